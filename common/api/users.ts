@@ -1,0 +1,54 @@
+import { Type, type Static } from 'typebox';
+import { PREFERENCES } from '../domain/vocabulary.ts';
+import { AGE_MAX, AGE_MIN, BIO_MAX, NAME_MAX, NAME_MIN } from '../domain/account.ts';
+
+/** Map of the 9 preference labels (SPEC §3) to on/off; unknown labels are refused. */
+export const Preferences = Type.Object(
+  Object.fromEntries(PREFERENCES.map((p) => [p, Type.Optional(Type.Boolean())])) as Record<
+    (typeof PREFERENCES)[number],
+    ReturnType<typeof Type.Optional<ReturnType<typeof Type.Boolean>>>
+  >,
+  { additionalProperties: false, description: 'SPEC §3 cuisine preferences: label → on/off' },
+);
+export type Preferences = Partial<Record<(typeof PREFERENCES)[number], boolean>>;
+
+/**
+ * A member as the API answers it (SPEC §3 User). `email` is read-only.
+ * `averageRating` is the mean of all reviews ever received (1–5, 0 when none);
+ * show it through `formatAverageRating` (common/domain/rating.ts).
+ */
+export const User = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+    email: Type.String(),
+    age: Type.Union([Type.Integer(), Type.Null()]),
+    bio: Type.Union([Type.String(), Type.Null()]),
+    profileImage: Type.Union([Type.String(), Type.Null()]),
+    preferences: Type.Record(Type.String(), Type.Boolean()),
+    reviewCount: Type.Integer({ minimum: 0 }),
+    averageRating: Type.Number({ minimum: 0, maximum: 5 }),
+    isNewUser: Type.Boolean({ description: 'true until the first successful profile save (SPEC §4)' }),
+  },
+  { $id: 'User' },
+);
+export type User = Static<typeof User>;
+
+/**
+ * `PUT /api/user/profile` body: the setup wizard payload (gender removed, age an integer or null)
+ * or the profile edit. `email` is never accepted. `profileImage` must be one of our uploads
+ * (`/uploads/…`) or a default avatar (`/avatars/…`).
+ */
+export const ProfileUpdateBody = Type.Object(
+  {
+    name: Type.String({ minLength: NAME_MIN, maxLength: NAME_MAX }),
+    age: Type.Union([Type.Integer({ minimum: AGE_MIN, maximum: AGE_MAX }), Type.Null()]),
+    bio: Type.Optional(Type.Union([Type.String({ maxLength: BIO_MAX }), Type.Null()])),
+    profileImage: Type.Optional(
+      Type.Union([Type.String({ maxLength: 300, pattern: '^/(uploads|avatars)/[A-Za-z0-9._-]+$' }), Type.Null()]),
+    ),
+    preferences: Preferences,
+  },
+  { additionalProperties: false },
+);
+export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;

@@ -1,0 +1,15 @@
+/** SPEC §5/§9: an average rating is shown only from this many reviews on. */
+export const MIN_REVIEWS_FOR_AVERAGE = 5;
+
+/**
+ * The rating a member sees for another member (SPEC §5 "Rating display"):
+ * the average to one decimal when `reviewCount` ≥ 5, otherwise "N/A".
+ *
+ * @example formatAverageRating(4.26, 5) === '4.3'; formatAverageRating(5, 4) === 'N/A'
+ */
+export function formatAverageRating(averageRating: number | null | undefined, reviewCount: number | null | undefined): string {
+  if (reviewCount == null || reviewCount < MIN_REVIEWS_FOR_AVERAGE || averageRating == null || !Number.isFinite(averageRating)) {
+    return 'N/A';
+  }
+  return averageRating.toFixed(1);
+}

@@ -1,0 +1,79 @@
+// @ts-check
+import { readdirSync, existsSync } from 'node:fs';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/** Folders directly below `dir` (empty when `dir` does not exist yet). */
+const subfolders = (dir) =>
+  existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
+
+/**
+ * Import boundaries (DESIGN.md "Direction of imports"):
+ * - a client feature never imports another feature; a server module never imports another module;
+ * - `common/` imports nothing of ours; `sw/` imports only `common/`;
+ * - the client never imports `server/`, the server never imports `src/`.
+ */
+const boundaryZones = [
+  ...subfolders('src/features').map((f) => ({
+    target: `./src/features/${f}`,
+    from: './src/features',
+    except: [`./${f}`],
+    message: 'A feature never imports another feature: compose them in routes.',
+  })),
+  ...subfolders('server/modules').map((m) => ({
+    target: `./server/modules/${m}`,
+    from: './server/modules',
+    except: [`./${m}`],
+    message: "A server module never imports another module's files: pass a service in.",
+  })),
+  { target: './common', from: ['./src', './server', './sw', './e2e'], message: 'common/ imports nothing of ours.' },
+  { target: './sw', from: ['./src', './server'], message: 'sw/ imports only common/.' },
+  { target: './src', from: ['./server', './sw'], message: 'The client never imports server/ or sw/.' },
+  { target: './server', from: ['./src', './sw'], message: 'The server never imports src/ or sw/.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'src/routeTree.gen.ts', 'coverage', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json', 'sw/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { maxDepth: 10 }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-globals': ['error', { name: 'alert', message: 'Use the in-app dialog (DESIGN.md).' }, { name: 'confirm', message: 'Use the in-app confirm dialog (DESIGN.md).' }],
+      'no-restricted-properties': ['error', { object: 'window', property: 'alert' }, { object: 'window', property: 'confirm' }],
+    },
+  },
+  { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.config.{js,ts}'],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // Configuration is read once: only server/config.ts touches process.env (STYLE.md habit 1).
+    files: ['server/**/*.ts'],
+    ignores: ['server/config.ts', 'server/**/*.test.ts', 'server/test/**'],
+    rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration from server/config.ts.' }] },
+  },
+);

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+/** The web app manifest lives at the repository root; the PWA plugin emits it and precaches it. */
+const manifest = JSON.parse(
+  readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
+) as Partial<ManifestOptions>;
+
+/** Where `vite` (dev) forwards API, upload and WebSocket traffic: the API server of `npm run dev:server`. */
+const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  resolve: {
+    alias: {
+      '@common': fileURLToPath(new URL('./common', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+      autoCodeSplitting: true,
+      routeFileIgnorePattern: '\\.test\\.',
+    }),
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      manifestFilename: 'manifest.webmanifest',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,ico,webmanifest,woff2}'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/uploads': apiTarget,
+      '/oauth2': apiTarget,
+      '/ws': { target: apiTarget, ws: true },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+  },
+});

@@ -1,0 +1,54 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
+
+/**
+ * Test projects:
+ * - `client`: React units in jsdom (src/**).
+ * - `node`: common rules and the whole API through `app.inject` on an in-memory PGlite.
+ * - `node-postgres`: the same server suite against PostgreSQL, only when DATABASE_URL is set.
+ */
+const serverInclude = ['server/**/*.test.ts', 'common/**/*.test.ts', 'sw/**/*.test.ts'];
+
+export default mergeConfig(
+  { resolve: viteConfig.resolve },
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'client',
+            environment: 'jsdom',
+            include: ['src/**/*.test.{ts,tsx}'],
+            setupFiles: ['./src/test/setup.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'node',
+            environment: 'node',
+            include: serverInclude,
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+        ...(process.env.DATABASE_URL
+          ? [
+              {
+                extends: true as const,
+                test: {
+                  name: 'node-postgres',
+                  environment: 'node' as const,
+                  include: ['server/**/*.test.ts'],
+                  env: { TEST_DATABASE: 'postgres' },
+                  testTimeout: 30_000,
+                  hookTimeout: 60_000,
+                },
+              },
+            ]
+          : []),
+      ],
+    },
+  }),
+);
