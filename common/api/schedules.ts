@@ -1,0 +1,63 @@
+import { Type, type Static } from 'typebox';
+import { FOOD_CATEGORIES } from '../domain/vocabulary.ts';
+import { CAPACITY_MAX, CAPACITY_MIN, HOUR_MAX, HOUR_MIN, SCHEDULE_TEXT_MAX } from '../domain/schedule.ts';
+
+const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'KST calendar date YYYY-MM-DD' });
+const Hour = Type.Integer({ minimum: HOUR_MIN, maximum: HOUR_MAX, description: 'hour of day in KST, 0–23' });
+const Capacity = Type.Integer({ minimum: CAPACITY_MIN, maximum: CAPACITY_MAX, description: 'SPEC §5: 2–8 people' });
+const Category = Type.Union(FOOD_CATEGORIES.map((c) => Type.Literal(c)), { description: 'SPEC §3 food category' });
+
+/** A schedule's author as listed on the matching page (SPEC §3). */
+export const ScheduleAuthor = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  profileImage: Type.Union([Type.String(), Type.Null()]),
+  preferences: Type.Record(Type.String(), Type.Boolean()),
+  reviewCount: Type.Integer({ minimum: 0 }),
+  averageRating: Type.Number({ minimum: 0, maximum: 5 }),
+});
+export type ScheduleAuthor = Static<typeof ScheduleAuthor>;
+
+/** A meal appointment (SPEC §3 Schedule). `currentParticipants` includes the host. */
+export const Schedule = Type.Object({
+  id: Type.Integer(),
+  date: IsoDate,
+  time: Hour,
+  text: Type.String(),
+  placeName: Type.String(),
+  placeCategory: Type.String(),
+  participants: Capacity,
+  currentParticipants: Type.Integer({ minimum: 1 }),
+  latitude: Type.Union([Type.Number(), Type.Null()]),
+  longitude: Type.Union([Type.Number(), Type.Null()]),
+  venueId: Type.Union([Type.String(), Type.Null()]),
+  user: ScheduleAuthor,
+});
+export type Schedule = Static<typeof Schedule>;
+
+/** `POST /api/schedules` (issue #3): date today … +21 (KST), hour 0–23, capacity 2–8, text 1–200. */
+export const ScheduleCreateBody = Type.Object(
+  {
+    date: IsoDate,
+    time: Hour,
+    text: Type.String({ minLength: 1, maxLength: SCHEDULE_TEXT_MAX }),
+    placeName: Type.String({ minLength: 1, maxLength: 100 }),
+    placeCategory: Category,
+    participants: Capacity,
+    venueId: Type.Optional(Type.String({ maxLength: 64 })),
+    latitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+    longitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+  },
+  { additionalProperties: false },
+);
+export type ScheduleCreateBody = Static<typeof ScheduleCreateBody>;
+
+/** `PUT /api/schedules/{id}`: text and capacity (never below the current participants). */
+export const ScheduleUpdateBody = Type.Object(
+  { text: Type.String({ minLength: 1, maxLength: SCHEDULE_TEXT_MAX }), participants: Capacity },
+  { additionalProperties: false },
+);
+export type ScheduleUpdateBody = Static<typeof ScheduleUpdateBody>;
+
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export type IdParams = Static<typeof IdParams>;
