@@ -1,0 +1,109 @@
+/**
+ * Builds the Fastify application from its plugins and modules (DESIGN.md server layout). `main.ts`
+ * listens with it; tests call `buildApp(config, overrides)` and use `app.inject`.
+ */
+import path from 'node:path';
+import Fastify from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config, RateLimits } from './config.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { dbPlugin, type DbTarget } from './plugins/db.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { mailPlugin, type Mailer } from './plugins/mail.ts';
+import { storagePlugin } from './plugins/storage.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { staticPlugin } from './plugins/static.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { usersRoutes } from './modules/users/routes.ts';
+import { imagesRoutes } from './modules/images/routes.ts';
+import { featuredRoutes } from './modules/featured/routes.ts';
+
+/** What tests (and tools) may replace. Everything else comes from `Config`. */
+export interface AppOverrides {
+  /** Database to open; default: PostgreSQL when `databaseUrl` is set, else PGlite in `${dataDir}/pglite`. */
+  database?: DbTarget;
+  /** The clock services use (code expiry, token iat/exp). */
+  now?: Clock;
+  /** Replaces some rate limits (tests use small ones). */
+  rateLimits?: Partial<RateLimits>;
+  /** Replaces the mail transport (tests capture mails). */
+  mailer?: Mailer;
+  /** `false` silences the log; `{ stream }` writes it there (tests read it); default: stdout at `config.logLevel`. */
+  logger?: false | { stream: { write(line: string): void } };
+}
+
+/** pino paths never written to the log (tokens, passwords, codes). */
+export const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'authorization',
+  'password',
+  'newPassword',
+  'passwordHash',
+  'accessToken',
+  'token',
+  '*.password',
+  '*.newPassword',
+  '*.passwordHash',
+  '*.accessToken',
+  '*.token',
+  'body.code',
+  '*.body.code',
+];
+
+/** Trust the nearest `hops` proxies (TRUST_PROXY=<n>). */
+function trustHops(hops: number) {
+  return (_address: string, index: number) => index < hops;
+}
+
+/** Default database for a configuration: PostgreSQL when DATABASE_URL is set, else PGlite on disk. */
+export function defaultDatabase(config: Config): DbTarget {
+  return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite-dir', dir: path.join(config.dataDir, 'pglite') };
+}
+
+/** The application instance (Fastify with the TypeBox type provider and our decorators). */
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * Builds (but does not start) the app: plugins first (errors, security + compression, rate
+ * limits, db + migrations, auth, mail, storage, OpenAPI), then the modules, then static serving
+ * with the SPA fallback and JSON 404s. Resolves when everything is ready.
+ */
+export async function buildApp(config: Config, overrides: AppOverrides = {}) {
+  const now = overrides.now ?? systemClock;
+  const app = Fastify({
+    logger:
+      overrides.logger === false
+        ? false
+        : { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' }, ...(overrides.logger ? { stream: overrides.logger.stream } : {}) },
+    // A hop count becomes proxy-addr's `(addr, i) => i < n`.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    pluginTimeout: 120_000,
+    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...overrides.rateLimits } });
+  await app.register(dbPlugin, { target: overrides.database ?? defaultDatabase(config) });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, now });
+  await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, custom: overrides.mailer });
+  await app.register(storagePlugin, { dir: path.join(config.dataDir, 'uploads') });
+  await app.register(docsPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { now, oauth: config.oauth });
+  await app.register(usersRoutes, { now });
+  await app.register(imagesRoutes);
+  await app.register(featuredRoutes);
+
+  await app.register(staticPlugin, { dir: config.staticDir });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CONFIG_DOC, ConfigError, DEFAULT_RATE_LIMITS, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.staticDir).toBe(path.resolve('./dist'));
+    expect(c.publicUrl).toBe('http://localhost:8080');
+    expect(c.trustProxy).toBe(false);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.jwtSecret).toBeUndefined();
+    expect(c.oauth).toEqual({ kakao: undefined, naver: undefined });
+    expect(c.rateLimits).toEqual(DEFAULT_RATE_LIMITS);
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '9000', HOST: '127.0.0.1', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://r:6379', SMTP_URL: 'smtp://m:25',
+      MAIL_FROM: 'a@b.c', JWT_SECRET: 'k'.repeat(32), PUBLIC_URL: 'https://bap.example', TRUST_PROXY: '10.0.0.0/8, 127.0.0.1', STATIC_DIR: '/srv/dist',
+      LOG_LEVEL: 'debug', NAVER_CLIENT_ID: 'n', NAVER_CLIENT_SECRET: 's', RATE_LIMIT_LOGIN_PER_IP: '5',
+    });
+    expect(c).toMatchObject({ port: 9000, host: '127.0.0.1', dataDir: '/tmp/x', databaseUrl: 'postgres://u@h/db', redisUrl: 'redis://r:6379', smtpUrl: 'smtp://m:25', publicUrl: 'https://bap.example', staticDir: '/srv/dist', logLevel: 'debug' });
+    expect(c.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(c.oauth.naver).toEqual({ clientId: 'n', clientSecret: 's' });
+    expect(c.rateLimits.loginPerIp.max).toBe(5);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ PORT: '' }).port).toBe(8080);
+  });
+
+  it('rejects invalid values, naming each variable', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'localhost:8080' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('documents every variable it reads', () => {
+    const names = CONFIG_DOC.map((r) => r.name);
+    for (const n of ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM', 'JWT_SECRET', 'PUBLIC_URL', 'TRUST_PROXY', 'STATIC_DIR', 'LOG_LEVEL', 'KAKAO_CLIENT_ID', 'KAKAO_CLIENT_SECRET', 'NAVER_CLIENT_ID', 'NAVER_CLIENT_SECRET']) {
+      expect(names).toContain(n);
+    }
+  });
+});

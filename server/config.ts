@@ -1,0 +1,205 @@
+/**
+ * Server configuration: the ONLY place that reads `process.env` (STYLE.md habit 1; an ESLint rule
+ * enforces it). Every variable is validated once with TypeBox and turned into a typed `Config`.
+ * `CONFIG_DOC` lists the variables for the README.
+ */
+import path from 'node:path';
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+
+/** Rate limits (per time window). `windowMs` in milliseconds. */
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+/** Every rate-limited action; each is counted per key (e-mail, account or IP) independently. */
+export interface RateLimits {
+  /** `POST /api/auth/send-verification-email` per e-mail address. */
+  sendCodePerEmail: RateLimitRule;
+  /** `POST /api/auth/send-verification-email` and `/password-reset/request` per client IP. */
+  sendCodePerIp: RateLimitRule;
+  /** `POST /api/auth/password-reset/request` per e-mail address. */
+  resetPerEmail: RateLimitRule;
+  /** `POST /api/auth/verify-email` and `/password-reset/confirm` per client IP (codes have their own 5-try lock). */
+  verifyPerIp: RateLimitRule;
+  /** `POST /api/auth/login` per account (the e-mail typed). */
+  loginPerAccount: RateLimitRule;
+  /** `POST /api/auth/login` per client IP. */
+  loginPerIp: RateLimitRule;
+  /** `POST /api/auth/register` per client IP. */
+  registerPerIp: RateLimitRule;
+  /** `POST /api/images/upload` per member. */
+  uploadPerUser: RateLimitRule;
+}
+
+const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+
+/**
+ * Defaults: generous enough that an end-to-end suite registering ~30 members from 127.0.0.1
+ * within minutes never trips a per-IP limit, strict enough per e-mail / account.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  sendCodePerEmail: { max: 5, windowMs: HOUR },
+  sendCodePerIp: { max: 60, windowMs: HOUR },
+  resetPerEmail: { max: 5, windowMs: HOUR },
+  verifyPerIp: { max: 120, windowMs: 15 * MINUTE },
+  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  loginPerIp: { max: 200, windowMs: 15 * MINUTE },
+  registerPerIp: { max: 60, windowMs: HOUR },
+  uploadPerUser: { max: 60, windowMs: HOUR },
+};
+
+/** Fastify `trustProxy`: off, on (any hop), a hop count, or a list of trusted addresses / CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+/** The validated, typed configuration. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path; holds `pglite/`, `uploads/` and `jwt-secret`. */
+  dataDir: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite in `${dataDir}/pglite` is used. */
+  databaseUrl: string | undefined;
+  /** Read for later issues (live fan-out); unused so far. */
+  redisUrl: string | undefined;
+  /** SMTP connection URL for nodemailer; when absent the labelled development transport logs codes. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** HS256 secret; when absent one is generated once and kept in `${dataDir}/jwt-secret`. */
+  jwtSecret: string | undefined;
+  /** Public origin, e.g. `https://bapsang.example` (mail links, CSP `connect-src` for WebSockets). */
+  publicUrl: string;
+  trustProxy: TrustProxy;
+  /** Absolute path of the built client; served when it exists. */
+  staticDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  oauth: {
+    kakao: { clientId: string; clientSecret: string } | undefined;
+    naver: { clientId: string; clientSecret: string } | undefined;
+  };
+  rateLimits: RateLimits;
+}
+
+const Optional = (schema: ReturnType<typeof Type.String>) => Type.Optional(schema);
+const NonEmpty = (description: string) => Type.String({ minLength: 1, description });
+const Int = '^[0-9]+$';
+
+/** The raw environment as TypeBox checks it (all strings; empty strings count as unset). */
+const EnvSchema = Type.Object({
+  PORT: Optional(Type.String({ pattern: Int })),
+  HOST: Optional(NonEmpty('listen address')),
+  DATA_DIR: Optional(NonEmpty('data directory')),
+  DATABASE_URL: Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  REDIS_URL: Optional(Type.String({ pattern: '^rediss?://' })),
+  SMTP_URL: Optional(Type.String({ pattern: '^smtps?://' })),
+  MAIL_FROM: Optional(NonEmpty('sender address')),
+  JWT_SECRET: Optional(Type.String({ minLength: 32 })),
+  PUBLIC_URL: Optional(Type.String({ pattern: '^https?://[^/]+$' })),
+  TRUST_PROXY: Optional(NonEmpty('trust proxy')),
+  STATIC_DIR: Optional(NonEmpty('static dir')),
+  LOG_LEVEL: Optional(Type.String({ pattern: '^(fatal|error|warn|info|debug|trace|silent)$' })),
+  KAKAO_CLIENT_ID: Optional(NonEmpty('kakao id')),
+  KAKAO_CLIENT_SECRET: Optional(NonEmpty('kakao secret')),
+  NAVER_CLIENT_ID: Optional(NonEmpty('naver id')),
+  NAVER_CLIENT_SECRET: Optional(NonEmpty('naver secret')),
+  RATE_LIMIT_SEND_CODE_PER_EMAIL: Optional(Type.String({ pattern: Int })),
+  RATE_LIMIT_SEND_CODE_PER_IP: Optional(Type.String({ pattern: Int })),
+  RATE_LIMIT_LOGIN_PER_ACCOUNT: Optional(Type.String({ pattern: Int })),
+  RATE_LIMIT_LOGIN_PER_IP: Optional(Type.String({ pattern: Int })),
+});
+type Env = Static<typeof EnvSchema>;
+
+/** One row of the configuration table (README). */
+export interface ConfigDocRow {
+  name: keyof Env;
+  default: string;
+  meaning: string;
+}
+
+/** Every environment variable the server reads, its default and meaning (copy into README). */
+export const CONFIG_DOC: readonly ConfigDocRow[] = [
+  { name: 'PORT', default: '8080', meaning: 'HTTP port (API, client, uploads on one port)' },
+  { name: 'HOST', default: '0.0.0.0', meaning: 'listen address' },
+  { name: 'DATA_DIR', default: './data', meaning: 'embedded database (`pglite/`), uploads (`uploads/`) and the generated `jwt-secret`' },
+  { name: 'DATABASE_URL', default: '(unset → PGlite in DATA_DIR)', meaning: 'PostgreSQL connection string, e.g. postgres://user:pw@host:5432/db' },
+  { name: 'REDIS_URL', default: '(unset → in-process)', meaning: 'Redis for live fan-out between instances (later issue; read, unused now)' },
+  { name: 'SMTP_URL', default: '(unset → dev mail log)', meaning: 'SMTP server for codes, e.g. smtp://user:pw@mail:587; unset prints `[DEV MAIL — not sent]` lines to the log' },
+  { name: 'MAIL_FROM', default: '밥상친구 <no-reply@localhost>', meaning: 'sender of code mails' },
+  { name: 'JWT_SECRET', default: '(unset → generated once into DATA_DIR/jwt-secret, mode 0600)', meaning: 'HS256 signing secret, at least 32 characters; set it (same value) on every instance' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:PORT', meaning: 'public origin (no path); used for the CSP WebSocket source' },
+  { name: 'TRUST_PROXY', default: 'false', meaning: 'honour X-Forwarded-For: `true`, a hop count, or comma-separated proxy addresses/CIDRs' },
+  { name: 'STATIC_DIR', default: './dist', meaning: 'built client served with SPA fallback (skipped when missing)' },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'pino level: fatal, error, warn, info, debug, trace, silent' },
+  { name: 'KAKAO_CLIENT_ID', default: '(unset)', meaning: 'Kakao login; listed by /api/auth/providers only with KAKAO_CLIENT_SECRET' },
+  { name: 'KAKAO_CLIENT_SECRET', default: '(unset)', meaning: 'see KAKAO_CLIENT_ID' },
+  { name: 'NAVER_CLIENT_ID', default: '(unset)', meaning: 'Naver login; listed by /api/auth/providers only with NAVER_CLIENT_SECRET' },
+  { name: 'NAVER_CLIENT_SECRET', default: '(unset)', meaning: 'see NAVER_CLIENT_ID' },
+  { name: 'RATE_LIMIT_SEND_CODE_PER_EMAIL', default: '5', meaning: 'verification mails per e-mail per hour' },
+  { name: 'RATE_LIMIT_SEND_CODE_PER_IP', default: '60', meaning: 'code mails (verification + reset) per IP per hour' },
+  { name: 'RATE_LIMIT_LOGIN_PER_ACCOUNT', default: '10', meaning: 'login attempts per account per 15 minutes' },
+  { name: 'RATE_LIMIT_LOGIN_PER_IP', default: '200', meaning: 'login attempts per IP per 15 minutes' },
+];
+
+/** Thrown when the environment is invalid; lists every offending variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parseTrustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined) return false;
+  const v = raw.trim().toLowerCase();
+  if (v === 'false' || v === '0' || v === 'off' || v === 'no') return false;
+  if (v === 'true' || v === 'on' || v === 'yes') return true;
+  if (/^[0-9]+$/.test(v)) return Number(v);
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * Reads and validates the environment (default: `process.env`) once.
+ * Empty strings are treated as unset. Relative paths resolve against the working directory.
+ *
+ * @throws ConfigError listing every invalid variable (the process should exit).
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = source[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  if (!Value.Check(EnvSchema, raw)) {
+    const problems = [...Value.Errors(EnvSchema, raw)].map((e) => `${e.instancePath.slice(1) || '(env)'}: ${e.message}`);
+    throw new ConfigError(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const env = raw as Env;
+  const port = env.PORT ? Number(env.PORT) : 8080;
+  if (port < 1 || port > 65535) throw new ConfigError('Invalid environment:\n  PORT: must be 1–65535');
+  const pair = (id?: string, secret?: string) => (id && secret ? { clientId: id, clientSecret: secret } : undefined);
+  const perHour = (v: string | undefined, rule: RateLimitRule): RateLimitRule => (v ? { ...rule, max: Number(v) } : rule);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? '밥상친구 <no-reply@localhost>',
+    jwtSecret: env.JWT_SECRET,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
+    logLevel: (env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'info',
+    oauth: {
+      kakao: pair(env.KAKAO_CLIENT_ID, env.KAKAO_CLIENT_SECRET),
+      naver: pair(env.NAVER_CLIENT_ID, env.NAVER_CLIENT_SECRET),
+    },
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      sendCodePerEmail: perHour(env.RATE_LIMIT_SEND_CODE_PER_EMAIL, DEFAULT_RATE_LIMITS.sendCodePerEmail),
+      sendCodePerIp: perHour(env.RATE_LIMIT_SEND_CODE_PER_IP, DEFAULT_RATE_LIMITS.sendCodePerIp),
+      loginPerAccount: perHour(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, DEFAULT_RATE_LIMITS.loginPerAccount),
+      loginPerIp: perHour(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp),
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * Server entry: reads the configuration, builds the app, listens, and shuts down gracefully on
+ * SIGINT/SIGTERM (stops accepting, finishes in-flight requests, closes the database). Start with
+ * `npm start` (= `node --import tsx server/main.ts`).
+ */
+import { ConfigError, loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+
+/** Hard limit for a graceful shutdown before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const app = await buildApp(config);
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    app.close().then(
+      () => {
+        app.log.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ publicUrl: config.publicUrl, db: app.dbKind, mail: app.mailer.kind }, '밥상친구 server ready');
+}
+
+main().catch((error: unknown) => {
+  console.error('failed to start', error);
+  process.exit(1);
+});

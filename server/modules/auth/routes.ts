@@ -1,0 +1,160 @@
+/**
+ * Account routes (issue #2; SPEC §7 auth calls; DESIGN.md real password reset).
+ * All bodies are JSON and validated against common/api/auth.ts; errors are `{ message, code }`.
+ */
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { AuthResponse, EmailBody, LoginBody, MessageBody, PasswordResetBody, RegisterBody, VerifyEmailBody } from '../../../common/api/auth.ts';
+import { AuthProvidersResponse } from '../../../common/api/auth-providers.ts';
+import { errorResponses } from '../../lib/http.ts';
+import { normalizeEmail } from '../../lib/user-view.ts';
+import { byIp } from '../../plugins/rate-limit.ts';
+import { BEARER } from '../../plugins/docs.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Config } from '../../config.ts';
+import { createAuthService } from './service.ts';
+
+const tags = ['auth'];
+/** The e-mail of a validated JSON body, normalised (rate-limit key). */
+const byBodyEmail = (request: FastifyRequest) => normalizeEmail((request.body as { email: string }).email);
+
+/** Registers `/api/auth/*`. */
+export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['oauth'] }> = async (app, opts) => {
+  const service = createAuthService({ db: app.db, mailer: app.mailer, tokens: app.tokens, now: opts.now, log: app.log, oauth: opts.oauth });
+  const limits = app.rateLimits;
+  const codeMailPerIp = app.limiter('code-mail-ip', limits.sendCodePerIp, byIp);
+  const codeCheckPerIp = app.limiter('code-check-ip', limits.verifyPerIp, byIp);
+
+  app.post(
+    '/api/auth/send-verification-email',
+    {
+      preHandler: [codeMailPerIp, app.limiter('verify-mail-email', limits.sendCodePerEmail, byBodyEmail)],
+      schema: {
+        tags,
+        summary: '회원가입 인증번호 메일 보내기',
+        description:
+          'Mails a 6-digit code (valid 10 minutes, single use, 5 wrong tries) to a not-yet-registered address; earlier codes die. ' +
+          'SPEC §2 register, §7. 409 when the address is registered, 429 per e-mail (5/h) or per IP (60/h), 502 when the mail server fails.',
+        body: EmailBody,
+        response: { 200: MessageBody, ...errorResponses(400, 409, 429, 502) },
+      },
+    },
+    async (request) => service.sendVerificationCode(request.body.email),
+  );
+
+  app.post(
+    '/api/auth/verify-email',
+    {
+      preHandler: [codeCheckPerIp],
+      schema: {
+        tags,
+        summary: '인증번호 확인',
+        description:
+          "Checks the code. 200 `{ message: '이메일 인증이 완료되었습니다.' }` and registration is allowed for 30 minutes. " +
+          "400 CODE_MISMATCH '인증번호가 올바르지 않습니다.'; 400 CODE_LOCKED after 5 wrong tries; 400 CODE_EXPIRED when expired, used or never sent (request a new code).",
+        body: VerifyEmailBody,
+        response: { 200: MessageBody, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => service.verifyEmail(request.body.email, request.body.code),
+  );
+
+  app.post(
+    '/api/auth/register',
+    {
+      preHandler: [app.limiter('register-ip', limits.registerPerIp, byIp)],
+      schema: {
+        tags,
+        summary: '회원가입',
+        description:
+          "Creates the member for a verified e-mail and signs them in (201, `isNewUser: true`). 400 EMAIL_NOT_VERIFIED '이메일 인증을 먼저 완료해주세요.'; " +
+          "409 EMAIL_TAKEN '이미 가입된 이메일입니다.'. SPEC §4 registration, §7.",
+        body: RegisterBody,
+        response: { 201: AuthResponse, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.register(request.body)),
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      preHandler: [app.limiter('login-ip', limits.loginPerIp, byIp), app.limiter('login-account', limits.loginPerAccount, byBodyEmail)],
+      schema: {
+        tags,
+        summary: '로그인',
+        description:
+          "Access token (HS256, 7 days) plus the user fields. Unknown e-mail and wrong password both answer 401 LOGIN_FAILED '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.'. " +
+          '429 per account (10/15 min) or per IP (200/15 min). SPEC §7, §8.',
+        body: LoginBody,
+        response: { 200: AuthResponse, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => service.login(request.body),
+  );
+
+  app.post(
+    '/api/auth/password-reset/request',
+    {
+      preHandler: [codeMailPerIp, app.limiter('reset-mail-email', limits.resetPerEmail, byBodyEmail)],
+      schema: {
+        tags,
+        summary: '비밀번호 재설정 코드 요청',
+        description:
+          "Always 200 `{ message: '비밀번호 재설정 코드를 이메일로 보냈습니다.' }` (no account enumeration); the code is mailed only when the account exists. DESIGN.md.",
+        body: EmailBody,
+        response: { 200: MessageBody, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => service.requestPasswordReset(request.body.email),
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      preHandler: [codeCheckPerIp],
+      schema: {
+        tags,
+        summary: '비밀번호 재설정',
+        description:
+          "Sets the new password with the mailed code; every earlier token stops working. 200 `{ message: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.' }`; " +
+          '400 CODE_MISMATCH / CODE_LOCKED / CODE_EXPIRED.',
+        body: PasswordResetBody,
+        response: { 200: MessageBody, ...errorResponses(400, 429) },
+      },
+    },
+    async (request) => service.confirmPasswordReset(request.body),
+  );
+
+  app.post(
+    '/api/auth/logout-all',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '모든 기기에서 로그아웃',
+        description: 'Revokes every access token of the caller (token version bump). 204; 401 without a valid token.',
+        security: BEARER,
+        response: { 204: Type.Null(), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await service.logoutAll(request.user!.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/auth/providers',
+    {
+      schema: {
+        tags,
+        summary: '사용 가능한 소셜 로그인',
+        description: 'Providers with a configured client id and secret (none by default); the login card shows only these buttons.',
+        response: { 200: AuthProvidersResponse },
+      },
+    },
+    async () => ({ providers: service.providers() }),
+  );
+};

@@ -1,0 +1,298 @@
+/**
+ * Accounts (issue #2; SPEC §2 auth card, §4 registration, §5, §7, §8; DESIGN.md "forgot password
+ * for real"): e-mail verification codes, registration, login, password reset, logout everywhere.
+ * Every rule here is observable through the routes in ./routes.ts.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '../../../common/domain/account.ts';
+import type { AuthResponse, LoginBody, PasswordResetBody, RegisterBody } from '../../../common/api/auth.ts';
+import type { SocialProvider } from '../../../common/api/auth-providers.ts';
+import { emailCodes, users } from '../../db/schema.ts';
+import type { Database } from '../../plugins/db.ts';
+import type { Mailer } from '../../plugins/mail.ts';
+import type { TokenIssuer } from '../../plugins/auth.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isUniqueViolation, normalizeEmail, toUser } from '../../lib/user-view.ts';
+
+/** After a correct code, registration stays allowed for 30 minutes. */
+export const VERIFICATION_VALID_MS = 30 * 60 * 1000;
+
+/** Korean answers of this module (UI-TEXT.md wording where it has one). */
+export const AUTH_MSG = {
+  codeSent: '인증번호를 이메일로 보냈습니다.',
+  emailVerified: '이메일 인증이 완료되었습니다.',
+  emailTaken: '이미 가입된 이메일입니다.',
+  codeWrong: '인증번호가 올바르지 않습니다.',
+  codeExpired: '인증번호가 만료되었거나 이미 사용되었습니다. 새 인증번호를 요청해주세요.',
+  codeLocked: '인증번호를 5회 잘못 입력했습니다. 새 인증번호를 요청해주세요.',
+  resetCodeWrong: '재설정 코드가 올바르지 않습니다.',
+  resetCodeExpired: '재설정 코드가 만료되었거나 이미 사용되었습니다. 새 재설정 코드를 요청해주세요.',
+  resetCodeLocked: '재설정 코드를 5회 잘못 입력했습니다. 새 재설정 코드를 요청해주세요.',
+  notVerified: '이메일 인증을 먼저 완료해주세요.',
+  loginFailed: '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.',
+  resetSent: '비밀번호 재설정 코드를 이메일로 보냈습니다.',
+  passwordChanged: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.',
+  mailFailed: '인증번호 메일을 보내지 못했습니다. 잠시 후 다시 시도해주세요.',
+  nameBlank: '이름을 입력해주세요.',
+} as const;
+
+type Purpose = 'verify' | 'reset';
+
+/** What the auth service needs. `now` is injectable so tests can expire codes. */
+export interface AuthServiceDeps {
+  db: Database;
+  mailer: Mailer;
+  tokens: TokenIssuer;
+  now: Clock;
+  log: FastifyBaseLogger;
+  oauth: Partial<Record<SocialProvider, { clientId: string; clientSecret: string } | undefined>>;
+}
+
+/** Argon2id parameters (OWASP 2023 minimum: 19 MiB, 2 iterations, 1 lane). */
+const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** Hashes a password with argon2id. */
+export function hashPassword(password: string): Promise<string> {
+  return argonHash(password, ARGON);
+}
+
+/** A 6-digit code from the CSPRNG, zero-padded. */
+export function generateCode(): string {
+  return randomInt(0, 10 ** CODE_LENGTH).toString().padStart(CODE_LENGTH, '0');
+}
+
+function hashCode(code: string, salt: string): string {
+  return createHash('sha256').update(`${salt}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function codeMail(purpose: Purpose, code: string): { subject: string; text: string; html: string } {
+  const minutes = CODE_TTL_MS / 60_000;
+  if (purpose === 'verify') {
+    const text = `밥상친구 회원가입 인증번호는 ${code} 입니다.\n${minutes}분 안에 입력해주세요.\n본인이 요청하지 않았다면 이 메일을 무시해주세요.`;
+    return {
+      subject: '[밥상친구] 이메일 인증번호',
+      text,
+      html: `<p>밥상친구 회원가입 인증번호는 <strong>${code}</strong> 입니다.</p><p>${minutes}분 안에 입력해주세요.</p><p>본인이 요청하지 않았다면 이 메일을 무시해주세요.</p>`,
+    };
+  }
+  const text = `밥상친구 비밀번호 재설정 코드는 ${code} 입니다.\n${minutes}분 안에 입력해주세요.\n본인이 요청하지 않았다면 이 메일을 무시해주세요. 비밀번호는 바뀌지 않습니다.`;
+  return {
+    subject: '[밥상친구] 비밀번호 재설정 코드',
+    text,
+    html: `<p>밥상친구 비밀번호 재설정 코드는 <strong>${code}</strong> 입니다.</p><p>${minutes}분 안에 입력해주세요.</p><p>본인이 요청하지 않았다면 이 메일을 무시해주세요. 비밀번호는 바뀌지 않습니다.</p>`,
+  };
+}
+
+/** Builds the auth service. */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, mailer, tokens, now, log } = deps;
+  // A real argon2id hash to verify against for unknown e-mails, so both failures take as long.
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'));
+
+  const messages = (purpose: Purpose) =>
+    purpose === 'verify'
+      ? { wrong: AUTH_MSG.codeWrong, expired: AUTH_MSG.codeExpired, locked: AUTH_MSG.codeLocked }
+      : { wrong: AUTH_MSG.resetCodeWrong, expired: AUTH_MSG.resetCodeExpired, locked: AUTH_MSG.resetCodeLocked };
+
+  async function findUserByEmail(email: string) {
+    const [row] = await db.select().from(users).where(eq(users.email, email));
+    return row;
+  }
+
+  /** Replaces any earlier code of this purpose with a new one (valid 10 minutes) and returns it. */
+  async function issueCode(email: string, purpose: Purpose): Promise<{ id: number; code: string }> {
+    const code = generateCode();
+    const salt = randomBytes(16).toString('hex');
+    const id = await db.transaction(async (tx) => {
+      await tx.delete(emailCodes).where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose)));
+      const [row] = await tx
+        .insert(emailCodes)
+        .values({ email, purpose, codeHash: hashCode(code, salt), salt, expiresAt: new Date(now().getTime() + CODE_TTL_MS), createdAt: now() })
+        .returning({ id: emailCodes.id });
+      return row!.id;
+    });
+    return { id, code };
+  }
+
+  /**
+   * Checks `code` against the live code of `email`/`purpose`. Every try (right or wrong) first
+   * reserves one of the CODE_MAX_ATTEMPTS tries atomically, so parallel guesses cannot exceed the
+   * limit; after 5 wrong tries the code is dead. Returns the row id of a correct, live code; the
+   * caller then claims it atomically with `claimCondition`.
+   */
+  async function checkCode(email: string, purpose: Purpose, code: string): Promise<number> {
+    const msg = messages(purpose);
+    const [row] = await db
+      .select()
+      .from(emailCodes)
+      .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.verifiedAt), isNull(emailCodes.consumedAt)))
+      .orderBy(desc(emailCodes.id))
+      .limit(1);
+    if (!row) throw new AppError(400, 'CODE_EXPIRED', msg.expired);
+    if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(400, 'CODE_LOCKED', msg.locked);
+    if (row.expiresAt.getTime() <= now().getTime()) throw new AppError(400, 'CODE_EXPIRED', msg.expired);
+    const reserved = await db
+      .update(emailCodes)
+      .set({ attempts: sql`${emailCodes.attempts} + 1` })
+      .where(and(eq(emailCodes.id, row.id), lt(emailCodes.attempts, CODE_MAX_ATTEMPTS)))
+      .returning({ id: emailCodes.id });
+    if (reserved.length === 0) throw new AppError(400, 'CODE_LOCKED', msg.locked);
+    if (!sameHash(hashCode(code, row.salt), row.codeHash)) throw new AppError(400, 'CODE_MISMATCH', msg.wrong);
+    return row.id;
+  }
+
+  /** The row is still live at `at`: not verified, not consumed, not expired. */
+  const claimCondition = (id: number, at: Date) =>
+    and(eq(emailCodes.id, id), isNull(emailCodes.verifiedAt), isNull(emailCodes.consumedAt), gt(emailCodes.expiresAt, at));
+
+  async function authResponse(row: typeof users.$inferSelect): Promise<AuthResponse> {
+    return { accessToken: await tokens.sign(row), ...toUser(row) };
+  }
+
+  return {
+    /**
+     * SPEC §7 `POST /api/auth/send-verification-email`: mails a new 6-digit code (earlier codes die).
+     * @throws 409 EMAIL_TAKEN for a registered address; 502 MAIL_FAILED when the mail cannot be sent.
+     */
+    async sendVerificationCode(rawEmail: string): Promise<{ message: string }> {
+      const email = normalizeEmail(rawEmail);
+      if (await findUserByEmail(email)) throw new AppError(409, 'EMAIL_TAKEN', AUTH_MSG.emailTaken);
+      const { id, code } = await issueCode(email, 'verify');
+      try {
+        await mailer.send({ to: email, code, ...codeMail('verify', code) });
+      } catch (error) {
+        await db.delete(emailCodes).where(eq(emailCodes.id, id));
+        log.error({ err: error }, 'verification mail failed');
+        throw new AppError(502, 'MAIL_FAILED', AUTH_MSG.mailFailed);
+      }
+      return { message: AUTH_MSG.codeSent };
+    },
+
+    /**
+     * SPEC §7 `POST /api/auth/verify-email`: a correct live code marks the address verified for
+     * 30 minutes (single use).
+     * @throws 400 CODE_MISMATCH (wrong), CODE_LOCKED (5 wrong tries), CODE_EXPIRED (expired, used or none).
+     */
+    async verifyEmail(rawEmail: string, code: string): Promise<{ message: string }> {
+      const email = normalizeEmail(rawEmail);
+      const id = await checkCode(email, 'verify', code);
+      const at = now();
+      const claimed = await db.update(emailCodes).set({ verifiedAt: at }).where(claimCondition(id, at)).returning({ id: emailCodes.id });
+      if (claimed.length === 0) throw new AppError(400, 'CODE_EXPIRED', AUTH_MSG.codeExpired);
+      return { message: AUTH_MSG.emailVerified };
+    },
+
+    /**
+     * SPEC §7 `POST /api/auth/register`: creates the member (argon2id) for an address verified in
+     * the last 30 minutes and signs them in; `isNewUser` is true until the first profile save.
+     * @throws 400 EMAIL_NOT_VERIFIED; 409 EMAIL_TAKEN; 400 VALIDATION for a blank name.
+     */
+    async register(body: RegisterBody): Promise<AuthResponse> {
+      const email = normalizeEmail(body.email);
+      const name = body.name.trim();
+      if (!name) throw new AppError(400, 'VALIDATION', AUTH_MSG.nameBlank);
+      const passwordHash = await hashPassword(body.password);
+      const at = now();
+      const row = await db
+        .transaction(async (tx) => {
+          const [verified] = await tx
+            .select({ id: emailCodes.id })
+            .from(emailCodes)
+            .where(
+              and(
+                eq(emailCodes.email, email),
+                eq(emailCodes.purpose, 'verify'),
+                isNotNull(emailCodes.verifiedAt),
+                isNull(emailCodes.consumedAt),
+                gt(emailCodes.verifiedAt, new Date(at.getTime() - VERIFICATION_VALID_MS)),
+              ),
+            )
+            .limit(1);
+          if (!verified) throw new AppError(400, 'EMAIL_NOT_VERIFIED', AUTH_MSG.notVerified);
+          const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+          if (existing) throw new AppError(409, 'EMAIL_TAKEN', AUTH_MSG.emailTaken);
+          const [created] = await tx.insert(users).values({ email, name, passwordHash, createdAt: at, updatedAt: at }).returning();
+          await tx.delete(emailCodes).where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, 'verify')));
+          return created!;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new AppError(409, 'EMAIL_TAKEN', AUTH_MSG.emailTaken);
+          throw error;
+        });
+      return authResponse(row);
+    },
+
+    /**
+     * SPEC §7 `POST /api/auth/login`. Unknown e-mail and wrong password give the same 401 and take
+     * the same time (a dummy argon2 verify).
+     * @throws 401 LOGIN_FAILED '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.'
+     */
+    async login(body: LoginBody): Promise<AuthResponse> {
+      const row = await findUserByEmail(normalizeEmail(body.email));
+      const ok = row ? await argonVerify(row.passwordHash, body.password) : (await argonVerify(await dummyHash, body.password), false);
+      if (!row || !ok) throw new AppError(401, 'LOGIN_FAILED', AUTH_MSG.loginFailed);
+      return authResponse(row);
+    },
+
+    /**
+     * DESIGN.md real password reset, step 1. Always the same answer (no account enumeration); the
+     * code is mailed only when the account exists, without waiting for the mail server.
+     */
+    async requestPasswordReset(rawEmail: string): Promise<{ message: string }> {
+      const email = normalizeEmail(rawEmail);
+      const user = await findUserByEmail(email);
+      if (user) {
+        const { code } = await issueCode(email, 'reset');
+        mailer.send({ to: email, code, ...codeMail('reset', code) }).catch((error: unknown) => log.error({ err: error }, 'reset mail failed'));
+      }
+      return { message: AUTH_MSG.resetSent };
+    },
+
+    /**
+     * DESIGN.md real password reset, step 2: with a live code, sets the new password and bumps the
+     * token version so every earlier token stops working (one transaction).
+     * @throws 400 CODE_MISMATCH / CODE_LOCKED / CODE_EXPIRED as for verification.
+     */
+    async confirmPasswordReset(body: PasswordResetBody): Promise<{ message: string }> {
+      const email = normalizeEmail(body.email);
+      const id = await checkCode(email, 'reset', body.code);
+      const passwordHash = await hashPassword(body.newPassword);
+      const at = now();
+      await db.transaction(async (tx) => {
+        const claimed = await tx.update(emailCodes).set({ consumedAt: at }).where(claimCondition(id, at)).returning({ id: emailCodes.id });
+        if (claimed.length === 0) throw new AppError(400, 'CODE_EXPIRED', AUTH_MSG.resetCodeExpired);
+        const updated = await tx
+          .update(users)
+          .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
+          .where(eq(users.email, email))
+          .returning({ id: users.id });
+        if (updated.length === 0) throw new AppError(400, 'CODE_EXPIRED', AUTH_MSG.resetCodeExpired);
+        await tx.delete(emailCodes).where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, 'reset')));
+      });
+      return { message: AUTH_MSG.passwordChanged };
+    },
+
+    /** `POST /api/auth/logout-all`: bumps the token version; every token issued so far is revoked. */
+    async logoutAll(userId: number): Promise<void> {
+      await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now() }).where(eq(users.id, userId));
+    },
+
+    /** `GET /api/auth/providers`: providers with both client id and secret configured. */
+    providers(): SocialProvider[] {
+      return (Object.keys(deps.oauth) as SocialProvider[]).filter((p) => deps.oauth[p]);
+    },
+  };
+}
+
+/** The auth service's operations. */
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,78 @@
+/**
+ * `POST /api/images/upload` (members, multipart field `image`, ≤ 5 MB) and `GET /uploads/{name}`
+ * (public, the stored re-encoded images).
+ */
+import { Type } from 'typebox';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { UploadResponse } from '../../../common/api/images.ts';
+import { UPLOAD_MAX_BYTES } from '../../../common/domain/uploads.ts';
+import { errorResponses } from '../../lib/http.ts';
+import { AppError, MSG } from '../../lib/errors.ts';
+import { BEARER } from '../../plugins/docs.ts';
+import { STORAGE_KEY } from '../../plugins/storage.ts';
+import { createImagesService, IMAGE_MSG } from './service.ts';
+
+/** Registers the upload route and the `/uploads` file route. */
+export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = createImagesService({ storage: app.storage });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } });
+
+  app.post(
+    '/api/images/upload',
+    {
+      preHandler: [app.requireAuth, app.limiter('upload-user', app.rateLimits.uploadPerUser, (request) => String(request.user?.id))],
+      schema: {
+        tags: ['images'],
+        summary: '이미지 업로드',
+        description:
+          'multipart/form-data with one file field `image` (JPEG, PNG, WebP, GIF or AVIF by magic bytes, at most 5 MB). ' +
+          'Re-encoded to WebP without metadata; 201 `{ url: "/uploads/<name>.webp" }`. 401 anonymous; 413 over 5 MB; ' +
+          "400 NOT_AN_IMAGE ('이미지 파일만 업로드할 수 있습니다.': SVG, HTML, text renamed .png, polyglots), NO_FILE or INVALID_IMAGE (truncated/corrupt); " +
+          '415 not multipart; 429 over 60/h. Nothing is stored on any error.',
+        consumes: ['multipart/form-data'],
+        security: BEARER,
+        response: { 201: UploadResponse, ...errorResponses(400, 401, 413, 415, 429) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMAGE_MSG.notImage);
+      const file = await request.file();
+      if (!file || file.fieldname !== 'image') {
+        file?.file.resume();
+        throw new AppError(400, 'NO_FILE', IMAGE_MSG.noFile);
+      }
+      let buffer: Buffer;
+      try {
+        buffer = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_MSG.tooLarge);
+        throw error;
+      }
+      return reply.code(201).send(await service.store(buffer));
+    },
+  );
+
+  app.get(
+    '/uploads/:name',
+    {
+      schema: {
+        tags: ['images'],
+        summary: '업로드된 이미지',
+        description: 'Public. The stored image bytes with its content type, `X-Content-Type-Options: nosniff` and a one-year immutable cache. 404 JSON otherwise.',
+        params: Type.Object({ name: Type.String({ maxLength: 80 }) }),
+        response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'image bytes (image/webp, …)' }), ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      const object = STORAGE_KEY.test(request.params.name) ? await app.storage.get(request.params.name) : null;
+      if (!object) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
+      return reply
+        .header('content-type', object.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(object.body);
+    },
+  );
+};

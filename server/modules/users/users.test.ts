@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const wizard = { name: '김철수', age: 27, bio: '맛집 탐방 좋아해요', profileImage: '/avatars/bear.svg', preferences: { 한식: true, '매운맛 러버': true, 맵찔이: false } };
+const put = (headers: Record<string, string>, payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/user/profile', headers, payload: payload as object });
+
+describe('GET /api/user/me', () => {
+  it('answers the caller as a User; 401 anonymous', async () => {
+    const m = await t.registerMember({ name: '이영희' });
+    const res = await t.app.inject({ url: '/api/user/me', headers: m.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: m.id, name: '이영희', email: m.email, age: null, bio: null, profileImage: null, preferences: {}, reviewCount: 0, averageRating: 0, isNewUser: true,
+    });
+    const anon = await t.app.inject({ url: '/api/user/me' });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json()).toEqual({ message: '로그인이 필요합니다.', code: 'NO_TOKEN' });
+  });
+});
+
+describe('PUT /api/user/profile', () => {
+  it('saves the wizard payload, answers the updated user and clears isNewUser', async () => {
+    const m = await t.registerMember();
+    const res = await put(m.headers, wizard);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ...wizard, id: m.id, email: m.email, isNewUser: false });
+    const me = await t.app.inject({ url: '/api/user/me', headers: m.headers });
+    expect(me.json()).toMatchObject({ name: '김철수', age: 27, isNewUser: false, preferences: wizard.preferences });
+    // A second save (profile edit) keeps it cleared; omitted bio/profileImage stay, preferences are replaced.
+    const edit = await put(m.headers, { name: '김철수2', age: null, preferences: { 일식: true } });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json()).toMatchObject({ name: '김철수2', age: null, bio: wizard.bio, profileImage: wizard.profileImage, preferences: { 일식: true }, isNewUser: false });
+    // null clears.
+    expect((await put(m.headers, { name: 'a', age: 30, bio: null, profileImage: null, preferences: {} })).json()).toMatchObject({ bio: null, profileImage: null });
+  });
+
+  it('refuses the e-mail field: the e-mail cannot change', async () => {
+    const m = await t.registerMember();
+    const res = await put(m.headers, { ...wizard, email: 'hijack@example.com' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: '입력값이 올바르지 않습니다.', code: 'VALIDATION' });
+    expect((await t.app.inject({ url: '/api/user/me', headers: m.headers })).json()).toMatchObject({ email: m.email, isNewUser: true });
+  });
+
+  it('refuses unknown preference labels, non-boolean values and other extra fields (gender, isNewUser, reviewCount)', async () => {
+    const m = await t.registerMember();
+    for (const payload of [
+      { ...wizard, preferences: { 피자: true } },
+      { ...wizard, preferences: { 한식: 'yes' } },
+      { ...wizard, gender: 'male' },
+      { ...wizard, isNewUser: true },
+      { ...wizard, reviewCount: 100 },
+    ]) {
+      const res = await put(m.headers, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION');
+    }
+  });
+
+  it('validates name, age and profile image', async () => {
+    const m = await t.registerMember();
+    expect((await put(m.headers, { ...wizard, name: '' })).statusCode).toBe(400);
+    expect((await put(m.headers, { ...wizard, name: '   ' })).statusCode).toBe(400);
+    expect((await put(m.headers, { ...wizard, name: 'x'.repeat(31) })).statusCode).toBe(400);
+    expect((await put(m.headers, { ...wizard, age: 3 })).statusCode).toBe(400);
+    expect((await put(m.headers, { ...wizard, age: 27.5 })).statusCode).toBe(400);
+    expect((await put(m.headers, { ...wizard, profileImage: 'https://evil.example/x.png' })).statusCode).toBe(400);
+    expect((await put(m.headers, { ...wizard, profileImage: 'javascript:alert(1)' })).statusCode).toBe(400);
+    expect((await put(m.headers, { ...wizard, profileImage: '/uploads/../../etc/passwd' })).statusCode).toBe(400);
+    expect((await put(m.headers, { name: 'x' })).statusCode).toBe(400);
+    // Nothing was saved.
+    expect((await t.app.inject({ url: '/api/user/me', headers: m.headers })).json().isNewUser).toBe(true);
+  });
+
+  it('401 anonymous', async () => {
+    expect((await put({}, wizard)).statusCode).toBe(401);
+  });
+});

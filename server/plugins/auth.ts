@@ -1,0 +1,125 @@
+/**
+ * Auth plugin: HS256 access tokens with jose (issue #2).
+ * - `app.tokens.sign(user)` issues a token with `sub` (user id), `ver` (the user's token version),
+ *   `iat` and `exp` (7 days).
+ * - `app.requireAuth` is a preHandler: it accepts only `Authorization: Bearer <jwt>` signed with
+ *   HS256 (explicit allowlist — `alg: none` and every other algorithm are refused), not expired,
+ *   not before its `nbf`, for an existing user whose current `tokenVersion` equals `ver`. Any
+ *   failure answers 401 `{ message, code }` in Korean, never 5xx. On success `request.user` is set.
+ * - The secret is `JWT_SECRET`, or one generated once into `${DATA_DIR}/jwt-secret` (mode 0600).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { users } from '../db/schema.ts';
+import { AppError, MSG } from '../lib/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+
+/** Access-token lifetime: 7 days, in seconds. */
+export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** The only algorithm we sign with and accept. */
+export const JWT_ALGORITHMS = ['HS256'] as const;
+
+/** The signed-in member as the auth plugin knows it. */
+export interface AuthUser {
+  id: number;
+}
+
+/** Issues access tokens. */
+export interface TokenIssuer {
+  /** Signs a 7-day HS256 token for the user at their current token version. */
+  sign(user: { id: number; tokenVersion: number }): Promise<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenIssuer;
+    /** preHandler: 401 unless the request carries a valid, unrevoked access token. */
+    requireAuth: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    /** Set by `requireAuth`; `null` on routes without it. */
+    user: AuthUser | null;
+  }
+}
+
+/**
+ * The HS256 key: `configured` when given, else the contents of `${dataDir}/jwt-secret`, created
+ * once with 48 random bytes (base64url) and mode 0600.
+ */
+export async function loadJwtSecret(configured: string | undefined, dataDir: string): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return new TextEncoder().encode((await readFile(file, 'utf8')).trim());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return new TextEncoder().encode((await readFile(file, 'utf8')).trim());
+    throw error;
+  }
+  return new TextEncoder().encode(secret);
+}
+
+const unauthorized = (code: string, message: string = MSG.loginRequired) => new AppError(401, code, message);
+
+/** Registers `app.tokens`, `app.requireAuth` and `request.user`. Depends on `db`. */
+export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; now: Clock }>(
+  async (app, opts) => {
+    const key = await loadJwtSecret(opts.jwtSecret, opts.dataDir);
+    const nowSeconds = () => Math.floor(opts.now().getTime() / 1000);
+
+    app.decorate('tokens', {
+      async sign(user) {
+        const iat = nowSeconds();
+        return new SignJWT({ ver: user.tokenVersion })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(String(user.id))
+          .setIssuedAt(iat)
+          .setExpirationTime(iat + TOKEN_TTL_SECONDS)
+          .sign(key);
+      },
+    } satisfies TokenIssuer);
+
+    app.decorateRequest('user', null);
+
+    app.decorate('requireAuth', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+      if (!match?.[1]) throw unauthorized('NO_TOKEN');
+      let sub: string | undefined;
+      let ver: unknown;
+      try {
+        const { payload } = await jwtVerify(match[1], key, {
+          algorithms: [...JWT_ALGORITHMS],
+          requiredClaims: ['sub', 'iat', 'exp'],
+          currentDate: opts.now(),
+        });
+        sub = payload.sub;
+        ver = payload.ver;
+      } catch (error) {
+        if (error instanceof joseErrors.JWTExpired) throw unauthorized('TOKEN_EXPIRED', MSG.sessionExpired);
+        throw unauthorized('INVALID_TOKEN');
+      }
+      if (!sub || !/^[1-9][0-9]{0,9}$/.test(sub) || typeof ver !== 'number' || !Number.isInteger(ver)) {
+        throw unauthorized('INVALID_TOKEN');
+      }
+      const id = Number(sub);
+      if (id > 2_147_483_647) throw unauthorized('INVALID_TOKEN');
+      const [row] = await app.db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, id));
+      if (!row || row.tokenVersion !== ver) throw unauthorized('TOKEN_REVOKED', MSG.sessionExpired);
+      request.user = { id };
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

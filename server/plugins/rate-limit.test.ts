@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helper.ts';
+
+const RATE_MSG = '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
+const HOUR = 3_600_000;
+
+describe('rate limits (TRUST_PROXY off)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      rateLimits: {
+        sendCodePerEmail: { max: 2, windowMs: HOUR },
+        sendCodePerIp: { max: 4, windowMs: HOUR },
+        loginPerAccount: { max: 3, windowMs: HOUR },
+        loginPerIp: { max: 6, windowMs: HOUR },
+        uploadPerUser: { max: 1, windowMs: HOUR },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('send code: per e-mail, then per IP; 429 with a Korean message and Retry-After', async () => {
+    const send = (email: string, xff?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email }, headers: xff ? { 'x-forwarded-for': xff } : {} });
+    expect((await send('limit@example.com')).statusCode).toBe(200);
+    expect((await send('LIMIT@example.com')).statusCode).toBe(200);
+    const third = await send('limit@example.com');
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toEqual({ message: RATE_MSG, code: 'RATE_LIMITED' });
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+    // The per-IP counter (4) already counts 3; a forged X-Forwarded-For does not give a new IP.
+    expect((await send('other1@example.com', '203.0.113.1')).statusCode).toBe(200);
+    const blocked = await send('other2@example.com', '203.0.113.2');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe(RATE_MSG);
+    // Another real client address is not affected.
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email: 'other3@example.com' }, remoteAddress: '198.51.100.7' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('login: per account, and per IP even when X-Forwarded-For changes', async () => {
+    const login = (email: string, xff: string, remoteAddress = '10.0.0.1') =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-password' }, headers: { 'x-forwarded-for': xff }, remoteAddress });
+    for (let i = 0; i < 3; i++) expect((await login('victim@example.com', `192.0.2.${i}`)).statusCode).toBe(401);
+    const account = await login('victim@example.com', '192.0.2.99');
+    expect(account.statusCode).toBe(429);
+    expect(account.json().message).toBe(RATE_MSG);
+    // The per-account limit holds from another address too.
+    expect((await login('victim@example.com', '192.0.2.100', '10.0.0.2')).statusCode).toBe(429);
+    // Per IP (6): 4 counted from 10.0.0.1 so far; two more are allowed, then 429 whatever the header says.
+    expect((await login('a1@example.com', '192.0.2.201')).statusCode).toBe(401);
+    expect((await login('a2@example.com', '192.0.2.202')).statusCode).toBe(401);
+    const ip = await login('a3@example.com', '192.0.2.203');
+    expect(ip.statusCode).toBe(429);
+    expect(ip.json()).toEqual({ message: RATE_MSG, code: 'RATE_LIMITED' });
+  });
+});
+
+describe('rate limits (TRUST_PROXY on)', () => {
+  it('keys on the X-Forwarded-For client address behind a trusted proxy', async () => {
+    const t = await createTestApp({ env: { TRUST_PROXY: 'true' }, rateLimits: { loginPerIp: { max: 1, windowMs: HOUR } } });
+    try {
+      const login = (email: string, xff: string) =>
+        t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-password' }, headers: { 'x-forwarded-for': xff } });
+      expect((await login('p1@example.com', '203.0.113.10')).statusCode).toBe(401);
+      expect((await login('p2@example.com', '203.0.113.10')).statusCode).toBe(429);
+      expect((await login('p3@example.com', '203.0.113.11')).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+});

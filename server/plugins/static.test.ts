@@ -1,0 +1,91 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helper.ts';
+import { cacheControlFor } from './static.ts';
+
+let t: TestApp;
+const INDEX = '<!doctype html><html lang="ko"><head><title>밥상친구</title></head><body><div id="root"></div></body></html>';
+const BIG_JS = `console.log(${JSON.stringify('밥상친구 '.repeat(500))});`;
+
+beforeAll(async () => {
+  // A tiny fake build in a temp folder.
+  const { mkdtemp } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const dist = await mkdtemp(path.join(tmpdir(), 'bs-dist-'));
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), INDEX);
+  await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
+  await writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"밥상친구"}');
+  await writeFile(path.join(dist, 'assets', 'index-AbC123.js'), BIG_JS);
+  await writeFile(path.join(dist, 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  t = await createTestApp({ env: { STATIC_DIR: dist } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+const html = { accept: 'text/html,application/xhtml+xml' };
+
+describe('static client', () => {
+  it('serves index.html at / with no-cache and the CSP', async () => {
+    const res = await get('/', html);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+    const csp = String(res.headers['content-security-policy']);
+    for (const directive of ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "worker-src 'self'", "manifest-src 'self'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:\d+/);
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('hashed assets are immutable for a year, and compressed', async () => {
+    const res = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sw.js and index.html are no-cache', async () => {
+    expect((await get('/sw.js')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/index.html')).headers['cache-control']).toBe('no-cache');
+    expect((await get('/manifest.webmanifest')).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('falls back to index.html for client routes (navigations)', async () => {
+    for (const url of ['/matching', '/chat/12', '/auth?mode=register', '/profile-setup']) {
+      const res = await get(url, html);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('never falls back for /api, /ws, /uploads: JSON 404', async () => {
+    for (const url of ['/api/unknown', '/api', '/ws', '/uploads/nothing.webp', '/api/user/me/extra']) {
+      const res = await get(url, html);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.json()).toEqual({ message: '요청한 주소를 찾을 수 없습니다.', code: 'NOT_FOUND' });
+    }
+    // A missing asset file is a 404, not the HTML page.
+    expect((await get('/assets/missing-123.js')).statusCode).toBe(404);
+    // Non-GET to an unknown path.
+    expect((await t.app.inject({ method: 'POST', url: '/matching' })).statusCode).toBe(404);
+  });
+});
+
+describe('cacheControlFor', () => {
+  it('classifies build files', () => {
+    expect(cacheControlFor('assets/a-1.css')).toContain('immutable');
+    expect(cacheControlFor('index.html')).toBe('no-cache');
+    expect(cacheControlFor('sw.js')).toBe('no-cache');
+    expect(cacheControlFor('avatars/bear.svg')).toBe('public, max-age=86400');
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Static plugin: serves the built client from STATIC_DIR when it exists, and owns the not-found
+ * policy for the whole app.
+ * - `/assets/*` (content-hashed by Vite): `Cache-Control: public, max-age=31536000, immutable`.
+ * - `index.html`, `sw.js` and the manifest: `no-cache` (always revalidated, so updates show).
+ * - other files (icons, avatars): one day.
+ * - SPA fallback: a GET/HEAD for an unknown path that is a navigation (accepts text/html, or has no
+ *   file extension) answers `index.html`, except under `/api`, `/ws`, `/uploads` and `/oauth2`,
+ *   which — like every other miss — answer JSON 404 `{ message, code: 'NOT_FOUND' }`.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fp from 'fastify-plugin';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MSG } from '../lib/errors.ts';
+
+/** Paths that never fall back to the client. */
+export const NO_SPA_FALLBACK = ['/api', '/ws', '/uploads', '/oauth2'];
+
+const NO_CACHE = 'no-cache';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The Cache-Control value for a file of the built client (path relative to its root). */
+export function cacheControlFor(relPath: string): string {
+  const p = relPath.replace(/\\/g, '/').replace(/^\/+/, '');
+  if (p.startsWith('assets/')) return IMMUTABLE;
+  if (p === 'index.html' || p === 'sw.js' || p.endsWith('.webmanifest') || p.startsWith('workbox-') || p === 'registerSW.js') return NO_CACHE;
+  return 'public, max-age=86400';
+}
+
+function isExcluded(url: string): boolean {
+  return NO_SPA_FALLBACK.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));
+}
+
+function wantsSpa(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (isExcluded(pathname)) return false;
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') || !path.posix.basename(pathname).includes('.');
+}
+
+/** Registers static serving (when `dir` exists) and the not-found handler. */
+export const staticPlugin = fp<{ dir: string }>(
+  async (app, opts) => {
+    const hasClient = existsSync(path.join(opts.dir, 'index.html'));
+    if (hasClient) {
+      await app.register(fastifyStatic, {
+        root: opts.dir,
+        prefix: '/',
+        index: false,
+        wildcard: true,
+        cacheControl: false,
+        setHeaders: (res, filePath) => {
+          res.setHeader('cache-control', cacheControlFor(path.relative(opts.dir, filePath)));
+        },
+      });
+      // `/` itself (index: false above, so the header policy stays ours).
+      app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+    } else {
+      app.log.info({ dir: opts.dir }, 'no built client found: serving the API only');
+    }
+
+    function sendIndex(reply: FastifyReply) {
+      return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html', opts.dir, { cacheControl: false });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      if (hasClient && wantsSpa(request)) return sendIndex(reply);
+      return reply.code(404).send({ message: MSG.notFound, code: 'NOT_FOUND' });
+    });
+  },
+  { name: 'static' },
+);

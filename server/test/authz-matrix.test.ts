@@ -1,0 +1,78 @@
+/**
+ * Checks the authorization matrix (./authz-matrix.ts) against the running app:
+ * 1. every route in the OpenAPI document (`app.swagger()`) has a row (or is listed as public);
+ * 2. every row names a real route;
+ * 3. every cell: the route called as anonymous / an unrelated member / the owner answers the
+ *    expected status.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helper.ts';
+import { AUTHZ_MATRIX, PUBLIC_ROUTES, imageForm, type MatrixContext, type MatrixRow, type Role } from './authz-matrix.ts';
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+let t: TestApp;
+let ctx: MatrixContext;
+let owner: Awaited<ReturnType<TestApp['registerMember']>>;
+let member: Awaited<ReturnType<TestApp['registerMember']>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.registerMember({ name: '주인' });
+  member = await t.registerMember({ name: '회원' });
+  const login = await t.registerMember({ name: '로그인', password: 'matrix-password' });
+  const form = imageForm();
+  const uploaded = await t.app.inject({ method: 'POST', url: '/api/images/upload', payload: form.payload as Buffer, headers: { ...form.headers, ...owner.headers } });
+  expect(uploaded.statusCode).toBe(201);
+  let n = 0;
+  ctx = { seq: () => ++n, loginAccount: { email: login.email, password: 'matrix-password' }, uploadUrl: uploaded.json().url };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Every (METHOD, path) of the OpenAPI document. */
+function documentedRoutes(): string[] {
+  const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+  return Object.entries(doc.paths).flatMap(([path, ops]) => METHODS.filter((m) => m in ops).map((m) => `${m.toUpperCase()} ${path}`));
+}
+
+const key = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+
+describe('authorization matrix', () => {
+  it('covers every route of the OpenAPI document', () => {
+    const known = new Set([...AUTHZ_MATRIX.map(key), ...PUBLIC_ROUTES.map(key)]);
+    const missing = documentedRoutes().filter((r) => !known.has(r));
+    expect(missing, `add these routes to server/test/authz-matrix.ts`).toEqual([]);
+  });
+
+  it('lists only routes that exist', () => {
+    const documented = new Set(documentedRoutes());
+    const stale = AUTHZ_MATRIX.map(key).filter((r) => !documented.has(r));
+    expect(stale).toEqual([]);
+    expect(new Set(AUTHZ_MATRIX.map(key)).size).toBe(AUTHZ_MATRIX.length);
+  });
+
+  it.each(PUBLIC_ROUTES.map((r) => [key(r), r] as const))('public: %s', async (_name, r) => {
+    expect((await t.app.inject({ method: r.method, url: r.path })).statusCode).toBe(r.status);
+  });
+
+  const cells = AUTHZ_MATRIX.flatMap((row) => (['anonymous', 'member', 'owner'] as const).filter((role) => row[role] !== null).map((role) => [`${key(row)} as ${role}`, row, role] as const));
+
+  it.each(cells)('%s', async (_name, row: MatrixRow, role: Role) => {
+    let headers: Record<string, string> = {};
+    if (role !== 'anonymous') {
+      const who = row.mutatesCaller ? await t.registerMember() : role === 'owner' ? owner : member;
+      headers = who.headers;
+    }
+    const req = row.request?.(ctx, role) ?? {};
+    const res = await t.app.inject({
+      method: row.method,
+      url: req.url ?? row.path,
+      payload: req.payload as string | Buffer | undefined,
+      headers: { ...req.headers, ...headers },
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(row[role]);
+    if (res.statusCode >= 400) expect(res.json().message).toMatch(/[가-힣]/);
+  });
+});

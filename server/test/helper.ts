@@ -1,0 +1,126 @@
+/**
+ * Test helper: builds the whole app on a fresh database per test file and talks to it through
+ * `app.inject` (STYLE.md habit 8).
+ * - default: an in-memory PGlite;
+ * - `TEST_DATABASE=postgres` (vitest project `node-postgres`): a new PostgreSQL database named
+ *   `bs_test_<random>` is created from `DATABASE_URL`, migrated, used, and dropped on close.
+ * Mails are captured in `mails` (unless a real SMTP URL is given); the clock can be moved forward.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { buildApp } from '../app.ts';
+import { loadConfig, type RateLimits } from '../config.ts';
+import type { DbTarget } from '../plugins/db.ts';
+import type { MailMessage } from '../plugins/mail.ts';
+
+/** A movable clock: `now()` is real time plus `offsetMs`. */
+export class TestClock {
+  offsetMs = 0;
+  now = (): Date => new Date(Date.now() + this.offsetMs);
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+/** Options for `createTestApp`. */
+export interface TestAppOptions {
+  rateLimits?: Partial<RateLimits>;
+  /** Extra environment for `loadConfig` (e.g. STATIC_DIR, SMTP_URL, TRUST_PROXY, KAKAO_*). */
+  env?: Record<string, string>;
+  /** Use the configured mail transport (SMTP_URL or dev log) instead of capturing. */
+  realMailer?: boolean;
+  /** Collect the JSON log lines (at `env.LOG_LEVEL`, default `silent` otherwise) into `logs`. */
+  captureLogs?: boolean;
+}
+
+/** What `createTestApp` answers: the app, captured mails and logs, the clock and helpers. */
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A fresh database target for this test file, and how to drop it afterwards. */
+async function freshDatabase(): Promise<{ target: DbTarget; drop: () => Promise<void> }> {
+  if (process.env.TEST_DATABASE !== 'postgres') return { target: { kind: 'pglite-memory' }, drop: async () => {} };
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs DATABASE_URL');
+  const name = `bs_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    target: { kind: 'postgres', url: url.toString() },
+    drop: async () => {
+      const a = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** Builds the app for one test file. Call `close()` in `afterAll`. */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bs-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    STATIC_DIR: path.join(dataDir, 'no-client'),
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const mails: MailMessage[] = [];
+  const logs: string[] = [];
+  const clock = new TestClock();
+  const db = await freshDatabase();
+  const app = await buildApp(config, {
+    database: db.target,
+    now: clock.now,
+    rateLimits: options.rateLimits,
+    mailer: options.realMailer ? undefined : { kind: 'custom', send: async (m) => void mails.push(m) },
+    logger: options.captureLogs ? { stream: { write: (line: string) => void logs.push(line) } } : false,
+  });
+  let seq = 0;
+
+  /** The last mail sent to `email` (throws when none). */
+  const lastMailTo = (email: string): MailMessage => {
+    const m = [...mails].reverse().find((x) => x.to === email.toLowerCase());
+    if (!m) throw new Error(`no mail to ${email}`);
+    return m;
+  };
+
+  /** Registers a verified member through the public API; answers the token and user. */
+  const registerMember = async (overrides: { email?: string; name?: string; password?: string } = {}) => {
+    seq += 1;
+    const email = overrides.email ?? `member${seq}-${randomBytes(3).toString('hex')}@example.com`;
+    const password = overrides.password ?? 'password-123';
+    const sent = await app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email } });
+    if (sent.statusCode !== 200) throw new Error(`send code: ${sent.statusCode} ${sent.body}`);
+    const verified = await app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code: lastMailTo(email).code } });
+    if (verified.statusCode !== 200) throw new Error(`verify: ${verified.statusCode} ${verified.body}`);
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: overrides.name ?? `회원${seq}`, email, password } });
+    if (res.statusCode !== 201) throw new Error(`register: ${res.statusCode} ${res.body}`);
+    const body = res.json() as { accessToken: string; id: number; email: string };
+    return { token: body.accessToken, id: body.id, email: body.email, password, headers: { authorization: `Bearer ${body.accessToken}` } };
+  };
+
+  return {
+    app,
+    config,
+    mails,
+    logs,
+    clock,
+    dataDir,
+    lastMailTo,
+    registerMember,
+    async close() {
+      await app.close();
+      await db.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `Authorization: Bearer <token>` headers. */
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
