@@ -1,0 +1,32 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { ko } from '@/i18n/ko';
+import { sessionSnapshot, useSession } from '@/lib/session/store';
+import { createAppRouter } from './router';
+
+/**
+ * Restores the session first (full-screen message), then renders the router. Whenever who is
+ * signed in (or whether they are new) changes, the guards run again.
+ */
+export function App() {
+  const [router] = useState(createAppRouter);
+  const loading = useSession((s) => s.status === 'loading');
+
+  useEffect(() => {
+    void useSession.getState().restore();
+  }, []);
+
+  useEffect(
+    () =>
+      useSession.subscribe((state, previous) => {
+        const now = sessionSnapshot(state);
+        const before = sessionSnapshot(previous);
+        if (now.signedIn !== before.signedIn || now.isNew !== before.isNew) void router.invalidate();
+      }),
+    [router],
+  );
+
+  if (loading) return <Spinner label={ko.app.loading} fullScreen />;
+  return <RouterProvider router={router} />;
+}

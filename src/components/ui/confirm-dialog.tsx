@@ -1,0 +1,28 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { ko } from '@/i18n/ko';
+import { useFeedback } from './feedback-store';
+
+/** Host of `confirmDialog(message)`: a Radix AlertDialog with "확인" / "취소". */
+export function ConfirmHost() {
+  const pending = useFeedback((s) => s.confirm);
+  const settle = useFeedback((s) => s.settleConfirm);
+  return (
+    <AlertDialog.Root open={pending !== null} onOpenChange={(open) => !open && settle(false)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog-content dialog-content--small">
+          <AlertDialog.Title className="dialog-title">{ko.app.name}</AlertDialog.Title>
+          <AlertDialog.Description className="dialog-message">{pending?.message}</AlertDialog.Description>
+          <div className="dialog-actions">
+            <AlertDialog.Cancel className="btn btn--ghost" onClick={() => settle(false)}>
+              {ko.feedback.cancel}
+            </AlertDialog.Cancel>
+            <AlertDialog.Action className="btn btn--primary" onClick={() => settle(true)}>
+              {ko.feedback.ok}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

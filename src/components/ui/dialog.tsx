@@ -1,0 +1,36 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { ko } from '@/i18n/ko';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Accessible name of the dialog; also shown as its title unless `hideTitle`. */
+  title: string;
+  hideTitle?: boolean;
+  /** 'center' (default) or 'side' (a sheet from the left edge). */
+  variant?: 'center' | 'side';
+  children: ReactNode;
+}
+
+/** A Radix Dialog with our overlay, focus trap and a close button "닫기". */
+export function Dialog({ open, onOpenChange, title, hideTitle, variant = 'center', children }: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Content
+          className={variant === 'side' ? 'dialog-content dialog-content--side' : 'dialog-content'}
+          aria-label={title}
+          aria-describedby={undefined}
+        >
+          <RadixDialog.Title className={hideTitle ? 'visually-hidden' : 'dialog-title'}>{title}</RadixDialog.Title>
+          {children}
+          <RadixDialog.Close className="dialog-close" aria-label={ko.feedback.close}>
+            <span aria-hidden="true">×</span>
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

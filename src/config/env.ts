@@ -1,0 +1,16 @@
+/**
+ * The client's configuration, read once from `import.meta.env` and typed (STYLE.md habit 1).
+ * Nothing else in `src/` reads `import.meta.env`.
+ */
+function trimSlash(url: string): string {
+  return url.endsWith('/') ? url.slice(0, -1) : url;
+}
+
+const raw = import.meta.env;
+
+export const env = {
+  /** API host; '' means the same origin that served the app. */
+  apiUrl: trimSlash(typeof raw.VITE_API_URL === 'string' ? raw.VITE_API_URL : ''),
+  /** True in `vite build` output. */
+  isProduction: Boolean(raw.PROD),
+} as const;

@@ -1,0 +1,79 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Toasts } from '@/components/ui/toasts';
+import { useSession } from '@/lib/session/store';
+import { TOKEN_KEY } from '@/lib/token-storage';
+import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
+import { AuthCard } from './auth-card';
+
+function renderCard(props: Parameters<typeof AuthCard>[0] = {}) {
+  render(
+    <>
+      <AuthCard {...props} />
+      <Toasts />
+    </>,
+  );
+  return userEvent.setup();
+}
+
+describe('login (SPEC §2 auth card, §5, §8)', () => {
+  it('asks for both fields', async () => {
+    mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
+    const user = renderCard();
+    await user.click(screen.getByRole('button', { name: '로그인' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent).join('\n')).toContain('이메일과 비밀번호를 입력해주세요.');
+  });
+
+  it('shows the failure message on 401 and signs in with remember → localStorage', async () => {
+    let ok = false;
+    mockFetch({
+      'GET /api/auth/providers': () => jsonResponse({ providers: ['kakao'] }),
+      'POST /api/auth/login': () =>
+        ok ? jsonResponse({ accessToken: fakeJwt(Date.now() + 3_600_000), ...makeUser() }) : jsonResponse({ message: '이메일 또는 비밀번호가 올바르지 않습니다.' }, 401),
+    });
+    const user = renderCard();
+    expect(await screen.findByRole('button', { name: '카카오로 로그인' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '네이버로 로그인' })).toBeNull();
+
+    await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
+    await user.type(screen.getByLabelText('비밀번호'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: '로그인' }));
+    expect(await screen.findByText('로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.')).toBeTruthy();
+
+    ok = true;
+    await user.click(screen.getByLabelText('로그인 상태 유지'));
+    await user.click(screen.getByRole('button', { name: '로그인' }));
+    expect(useSession.getState().status).toBe('signedIn');
+    expect(localStorage.getItem(TOKEN_KEY)).not.toBeNull();
+    expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('switches modes and shows the expiry marker message', async () => {
+    mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
+    const user = renderCard({ expired: true });
+    expect(screen.getByText('로그인이 만료되었습니다. 다시 로그인해주세요.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '비밀번호 찾기' }));
+    expect(screen.getByRole('button', { name: '재설정 코드 전송' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '로그인으로 돌아가기' }));
+    await user.click(screen.getByRole('tab', { name: '회원가입' }));
+    expect(screen.getByRole('button', { name: '가입하기' })).toBeTruthy();
+  });
+
+  it('resets the password for real with the mailed code', async () => {
+    mockFetch({
+      'GET /api/auth/providers': () => jsonResponse({ providers: [] }),
+      'POST /api/auth/password-reset/request': () => jsonResponse({ message: 'ok' }),
+      'POST /api/auth/password-reset/confirm': () => jsonResponse({ message: 'ok' }),
+    });
+    const user = renderCard({ initialMode: 'forgotPassword' });
+    await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
+    await user.click(screen.getByRole('button', { name: '재설정 코드 전송' }));
+    expect(await screen.findByText('비밀번호 재설정 코드를 이메일로 보냈습니다.')).toBeTruthy();
+    await user.type(screen.getByLabelText('재설정 코드'), '123456');
+    await user.type(screen.getByLabelText('새 비밀번호'), 'new-password-1');
+    await user.click(screen.getByRole('button', { name: '비밀번호 변경' }));
+    expect(await screen.findByText('비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '로그인' })).toBeTruthy();
+  });
+});

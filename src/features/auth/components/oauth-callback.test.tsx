@@ -1,0 +1,47 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Toasts } from '@/components/ui/toasts';
+import { useSession } from '@/lib/session/store';
+import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
+import { OAuthCallback } from './oauth-callback';
+
+function renderCallback(props: { token?: string; error?: string }) {
+  const onFinish = vi.fn();
+  render(
+    <>
+      <OAuthCallback {...props} onFinish={onFinish} />
+      <Toasts />
+    </>,
+  );
+  return onFinish;
+}
+
+describe('OAuth callback (SPEC §2, §5, §8)', () => {
+  it('shows the spinner text and reports an error parameter', () => {
+    const onFinish = renderCallback({ error: 'access_denied' });
+    expect(screen.getByText('로그인 처리 중입니다...')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('로그인에 실패했습니다.');
+    expect(onFinish).toHaveBeenCalledWith('/auth');
+  });
+
+  it('sends a token of 10 characters or fewer back to /auth without a call', () => {
+    const fetchMock = mockFetch({});
+    const onFinish = renderCallback({ token: '0123456789' });
+    expect(onFinish).toHaveBeenCalledWith('/auth');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signs in with a longer token and goes home', async () => {
+    mockFetch({ 'POST /api/auth/social': () => jsonResponse({ accessToken: fakeJwt(Date.now() + 3_600_000), ...makeUser() }) });
+    const onFinish = renderCallback({ token: 'a-long-social-token' });
+    await waitFor(() => expect(onFinish).toHaveBeenCalledWith('/'));
+    expect(useSession.getState().status).toBe('signedIn');
+  });
+
+  it('says the processing failed when the social call fails', async () => {
+    mockFetch({ 'POST /api/auth/social': () => jsonResponse({ message: 'x' }, 500) });
+    const onFinish = renderCallback({ token: 'a-long-social-token' });
+    await waitFor(() => expect(onFinish).toHaveBeenCalledWith('/auth'));
+    expect(screen.getByRole('alert').textContent).toContain('로그인 처리 중 오류가 발생했습니다.');
+  });
+});

@@ -1,0 +1,102 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Toasts } from '@/components/ui/toasts';
+import { useSession } from '@/lib/session/store';
+import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
+import { AuthCard } from './auth-card';
+
+function renderCard(onRegistered = vi.fn()) {
+  render(
+    <>
+      <AuthCard initialMode="register" onRegistered={onRegistered} />
+      <Toasts />
+    </>,
+  );
+  return { user: userEvent.setup(), onRegistered };
+}
+
+describe('register flow (SPEC §4 registration)', () => {
+  it('locks the e-mail after sending and enables sign-up only once verified', async () => {
+    const register = vi.fn(() => jsonResponse({ accessToken: fakeJwt(Date.now() + 3_600_000), ...makeUser({ isNewUser: true }) }, 201));
+    mockFetch({
+      'POST /api/auth/send-verification-email': () => jsonResponse({ message: '인증번호를 보냈습니다.' }),
+      'POST /api/auth/verify-email': (_u, init) =>
+        JSON.parse(String(init?.body)).code === '123456' ? jsonResponse({ message: 'ok' }) : jsonResponse({ message: '틀림' }, 400),
+      'POST /api/auth/register': register,
+      'GET /api/auth/providers': () => jsonResponse({ providers: [] }),
+    });
+    const { user, onRegistered } = renderCard();
+    const submit = screen.getByRole('button', { name: '가입하기' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(screen.queryByLabelText('인증번호')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: '인증번호 전송' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent).join('\n')).toContain('이메일을 먼저 입력해주세요.');
+
+    await user.type(screen.getByLabelText('이름'), '김밥상');
+    await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
+    await user.click(screen.getByRole('button', { name: '인증번호 전송' }));
+
+    const email = screen.getByLabelText('이메일') as HTMLInputElement;
+    expect(email.readOnly).toBe(true);
+    expect((screen.getByRole('button', { name: '인증번호 전송' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(submit.disabled).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: '인증 확인' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent).join('\n')).toContain('인증번호를 입력해주세요.');
+
+    await user.type(screen.getByLabelText('인증번호'), '000000');
+    await user.click(screen.getByRole('button', { name: '인증 확인' }));
+    expect(await screen.findByText('인증번호가 올바르지 않습니다.')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
+
+    await user.clear(screen.getByLabelText('인증번호'));
+    await user.type(screen.getByLabelText('인증번호'), '123456');
+    await user.click(screen.getByRole('button', { name: '인증 확인' }));
+    expect(await screen.findByText('이메일 인증이 완료되었습니다.')).toBeTruthy();
+    expect(screen.queryByLabelText('인증번호')).toBeNull();
+    expect(submit.disabled).toBe(false);
+
+    await user.click(submit);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent).join('\n')).toContain('모든 항목을 입력해주세요.');
+    expect(register).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('비밀번호'), 'password123');
+    await user.click(submit);
+    expect(register).toHaveBeenCalledTimes(1);
+    expect(onRegistered).toHaveBeenCalled();
+    expect(useSession.getState().user?.isNewUser).toBe(true);
+    expect(sessionStorage.length).toBe(1);
+  });
+
+  it('shows the send failure message', async () => {
+    mockFetch({
+      'POST /api/auth/send-verification-email': () => jsonResponse({ message: 'bad' }, 400),
+      'GET /api/auth/providers': () => jsonResponse({ providers: [] }),
+    });
+    const { user } = renderCard();
+    await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
+    await user.click(screen.getByRole('button', { name: '인증번호 전송' }));
+    expect(await screen.findByText('인증번호 전송에 실패했습니다. 이메일을 확인해주세요.')).toBeTruthy();
+    expect((screen.getByLabelText('이메일') as HTMLInputElement).readOnly).toBe(false);
+  });
+
+  it('shows 회원가입 실패 with the server message', async () => {
+    mockFetch({
+      'POST /api/auth/send-verification-email': () => jsonResponse({ message: 'ok' }),
+      'POST /api/auth/verify-email': () => jsonResponse({ message: 'ok' }),
+      'POST /api/auth/register': () => jsonResponse({ message: '이미 가입된 이메일입니다.' }, 409),
+      'GET /api/auth/providers': () => jsonResponse({ providers: [] }),
+    });
+    const { user } = renderCard();
+    await user.type(screen.getByLabelText('이름'), '김밥상');
+    await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
+    await user.click(screen.getByRole('button', { name: '인증번호 전송' }));
+    await user.type(screen.getByLabelText('인증번호'), '123456');
+    await user.click(screen.getByRole('button', { name: '인증 확인' }));
+    await user.type(await screen.findByLabelText('비밀번호'), 'password123');
+    await user.click(screen.getByRole('button', { name: '가입하기' }));
+    expect(await screen.findByText('회원가입 실패: 이미 가입된 이메일입니다.')).toBeTruthy();
+  });
+});

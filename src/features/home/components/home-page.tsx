@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { ko } from '@/i18n/ko';
+import { CalendarIcon, ChatIcon, MatchIcon } from './feature-icons';
+import { useFeaturedReviews } from '../hooks/use-featured-reviews';
+import { ReviewCarousel } from './review-carousel';
+import './home.css';
+
+const FEATURES = [
+  { Icon: MatchIcon, title: ko.home.featureSmartMatching, description: ko.home.featureSmartMatchingDesc },
+  { Icon: CalendarIcon, title: ko.home.featureSchedule, description: ko.home.featureScheduleDesc },
+  { Icon: ChatIcon, title: ko.home.featureCommunity, description: ko.home.featureCommunityDesc },
+] as const;
+
+interface HomePageProps {
+  /** The hero's two links ("매칭하기", "일정 만들기"), rendered by the route. */
+  actions: ReactNode;
+}
+
+export function HomePage({ actions }: HomePageProps) {
+  const featured = useFeaturedReviews();
+  return (
+    <div className="home">
+      <section className="hero">
+        <div className="hero__text">
+          <h1 className="hero__title">{ko.home.heroTitle}</h1>
+          <p className="hero__tagline">{ko.home.heroTagline}</p>
+          <div className="hero__actions">{actions}</div>
+        </div>
+        <div className="hero__art" aria-hidden="true">
+          <img src="/avatars/bear.svg" alt="" width={120} height={120} />
+          <img src="/avatars/rabbit.svg" alt="" width={120} height={120} />
+          <img src="/avatars/duck.svg" alt="" width={120} height={120} />
+        </div>
+      </section>
+
+      <section className="features" aria-labelledby="features-heading">
+        <h2 id="features-heading">{ko.home.featuresHeading}</h2>
+        <ul className="features__list">
+          {FEATURES.map((f) => (
+            <li key={f.title} className="feature-card">
+              <f.Icon />
+              <h3>{f.title}</h3>
+              <p>{f.description}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="reviews" aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading">{ko.home.reviewsHeading}</h2>
+        <ReviewCarousel reviews={featured.status === 'loading' ? null : featured.reviews} />
+      </section>
+    </div>
+  );
+}

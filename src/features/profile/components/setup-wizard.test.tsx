@@ -1,0 +1,110 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { Toasts } from '@/components/ui/toasts';
+import { useSession } from '@/lib/session/store';
+import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
+import { SetupWizard } from './setup-wizard';
+
+function setup(onDone = vi.fn()) {
+  useSession.getState().signIn({ token: fakeJwt(Date.now() + 3_600_000), user: makeUser({ name: '', isNewUser: true }), remember: false });
+  render(
+    <>
+      <SetupWizard onDone={onDone} />
+      <Toasts />
+    </>,
+  );
+  return { user: userEvent.setup(), onDone };
+}
+
+const alertText = () => screen.getAllByRole('alert').map((a) => a.textContent).join('\n');
+
+describe('setup wizard (SPEC §2, §5)', () => {
+  it('checks each step before advancing, with the exact messages', async () => {
+    const { user } = setup();
+    expect(screen.getByRole('heading', { level: 2, name: '성별' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    expect(alertText()).toContain('성별을 선택해주세요.');
+
+    await user.click(screen.getByRole('button', { name: '여성' }));
+    expect(screen.getByRole('button', { name: '여성' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    expect(screen.getByRole('heading', { level: 2, name: '이름과 나이' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    expect(alertText()).toContain('이름과 나이를 입력해주세요.');
+    await user.type(screen.getByLabelText('이름'), '김밥상');
+    await user.type(screen.getByLabelText('나이'), '27');
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    expect(screen.getByRole('heading', { level: 2, name: '음식 취향' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    expect(alertText()).toContain('선호하는 음식을 1개 이상 선택해주세요.');
+    await user.click(screen.getByRole('button', { name: '맵찔이' }));
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    expect(screen.getByRole('heading', { level: 2, name: '프로필 사진' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: '이전' }));
+    expect(screen.getByRole('button', { name: '맵찔이' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('submits without gender and with an integer age, then says done', async () => {
+    const put = vi.fn((_url: string, init: RequestInit | undefined) => jsonResponse(makeUser({ ...JSON.parse(String(init?.body)), isNewUser: false })));
+    mockFetch({ 'PUT /api/user/profile': put });
+    const { user, onDone } = setup();
+    await user.click(screen.getByRole('button', { name: '남성' }));
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    await user.type(screen.getByLabelText('이름'), '박친구');
+    await user.type(screen.getByLabelText('나이'), '31');
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    await user.click(screen.getByRole('button', { name: '한식' }));
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    await user.click(screen.getByRole('button', { name: '토끼' }));
+    expect(screen.getByRole('button', { name: '토끼' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: '가입 완료' }));
+
+    expect(put).toHaveBeenCalledTimes(1);
+    const body = JSON.parse(String(put.mock.calls[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('gender');
+    expect(body.age).toBe(31);
+    expect(body.name).toBe('박친구');
+    expect(body.profileImage).toBe('/avatars/rabbit.svg');
+    expect((body.preferences as Record<string, boolean>)['한식']).toBe(true);
+    expect(await screen.findByText('프로필 설정이 완료되었습니다. 밥상친구를 시작해보세요!')).toBeTruthy();
+    expect(onDone).toHaveBeenCalled();
+    expect(useSession.getState().user?.isNewUser).toBe(false);
+  });
+
+  it('shows the failure message when the save fails', async () => {
+    mockFetch({ 'PUT /api/user/profile': () => jsonResponse({ message: '잘못된 요청' }, 400) });
+    const { user, onDone } = setup();
+    await user.click(screen.getByRole('button', { name: '남성' }));
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    await user.type(screen.getByLabelText('이름'), '박친구');
+    await user.type(screen.getByLabelText('나이'), '31');
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    await user.click(screen.getByRole('button', { name: '분식' }));
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    await user.click(screen.getByRole('button', { name: '가입 완료' }));
+    await screen.findByText('프로필 저장에 실패했습니다. 다시 시도해주세요.');
+    expect(alertText()).toContain('프로필 저장에 실패했습니다. 다시 시도해주세요.');
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('refuses a file that is not an image', async () => {
+    const fetchMock = mockFetch({});
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: '남성' }));
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    await user.type(screen.getByLabelText('이름'), '박친구');
+    await user.type(screen.getByLabelText('나이'), '31');
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    await user.click(screen.getByRole('button', { name: '분식' }));
+    await user.click(screen.getByRole('button', { name: '다음' }));
+    const input = screen.getByLabelText('프로필 사진 파일');
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['hello'], 'note.txt', { type: 'text/plain' }));
+    expect(alertText()).toContain('이미지 파일만 업로드할 수 있습니다.');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

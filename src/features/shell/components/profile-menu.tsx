@@ -1,0 +1,53 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useNavigate } from '@tanstack/react-router';
+import type { User } from '@common/api/users';
+import { Avatar } from '@/components/ui/avatar';
+import { format, ko } from '@/i18n/ko';
+
+interface ProfileMenuProps {
+  user: User;
+  unread: number;
+  onOpenActivity: () => void;
+  onLogout: () => void;
+}
+
+/** "프로필 메뉴": avatar, unread badge and the dropdown of SPEC §2. */
+export function ProfileMenu({ user, unread, onOpenActivity, onLogout }: ProfileMenuProps) {
+  const navigate = useNavigate();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="profile-trigger" aria-label={ko.nav.profileMenu}>
+        <Avatar src={user.profileImage} alt="" size={40} />
+        {unread > 0 && (
+          <span className="badge" aria-label={format(ko.nav.unreadBadge, { n: unread })}>
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
+          <DropdownMenu.Label className="menu__label">{user.name}</DropdownMenu.Label>
+          <DropdownMenu.Item className="menu__item" onSelect={() => void navigate({ to: '/profile' })}>
+            {ko.nav.myInfo}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="menu__item" onSelect={() => void navigate({ to: '/my-reviews' })}>
+            {ko.nav.myReviews}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className="menu__item"
+            onSelect={() => {
+              onOpenActivity();
+              void navigate({ to: '/match-requests' });
+            }}
+          >
+            {ko.nav.activity}
+          </DropdownMenu.Item>
+          <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item className="menu__item" onSelect={onLogout}>
+            {ko.nav.logout}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from '@tanstack/react-router';
+import type { User } from '@common/api/users';
+import { ko } from '@/i18n/ko';
+import { MainNav } from './nav-links';
+import { ProfileMenu } from './profile-menu';
+import { SideMenu } from './side-menu';
+
+interface TopBarProps {
+  user: User | null;
+  unread: number;
+  onOpenActivity: () => void;
+  onLogout: () => void;
+}
+
+function LogoMark() {
+  return (
+    <svg className="logo__mark" viewBox="0 0 32 32" width="30" height="30" aria-hidden="true" focusable="false">
+      <path d="M6 9c2-2 4-2 6 0M13 7c2-2 4-2 6 0M20 9c2-2 4-2 6 0" fill="none" stroke="#ffb38f" strokeWidth="2" strokeLinecap="round" />
+      <path d="M3 15h26a13 11 0 0 1-26 0z" fill="#ff7a45" />
+      <ellipse cx="16" cy="15" rx="13" ry="3" fill="#fff3e8" />
+      <rect x="11" y="26" width="10" height="3" rx="1.5" fill="#e85d2a" />
+    </svg>
+  );
+}
+
+export function TopBar({ user, unread, onOpenActivity, onLogout }: TopBarProps) {
+  return (
+    <header className="top-bar">
+      <div className="top-bar__inner">
+        <SideMenu signedIn={user !== null} onOpenActivity={onOpenActivity} />
+        <Link to="/" className="logo">
+          <LogoMark />
+          <span>{ko.app.name}</span>
+        </Link>
+        <MainNav />
+        <div className="top-bar__actions">
+          {user ? (
+            <ProfileMenu user={user} unread={unread} onOpenActivity={onOpenActivity} onLogout={onLogout} />
+          ) : (
+            <>
+              <Link to="/auth" className="btn btn--ghost btn--small">
+                {ko.nav.login}
+              </Link>
+              <Link to="/auth" search={{ mode: 'register' }} state={{ mode: 'register' }} className="btn btn--primary btn--small">
+                {ko.nav.register}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

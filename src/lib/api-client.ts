@@ -1,0 +1,123 @@
+/**
+ * The one way the client talks to the API: JSON in and out, the bearer token on every call once
+ * signed in, and every failure turned into an `ApiError` carrying the server's Korean `message`.
+ */
+import { env } from '@/config/env';
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when the request never got an answer (offline, DNS, CORS…). */
+  readonly status: number;
+  /** Machine code of a JSON error body (`{message, code}`), if any. */
+  readonly code: string | undefined;
+  /** The Korean text the server sent (JSON `message` or a text/plain body), if any. */
+  readonly serverMessage: string | undefined;
+
+  constructor(status: number, serverMessage?: string, code?: string) {
+    super(serverMessage || `HTTP ${status}`);
+    this.name = 'ApiError';
+    this.status = status;
+    this.serverMessage = serverMessage || undefined;
+    this.code = code;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** The server's message when it sent one, otherwise `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.serverMessage ? error.serverMessage : fallback;
+}
+
+type TokenGetter = () => string | null;
+let getToken: TokenGetter = () => null;
+let onUnauthorized: (() => void) | null = null;
+
+/** Wired once by the session store (avoids an import cycle). */
+export function configureApiClient(options: { getToken: TokenGetter; onUnauthorized?: () => void }): void {
+  getToken = options.getToken;
+  onUnauthorized = options.onUnauthorized ?? null;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** A JSON body, or FormData sent as multipart. */
+  body?: unknown;
+  /** Overrides the session token (used while restoring a session). */
+  token?: string | null;
+  /** false: send no Authorization header. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  if (body && typeof body === 'object') {
+    const message = 'message' in body && typeof body.message === 'string' ? body.message : undefined;
+    const code = 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+    return new ApiError(status, message, code);
+  }
+  if (typeof body === 'string' && body.trim() && !body.trimStart().startsWith('<')) {
+    return new ApiError(status, body.trim());
+  }
+  return new ApiError(status);
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain;q=0.9' };
+  const token = options.token !== undefined ? options.token : auth ? getToken() : null;
+  if (auth && token) headers.Authorization = `Bearer ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${env.apiUrl}${path}`, { method, headers, body: payload, signal });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0);
+  }
+
+  const data = await readBody(response).catch(() => undefined);
+  if (!response.ok) {
+    if (response.status === 401 && auth && token && options.token === undefined) onUnauthorized?.();
+    throw toApiError(response.status, data);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'PUT', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** Absolute URL for a browser navigation to the API host (social login). */
+export function apiUrl(path: string): string {
+  return `${env.apiUrl}${path}`;
+}

@@ -1,0 +1,94 @@
+/**
+ * Where the access token lives (SPEC §4 "Stored session": token and its expiry in ms).
+ * "로그인 상태 유지" → localStorage, otherwise sessionStorage; the other one is always cleared.
+ */
+export const TOKEN_KEY = 'bapsang.session';
+export const EXPIRED_MARKER_KEY = 'bapsang.sessionExpired';
+
+import type { User } from '@common/api/users';
+
+export interface StoredToken {
+  token: string;
+  /** Expiry from the token's `exp` claim, in ms since the epoch; null when the token has none. */
+  expiresAt: number | null;
+  /**
+   * The member as last confirmed by the server. Lets the app start signed in when the network
+   * is gone (the `me` call then fails without saying the token is bad).
+   */
+  user?: User | null;
+}
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
+
+function parse(raw: string | null): StoredToken | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (value && typeof value === 'object' && 'token' in value && typeof value.token === 'string') {
+      const expiresAt = 'expiresAt' in value && typeof value.expiresAt === 'number' ? value.expiresAt : null;
+      const user = 'user' in value && value.user && typeof value.user === 'object' ? (value.user as User) : null;
+      return { token: value.token, expiresAt, user };
+    }
+  } catch {
+    /* unreadable entry: treated as absent */
+  }
+  return null;
+}
+
+export function saveToken(stored: StoredToken, remember: boolean): void {
+  const [keep, drop] = remember ? [localStorage, sessionStorage] : [sessionStorage, localStorage];
+  safe(() => drop.removeItem(TOKEN_KEY), undefined);
+  safe(() => keep.setItem(TOKEN_KEY, JSON.stringify(stored)), undefined);
+}
+
+/** Replaces the cached member beside the stored token, in whichever storage holds it. */
+export function saveStoredUser(user: User): void {
+  for (const storage of [localStorage, sessionStorage]) {
+    const stored = parse(safe(() => storage.getItem(TOKEN_KEY), null));
+    if (stored) safe(() => storage.setItem(TOKEN_KEY, JSON.stringify({ ...stored, user })), undefined);
+  }
+}
+
+/** Whether the current token is kept in localStorage ("로그인 상태 유지"). */
+export function isRemembered(): boolean {
+  return safe(() => localStorage.getItem(TOKEN_KEY) !== null, false);
+}
+
+/**
+ * The stored token, if any. A token whose expiry has passed is deleted and not returned.
+ */
+export function readToken(now: number = Date.now()): StoredToken | null {
+  for (const storage of [localStorage, sessionStorage]) {
+    const stored = parse(safe(() => storage.getItem(TOKEN_KEY), null));
+    if (!stored) continue;
+    if (stored.expiresAt !== null && stored.expiresAt <= now) {
+      safe(() => storage.removeItem(TOKEN_KEY), undefined);
+      continue;
+    }
+    return stored;
+  }
+  return null;
+}
+
+export function clearToken(): void {
+  safe(() => localStorage.removeItem(TOKEN_KEY), undefined);
+  safe(() => sessionStorage.removeItem(TOKEN_KEY), undefined);
+}
+
+export function writeExpiredMarker(): void {
+  safe(() => localStorage.setItem(EXPIRED_MARKER_KEY, String(Date.now())), undefined);
+}
+
+export function hasExpiredMarker(): boolean {
+  return safe(() => localStorage.getItem(EXPIRED_MARKER_KEY) !== null, false);
+}
+
+export function clearExpiredMarker(): void {
+  safe(() => localStorage.removeItem(EXPIRED_MARKER_KEY), undefined);
+}

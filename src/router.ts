@@ -1,0 +1,24 @@
+import { createRouter } from '@tanstack/react-router';
+import { sessionSnapshot } from '@/lib/session/store';
+import { routeTree } from './routeTree.gen';
+
+export function createAppRouter() {
+  return createRouter({
+    routeTree,
+    context: { session: () => sessionSnapshot() },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+  interface HistoryState {
+    /** /auth: the sub-screen to open (SPEC §2). */
+    mode?: string;
+  }
+}

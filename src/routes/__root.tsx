@@ -1,0 +1,62 @@
+import { createRootRouteWithContext, Outlet, redirect, useLocation, useNavigate } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { ConfirmHost } from '@/components/ui/confirm-dialog';
+import { ErrorBoundary } from '@/components/ui/error-boundary';
+import { Toasts } from '@/components/ui/toasts';
+import { useNotifications } from '@/features/notifications/store';
+import { OfflineBanner } from '@/features/shell/components/offline-banner';
+import { TopBar } from '@/features/shell/components/top-bar';
+import { UpdatePrompt } from '@/features/shell/components/update-prompt';
+import { ko } from '@/i18n/ko';
+import { decideRedirect } from '@/lib/route-guard';
+import { useSession, type SessionSnapshot } from '@/lib/session/store';
+
+export interface RouterContext {
+  /** The current session, read at navigation time (guards). */
+  session: () => SessionSnapshot;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // A new member may only be on /profile-setup, whatever the path (SPEC §2).
+  beforeLoad: ({ context, location }) => {
+    const to = decideRedirect(context.session(), 'public', location.pathname);
+    if (to) throw redirect({ to, replace: true });
+  },
+  component: RootLayout,
+});
+
+function RootLayout() {
+  const user = useSession((s) => (s.status === 'signedIn' ? s.user : null));
+  const signOut = useSession((s) => s.signOut);
+  const unread = useNotifications((s) => s.unread);
+  const clearUnread = useNotifications((s) => s.clearUnread);
+  const navigate = useNavigate();
+  const pathname = useLocation({ select: (l) => l.pathname });
+
+  const logout = useCallback(() => {
+    signOut('logout');
+    void navigate({ to: '/' });
+  }, [signOut, navigate]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {ko.app.skipToContent}
+      </a>
+      <ErrorBoundary>
+        <TopBar user={user} unread={unread} onOpenActivity={clearUnread} onLogout={logout} />
+      </ErrorBoundary>
+      <OfflineBanner />
+      <main id="main" className="main" tabIndex={-1}>
+        <ErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+      <Toasts />
+      <ConfirmHost />
+      <ErrorBoundary>
+        <UpdatePrompt />
+      </ErrorBoundary>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ko } from '@/i18n/ko';
+
+/** Built by a later issue: only the screen's name for now. */
+export const Route = createFileRoute('/_authenticated/chat/$matchId')({
+  component: () => <h1 className="page-title">{ko.screens.chat}</h1>,
+});

@@ -1,0 +1,14 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { ProfileEdit } from '@/features/profile/components/profile-edit';
+import { useSession } from '@/lib/session/store';
+
+export const Route = createFileRoute('/_authenticated/profile')({
+  component: Profile,
+});
+
+function Profile() {
+  const user = useSession((s) => s.user);
+  const navigate = useNavigate();
+  if (!user) return null;
+  return <ProfileEdit key={user.id} user={user} onLeave={(to) => void navigate({ to })} />;
+}
