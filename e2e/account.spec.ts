@@ -1,0 +1,162 @@
+/**
+ * Accounts end to end (issue #2, SPEC §2 auth card and wizard, §4 registration, §5, §8):
+ * register with e-mail verification → the setup wizard with each step's check → home; logout;
+ * a failed login; forgot password with a real reset code.
+ */
+import { expect, test } from '@playwright/test';
+import { readCode } from './support/mail.ts';
+import { createMemberViaApi, loginViaUi, registerViaUi, signIn, uniqueEmail } from './support/members.ts';
+import {
+  alertToast,
+  authForm,
+  buttonOrLink,
+  expectPath,
+  expectSignedIn,
+  expectSignedOut,
+  profileMenuButton,
+  statusToast,
+} from './support/ui.ts';
+
+test('register with e-mail verification, complete the wizard step by step, land on home', async ({ page }) => {
+  const member = { name: '김밥상', email: uniqueEmail('register'), password: 'bapsang-pass-1234' };
+  await registerViaUi(page, member);
+
+  // Step 1: gender.
+  const next = page.getByRole('button', { name: '다음', exact: true });
+  await next.click();
+  await expect(alertToast(page, '성별을 선택해주세요.')).toBeVisible();
+  const female = page.getByRole('button', { name: '여성', exact: true });
+  await female.click();
+  await expect(female).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: '남성', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await next.click();
+
+  // Step 2: name and age (the name may come pre-filled from sign-up: empty both first).
+  await expect(page.getByRole('heading', { level: 2, name: '이름과 나이', exact: true })).toBeVisible();
+  const name = page.getByLabel('이름', { exact: true });
+  const age = page.getByLabel('나이', { exact: true });
+  await name.fill('');
+  await age.fill('');
+  await next.click();
+  await expect(alertToast(page, '이름과 나이를 입력해주세요.')).toBeVisible();
+  await name.fill(member.name);
+  await age.fill('29');
+  await next.click();
+
+  // Step 3: at least one food preference.
+  await expect(page.getByRole('heading', { level: 2, name: '음식 취향', exact: true })).toBeVisible();
+  await next.click();
+  await expect(alertToast(page, '선호하는 음식을 1개 이상 선택해주세요.')).toBeVisible();
+  for (const label of ['한식', '매운맛 러버', '육식 지향', '채식 지향', '맵찔이']) {
+    await expect(page.getByRole('button', { name: label, exact: true })).toBeVisible();
+  }
+  const korean = page.getByRole('button', { name: '한식', exact: true });
+  await korean.click();
+  await expect(korean).toHaveAttribute('aria-pressed', 'true');
+  await next.click();
+
+  // Step 4: a default avatar; "이전" goes back one step and keeps what was chosen.
+  await expect(page.getByRole('heading', { level: 2, name: '프로필 사진', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: '프로필 사진 업로드' })).toBeVisible();
+  await page.getByRole('button', { name: '이전', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: '음식 취향', exact: true })).toBeVisible();
+  await expect(korean).toHaveAttribute('aria-pressed', 'true');
+  await next.click();
+  const rabbit = page.getByRole('button', { name: '토끼', exact: true });
+  await rabbit.click();
+  await expect(rabbit).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: '곰', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await page.getByRole('button', { name: '가입 완료', exact: true }).click();
+
+  await expect(statusToast(page, '프로필 설정이 완료되었습니다. 밥상친구를 시작해보세요!')).toBeVisible();
+  await expectPath(page, '/');
+  await expect(buttonOrLink(page.getByRole('main'), '매칭하기')).toBeVisible();
+  await expect(buttonOrLink(page.getByRole('main'), '일정 만들기')).toBeVisible();
+  await expectSignedIn(page);
+
+  // The profile was saved: after a reload the member is set up (not sent back to the wizard).
+  await page.reload();
+  await expectPath(page, '/');
+  await expectSignedIn(page);
+});
+
+test('the register tab keeps 가입하기 disabled until the e-mail is verified and checks its fields', async ({ page }) => {
+  await page.goto('/auth?mode=register');
+  const form = authForm(page, '이름');
+  await expect(form.getByRole('button', { name: '가입하기', exact: true })).toBeDisabled();
+  await form.getByRole('button', { name: '인증번호 전송', exact: true }).click();
+  await expect(alertToast(page, '이메일을 먼저 입력해주세요.')).toBeVisible();
+
+  const email = uniqueEmail('wrongcode');
+  await form.getByLabel('이메일', { exact: true }).fill(email);
+  const since = Date.now();
+  await form.getByRole('button', { name: '인증번호 전송', exact: true }).click();
+  const code = await readCode(email, { since });
+  await form.getByRole('button', { name: '인증 확인', exact: true }).click();
+  await expect(alertToast(page, '인증번호를 입력해주세요.')).toBeVisible();
+  await form.getByLabel('인증번호', { exact: true }).fill(code === '000000' ? '111111' : '000000');
+  await form.getByRole('button', { name: '인증 확인', exact: true }).click();
+  await expect(alertToast(page, '인증번호가 올바르지 않습니다.')).toBeVisible();
+  await expect(form.getByRole('button', { name: '가입하기', exact: true })).toBeDisabled();
+});
+
+test('logout from the profile menu returns to the signed-out top bar', async ({ page, request }) => {
+  const member = await createMemberViaApi(request);
+  await signIn(page, member, { remember: true });
+
+  await profileMenuButton(page).click();
+  const menu = page.getByRole('menu');
+  for (const item of ['내 정보', '내 리뷰', '활동 내역', '로그아웃']) {
+    await expect(menu.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
+  }
+  await menu.getByRole('menuitem', { name: '로그아웃', exact: true }).click();
+  await expectSignedOut(page);
+
+  // Nothing of the session is left behind: a reload stays signed out.
+  await page.reload();
+  await expectSignedOut(page);
+});
+
+test('a wrong password or unknown e-mail shows the login failure message; empty fields are checked', async ({ page, request }) => {
+  const member = await createMemberViaApi(request);
+
+  await page.goto('/auth');
+  await authForm(page).getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(alertToast(page, '이메일과 비밀번호를 입력해주세요.')).toBeVisible();
+
+  await loginViaUi(page, { email: member.email, password: 'not-the-password' }, { expectSuccess: false });
+  await expect(alertToast(page, '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.')).toBeVisible();
+  await expectPath(page, '/auth');
+
+  await loginViaUi(page, { email: uniqueEmail('nobody'), password: 'whatever-1234' }, { expectSuccess: false });
+  await expect(alertToast(page, '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.')).toBeVisible();
+  await expectSignedOut(page);
+});
+
+test('forgot password: a reset code by mail sets a new password that signs in', async ({ page, request }) => {
+  const member = await createMemberViaApi(request);
+  const newPassword = 'brand-new-pass-5678';
+
+  await page.goto('/auth');
+  await authForm(page).getByRole('button', { name: '비밀번호 찾기', exact: true }).click();
+  // The login form leaves with a 0.5 s animation: address the forgot-password form by its own button.
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: '재설정 코드 전송', exact: true }) });
+  await form.getByLabel('이메일', { exact: true }).fill(member.email);
+  const since = Date.now();
+  await form.getByRole('button', { name: '재설정 코드 전송', exact: true }).click();
+  await expect(statusToast(page, '비밀번호 재설정 코드를 이메일로 보냈습니다.')).toBeVisible();
+
+  const code = await readCode(member.email, { since });
+  await page.getByLabel('재설정 코드', { exact: true }).fill(code);
+  await page.getByLabel('새 비밀번호', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: '비밀번호 변경', exact: true }).click();
+  await expect(statusToast(page, '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.')).toBeVisible();
+
+  // The old password no longer works; the new one does.
+  const old = await request.post('/api/auth/login', { data: { email: member.email, password: member.password } });
+  expect(old.status()).toBe(401);
+  // Tokens issued before the reset are revoked.
+  const me = await request.get('/api/user/me', { headers: { authorization: `Bearer ${member.token}` } });
+  expect(me.status()).toBe(401);
+  await signIn(page, { email: member.email, password: newPassword });
+});

@@ -1,0 +1,56 @@
+/**
+ * Locators and expectations built only from the names of docs/ui-contract.md and UI-TEXT.md.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** A control named `name` that the contract calls a "button/link": either role matches. */
+export function buttonOrLink(scope: Page | Locator, name: string): Locator {
+  return scope
+    .getByRole('button', { name, exact: true })
+    .or(scope.getByRole('link', { name, exact: true }));
+}
+
+/** The error toast (`role="alert"`) with exactly this UI-TEXT.md message. */
+export function alertToast(page: Page, text: string): Locator {
+  return page.getByRole('alert').filter({ hasText: text });
+}
+
+/** The success/info toast (`role="status"`) with exactly this UI-TEXT.md message. */
+export function statusToast(page: Page, text: string): Locator {
+  return page.getByRole('status').filter({ hasText: text });
+}
+
+export const LOADING_TEXT = '밥상친구를 준비하고 있어요...';
+
+/** The top bar (`<header>`, landmark "banner"). */
+export function topBar(page: Page): Locator {
+  return page.getByRole('banner');
+}
+
+export function profileMenuButton(page: Page): Locator {
+  return topBar(page).getByRole('button', { name: '프로필 메뉴' });
+}
+
+/** Waits until the current location's path is `path`. */
+export async function expectPath(page: Page, path: string): Promise<void> {
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
+/** Signed-in top bar: the profile menu button, no 로그인 / 회원가입. */
+export async function expectSignedIn(page: Page): Promise<void> {
+  await expect(profileMenuButton(page)).toBeVisible();
+  await expect(buttonOrLink(topBar(page), '로그인')).toHaveCount(0);
+  await expect(buttonOrLink(topBar(page), '회원가입')).toHaveCount(0);
+}
+
+/** Signed-out top bar: 로그인 and 회원가입, no profile menu. */
+export async function expectSignedOut(page: Page): Promise<void> {
+  await expect(buttonOrLink(topBar(page), '로그인')).toBeVisible();
+  await expect(buttonOrLink(topBar(page), '회원가입')).toBeVisible();
+  await expect(profileMenuButton(page)).toHaveCount(0);
+}
+
+/** The auth card's form in its current mode: the form that holds a field labelled `field`. */
+export function authForm(page: Page, field = '비밀번호'): Locator {
+  return page.locator('form').filter({ has: page.getByLabel(field, { exact: true }) });
+}

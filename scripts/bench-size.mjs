@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:size` — how much JavaScript the home route costs.
+ *
+ * Reads dist/index.html, takes its module entry script(s) and <link rel="modulepreload"> files,
+ * follows every static `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"`
+ * in the emitted ES modules (parsed with Vite's parser, not with regular expressions), and
+ * prints the gzip size (node:zlib, level 9) of that set — what loads before first render — and
+ * of the largest lazy chunk (any other .js in dist/assets). A benchmark: figures, no verdict.
+ *
+ *   node scripts/bench-size.mjs            builds first only when dist/ is missing
+ *   node scripts/bench-size.mjs --build    always builds first
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { parseAstAsync } from 'vite';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DIST = join(ROOT, 'dist');
+const INDEX = join(DIST, 'index.html');
+
+if (process.argv.includes('--build') || !existsSync(INDEX)) {
+  console.log('Building the client (npx vite build)…');
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const html = readFileSync(INDEX, 'utf8');
+
+/** The value of attribute `name` in one tag's source, or undefined. */
+function attr(tag, name) {
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
+}
+
+/** dist-relative file for a URL in index.html (root-absolute or relative), or undefined if external. */
+function distFile(url) {
+  if (!url || /^[a-z]+:|^\/\//i.test(url)) return undefined;
+  const path = url.split(/[?#]/)[0];
+  return path.startsWith('/') ? path.slice(1) : posix.normalize(path);
+}
+
+const roots = new Set();
+for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
+  if ((attr(tag, 'type') ?? '').toLowerCase() === 'module') {
+    const file = distFile(attr(tag, 'src'));
+    if (file) roots.add(file);
+  }
+}
+for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
+  if ((attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload')) {
+    const file = distFile(attr(tag, 'href'));
+    if (file) roots.add(file);
+  }
+}
+if (roots.size === 0) {
+  console.error('No <script type="module"> in dist/index.html: is this a Vite build?');
+  process.exit(1);
+}
+
+/** Static import specifiers of one emitted module. */
+async function staticImports(file) {
+  const ast = await parseAstAsync(readFileSync(join(DIST, file), 'utf8'));
+  const found = [];
+  for (const node of ast.body) {
+    const isStatic =
+      node.type === 'ImportDeclaration' ||
+      node.type === 'ExportAllDeclaration' ||
+      (node.type === 'ExportNamedDeclaration' && node.source);
+    if (isStatic && node.source && typeof node.source.value === 'string') found.push(node.source.value);
+  }
+  return found;
+}
+
+/** Everything reachable from the roots through static imports (dist-relative paths). */
+const initial = new Set();
+const queue = [...roots];
+while (queue.length > 0) {
+  const file = queue.shift();
+  if (initial.has(file) || !existsSync(join(DIST, file))) continue;
+  initial.add(file);
+  for (const spec of await staticImports(file)) {
+    if (!spec.startsWith('.') && !spec.startsWith('/')) continue; // bare or external: not ours
+    const target = spec.startsWith('/') ? spec.slice(1) : relative(DIST, resolve(DIST, dirname(file), spec));
+    queue.push(target.split(/[?#]/)[0]);
+  }
+}
+
+const sizeOf = (file) => {
+  const raw = readFileSync(join(DIST, file));
+  return { file, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
+};
+
+const initialSizes = [...initial].map(sizeOf).sort((a, b) => b.gzip - a.gzip);
+const allJs = readdirSync(join(DIST, 'assets'), { recursive: true })
+  .map((f) => posix.join('assets', String(f).split('\\').join('/')))
+  .filter((f) => f.endsWith('.js'));
+const lazySizes = allJs.filter((f) => !initial.has(f)).map(sizeOf).sort((a, b) => b.gzip - a.gzip);
+
+const kB = (bytes) => (bytes / 1024).toFixed(1).padStart(8);
+const bytes = (n) => String(n).padStart(9);
+const line = (label, s) => `${label.padEnd(44)} ${kB(s.gzip)} kB ${bytes(s.gzip)} B   (raw ${kB(s.raw)} kB)`;
+const sum = (list) => list.reduce((t, s) => ({ raw: t.raw + s.raw, gzip: t.gzip + s.gzip }), { raw: 0, gzip: 0 });
+
+console.log('\nJavaScript size of the built client (gzip -9)\n');
+console.log(`${'file'.padEnd(44)} ${'gzip'.padStart(11)} ${'bytes'.padStart(11)}`);
+console.log('-'.repeat(92));
+for (const s of initialSizes) console.log(line(`  ${s.file}`, s));
+console.log('-'.repeat(92));
+console.log(line(`home route before first render (${initialSizes.length} files)`, sum(initialSizes)));
+if (lazySizes[0]) console.log(line(`largest lazy chunk: ${lazySizes[0].file}`, lazySizes[0]));
+else console.log('largest lazy chunk: none (no lazily loaded JavaScript)');
+console.log(line(`all lazy chunks (${lazySizes.length} files)`, sum(lazySizes)));
