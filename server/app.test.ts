@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/helper.ts';
+import { seedsDemoVenues } from './app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,12 +24,14 @@ describe('OpenAPI', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/auth/send-verification-email', '/api/auth/verify-email', '/api/auth/register', '/api/auth/login', '/api/auth/password-reset/request', '/api/auth/password-reset/confirm', '/api/auth/logout-all', '/api/auth/providers', '/api/user/me', '/api/user/profile', '/api/images/upload', '/api/ai/featured-reviews', '/healthz']) {
+    for (const p of ['/api/auth/send-verification-email', '/api/auth/verify-email', '/api/auth/register', '/api/auth/login', '/api/auth/password-reset/request', '/api/auth/password-reset/confirm', '/api/auth/logout-all', '/api/auth/providers', '/api/user/me', '/api/user/profile', '/api/images/upload', '/api/ai/featured-reviews', '/healthz', '/api/schedules', '/api/schedules/my', '/api/schedules/random', '/api/schedules/{id}', '/api/matches', '/api/matches/sent', '/api/matches/{id}', '/api/matches/{id}/accept', '/api/matches/{id}/reject', '/api/matches/{id}/confirm', '/api/venues']) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
     expect(doc.paths['/api/auth/login'].post.requestBody).toBeDefined();
     expect(doc.paths['/api/user/me'].get.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe('bearer');
+    // Text answers are documented as text/plain.
+    expect(Object.keys(doc.paths['/api/matches'].post.responses['201'].content)).toEqual(['text/plain']);
   });
 
   it('serves the Swagger UI at /api/docs', async () => {
@@ -88,5 +91,15 @@ describe('error policy', () => {
     expect(res.json()).toEqual([]);
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('venue catalogue run modes', () => {
+  it('DEMO DATA venues are seeded only on PGlite without a Kakao key', () => {
+    const kakao = { kakaoLocal: { restApiKey: 'k', baseUrl: 'https://dapi.kakao.com' } };
+    expect(seedsDemoVenues('pglite-dir', { kakaoLocal: undefined })).toBe(true);
+    expect(seedsDemoVenues('pglite-memory', { kakaoLocal: undefined })).toBe(true);
+    expect(seedsDemoVenues('postgres', { kakaoLocal: undefined })).toBe(false);
+    expect(seedsDemoVenues('pglite-dir', kakao)).toBe(false);
   });
 });

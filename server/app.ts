@@ -18,9 +18,16 @@ import { docsPlugin } from './plugins/docs.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { oauthRoutes } from './modules/oauth/routes.ts';
+import { requestLogSerializer } from './modules/oauth/log-redact.ts';
+import { createImagesService } from './modules/images/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { imagesRoutes } from './modules/images/routes.ts';
 import { featuredRoutes } from './modules/featured/routes.ts';
+import { notifierPlugin, type Notifier } from './plugins/notifier.ts';
+import { schedulesRoutes } from './modules/schedules/routes.ts';
+import { matchesRoutes } from './modules/matches/routes.ts';
+import { venuesRoutes } from './modules/venues/routes.ts';
 
 /** What tests (and tools) may replace. Everything else comes from `Config`. */
 export interface AppOverrides {
@@ -34,6 +41,17 @@ export interface AppOverrides {
   mailer?: Mailer;
   /** `false` silences the log; `{ stream }` writes it there (tests read it); default: stdout at `config.logLevel`. */
   logger?: false | { stream: { write(line: string): void } };
+  /** Receives match events (default: the no-op of server/plugins/notifier.ts; tests record them). */
+  notifier?: Notifier;
+  /** Random source in [0, 1) for the random match's pick (default `Math.random`). */
+  random?: () => number;
+  /**
+   * Seed the DEMO DATA venue catalogue. Default: only in the embedded default — a PGlite database
+   * and no KAKAO_REST_API_KEY (DESIGN.md "Run modes").
+   */
+  demoVenues?: boolean;
+  /** Replaces `fetch` for Kakao Local calls. */
+  fetch?: typeof fetch;
 }
 
 /** pino paths never written to the log (tokens, passwords, codes). */
@@ -66,12 +84,20 @@ export function defaultDatabase(config: Config): DbTarget {
   return config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite-dir', dir: path.join(config.dataDir, 'pglite') };
 }
 
+/**
+ * Whether the DEMO DATA venue catalogue is seeded: only in the embedded default — PGlite (no
+ * DATABASE_URL) and no KAKAO_REST_API_KEY (DESIGN.md "Run modes"; issue #3).
+ */
+export function seedsDemoVenues(dbKind: DbTarget['kind'], config: Pick<Config, 'kakaoLocal'>): boolean {
+  return dbKind !== 'postgres' && !config.kakaoLocal;
+}
+
 /** The application instance (Fastify with the TypeBox type provider and our decorators). */
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * Builds (but does not start) the app: plugins first (errors, security + compression, rate
- * limits, db + migrations, auth, mail, storage, OpenAPI), then the modules, then static serving
+ * limits, db + migrations, auth, mail, storage, match notifier, OpenAPI), then the modules, then static serving
  * with the SPA fallback and JSON 404s. Resolves when everything is ready.
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
@@ -80,7 +106,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     logger:
       overrides.logger === false
         ? false
-        : { level: config.logLevel, redact: { paths: LOG_REDACT, censor: '[redacted]' }, ...(overrides.logger ? { stream: overrides.logger.stream } : {}) },
+        : {
+            level: config.logLevel,
+            redact: { paths: LOG_REDACT, censor: '[redacted]' },
+            // Query values of code/state/token (social login URLs) are redacted too.
+            serializers: { req: requestLogSerializer },
+            ...(overrides.logger ? { stream: overrides.logger.stream } : {}),
+          },
     // A hop count becomes proxy-addr's `(addr, i) => i < n`.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -95,13 +127,23 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, now });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, custom: overrides.mailer });
   await app.register(storagePlugin, { dir: path.join(config.dataDir, 'uploads') });
+  await app.register(notifierPlugin, { notifier: overrides.notifier });
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { now, oauth: config.oauth });
+  await app.register(oauthRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, storeImage: createImagesService({ storage: app.storage }).store });
   await app.register(usersRoutes, { now });
   await app.register(imagesRoutes);
   await app.register(featuredRoutes);
+  await app.register(schedulesRoutes, { now, random: overrides.random ?? Math.random });
+  await app.register(matchesRoutes, { now });
+  await app.register(venuesRoutes, {
+    now,
+    kakao: config.kakaoLocal,
+    seedDemo: overrides.demoVenues ?? seedsDemoVenues(app.dbKind, config),
+    fetchFn: overrides.fetch,
+  });
 
   await app.register(staticPlugin, { dir: config.staticDir });
   await app.ready();

@@ -26,7 +26,18 @@ describe('loadConfig', () => {
     });
     expect(c).toMatchObject({ port: 9000, host: '127.0.0.1', dataDir: '/tmp/x', databaseUrl: 'postgres://u@h/db', redisUrl: 'redis://r:6379', smtpUrl: 'smtp://m:25', publicUrl: 'https://bap.example', staticDir: '/srv/dist', logLevel: 'debug' });
     expect(c.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
-    expect(c.oauth.naver).toEqual({ clientId: 'n', clientSecret: 's' });
+    expect(c.oauth.naver).toEqual({
+      clientId: 'n',
+      clientSecret: 's',
+      authUrl: 'https://nid.naver.com/oauth2.0/authorize',
+      tokenUrl: 'https://nid.naver.com/oauth2.0/token',
+      userInfoUrl: 'https://openapi.naver.com/v1/nid/me',
+    });
+    expect(loadConfig({ KAKAO_CLIENT_ID: 'k', KAKAO_CLIENT_SECRET: 's', KAKAO_TOKEN_URL: 'http://127.0.0.1:9/token' }).oauth.kakao).toMatchObject({
+      authUrl: 'https://kauth.kakao.com/oauth/authorize',
+      tokenUrl: 'http://127.0.0.1:9/token',
+      userInfoUrl: 'https://kapi.kakao.com/v2/user/me',
+    });
     expect(c.rateLimits.loginPerIp.max).toBe(5);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
@@ -43,9 +54,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'localhost:8080' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('Kakao Local: off without a key; default origin; trailing slashes dropped; bad URL refused', () => {
+    expect(loadConfig({}).kakaoLocal).toBeUndefined();
+    expect(loadConfig({ KAKAO_LOCAL_BASE_URL: 'http://127.0.0.1:1' }).kakaoLocal).toBeUndefined();
+    expect(loadConfig({ KAKAO_REST_API_KEY: 'k' }).kakaoLocal).toEqual({ restApiKey: 'k', baseUrl: 'https://dapi.kakao.com' });
+    expect(loadConfig({ KAKAO_REST_API_KEY: 'k', KAKAO_LOCAL_BASE_URL: 'http://127.0.0.1:9999/' }).kakaoLocal).toEqual({ restApiKey: 'k', baseUrl: 'http://127.0.0.1:9999' });
+    expect(() => loadConfig({ KAKAO_REST_API_KEY: 'k', KAKAO_LOCAL_BASE_URL: 'dapi.kakao.com' })).toThrow(/KAKAO_LOCAL_BASE_URL/);
+  });
+
   it('documents every variable it reads', () => {
     const names = CONFIG_DOC.map((r) => r.name);
-    for (const n of ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM', 'JWT_SECRET', 'PUBLIC_URL', 'TRUST_PROXY', 'STATIC_DIR', 'LOG_LEVEL', 'KAKAO_CLIENT_ID', 'KAKAO_CLIENT_SECRET', 'NAVER_CLIENT_ID', 'NAVER_CLIENT_SECRET']) {
+    for (const n of ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM', 'JWT_SECRET', 'PUBLIC_URL', 'TRUST_PROXY', 'STATIC_DIR', 'LOG_LEVEL', 'KAKAO_CLIENT_ID', 'KAKAO_CLIENT_SECRET', 'NAVER_CLIENT_ID', 'NAVER_CLIENT_SECRET', 'KAKAO_REST_API_KEY', 'KAKAO_LOCAL_BASE_URL']) {
       expect(names).toContain(n);
     }
   });

@@ -51,6 +51,29 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   uploadPerUser: { max: 60, windowMs: HOUR },
 };
 
+/** One social login provider: client credentials and its endpoints (real ones by default). */
+export interface OAuthProviderConfig {
+  clientId: string;
+  clientSecret: string;
+  authUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+}
+
+/** The providers' real endpoints (overridable by `{KAKAO,NAVER}_{AUTH,TOKEN,USERINFO}_URL`). */
+export const OAUTH_DEFAULT_ENDPOINTS = {
+  kakao: {
+    authUrl: 'https://kauth.kakao.com/oauth/authorize',
+    tokenUrl: 'https://kauth.kakao.com/oauth/token',
+    userInfoUrl: 'https://kapi.kakao.com/v2/user/me',
+  },
+  naver: {
+    authUrl: 'https://nid.naver.com/oauth2.0/authorize',
+    tokenUrl: 'https://nid.naver.com/oauth2.0/token',
+    userInfoUrl: 'https://openapi.naver.com/v1/nid/me',
+  },
+} as const;
+
 /** Fastify `trustProxy`: off, on (any hop), a hop count, or a list of trusted addresses / CIDRs. */
 export type TrustProxy = boolean | number | string[];
 
@@ -75,11 +98,17 @@ export interface Config {
   /** Absolute path of the built client; served when it exists. */
   staticDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Social login providers (issue #8); a provider is configured only with both id and secret. */
   oauth: {
-    kakao: { clientId: string; clientSecret: string } | undefined;
-    naver: { clientId: string; clientSecret: string } | undefined;
+    kakao: OAuthProviderConfig | undefined;
+    naver: OAuthProviderConfig | undefined;
   };
   rateLimits: RateLimits;
+  /**
+   * Kakao Local keyword search for `GET /api/venues` (server side; the key never reaches the
+   * browser). Absent → the server's own venue catalogue.
+   */
+  kakaoLocal: { restApiKey: string; baseUrl: string } | undefined;
 }
 
 const Optional = (schema: ReturnType<typeof Type.String>) => Type.Optional(schema);
@@ -104,6 +133,14 @@ const EnvSchema = Type.Object({
   KAKAO_CLIENT_SECRET: Optional(NonEmpty('kakao secret')),
   NAVER_CLIENT_ID: Optional(NonEmpty('naver id')),
   NAVER_CLIENT_SECRET: Optional(NonEmpty('naver secret')),
+  KAKAO_AUTH_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  KAKAO_TOKEN_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  KAKAO_USERINFO_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  NAVER_AUTH_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  NAVER_TOKEN_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  NAVER_USERINFO_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  KAKAO_REST_API_KEY: Optional(NonEmpty('kakao rest api key')),
+  KAKAO_LOCAL_BASE_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   RATE_LIMIT_SEND_CODE_PER_EMAIL: Optional(Type.String({ pattern: Int })),
   RATE_LIMIT_SEND_CODE_PER_IP: Optional(Type.String({ pattern: Int })),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: Optional(Type.String({ pattern: Int })),
@@ -136,6 +173,14 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'KAKAO_CLIENT_SECRET', default: '(unset)', meaning: 'see KAKAO_CLIENT_ID' },
   { name: 'NAVER_CLIENT_ID', default: '(unset)', meaning: 'Naver login; listed by /api/auth/providers only with NAVER_CLIENT_SECRET' },
   { name: 'NAVER_CLIENT_SECRET', default: '(unset)', meaning: 'see NAVER_CLIENT_ID' },
+  { name: 'KAKAO_AUTH_URL', default: OAUTH_DEFAULT_ENDPOINTS.kakao.authUrl, meaning: 'Kakao authorization endpoint (tests point the three Kakao URLs at a local stand-in)' },
+  { name: 'KAKAO_TOKEN_URL', default: OAUTH_DEFAULT_ENDPOINTS.kakao.tokenUrl, meaning: 'Kakao token endpoint' },
+  { name: 'KAKAO_USERINFO_URL', default: OAUTH_DEFAULT_ENDPOINTS.kakao.userInfoUrl, meaning: 'Kakao user info endpoint' },
+  { name: 'NAVER_AUTH_URL', default: OAUTH_DEFAULT_ENDPOINTS.naver.authUrl, meaning: 'Naver authorization endpoint (tests point the three Naver URLs at a local stand-in)' },
+  { name: 'NAVER_TOKEN_URL', default: OAUTH_DEFAULT_ENDPOINTS.naver.tokenUrl, meaning: 'Naver token endpoint' },
+  { name: 'NAVER_USERINFO_URL', default: OAUTH_DEFAULT_ENDPOINTS.naver.userInfoUrl, meaning: 'Naver user info endpoint' },
+  { name: 'KAKAO_REST_API_KEY', default: '(unset → own venue catalogue)', meaning: 'Kakao Local REST key: GET /api/venues searches Kakao (keyword search, answers cached 60 s) from the server; the key is sent only to Kakao' },
+  { name: 'KAKAO_LOCAL_BASE_URL', default: 'https://dapi.kakao.com', meaning: 'Kakao Local API origin (tests point it at a local stand-in)' },
   { name: 'RATE_LIMIT_SEND_CODE_PER_EMAIL', default: '5', meaning: 'verification mails per e-mail per hour' },
   { name: 'RATE_LIMIT_SEND_CODE_PER_IP', default: '60', meaning: 'code mails (verification + reset) per IP per hour' },
   { name: 'RATE_LIMIT_LOGIN_PER_ACCOUNT', default: '10', meaning: 'login attempts per account per 15 minutes' },
@@ -175,7 +220,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = raw as Env;
   const port = env.PORT ? Number(env.PORT) : 8080;
   if (port < 1 || port > 65535) throw new ConfigError('Invalid environment:\n  PORT: must be 1–65535');
-  const pair = (id?: string, secret?: string) => (id && secret ? { clientId: id, clientSecret: secret } : undefined);
+  const provider = (
+    id: string | undefined,
+    secret: string | undefined,
+    defaults: { authUrl: string; tokenUrl: string; userInfoUrl: string },
+    urls: { authUrl?: string; tokenUrl?: string; userInfoUrl?: string },
+  ): OAuthProviderConfig | undefined =>
+    id && secret
+      ? {
+          clientId: id,
+          clientSecret: secret,
+          authUrl: urls.authUrl ?? defaults.authUrl,
+          tokenUrl: urls.tokenUrl ?? defaults.tokenUrl,
+          userInfoUrl: urls.userInfoUrl ?? defaults.userInfoUrl,
+        }
+      : undefined;
   const perHour = (v: string | undefined, rule: RateLimitRule): RateLimitRule => (v ? { ...rule, max: Number(v) } : rule);
   return {
     port,
@@ -191,9 +250,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     logLevel: (env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'info',
     oauth: {
-      kakao: pair(env.KAKAO_CLIENT_ID, env.KAKAO_CLIENT_SECRET),
-      naver: pair(env.NAVER_CLIENT_ID, env.NAVER_CLIENT_SECRET),
+      kakao: provider(env.KAKAO_CLIENT_ID, env.KAKAO_CLIENT_SECRET, OAUTH_DEFAULT_ENDPOINTS.kakao, {
+        authUrl: env.KAKAO_AUTH_URL,
+        tokenUrl: env.KAKAO_TOKEN_URL,
+        userInfoUrl: env.KAKAO_USERINFO_URL,
+      }),
+      naver: provider(env.NAVER_CLIENT_ID, env.NAVER_CLIENT_SECRET, OAUTH_DEFAULT_ENDPOINTS.naver, {
+        authUrl: env.NAVER_AUTH_URL,
+        tokenUrl: env.NAVER_TOKEN_URL,
+        userInfoUrl: env.NAVER_USERINFO_URL,
+      }),
     },
+    kakaoLocal: env.KAKAO_REST_API_KEY
+      ? { restApiKey: env.KAKAO_REST_API_KEY, baseUrl: (env.KAKAO_LOCAL_BASE_URL ?? 'https://dapi.kakao.com').replace(/\/+$/, '') }
+      : undefined,
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       sendCodePerEmail: perHour(env.RATE_LIMIT_SEND_CODE_PER_EMAIL, DEFAULT_RATE_LIMITS.sendCodePerEmail),

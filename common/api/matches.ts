@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { MATCH_STATUSES } from '../domain/match-status.ts';
+import { literalUnion } from './literals.ts';
 
 const MemberRef = Type.Object({
   id: Type.Integer(),
@@ -13,7 +14,7 @@ const MemberRef = Type.Object({
  */
 export const MatchRequest = Type.Object({
   id: Type.Integer(),
-  status: Type.Union(MATCH_STATUSES.map((s) => Type.Literal(s))),
+  status: literalUnion(MATCH_STATUSES),
   requester: MemberRef,
   schedule: Type.Object({
     id: Type.Integer(),
@@ -30,5 +31,12 @@ export const MatchRequest = Type.Object({
 export type MatchRequest = Static<typeof MatchRequest>;
 
 /** `POST /api/matches`: ask to join a schedule. Answers a Korean text (UI-TEXT.md). */
-export const MatchCreateBody = Type.Object({ scheduleId: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export const MatchCreateBody = Type.Object({ scheduleId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, { additionalProperties: false });
 export type MatchCreateBody = Static<typeof MatchCreateBody>;
+
+/**
+ * `GET /api/matches` / `GET /api/matches/sent`: newest first. REJECTED requests are included; the
+ * client hides them (SPEC §4, `isVisibleInList` in common/domain/match-status.ts).
+ */
+export const MatchRequestList = Type.Array(MatchRequest);
+export type MatchRequestList = Static<typeof MatchRequestList>;

@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { FOOD_CATEGORIES } from '../domain/vocabulary.ts';
+import { literalUnion } from './literals.ts';
 import { CAPACITY_MAX, CAPACITY_MIN, HOUR_MAX, HOUR_MIN, SCHEDULE_TEXT_MAX } from '../domain/schedule.ts';
 
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'KST calendar date YYYY-MM-DD' });
 const Hour = Type.Integer({ minimum: HOUR_MIN, maximum: HOUR_MAX, description: 'hour of day in KST, 0–23' });
 const Capacity = Type.Integer({ minimum: CAPACITY_MIN, maximum: CAPACITY_MAX, description: 'SPEC §5: 2–8 people' });
-const Category = Type.Union(FOOD_CATEGORIES.map((c) => Type.Literal(c)), { description: 'SPEC §3 food category' });
+const Category = literalUnion(FOOD_CATEGORIES, { description: 'SPEC §3 food category' });
 
 /** A schedule's author as listed on the matching page (SPEC §3). */
 export const ScheduleAuthor = Type.Object({
@@ -59,5 +60,10 @@ export const ScheduleUpdateBody = Type.Object(
 );
 export type ScheduleUpdateBody = Static<typeof ScheduleUpdateBody>;
 
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+/** A numeric id in a path (`/api/schedules/abc` → 400, never 500; bounded to PostgreSQL `integer`). */
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 export type IdParams = Static<typeof IdParams>;
+
+/** `GET /api/schedules` and `GET /api/schedules/my`: schedules ordered by date, then hour. */
+export const ScheduleList = Type.Array(Schedule);
+export type ScheduleList = Static<typeof ScheduleList>;

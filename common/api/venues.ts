@@ -18,7 +18,11 @@ export const Venue = Type.Object({
 });
 export type Venue = Static<typeof Venue>;
 
-/** `GET /api/venues` query: radius in metres (falls back to 2000 — SPEC §9). */
+/**
+ * `GET /api/venues` query: WGS84 `lat`/`lng` of the searched point, `radius` in metres (1–20000,
+ * falls back to 2000 — SPEC §9), `category` one of the 7 food categories (SPEC §3) or absent/empty
+ * for all (anything else → 400).
+ */
 export const VenueQuery = Type.Object({
   category: Type.Optional(Type.String({ maxLength: 20 })),
   lat: Type.Number({ minimum: -90, maximum: 90 }),
@@ -26,3 +30,12 @@ export const VenueQuery = Type.Object({
   radius: Type.Optional(Type.Integer({ minimum: 1, maximum: 20000 })),
 });
 export type VenueQuery = Static<typeof VenueQuery>;
+
+/** `GET /api/venues`: venues sorted by `distance` (nearest first). */
+export const VenueList = Type.Array(Venue);
+export type VenueList = Static<typeof VenueList>;
+
+/** SPEC §9: the venue search radius when none is given, in metres. */
+export const VENUE_RADIUS_DEFAULT = 2000;
+/** The largest radius a venue search accepts (Kakao Local's limit), in metres. */
+export const VENUE_RADIUS_MAX = 20000;

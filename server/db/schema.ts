@@ -4,7 +4,7 @@
  * and applied at start-up by the db plugin.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Members (SPEC §3 User). `email` is stored lower-cased and never changes. Gender is not stored
@@ -18,7 +18,8 @@ export const users = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** argon2id; null for a member who signed up with a social login (no password sign-in, no reset). */
+    passwordHash: text('password_hash'),
     age: integer('age'),
     bio: text('bio'),
     profileImage: text('profile_image'),
@@ -59,3 +60,148 @@ export const emailCodes = pgTable(
 );
 /** A row of `email_codes`. */
 export type EmailCodeRow = typeof emailCodes.$inferSelect;
+
+/**
+ * Meal appointments (SPEC §3 Schedule, issue #3). `date` is a KST calendar date, `hour` 0–23 (KST).
+ * `participants` is the capacity (2–8) and `currentParticipants` the seats taken, the author
+ * included (starts at 1; +1 per accepted request). The check constraints are the last line of
+ * defence behind the services' conditional updates. `venueId`/`latitude`/`longitude` are the venue
+ * chosen on the map, when there was one (both coordinates or neither).
+ */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    hour: integer('hour').notNull(),
+    text: text('text').notNull(),
+    placeName: text('place_name').notNull(),
+    placeCategory: text('place_category').notNull(),
+    participants: integer('participants').notNull(),
+    currentParticipants: integer('current_participants').notNull().default(1),
+    venueId: text('venue_id'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('schedules_date_hour_idx').on(t.date, t.hour),
+    index('schedules_user_date_idx').on(t.userId, t.date),
+    check('schedules_hour_range', sql`${t.hour} between 0 and 23`),
+    check('schedules_capacity_range', sql`${t.participants} between 2 and 8`),
+    check('schedules_seats', sql`${t.currentParticipants} between 1 and ${t.participants}`),
+  ],
+);
+/** A row of `schedules`. */
+export type ScheduleRow = typeof schedules.$inferSelect;
+
+/**
+ * Match requests (SPEC §3 Match request, §4 status). The host is the schedule's author. One request
+ * per (schedule, requester), whatever its status. `hostReviewed`/`requesterReviewed` are set by the
+ * reviews issue. Deleting a schedule deletes its requests (explicitly in the service, and by cascade).
+ */
+export const matchRequests = pgTable(
+  'match_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED'] }).notNull().default('PENDING'),
+    hostReviewed: boolean('host_reviewed').notNull().default(false),
+    requesterReviewed: boolean('requester_reviewed').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('match_requests_schedule_requester_unique').on(t.scheduleId, t.requesterId),
+    index('match_requests_requester_idx').on(t.requesterId),
+  ],
+);
+/** A row of `match_requests`. */
+export type MatchRequestRow = typeof matchRequests.$inferSelect;
+
+/**
+ * The server's own venue catalogue (SPEC §3 Venue; used when Kakao Local is not configured):
+ * `source = 'demo'` rows are the invented DEMO DATA of server/modules/venues/demo-venues.ts (only
+ * seeded in the embedded default); `source = 'member'` rows are venues members picked for a
+ * schedule. Coordinates are WGS84 degrees.
+ */
+export const venues = pgTable(
+  'venues',
+  {
+    id: text('id').primaryKey(),
+    placeName: text('place_name').notNull(),
+    categoryName: text('category_name').notNull(),
+    addressName: text('address_name').notNull().default(''),
+    roadAddressName: text('road_address_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    placeUrl: text('place_url').notNull().default(''),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    source: text('source', { enum: ['demo', 'member'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('venues_lat_lng_idx').on(t.latitude, t.longitude)],
+);
+/** A row of `venues`. */
+export type VenueRow = typeof venues.$inferSelect;
+
+/**
+ * Social logins (issue #8): the member a provider account signs in as. One row per
+ * (provider, provider user id). `email` is what the provider reported (kept for reference; it is
+ * never used to link to an existing password account).
+ */
+export const socialAccounts = pgTable(
+  'social_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['kakao', 'naver'] }).notNull(),
+    providerUserId: text('provider_user_id').notNull(),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('social_accounts_provider_user_unique').on(t.provider, t.providerUserId), index('social_accounts_user_idx').on(t.userId)],
+);
+/** A row of `social_accounts`. */
+export type SocialAccountRow = typeof socialAccounts.$inferSelect;
+
+/**
+ * Pending social logins (issue #8): one row per `GET /oauth2/authorization/{provider}`, keyed by
+ * the SHA-256 of the `state` (the browser holds the state itself in an HttpOnly cookie). Holds the
+ * PKCE verifier server side. Valid 10 minutes; deleted when the provider comes back (single use).
+ */
+export const oauthStates = pgTable('oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  provider: text('provider', { enum: ['kakao', 'naver'] }).notNull(),
+  codeVerifier: text('code_verifier'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One-time login codes handed to the client in `/oauth/callback?token=…` (issue #8). Only the
+ * SHA-256 of the code is kept; valid 60 s, single use (deleted by `POST /api/auth/social`).
+ */
+export const oauthLoginCodes = pgTable(
+  'oauth_login_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('oauth_login_codes_expires_idx').on(t.expiresAt)],
+);

@@ -3,6 +3,7 @@
  * OpenAPI document and for serialisation. All of them are `ErrorBody` (common/api/errors.ts).
  */
 import { Type } from 'typebox';
+import type { FastifyReply } from 'fastify';
 import { ErrorBody } from '../../common/api/errors.ts';
 
 const { $id: _id, ...errorBodyInline } = ErrorBody as typeof ErrorBody & { $id?: string };
@@ -12,4 +13,17 @@ export const ErrorBodySchema = Type.Unsafe<{ message: string; code?: string }>(e
 /** `{ [status]: ErrorBody }` for each status, e.g. `errorResponses(400, 401, 429)`. */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBodySchema> {
   return Object.fromEntries(statuses.map((s) => [s, ErrorBodySchema]));
+}
+
+/**
+ * A `text/plain; charset=utf-8` answer in the OpenAPI document (DESIGN.md: where SPEC §7 says
+ * "text message"). Send it with `sendText`.
+ */
+export function textResponse(description: string) {
+  return { description, content: { 'text/plain': { schema: Type.String({ description: 'Korean text message' }) } } };
+}
+
+/** Sends a Korean text answer as `text/plain; charset=utf-8`. */
+export function sendText(reply: FastifyReply, status: number, text: string): FastifyReply {
+  return reply.code(status).type('text/plain; charset=utf-8').send(text);
 }

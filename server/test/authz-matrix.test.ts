@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helper.ts';
+import { kstDate, kstNoonToday } from './schedule-fixtures.ts';
 import { AUTHZ_MATRIX, PUBLIC_ROUTES, imageForm, type MatrixContext, type MatrixRow, type Role } from './authz-matrix.ts';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -18,6 +19,7 @@ let member: Awaited<ReturnType<TestApp['registerMember']>>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  t.clock.set(kstNoonToday()); // far from KST midnight, so "today" holds for the whole run
   owner = await t.registerMember({ name: '주인' });
   member = await t.registerMember({ name: '회원' });
   const login = await t.registerMember({ name: '로그인', password: 'matrix-password' });
@@ -25,7 +27,26 @@ beforeAll(async () => {
   const uploaded = await t.app.inject({ method: 'POST', url: '/api/images/upload', payload: form.payload as Buffer, headers: { ...form.headers, ...owner.headers } });
   expect(uploaded.statusCode).toBe(201);
   let n = 0;
-  ctx = { seq: () => ++n, loginAccount: { email: login.email, password: 'matrix-password' }, uploadUrl: uploaded.json().url };
+  const requester = await t.quickMember({ name: '신청자' });
+  const today = kstDate(t.clock.now());
+  const newSchedule = async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/schedules', headers: owner.headers,
+      payload: { date: today, time: 12, text: '매트릭스', placeName: '시청', placeCategory: '한식', participants: 4 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+  const newMatch = async (status: 'PENDING' | 'ACCEPTED' = 'PENDING') => {
+    const scheduleId = await newSchedule();
+    expect((await t.app.inject({ method: 'POST', url: '/api/matches', headers: requester.headers, payload: { scheduleId } })).statusCode).toBe(201);
+    const sent = (await t.app.inject({ url: '/api/matches/sent', headers: requester.headers })).json() as Array<{ id: number; schedule: { id: number } }>;
+    const id = sent.find((m) => m.schedule.id === scheduleId)!.id;
+    if (status === 'ACCEPTED') expect((await t.app.inject({ method: 'POST', url: `/api/matches/${id}/accept`, headers: owner.headers })).statusCode).toBe(200);
+    return id;
+  };
+  await newSchedule(); // something for the member's random match
+  ctx = { seq: () => ++n, loginAccount: { email: login.email, password: 'matrix-password' }, uploadUrl: uploaded.json().url, today, newSchedule, newMatch };
 });
 afterAll(async () => {
   await t.close();
@@ -65,7 +86,7 @@ describe('authorization matrix', () => {
       const who = row.mutatesCaller ? await t.registerMember() : role === 'owner' ? owner : member;
       headers = who.headers;
     }
-    const req = row.request?.(ctx, role) ?? {};
+    const req = (await row.request?.(ctx, role)) ?? {};
     const res = await t.app.inject({
       method: row.method,
       url: req.url ?? row.path,
@@ -74,5 +95,6 @@ describe('authorization matrix', () => {
     });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(row[role]);
     if (res.statusCode >= 400) expect(res.json().message).toMatch(/[가-힣]/);
+    else if (res.headers['content-type']?.toString().startsWith('text/plain')) expect(res.body).toMatch(/[가-힣]/);
   });
 });

@@ -19,6 +19,15 @@ export interface MatrixContext {
   loginAccount: { email: string; password: string };
   /** The URL of an image uploaded by the owner. */
   uploadUrl: string;
+  /** Today's date in KST as the app's clock sees it (`YYYY-MM-DD`). */
+  today: string;
+  /** Creates a fresh schedule owned by `owner` (today, capacity 4); answers its id. */
+  newSchedule(): Promise<number>;
+  /**
+   * Creates a fresh schedule of `owner` (the host) and a request on it by a third member, moved to
+   * `status`; answers the match id.
+   */
+  newMatch(status?: 'PENDING' | 'ACCEPTED'): Promise<number>;
 }
 
 /** The concrete request for one cell. */
@@ -36,8 +45,8 @@ export interface MatrixRow {
   anonymous: number | null;
   member: number | null;
   owner: number | null;
-  /** Builds the request (URL with real ids, body); default: `path` with no body. */
-  request?: (ctx: MatrixContext, role: Role) => MatrixRequest;
+  /** Builds the request (URL with real ids, body; may create fixtures); default: `path` with no body. */
+  request?: (ctx: MatrixContext, role: Role) => MatrixRequest | Promise<MatrixRequest>;
   /** The call changes the caller's session (e.g. revokes tokens): use a throw-away member. */
   mutatesCaller?: boolean;
 }
@@ -96,6 +105,17 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   { method: 'POST', path: '/api/auth/logout-all', anonymous: 401, member: 204, owner: null, mutatesCaller: true },
   { method: 'GET', path: '/api/auth/providers', anonymous: 200, member: 200, owner: null },
 
+  // ── social login (issue #8): public; the redirects do not depend on who calls ──
+  { method: 'GET', path: '/oauth2/authorization/{provider}', anonymous: 302, member: 302, owner: null, request: () => ({ url: '/oauth2/authorization/kakao' }) },
+  {
+    method: 'GET', path: '/login/oauth2/code/{provider}', anonymous: 302, member: 302, owner: null,
+    request: () => ({ url: '/login/oauth2/code/kakao?code=x&state=y' }),
+  },
+  {
+    method: 'POST', path: '/api/auth/social', anonymous: 401, member: 401, owner: null,
+    request: () => ({ payload: { token: 'matrix-unknown-one-time-code-0123456789abcdef' } }),
+  },
+
   // ── users (issue #2): only one's own account ──
   { method: 'GET', path: '/api/user/me', anonymous: 401, member: 200, owner: null },
   {
@@ -109,4 +129,49 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
 
   // ── featured reviews (issue #2 route, data from the reviews issue) ──
   { method: 'GET', path: '/api/ai/featured-reviews', anonymous: 200, member: 200, owner: null },
+
+  // ── schedules (issue #3): owner = the schedule's author ──
+  {
+    method: 'POST', path: '/api/schedules', anonymous: 401, member: 201, owner: null,
+    request: (c) => ({ payload: { date: c.today, time: 12, text: '매트릭스 점심', placeName: '시청', placeCategory: '한식', participants: 2 } }),
+  },
+  { method: 'GET', path: '/api/schedules', anonymous: 401, member: 200, owner: null },
+  { method: 'GET', path: '/api/schedules/my', anonymous: 401, member: 200, owner: null },
+  { method: 'GET', path: '/api/schedules/random', anonymous: 401, member: 200, owner: null },
+  {
+    method: 'PUT', path: '/api/schedules/{id}', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/schedules/${await c.newSchedule()}`, payload: { text: '수정', participants: 3 } }),
+  },
+  {
+    method: 'DELETE', path: '/api/schedules/{id}', anonymous: 401, member: 403, owner: 204,
+    request: async (c) => ({ url: `/api/schedules/${await c.newSchedule()}` }),
+  },
+
+  // ── matches (issue #3): owner = the schedule's author (the host); creating one on one's own schedule is 400 ──
+  {
+    method: 'POST', path: '/api/matches', anonymous: 401, member: 201, owner: 400,
+    request: async (c) => ({ payload: { scheduleId: await c.newSchedule() } }),
+  },
+  { method: 'GET', path: '/api/matches', anonymous: 401, member: 200, owner: 200 },
+  { method: 'GET', path: '/api/matches/sent', anonymous: 401, member: 200, owner: 200 },
+  {
+    method: 'POST', path: '/api/matches/{id}/accept', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/matches/${await c.newMatch()}/accept` }),
+  },
+  {
+    method: 'POST', path: '/api/matches/{id}/reject', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/matches/${await c.newMatch()}/reject` }),
+  },
+  {
+    method: 'POST', path: '/api/matches/{id}/confirm', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/matches/${await c.newMatch('ACCEPTED')}/confirm` }),
+  },
+  {
+    // The requester may delete too (server/modules/matches/matches.test.ts).
+    method: 'DELETE', path: '/api/matches/{id}', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/matches/${await c.newMatch('ACCEPTED')}` }),
+  },
+
+  // ── venues (issue #3): members only (SPEC §6 map filters need a login) ──
+  { method: 'GET', path: '/api/venues', anonymous: 401, member: 200, owner: null, request: () => ({ url: '/api/venues?lat=37.5665&lng=126.978&radius=500' }) },
 ];

@@ -15,6 +15,8 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type RateLimits } from '../config.ts';
 import type { DbTarget } from '../plugins/db.ts';
 import type { MailMessage } from '../plugins/mail.ts';
+import type { MatchEvent } from '../plugins/notifier.ts';
+import { users } from '../db/schema.ts';
 
 /** A movable clock: `now()` is real time plus `offsetMs`. */
 export class TestClock {
@@ -22,6 +24,14 @@ export class TestClock {
   now = (): Date => new Date(Date.now() + this.offsetMs);
   advance(ms: number): void {
     this.offsetMs += ms;
+  }
+  /** Makes `now()` answer `at` (and move on in real time from there). */
+  set(at: Date | number): void {
+    this.offsetMs = new Date(at).getTime() - Date.now();
+  }
+  /** Back to real time. */
+  reset(): void {
+    this.offsetMs = 0;
   }
 }
 
@@ -34,6 +44,12 @@ export interface TestAppOptions {
   realMailer?: boolean;
   /** Collect the JSON log lines (at `env.LOG_LEVEL`, default `silent` otherwise) into `logs`. */
   captureLogs?: boolean;
+  /** Seed the DEMO DATA venue catalogue (default false, so both databases start empty). */
+  demoVenues?: boolean;
+  /** Random source for the random match (default `Math.random`). */
+  random?: () => number;
+  /** Replaces `fetch` for Kakao Local calls. */
+  fetch?: typeof fetch;
 }
 
 /** What `createTestApp` answers: the app, captured mails and logs, the clock and helpers. */
@@ -72,6 +88,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   const mails: MailMessage[] = [];
   const logs: string[] = [];
+  /** Every match event the notifier received, in order. */
+  const events: MatchEvent[] = [];
   const clock = new TestClock();
   const db = await freshDatabase();
   const app = await buildApp(config, {
@@ -80,6 +98,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     rateLimits: options.rateLimits,
     mailer: options.realMailer ? undefined : { kind: 'custom', send: async (m) => void mails.push(m) },
     logger: options.captureLogs ? { stream: { write: (line: string) => void logs.push(line) } } : false,
+    notifier: { notify: (e) => void events.push(e) },
+    demoVenues: options.demoVenues ?? false,
+    random: options.random,
+    fetch: options.fetch,
   });
   let seq = 0;
 
@@ -105,11 +127,34 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return { token: body.accessToken, id: body.id, email: body.email, password, headers: { authorization: `Bearer ${body.accessToken}` } };
   };
 
+  /**
+   * Inserts a ready member directly (no mail round trip — for tests that need many members) and
+   * signs a token for them. Cannot log in with a password.
+   */
+  const quickMember = async (values: { name?: string; preferences?: Record<string, boolean>; profileImage?: string | null } = {}) => {
+    seq += 1;
+    const [row] = await app.db
+      .insert(users)
+      .values({
+        email: `quick${seq}-${randomBytes(3).toString('hex')}@example.com`,
+        name: values.name ?? `회원${seq}`,
+        passwordHash: 'not-a-password',
+        preferences: values.preferences ?? {},
+        profileImage: values.profileImage ?? null,
+        isNewUser: false,
+      })
+      .returning();
+    const token = await app.tokens.sign({ id: row!.id, tokenVersion: row!.tokenVersion });
+    return { token, id: row!.id, email: row!.email, name: row!.name, headers: { authorization: `Bearer ${token}` } };
+  };
+
   return {
     app,
     config,
     mails,
     logs,
+    events,
+    quickMember,
     clock,
     dataDir,
     lastMailTo,

@@ -239,7 +239,8 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async login(body: LoginBody): Promise<AuthResponse> {
       const row = await findUserByEmail(normalizeEmail(body.email));
-      const ok = row ? await argonVerify(row.passwordHash, body.password) : (await argonVerify(await dummyHash, body.password), false);
+      // A social-only member (no password hash) cannot sign in with a password: same answer, same time.
+      const ok = row?.passwordHash ? await argonVerify(row.passwordHash, body.password) : (await argonVerify(await dummyHash, body.password), false);
       if (!row || !ok) throw new AppError(401, 'LOGIN_FAILED', AUTH_MSG.loginFailed);
       return authResponse(row);
     },
@@ -251,7 +252,8 @@ export function createAuthService(deps: AuthServiceDeps) {
     async requestPasswordReset(rawEmail: string): Promise<{ message: string }> {
       const email = normalizeEmail(rawEmail);
       const user = await findUserByEmail(email);
-      if (user) {
+      // Social-only members have no password to reset (issue #8: no linking through the e-mail).
+      if (user?.passwordHash) {
         const { code } = await issueCode(email, 'reset');
         mailer.send({ to: email, code, ...codeMail('reset', code) }).catch((error: unknown) => log.error({ err: error }, 'reset mail failed'));
       }
@@ -274,7 +276,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const updated = await tx
           .update(users)
           .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
-          .where(eq(users.email, email))
+          .where(and(eq(users.email, email), isNotNull(users.passwordHash)))
           .returning({ id: users.id });
         if (updated.length === 0) throw new AppError(400, 'CODE_EXPIRED', AUTH_MSG.resetCodeExpired);
         await tx.delete(emailCodes).where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, 'reset')));

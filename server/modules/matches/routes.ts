@@ -1,0 +1,142 @@
+/**
+ * `/api/matches*` (SPEC §7; issue #3): members only. Successful writes answer a Korean
+ * `text/plain; charset=utf-8` message (UI-TEXT.md "Server text answers", DESIGN.md). Errors — also
+ * on these text routes — are JSON `{ message, code }` like the rest of the API; the client shows
+ * `message` (or a text body) either way. The lists include REJECTED requests; the client hides them
+ * (SPEC §4). Every transition calls `app.notifier` once, after its transaction commits.
+ */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MatchCreateBody, MatchRequestList } from '../../../common/api/matches.ts';
+import { IdParams } from '../../../common/api/schedules.ts';
+import type { HostAction } from '../../../common/domain/match-status.ts';
+import { errorResponses, sendText, textResponse } from '../../lib/http.ts';
+import { BEARER } from '../../plugins/docs.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createMatchesService, MATCH_MSG } from './service.ts';
+
+const tags = ['matches'];
+
+/** Registers the match routes. */
+export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
+  const service = createMatchesService({ db: app.db, now: opts.now });
+
+  // The action routes take an empty body (SPEC §7); accept `Content-Type: application/json` with
+  // no body too instead of answering 400 (this parser is scoped to this plugin).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      (error as { statusCode?: number }).statusCode = 400;
+      done(error as Error, undefined);
+    }
+  });
+
+  app.post(
+    '/api/matches',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '매칭 신청',
+        description:
+          "Body `{ scheduleId }`. 201 text '매칭 신청이 완료되었습니다.' and a `new_match_request` notification to the host. " +
+          "404 unknown schedule; 400 OWN_SCHEDULE '자신이 만든 일정에는 매칭을 신청할 수 없습니다.'; 409 ALREADY_REQUESTED '이미 신청한 일정입니다.' (any status); " +
+          "409 SCHEDULE_PAST '지난 일정에는 신청할 수 없습니다.' (dated before today KST or beyond today+21); 409 SCHEDULE_FULL '모집 인원이 모두 찼습니다.'. Errors are JSON { message, code }.",
+        security: BEARER,
+        body: MatchCreateBody,
+        response: { 201: textResponse(MATCH_MSG.requested), ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await service.request(request.user!.id, request.body.scheduleId);
+      await app.notifyAll(outcome.events);
+      return sendText(reply, 201, outcome.text);
+    },
+  );
+
+  app.get(
+    '/api/matches',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '받은 매칭 요청',
+        description:
+          'Requests on the caller\'s schedules (the caller is the host), newest first, with the schedule\'s date (KST), time (0–23) and text. ' +
+          'REJECTED ones are included; the client hides them (SPEC §4). 401 anonymous.',
+        security: BEARER,
+        response: { 200: MatchRequestList, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.received(request.user!.id),
+  );
+
+  app.get(
+    '/api/matches/sent',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '보낸 매칭 요청',
+        description: 'The caller\'s requests, newest first, same shape as GET /api/matches; REJECTED included (the client hides them). 401 anonymous.',
+        security: BEARER,
+        response: { 200: MatchRequestList, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.sent(request.user!.id),
+  );
+
+  const actions: Array<{ action: HostAction; summary: string; rule: string; notification: string }> = [
+    { action: 'accept', summary: '매칭 수락', rule: `PENDING → ACCEPTED and takes a seat (currentParticipants + 1) in the same transaction; 409 SCHEDULE_FULL '${MATCH_MSG.full}' when full`, notification: 'match_accepted' },
+    { action: 'reject', summary: '매칭 거절', rule: 'PENDING → REJECTED', notification: 'match_rejected' },
+    { action: 'confirm', summary: '매칭 확정', rule: 'ACCEPTED → CONFIRMED', notification: 'match_confirmed' },
+  ];
+  for (const { action, summary, rule, notification } of actions) {
+    app.post(
+      `/api/matches/:id/${action}`,
+      {
+        preHandler: [app.requireAuth],
+        schema: {
+          tags,
+          summary,
+          description:
+            `Host only (SPEC §4, §6). ${rule}. Answers a Korean text and sends \`${notification}\` to the requester. ` +
+            '403 NOT_HOST; 404 unknown; 409 ILLEGAL_TRANSITION from any other status; 400 non-numeric id. Empty body.',
+          security: BEARER,
+          params: IdParams,
+          response: { 200: textResponse('done'), ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await service.transition(request.user!.id, request.params.id, action);
+        await app.notifyAll(outcome.events);
+        return sendText(reply, 200, outcome.text);
+      },
+    );
+  }
+
+  app.delete(
+    '/api/matches/:id',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '매칭 삭제 / 나가기',
+        description:
+          "The requester (leave) or the host (remove). Deletes the request and its chat messages and frees its seat when it held one (ACCEPTED, CONFIRMED); 200 text '매칭이 삭제되었습니다.'. " +
+          'The other side gets `match_deleted`. 403 anyone else; 404 unknown; 400 non-numeric id.',
+        security: BEARER,
+        params: IdParams,
+        response: { 200: textResponse(MATCH_MSG.deleted), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await service.remove(request.user!.id, request.params.id);
+      await app.notifyAll(outcome.events);
+      return sendText(reply, 200, outcome.text);
+    },
+  );
+};

@@ -1,0 +1,130 @@
+/**
+ * `/api/schedules*` (SPEC §7; issue #3): members only. Dates are KST `YYYY-MM-DD`, `time` the hour
+ * 0–23 (KST), `participants` the capacity 2–8. Errors are JSON `{ message, code }` in Korean.
+ */
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams, Schedule, ScheduleCreateBody, ScheduleList, ScheduleUpdateBody } from '../../../common/api/schedules.ts';
+import { errorResponses } from '../../lib/http.ts';
+import { BEARER } from '../../plugins/docs.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createSchedulesService, type RandomSource } from './service.ts';
+
+const tags = ['schedules'];
+
+/** Registers the schedule routes. `random` drives the random match's pick among the best three. */
+export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: RandomSource }> = async (app, opts) => {
+  const service = createSchedulesService({ db: app.db, now: opts.now, random: opts.random });
+
+  app.post(
+    '/api/schedules',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '일정 만들기',
+        description:
+          'SPEC §7 / §5 / §9. Body `{ date (KST, today … today+21), time (0–23), text (1–200 characters after trimming), placeName, ' +
+          'placeCategory (한식 중식 일식 양식 분식 카페 기타), participants (2–8), venueId?, latitude?, longitude? }` (both coordinates or neither). ' +
+          'The author is the first participant: 201 Schedule with currentParticipants 1. A venueId with coordinates adds the venue to the catalogue. ' +
+          "400 VALIDATION / DATE_OUT_OF_WINDOW ('일정은 오늘부터 21일 후까지의 날짜로만 만들 수 있습니다.'); 401 anonymous.",
+        security: BEARER,
+        body: ScheduleCreateBody,
+        response: { 201: Schedule, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(request.user!.id, request.body)),
+  );
+
+  app.get(
+    '/api/schedules/my',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '내 일정',
+        description: 'The caller\'s schedules dated today (KST) or later, ordered by date then hour (SPEC §5, §7). 401 anonymous.',
+        security: BEARER,
+        response: { 200: ScheduleList, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.mine(request.user!.id),
+  );
+
+  app.get(
+    '/api/schedules',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '모든 일정',
+        description:
+          'Every member\'s schedules dated today … today+21 (KST; SPEC §5 matching page), ordered by date then hour, each with `user` ' +
+          '{ id, name, profileImage, preferences, reviewCount, averageRating } and `currentParticipants`. Full ones and the caller\'s own are included. 401 anonymous.',
+        security: BEARER,
+        response: { 200: ScheduleList, ...errorResponses(401) },
+      },
+    },
+    async () => service.inWindow(),
+  );
+
+  app.get(
+    '/api/schedules/random',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '랜덤 매칭',
+        description:
+          'One schedule that is not the caller\'s, dated in the window, not full and not requested by the caller before (any status); ' +
+          'ranked by shared `true` preferences with its author, then the soonest (date, hour); one of the best three at random. ' +
+          "404 NO_MATCH_AVAILABLE '현재 매칭 가능한 상대가 없습니다.' (SPEC §8) when there is none; 401 anonymous.",
+        security: BEARER,
+        response: { 200: Schedule, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.random(request.user!.id),
+  );
+
+  app.put(
+    '/api/schedules/:id',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '일정 수정',
+        description:
+          'Saves `{ text (1–200 after trimming), participants (2–8) }` (DESIGN.md: persisted). 200 Schedule. 400 invalid (also a non-numeric id); ' +
+          "403 '본인이 만든 일정만 수정할 수 있습니다.'; 404 unknown; 409 CAPACITY_BELOW_PARTICIPANTS when participants < currentParticipants (SPEC §4).",
+        security: BEARER,
+        params: IdParams,
+        body: ScheduleUpdateBody,
+        response: { 200: Schedule, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => service.update(request.user!.id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/schedules/:id',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '일정 삭제',
+        description:
+          'Deletes the caller\'s schedule, its match requests and their chat messages in one transaction; 204. ' +
+          "403 '일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.' (SPEC §6, §8); 404 unknown; 400 non-numeric id. " +
+          'Each requester whose request was not rejected gets a `match_deleted` notification.',
+        security: BEARER,
+        params: IdParams,
+        response: { 204: Type.Null({ description: 'deleted' }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const events = await service.remove(request.user!.id, request.params.id);
+      await app.notifyAll(events);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,61 @@
+/**
+ * Notification hook for match transitions (issue #3; SPEC §4 "Live notifications"):
+ * `app.notifier.notify(event)` is called ONCE per transition, after its transaction commits:
+ * - `new_match_request` → the host (a member asked to join their schedule);
+ * - `match_accepted` / `match_rejected` / `match_confirmed` → the requester;
+ * - `match_deleted` → the other side of a deleted match (also each requester when the host deletes
+ *   the schedule). SPEC §4 names no such live type; the live-channel issue decides whether to push it.
+ * The default is a no-op until the live-channel issue fills it in (STOMP `/topic/user/{id}/notifications`
+ * and push). `buildApp(config, { notifier })` replaces it (tests record the calls). A failing
+ * notifier is logged and never fails the request (the change is already committed).
+ */
+import fp from 'fastify-plugin';
+
+/** The notification types a match transition produces. */
+export type MatchEventType = 'new_match_request' | 'match_accepted' | 'match_rejected' | 'match_confirmed' | 'match_deleted';
+
+/** One match transition, addressed to one member. */
+export interface MatchEvent {
+  type: MatchEventType;
+  matchId: number;
+  scheduleId: number;
+  /** The member to tell. */
+  toUserId: number;
+  /** The member whose action caused it. */
+  fromUser: { id: number; name: string; profileImage: string | null };
+}
+
+/** Receives match events. */
+export interface Notifier {
+  notify(event: MatchEvent): void | Promise<void>;
+}
+
+/** The default: nothing is delivered yet. */
+export const noopNotifier: Notifier = { notify: () => {} };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The match-event hook (see server/plugins/notifier.ts). */
+    notifier: Notifier;
+    /** Calls `notifier.notify` for each event, logging (never throwing) failures. Call after commit. */
+    notifyAll: (events: readonly MatchEvent[]) => Promise<void>;
+  }
+}
+
+/** Registers `app.notifier` (the given one or the no-op) and `app.notifyAll`. */
+export const notifierPlugin = fp<{ notifier?: Notifier }>(
+  async (app, opts) => {
+    const notifier = opts.notifier ?? noopNotifier;
+    app.decorate('notifier', notifier);
+    app.decorate('notifyAll', async (events: readonly MatchEvent[]) => {
+      for (const event of events) {
+        try {
+          await notifier.notify(event);
+        } catch (err) {
+          app.log.error({ err, event: { type: event.type, matchId: event.matchId } }, 'match notification failed');
+        }
+      }
+    });
+  },
+  { name: 'notifier' },
+);

@@ -1,0 +1,58 @@
+/**
+ * Test fixtures for schedules and matches: KST dates computed independently of the code under test
+ * (plain UTC arithmetic + 9 h), a valid create body, and small call helpers.
+ */
+import type { ScheduleCreateBody } from '../../common/api/schedules.ts';
+import type { TestApp } from './helper.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+const KST_OFFSET = 9 * 60 * 60 * 1000;
+
+/** The KST calendar date `days` after the KST date of `at` (`YYYY-MM-DD`). */
+export function kstDate(at: Date, days = 0): string {
+  return new Date(at.getTime() + KST_OFFSET + days * DAY).toISOString().slice(0, 10);
+}
+
+/** The instant of KST midnight starting the KST day `days` after the KST day of `at`. */
+export function kstMidnight(at: Date, days = 0): Date {
+  const d = kstDate(at, days);
+  return new Date(Date.parse(`${d}T00:00:00Z`) - KST_OFFSET);
+}
+
+/** Noon (KST) of today's KST date — a time far from any date boundary. */
+export function kstNoonToday(): Date {
+  return new Date(kstMidnight(new Date()).getTime() + 12 * 60 * 60 * 1000);
+}
+
+/** A valid `POST /api/schedules` body (date: `days` after today per the app's clock). */
+export function scheduleBody(t: TestApp, over: Partial<ScheduleCreateBody> & { days?: number } = {}): ScheduleCreateBody {
+  const { days = 1, ...rest } = over;
+  return { date: kstDate(t.clock.now(), days), time: 12, text: '같이 점심 드실 분', placeName: '광화문 국밥집', placeCategory: '한식', participants: 4, ...rest };
+}
+
+/** Creates a schedule through the API; answers its id (throws unless 201). */
+export async function createSchedule(t: TestApp, headers: Record<string, string>, over: Partial<ScheduleCreateBody> & { days?: number } = {}): Promise<number> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/schedules', headers, payload: scheduleBody(t, over) });
+  if (res.statusCode !== 201) throw new Error(`create schedule: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: number }).id;
+}
+
+/** Requests a match through the API; answers the new request's id (throws unless 201). */
+export async function requestMatch(t: TestApp, headers: Record<string, string>, scheduleId: number): Promise<number> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/matches', headers, payload: { scheduleId } });
+  if (res.statusCode !== 201) throw new Error(`request match: ${res.statusCode} ${res.body}`);
+  const sent = await t.app.inject({ url: '/api/matches/sent', headers });
+  const mine = (sent.json() as Array<{ id: number; schedule: { id: number } }>).find((m) => m.schedule.id === scheduleId);
+  return mine!.id;
+}
+
+/** `POST /api/matches/{id}/{action}` as `headers`. */
+export function act(t: TestApp, headers: Record<string, string>, id: number | string, action: 'accept' | 'reject' | 'confirm') {
+  return t.app.inject({ method: 'POST', url: `/api/matches/${id}/${action}`, headers });
+}
+
+/** The schedule `id` as `GET /api/schedules` answers it (undefined when not in the window). */
+export async function scheduleInList(t: TestApp, headers: Record<string, string>, id: number) {
+  const res = await t.app.inject({ url: '/api/schedules', headers });
+  return (res.json() as Array<{ id: number; currentParticipants: number; participants: number }>).find((s) => s.id === id);
+}
