@@ -20,5 +20,9 @@ declare module '@tanstack/react-router' {
   interface HistoryState {
     /** /auth: the sub-screen to open (SPEC §2). */
     mode?: string;
+    /** /chat/{matchId} and /write-review: the other member (SPEC §2, §3 Opponent). */
+    opponent?: { opponentId: number; opponentName: string; opponentProfileImage: string | null };
+    /** /write-review: the match being reviewed. */
+    matchId?: number;
   }
 }

@@ -1,9 +1,10 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { ActivityPage } from '@/features/activity/components/activity-page';
 import { useNotifications } from '@/features/notifications/store';
-import { ko } from '@/i18n/ko';
+import { useSession } from '@/lib/session/store';
 
-/** Activity (built by a later issue). Visiting it resets the unread counter (SPEC §4). */
+/** Activity (활동 내역). Visiting it resets the unread counter (SPEC §4). */
 export const Route = createFileRoute('/_authenticated/match-requests')({
   component: MatchRequests,
 });
@@ -11,5 +12,16 @@ export const Route = createFileRoute('/_authenticated/match-requests')({
 function MatchRequests() {
   const clearUnread = useNotifications((s) => s.clearUnread);
   useEffect(() => clearUnread(), [clearUnread]);
-  return <h1 className="page-title">{ko.screens.activity}</h1>;
+  const user = useSession((s) => s.user);
+  const setUser = useSession((s) => s.setUser);
+  const navigate = useNavigate();
+  if (!user) return null;
+  return (
+    <ActivityPage
+      user={user}
+      onUserRefreshed={setUser}
+      onChat={(matchId, opponent) => void navigate({ to: '/chat/$matchId', params: { matchId: String(matchId) }, state: { opponent } })}
+      onReview={(matchId, opponent) => void navigate({ to: '/write-review', state: { opponent, matchId } })}
+    />
+  );
 }

@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ko } from '@/i18n/ko';
+import { MatchingPage } from '@/features/matching/components/matching-page';
+import { useSession } from '@/lib/session/store';
 
-/** Built by a later issue: only the screen's name for now. */
 export const Route = createFileRoute('/_authenticated/matching')({
-  component: () => <h1 className="page-title">{ko.screens.matching}</h1>,
+  component: Matching,
 });
+
+function Matching() {
+  const myId = useSession((s) => s.user?.id ?? null);
+  return <MatchingPage myId={myId} />;
+}

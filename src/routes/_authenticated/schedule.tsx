@@ -1,7 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ko } from '@/i18n/ko';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { SchedulePage } from '@/features/schedule/components/schedule-page';
+import { useSession } from '@/lib/session/store';
 
-/** Built by a later issue: only the screen's name for now. */
 export const Route = createFileRoute('/_authenticated/schedule')({
-  component: () => <h1 className="page-title">{ko.screens.schedule}</h1>,
+  component: Schedule,
 });
+
+function Schedule() {
+  const signedIn = useSession((s) => s.status === 'signedIn');
+  const navigate = useNavigate();
+  return <SchedulePage signedIn={signedIn} onLoginRequired={() => void navigate({ to: '/auth' })} />;
+}

@@ -1,0 +1,48 @@
+import { useId } from 'react';
+import type { ScheduleAuthor } from '@common/api/schedules';
+import { formatAverageRating } from '@common/domain/rating';
+import { PREFERENCES } from '@common/domain/vocabulary';
+import { Avatar } from '@/components/ui/avatar';
+import { Dialog } from '@/components/ui/dialog';
+import { ko } from '@/i18n/ko';
+
+interface AuthorProfileDialogProps {
+  author: ScheduleAuthor | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** A schedule author's profile: 선호 음식 (the ones switched on) and 평균 평점 (N/A below 5 reviews). */
+export function AuthorProfileDialog({ author, onOpenChange }: AuthorProfileDialogProps) {
+  const prefsId = useId();
+  const ratingId = useId();
+  const preferences = author ? PREFERENCES.filter((p) => author.preferences?.[p] === true) : [];
+  return (
+    <Dialog open={author !== null} onOpenChange={onOpenChange} title={author?.name ?? ''}>
+      {author && (
+        <div className="author-profile">
+          <Avatar src={author.profileImage} alt="" size={88} />
+          <h3 id={prefsId} className="author-profile__heading">
+            {ko.matching.preferences}
+          </h3>
+          {preferences.length > 0 ? (
+            <ul className="chip-list" aria-labelledby={prefsId}>
+              {preferences.map((p) => (
+                <li key={p} className="chip chip--static">
+                  {p}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="field__hint">{ko.matching.noPreferences}</p>
+          )}
+          <h3 id={ratingId} className="author-profile__heading">
+            {ko.matching.averageRating}
+          </h3>
+          <p className="author-profile__rating" aria-labelledby={ratingId}>
+            {formatAverageRating(author.averageRating, author.reviewCount)}
+          </p>
+        </div>
+      )}
+    </Dialog>
+  );
+}

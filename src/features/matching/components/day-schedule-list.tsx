@@ -1,0 +1,52 @@
+import type { Schedule, ScheduleAuthor } from '@common/api/schedules';
+import type { IsoDate } from '@common/domain/schedule';
+import { Avatar } from '@/components/ui/avatar';
+import { format, ko } from '@/i18n/ko';
+import { hourLabel, monthDayLabel } from '@/lib/dates';
+
+interface DayScheduleListProps {
+  date: IsoDate;
+  schedules: readonly Schedule[];
+  selectedId: number | null;
+  myId: number | null;
+  onSelect: (schedule: Schedule) => void;
+  onShowAuthor: (author: ScheduleAuthor) => void;
+}
+
+/** The chosen day's schedules: selectable buttons (`aria-pressed`) and the author's 프로필 button. */
+export function DayScheduleList({ date, schedules, selectedId, myId, onSelect, onShowAuthor }: DayScheduleListProps) {
+  const label = format(ko.matching.dayList, { date: monthDayLabel(date) });
+  if (schedules.length === 0) {
+    return <p className="empty-state">{ko.matching.dayEmpty}</p>;
+  }
+  return (
+    <ul className="match-schedules" aria-label={label}>
+      {schedules.map((s) => {
+        const full = (s.currentParticipants ?? 1) >= s.participants;
+        return (
+          <li key={s.id} id={`schedule-${s.id}`} className={s.id === selectedId ? 'match-schedule is-selected' : 'match-schedule'}>
+            <button type="button" className="match-schedule__select" aria-pressed={s.id === selectedId} onClick={() => onSelect(s)}>
+              <span className="match-schedule__place">{s.placeName}</span>{' '}
+              <span className="match-schedule__hour">{hourLabel(s.time)}</span>{' '}
+              <span className="match-schedule__text">{s.text}</span>{' '}
+              <span className="match-schedule__meta">
+                <span className="pill">{s.placeCategory}</span>{' '}
+                <span className={full ? 'match-schedule__count is-full' : 'match-schedule__count'}>
+                  {format(ko.matching.capacity, { current: s.currentParticipants ?? 1, capacity: s.participants })}
+                </span>{' '}
+                {full && <span className="pill pill--muted">{ko.matching.full}</span>}{' '}
+                {myId !== null && s.user?.id === myId && <span className="pill pill--accent">{ko.matching.mine}</span>}
+              </span>
+            </button>
+            {s.user && (
+              <button type="button" className="match-schedule__author" onClick={() => onShowAuthor(s.user)}>
+                <Avatar src={s.user.profileImage} alt="" size={32} />
+                <span>{format(ko.matching.profileButton, { name: s.user.name })}</span>
+              </button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

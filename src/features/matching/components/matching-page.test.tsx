@@ -1,0 +1,126 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Schedule } from '@common/api/schedules';
+import { addDaysIso, todayKst } from '@common/domain/schedule';
+import { jsonResponse, mockFetch } from '@/test/fixtures';
+import { renderWithFeedback, textResponse } from '@/test/render';
+import { MatchingPage } from './matching-page';
+
+const today = todayKst();
+
+function schedule(id: number, authorId: number, extra: Partial<Schedule> = {}): Schedule {
+  return {
+    id,
+    date: today,
+    time: 12 + id,
+    text: `약속${id}`,
+    placeName: `식당${id}`,
+    placeCategory: '한식',
+    participants: 4,
+    currentParticipants: 1,
+    latitude: null,
+    longitude: null,
+    venueId: null,
+    user: { id: authorId, name: `회원${authorId}`, profileImage: null, preferences: { 한식: true, 중식: false, 맵찔이: true }, reviewCount: 2, averageRating: 4.5 },
+    ...extra,
+  };
+}
+
+function dayList() {
+  const [, m, d] = today.split('-').map(Number);
+  return screen.findByRole('list', { name: `${m}월 ${d}일 일정 목록` });
+}
+
+describe('matching page (SPEC §5, §8)', () => {
+  it('asks to select a schedule, refuses my own, and requests with confirmation', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch({
+      'GET /api/schedules': () => jsonResponse([schedule(1, 1), schedule(2, 2), schedule(3, 2, { date: addDaysIso(today, 30) })]),
+      'POST /api/matches': () => textResponse('매칭 신청이 완료되었습니다.', 201),
+    });
+    renderWithFeedback(<MatchingPage myId={1} />);
+    const list = await dayList();
+    expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(2);
+
+    await user.click(screen.getByRole('button', { name: '매칭 신청' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('매칭을 신청할 일정을 선택해주세요.');
+
+    await user.click(within(list).getByRole('button', { name: /^식당1/ }));
+    await user.click(screen.getByRole('button', { name: '매칭 신청' }));
+    expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('자신이 만든 일정에는 매칭을 신청할 수 없습니다.'))).toBe(true);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    const other = within(list).getByRole('button', { name: /^식당2/ });
+    await user.click(other);
+    expect(other.getAttribute('aria-pressed')).toBe('true');
+    expect(other.textContent).toContain('1/4명');
+    await user.click(screen.getByRole('button', { name: '매칭 신청' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('이 일정에 매칭을 신청하시겠습니까?');
+    await user.click(within(confirm).getByRole('button', { name: '확인' }));
+    expect((await screen.findByText('매칭 신청이 완료되었습니다.')).closest('[role="status"]')).toBeTruthy();
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ scheduleId: 2 });
+  });
+
+  it('shows the server text of a refused request', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/schedules': () => jsonResponse([schedule(2, 2)]),
+      'POST /api/matches': () => textResponse('이미 신청한 일정입니다.', 409),
+    });
+    renderWithFeedback(<MatchingPage myId={1} />);
+    await user.click(within(await dayList()).getByRole('button', { name: /^식당2/ }));
+    await user.click(screen.getByRole('button', { name: '매칭 신청' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('매칭 신청 실패: 이미 신청한 일정입니다.');
+  });
+
+  it("opens the author's profile with true preferences and N/A below 5 reviews", async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'GET /api/schedules': () => jsonResponse([schedule(2, 2)]) });
+    renderWithFeedback(<MatchingPage myId={1} />);
+    await user.click(within(await dayList()).getByRole('button', { name: '회원2 프로필' }));
+    const dialog = await screen.findByRole('dialog', { name: '회원2' });
+    expect(within(dialog).getByText('선호 음식')).toBeTruthy();
+    expect(within(dialog).getByText('한식')).toBeTruthy();
+    expect(within(dialog).getByText('맵찔이')).toBeTruthy();
+    expect(within(dialog).queryByText('중식')).toBeNull();
+    expect(within(dialog).getByText('N/A')).toBeTruthy();
+  });
+
+  it('says when random match finds nobody, and selects what it finds', async () => {
+    const user = userEvent.setup();
+    let found: Schedule | null = null;
+    mockFetch({
+      'GET /api/schedules': () => jsonResponse([]),
+      'GET /api/schedules/random': () => (found ? jsonResponse(found) : jsonResponse({ message: '현재 매칭 가능한 상대가 없습니다.', code: 'NOT_FOUND' }, 404)),
+    });
+    renderWithFeedback(<MatchingPage myId={1} />);
+    expect(await screen.findByText('이 날짜에 등록된 일정이 없습니다.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '랜덤 매칭' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('현재 매칭 가능한 상대가 없습니다.');
+
+    found = schedule(5, 7, { date: addDaysIso(today, 3) });
+    await user.click(screen.getByRole('button', { name: '랜덤 매칭' }));
+    const [, m, d] = addDaysIso(today, 3).split('-').map(Number);
+    const list = await screen.findByRole('list', { name: `${m}월 ${d}일 일정 목록` });
+    expect(within(list).getByRole('button', { name: /^식당5/ }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('narrows by the filter only after 적용', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'GET /api/schedules': () => jsonResponse([schedule(1, 2), schedule(2, 2, { placeCategory: '중식' })]) });
+    renderWithFeedback(<MatchingPage myId={1} />);
+    const list = await dayList();
+    expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: '필터' }));
+    const dialog = await screen.findByRole('dialog', { name: '필터' });
+    expect(within(dialog).getByRole('button', { name: '5km' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(within(dialog).getByRole('button', { name: '중식' }));
+    await user.click(within(dialog).getByRole('button', { name: '적용' }));
+    const narrowed = await dayList();
+    expect(within(narrowed).getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual([expect.stringContaining('식당2')]);
+  });
+});

@@ -1,0 +1,12 @@
+import type { Schedule } from '@common/api/schedules';
+import { api } from '@/lib/api-client';
+
+/** `GET /api/schedules/my`: my schedules from today (KST) on. A non-array counts as empty. */
+export async function getMySchedules(signal?: AbortSignal): Promise<Schedule[]> {
+  const answer = await api.get<unknown>('/api/schedules/my', { signal });
+  if (!Array.isArray(answer)) {
+    console.warn('GET /api/schedules/my answered a non-array; treated as empty');
+    return [];
+  }
+  return answer as Schedule[];
+}

@@ -1,0 +1,35 @@
+import type { Venue } from '@common/api/venues';
+import type { FoodCategory } from '@common/domain/vocabulary';
+import { api } from '@/lib/api-client';
+
+export interface VenueSearch {
+  lat: number;
+  lng: number;
+  /** Metres. */
+  radius: number;
+  /** Food types; none = every venue. */
+  categories: readonly FoodCategory[];
+}
+
+function query(search: VenueSearch, category?: string): string {
+  const params = new URLSearchParams({ lat: String(search.lat), lng: String(search.lng), radius: String(search.radius) });
+  if (category) params.set('category', category);
+  return `/api/venues?${params.toString()}`;
+}
+
+async function getOne(path: string, signal?: AbortSignal): Promise<Venue[]> {
+  const answer = await api.get<unknown>(path, { signal });
+  return Array.isArray(answer) ? (answer as Venue[]) : [];
+}
+
+/**
+ * `GET /api/venues` around a point. With several food types one search per type is made
+ * (the API takes one category) and the answers are merged, without duplicates, by distance.
+ */
+export async function getVenues(search: VenueSearch, signal?: AbortSignal): Promise<Venue[]> {
+  if (search.categories.length === 0) return getOne(query(search), signal);
+  const lists = await Promise.all(search.categories.map((c) => getOne(query(search, c), signal)));
+  const byId = new Map<string, Venue>();
+  for (const v of lists.flat()) if (!byId.has(v.id)) byId.set(v.id, v);
+  return [...byId.values()].sort((a, b) => a.distance - b.distance);
+}

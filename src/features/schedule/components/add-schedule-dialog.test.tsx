@@ -1,0 +1,79 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Venue } from '@common/api/venues';
+import { jsonResponse, mockFetch } from '@/test/fixtures';
+import { renderWithFeedback } from '@/test/render';
+import { AddScheduleDialog } from './add-schedule-dialog';
+
+const venue: Venue = {
+  id: 'v1',
+  place_name: '을지로 국수집',
+  category_name: '음식점 > 한식 > 국수',
+  address_name: '서울 중구 을지로동',
+  road_address_name: '서울 중구 을지로 1',
+  phone: '',
+  place_url: '',
+  x: '126.9812',
+  y: '37.5660',
+  distance: 120,
+};
+
+function renderDialog(props: Partial<Parameters<typeof AddScheduleDialog>[0]> = {}) {
+  const onCreated = vi.fn();
+  const onOpenChange = vi.fn();
+  renderWithFeedback(<AddScheduleDialog open onOpenChange={onOpenChange} date="2026-11-24" venue={venue} onCreated={onCreated} {...props} />);
+  return { onCreated, onOpenChange };
+}
+
+describe('add-schedule dialog (SPEC §5)', () => {
+  it('starts at the current KST hour, 2 people and the venue text', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 09:30 UTC is 18:30 in Seoul, whatever the machine's zone.
+    vi.setSystemTime(new Date('2026-11-23T09:30:00Z'));
+    renderDialog();
+    const dialog = screen.getByRole('dialog', { name: '일정 추가' });
+    expect(dialog).toBeTruthy();
+    expect((screen.getByLabelText('시간') as HTMLSelectElement).value).toBe('18');
+    expect(screen.getAllByRole('option')).toHaveLength(24);
+    expect(screen.getByText('2명')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '인원 줄이기' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByLabelText('내용') as HTMLTextAreaElement).value).toBe('을지로 국수집 에서 한식 약속');
+  });
+
+  it('saves the venue with its coordinates, id and food category', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch({ 'POST /api/schedules': () => jsonResponse({ id: 9 }, 201) });
+    const { onCreated, onOpenChange } = renderDialog({ now: () => new Date('2026-11-23T03:00:00Z') });
+    await user.click(screen.getByRole('button', { name: '인원 늘리기' }));
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', expect.stringContaining('일정이 추가되었습니다.'));
+    const init = fetch.mock.calls[0]?.[1];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      date: '2026-11-24',
+      time: 12,
+      text: '을지로 국수집 에서 한식 약속',
+      placeName: '을지로 국수집',
+      placeCategory: '한식',
+      participants: 3,
+      venueId: 'v1',
+      latitude: 37.566,
+      longitude: 126.9812,
+    });
+    expect(onCreated).toHaveBeenCalled();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('without a venue asks for a place, and shows the failure message', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'POST /api/schedules': () => jsonResponse({ message: '오류', code: 'X' }, 500) });
+    renderDialog({ venue: null });
+    expect((screen.getByLabelText('내용') as HTMLTextAreaElement).value).toBe('');
+    await user.type(screen.getByLabelText('내용'), '같이 점심');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('장소를 입력하거나 지도에서 식당을 선택해주세요.');
+    await user.type(screen.getByLabelText('장소'), '시청역 앞');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('일정 추가에 실패했습니다.'))).toBe(true));
+  });
+});

@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Schedule } from '@common/api/schedules';
+import type { Venue } from '@common/api/venues';
+import { addDaysIso, todayKst } from '@common/domain/schedule';
+import type * as Maps from '@/lib/maps';
+import type { MapProvider, MarkerOptions } from '@/lib/maps';
+
+type MapsModule = typeof Maps;
+import { jsonResponse, mockFetch } from '@/test/fixtures';
+import { renderWithFeedback } from '@/test/render';
+import { SchedulePage } from './schedule-page';
+
+// Leaflet does not run in jsdom: a fake adapter records the markers (the adapter's pure parts
+// are tested in src/lib/maps).
+const markers = new Map<string, MarkerOptions>();
+const fakeProvider: MapProvider = {
+  name: 'leaflet',
+  createMap: () =>
+    Promise.resolve({
+      setCenter: () => undefined,
+      setLevel: () => undefined,
+      addMarker: (m: MarkerOptions) => void markers.set(m.id, m),
+      removeMarker: (id: string) => void markers.delete(id),
+      clearMarkers: () => markers.clear(),
+      raiseMarker: () => undefined,
+      destroy: () => markers.clear(),
+    }),
+};
+vi.mock('@/lib/maps', async (importOriginal) => ({
+  ...(await importOriginal<MapsModule>()),
+  loadMapProvider: () => Promise.resolve(fakeProvider),
+}));
+
+function venue(id: string, name: string, category: string, distance: number): Venue {
+  return { id, place_name: name, category_name: category, address_name: '', road_address_name: '', phone: '', place_url: '', x: '126.978', y: '37.5665', distance };
+}
+
+const tomorrow = addDaysIso(todayKst(), 1);
+const mine: Schedule = {
+  id: 11,
+  date: tomorrow,
+  time: 19,
+  text: '저녁 약속',
+  placeName: '을지로 국수집',
+  placeCategory: '한식',
+  participants: 4,
+  currentParticipants: 3,
+  latitude: null,
+  longitude: null,
+  venueId: null,
+  user: { id: 1, name: '나', profileImage: null, preferences: {}, reviewCount: 0, averageRating: 0 },
+};
+
+function monthDay(iso: string) {
+  const [, m, d] = iso.split('-').map(Number);
+  return `${m}월 ${d}일`;
+}
+
+/** Moves the calendar to the month of `iso` (the window reaches at most into the next month). */
+async function showMonthOf(user: ReturnType<typeof userEvent.setup>, iso: string) {
+  if (iso.slice(0, 7) !== todayKst().slice(0, 7)) await user.click(screen.getByRole('button', { name: '다음 달' }));
+}
+
+async function pickDay(user: ReturnType<typeof userEvent.setup>, iso: string) {
+  await showMonthOf(user, iso);
+  await user.click(screen.getByRole('button', { name: new RegExp(`${monthDay(iso)}(?!\\d)`) }));
+}
+
+function setup(extra: Parameters<typeof mockFetch>[0] = {}) {
+  markers.clear();
+  return mockFetch({
+    'GET /api/venues': (url) => {
+      const q = new URL(url, 'http://x').searchParams;
+      if (q.get('category') === '중식') return jsonResponse([venue('c1', '북경반점', '음식점 > 중식 > 중국요리', 300)]);
+      return jsonResponse([venue('k1', '을지로 국수집', '음식점 > 한식 > 국수', 120), venue('k2', '카페 모모', '음식점 > 카페', 340)]);
+    },
+    'GET /api/schedules/my': () => jsonResponse([mine]),
+    ...extra,
+  });
+}
+
+describe('schedule page', () => {
+  it('lists nearby venues by name with category and distance, chosen from the list or a marker', async () => {
+    const user = userEvent.setup();
+    const fetch = setup();
+    renderWithFeedback(<SchedulePage signedIn onLoginRequired={() => undefined} />);
+    expect(screen.getByRole('heading', { level: 1, name: '일정' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: '지도' })).toBeTruthy();
+    const first = await screen.findByRole('button', { name: '을지로 국수집' });
+    expect(first.textContent).toContain('한식');
+    expect(first.textContent).toContain('120m');
+    const venueCall = fetch.mock.calls.find(([url]) => String(url).includes('/api/venues'));
+    expect(String(venueCall?.[0])).toContain('radius=500');
+    expect(String(venueCall?.[0])).toContain('lat=37.5665');
+
+    await user.click(first);
+    expect(first.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(markers.size).toBe(2));
+    markers.get('k2')?.onClick?.();
+    await waitFor(() => expect(screen.getByRole('button', { name: '카페 모모' }).getAttribute('aria-pressed')).toBe('true'));
+    expect(first.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('below 992 px puts the filter in a dialog; the active distance clears to the 2 km search', async () => {
+    const user = userEvent.setup();
+    const fetch = setup();
+    renderWithFeedback(<SchedulePage signedIn onLoginRequired={() => undefined} />);
+    expect(screen.queryByRole('region', { name: '식당 필터' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '필터' }));
+    const dialog = await screen.findByRole('dialog', { name: '식당 필터' });
+    expect(within(dialog).getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual(['한식', '중식', '일식', '양식', '분식', '카페', '기타', '300m', '1km', '2km']);
+    const d500 = within(dialog).getByRole('button', { name: '500m' });
+    expect(d500.getAttribute('aria-pressed')).toBe('true');
+    await user.click(d500);
+    expect(d500.getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).includes('radius=2000'))).toBe(true));
+    await user.click(within(dialog).getByRole('button', { name: '중식' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => decodeURIComponent(String(url)).includes('category=중식'))).toBe(true));
+  });
+
+  it('needs a date before adding, then opens the add dialog with the venue text', async () => {
+    const user = userEvent.setup();
+    setup();
+    renderWithFeedback(<SchedulePage signedIn onLoginRequired={() => undefined} />);
+    await user.click(await screen.findByRole('button', { name: '카페 모모' }));
+    await user.click(screen.getByRole('button', { name: '일정 추가' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('일정을 추가할 날짜를 선택해주세요.');
+    await pickDay(user, addDaysIso(todayKst(), 2));
+    await user.click(screen.getByRole('button', { name: '일정 추가' }));
+    const dialog = await screen.findByRole('dialog', { name: '일정 추가' });
+    expect((within(dialog).getByLabelText('내용') as HTMLTextAreaElement).value).toBe('카페 모모 에서 카페 약속');
+  });
+
+  it('disables days outside today … +21 and marks days with my schedules', async () => {
+    const user = userEvent.setup();
+    setup();
+    renderWithFeedback(<SchedulePage signedIn onLoginRequired={() => undefined} />);
+    await showMonthOf(user, tomorrow);
+    const day = await screen.findByRole('button', { name: new RegExp(`${monthDay(tomorrow)}.*일정 있음`) });
+    expect(day).toBeTruthy();
+    const yesterday = addDaysIso(todayKst(), -1);
+    const past = screen.queryByRole('button', { name: new RegExp(`${monthDay(yesterday)}(?!\\d)`) });
+    if (past) expect((past as HTMLButtonElement).disabled).toBe(true);
+    const beyond = addDaysIso(todayKst(), 22);
+    const late = screen.queryByRole('button', { name: new RegExp(`${monthDay(beyond)}(?!\\d)`) });
+    if (late) expect((late as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("lists a day's schedules; an empty edit does nothing; delete confirms and reports a refusal", async () => {
+    const user = userEvent.setup();
+    const fetch = setup({ 'DELETE /api/schedules/11': () => jsonResponse({ message: '본인의 일정만 삭제할 수 있습니다.', code: 'FORBIDDEN' }, 403) });
+    renderWithFeedback(<SchedulePage signedIn onLoginRequired={() => undefined} />);
+    await showMonthOf(user, tomorrow);
+    await screen.findByRole('button', { name: new RegExp(`${monthDay(tomorrow)}.*일정 있음`) });
+    await user.click(screen.getByRole('button', { name: new RegExp(`${monthDay(tomorrow)}(?!\\d)`) }));
+    const day = await screen.findByRole('dialog', { name: `${monthDay(tomorrow)} 일정` });
+    expect(day.textContent).toContain('3/4명');
+
+    await user.click(within(day).getByRole('button', { name: '수정' }));
+    const edit = await screen.findByRole('dialog', { name: '일정 수정' });
+    expect(within(edit).getByText('4명')).toBeTruthy();
+    await user.click(within(edit).getByRole('button', { name: '인원 줄이기' }));
+    expect(within(edit).getByText('3명')).toBeTruthy();
+    expect((within(edit).getByRole('button', { name: '인원 줄이기' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(within(edit).getByLabelText('내용'));
+    await user.type(within(edit).getByLabelText('내용'), '   ');
+    await user.click(within(edit).getByRole('button', { name: '저장' }));
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '일정 수정' })).toBeNull());
+
+    await user.click(within(screen.getByRole('dialog', { name: `${monthDay(tomorrow)} 일정` })).getByRole('button', { name: '삭제' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('일정을 삭제하시겠습니까?');
+    await user.click(within(confirm).getByRole('button', { name: '확인' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.'))).toBe(true),
+    );
+  });
+});
