@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
-import { APP_PORT, APP_URL, MAIL_HTTP_PORT, MAIL_SMTP_PORT } from './e2e/support/ports.ts';
+import { APP_PORT, APP_URL, MAIL_HTTP_PORT, MAIL_SMTP_PORT, OAUTH_PORT, OAUTH_URL, SOCIAL_APP_PORT, SOCIAL_APP_URL } from './e2e/support/ports.ts';
+import { standInAppEnv } from './e2e/support/oauth-provider.ts';
 
 /**
  * End-to-end tests: Debian's Chromium (never a downloaded browser) against the built client
@@ -64,6 +65,29 @@ export default defineConfig({
       command: 'node --import tsx e2e/support/start-server.ts',
       url: `${APP_URL}/healthz`,
       env: { E2E_APP_PORT: String(APP_PORT), E2E_SMTP_PORT: String(MAIL_SMTP_PORT) },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    // Social login (issue #8): a Kakao/Naver stand-in and a second app configured against it (own
+    // port and DATA_DIR), so the first app keeps having no providers.
+    {
+      name: 'oauth-stand-in',
+      command: 'node --import tsx e2e/support/oauth-provider-server.ts',
+      url: `${OAUTH_URL}/__control/health`,
+      env: { E2E_OAUTH_PORT: String(OAUTH_PORT) },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      name: 'social-app',
+      command: 'node --import tsx e2e/support/start-server.ts',
+      url: `${SOCIAL_APP_URL}/healthz`,
+      env: { E2E_APP_PORT: String(SOCIAL_APP_PORT), E2E_SMTP_PORT: String(MAIL_SMTP_PORT), ...standInAppEnv(OAUTH_URL) },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

@@ -9,8 +9,17 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 
 declare let self: ServiceWorkerGlobalScope;
 
-/** Paths the server answers itself: never replaced by the app shell. */
-export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api(?:\/|$)/, /^\/ws(?:\/|$)/, /^\/uploads(?:\/|$)/, /^\/oauth2(?:\/|$)/];
+/**
+ * Paths the server answers itself: never replaced by the app shell. `/oauth2/…` starts a social
+ * login and `/login/oauth2/code/…` is where the provider sends the browser back (issue #8).
+ */
+export const NAVIGATION_DENYLIST: RegExp[] = [
+  /^\/api(?:\/|$)/,
+  /^\/ws(?:\/|$)/,
+  /^\/uploads(?:\/|$)/,
+  /^\/oauth2(?:\/|$)/,
+  /^\/login\/oauth2(?:\/|$)/,
+];
 
 export function registerPrecache(): void {
   precacheAndRoute(self.__WB_MANIFEST);

@@ -32,9 +32,19 @@ describe('OAuth callback (SPEC §2, §5, §8)', () => {
   });
 
   it('signs in with a longer token and goes home', async () => {
-    mockFetch({ 'POST /api/auth/social': () => jsonResponse({ accessToken: fakeJwt(Date.now() + 3_600_000), ...makeUser() }) });
+    window.history.pushState(null, '', '/oauth/callback?token=a-long-social-token');
+    let urlDuringCall = '';
+    mockFetch({
+      'POST /api/auth/social': () => {
+        urlDuringCall = window.location.href;
+        return jsonResponse({ accessToken: fakeJwt(Date.now() + 3_600_000), ...makeUser() });
+      },
+    });
     const onFinish = renderCallback({ token: 'a-long-social-token' });
     await waitFor(() => expect(onFinish).toHaveBeenCalledWith('/'));
+    // The code left the address bar before it was exchanged.
+    expect(urlDuringCall).not.toContain('a-long-social-token');
+    expect(window.location.search).toBe('');
     expect(useSession.getState().status).toBe('signedIn');
   });
 

@@ -13,7 +13,10 @@ interface OAuthCallbackProps {
   onFinish: (to: '/' | '/auth') => void;
 }
 
-/** The social login return handler (SPEC §2 "OAuth callback"). */
+/**
+ * The social login return handler (SPEC §2 "OAuth callback", issue #8). The session of a social
+ * login is not remembered (session storage), like a password login without "로그인 상태 유지".
+ */
 export function OAuthCallback({ token, error, onFinish }: OAuthCallbackProps) {
   const started = useRef(false);
   const signIn = useSession((s) => s.signIn);
@@ -21,6 +24,8 @@ export function OAuthCallback({ token, error, onFinish }: OAuthCallbackProps) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // The one-time code leaves the address bar (and history) before it is used.
+    if (window.location.search) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.hash);
     if (error) {
       toast.error(ko.auth.oauthFailed);
       onFinish('/auth');
