@@ -11,7 +11,7 @@ const isCI = Boolean(process.env.CI);
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,

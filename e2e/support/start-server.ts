@@ -19,8 +19,10 @@ const port = process.env.E2E_APP_PORT ?? '4173';
 const smtpPort = process.env.E2E_SMTP_PORT ?? '2526';
 const dataDir = join(tmpdir(), `bapsang-e2e-${port}`);
 
-if (!existsSync(join(root, 'dist', 'index.html'))) {
-  console.error('[e2e] dist/index.html is missing: build the client first (npm run build).');
+/** The built client to serve; E2E_STATIC_DIR lets parallel runs use their own build. */
+const staticDir = process.env.E2E_STATIC_DIR ?? join(root, 'dist');
+if (!existsSync(join(staticDir, 'index.html'))) {
+  console.error(`[e2e] ${staticDir}/index.html is missing: build the client first (npm run build).`);
   process.exit(1);
 }
 
@@ -35,7 +37,7 @@ Object.assign(env, {
   PORT: port,
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
-  STATIC_DIR: join(root, 'dist'),
+  STATIC_DIR: staticDir,
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   MAIL_FROM: '밥상친구 <no-reply@bapsang.test>',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
