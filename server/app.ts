@@ -24,10 +24,17 @@ import { createImagesService } from './modules/images/service.ts';
 import { usersRoutes } from './modules/users/routes.ts';
 import { imagesRoutes } from './modules/images/routes.ts';
 import { featuredRoutes } from './modules/featured/routes.ts';
+import { createFeaturedService, reviewCandidatesFrom } from './modules/featured/service.ts';
+import { reviewsRoutes } from './modules/reviews/routes.ts';
 import { notifierPlugin, type Notifier } from './plugins/notifier.ts';
+import { brokerPlugin, combineNotifiers, liveNotifier, stompPlugin, type PushSender } from './plugins/realtime.ts';
+import type { StompOptions } from './realtime/stomp-server.ts';
+import { chatRoutes } from './modules/chat/routes.ts';
+import { pushRoutes } from './modules/push/routes.ts';
 import { schedulesRoutes } from './modules/schedules/routes.ts';
 import { matchesRoutes } from './modules/matches/routes.ts';
 import { venuesRoutes } from './modules/venues/routes.ts';
+import { boardRoutes } from './modules/board/routes.ts';
 
 /** What tests (and tools) may replace. Everything else comes from `Config`. */
 export interface AppOverrides {
@@ -41,7 +48,7 @@ export interface AppOverrides {
   mailer?: Mailer;
   /** `false` silences the log; `{ stream }` writes it there (tests read it); default: stdout at `config.logLevel`. */
   logger?: false | { stream: { write(line: string): void } };
-  /** Receives match events (default: the no-op of server/plugins/notifier.ts; tests record them). */
+  /** Also receives every match event, after the live notifier (issue #4) published it (tests record them). */
   notifier?: Notifier;
   /** Random source in [0, 1) for the random match's pick (default `Math.random`). */
   random?: () => number;
@@ -52,6 +59,8 @@ export interface AppOverrides {
   demoVenues?: boolean;
   /** Replaces `fetch` for Kakao Local calls. */
   fetch?: typeof fetch;
+  /** Live channel tunables (tests: short heart-beats, a private Redis channel, a push recorder). */
+  realtime?: { stomp?: Partial<StompOptions>; redisChannel?: string; pushSender?: PushSender };
 }
 
 /** pino paths never written to the log (tokens, passwords, codes). */
@@ -127,7 +136,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, now });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, custom: overrides.mailer });
   await app.register(storagePlugin, { dir: path.join(config.dataDir, 'uploads') });
-  await app.register(notifierPlugin, { notifier: overrides.notifier });
+  const realtime = {
+    redisUrl: config.redisUrl,
+    redisChannel: overrides.realtime?.redisChannel,
+    pushSender: overrides.realtime?.pushSender,
+    now,
+    stomp: { allowedOrigins: [config.publicUrl, ...config.wsAllowedOrigins], ...overrides.realtime?.stomp },
+  };
+  await app.register(brokerPlugin, realtime);
+  await app.register(notifierPlugin, { notifier: combineNotifiers(liveNotifier(app, now), overrides.notifier) });
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);
@@ -135,15 +152,23 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(oauthRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, storeImage: createImagesService({ storage: app.storage }).store });
   await app.register(usersRoutes, { now });
   await app.register(imagesRoutes);
-  await app.register(featuredRoutes);
+  // One featured-reviews service (and cache) shared with the review routes, which invalidate it.
+  const featured = createFeaturedService({ loadReviews: reviewCandidatesFrom(app.db), ai: config.ai, aiTimeoutMs: config.aiTimeoutMs });
+  await app.register(featuredRoutes, { service: featured });
+  await app.register(reviewsRoutes, { now, onChange: featured.invalidate });
   await app.register(schedulesRoutes, { now, random: overrides.random ?? Math.random });
   await app.register(matchesRoutes, { now });
+  await app.register(chatRoutes);
+  await app.register(pushRoutes);
+  await app.register(stompPlugin, realtime);
   await app.register(venuesRoutes, {
     now,
     kakao: config.kakaoLocal,
     seedDemo: overrides.demoVenues ?? seedsDemoVenues(app.dbKind, config),
     fetchFn: overrides.fetch,
   });
+
+  await app.register(boardRoutes, { now });
 
   await app.register(staticPlugin, { dir: config.staticDir });
   await app.ready();

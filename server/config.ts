@@ -85,8 +85,10 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; when absent the embedded PGlite in `${dataDir}/pglite` is used. */
   databaseUrl: string | undefined;
-  /** Read for later issues (live fan-out); unused so far. */
+  /** Redis for the live channel's fan-out between instances (issue #4); unset → in-process. */
   redisUrl: string | undefined;
+  /** Extra origins (besides PUBLIC_URL) allowed to open the `/ws` live channel from a browser. */
+  wsAllowedOrigins: string[];
   /** SMTP connection URL for nodemailer; when absent the labelled development transport logs codes. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -109,6 +111,13 @@ export interface Config {
    * browser). Absent → the server's own venue catalogue.
    */
   kakaoLocal: { restApiKey: string; baseUrl: string } | undefined;
+  /**
+   * OpenAI-compatible chat-completions endpoint that chooses the featured reviews (issue #5); set
+   * only when AI_BASE_URL, AI_API_KEY and AI_MODEL are all given. Absent → the rule alone.
+   */
+  ai: { baseUrl: string; apiKey: string; model: string } | undefined;
+  /** Time limit of one model call in ms (AI_TIMEOUT_MS, default 3000). */
+  aiTimeoutMs: number;
 }
 
 const Optional = (schema: ReturnType<typeof Type.String>) => Type.Optional(schema);
@@ -122,6 +131,7 @@ const EnvSchema = Type.Object({
   DATA_DIR: Optional(NonEmpty('data directory')),
   DATABASE_URL: Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   REDIS_URL: Optional(Type.String({ pattern: '^rediss?://' })),
+  WS_ALLOWED_ORIGINS: Optional(Type.String({ pattern: '^https?://[^/,\\s]+(,\\s*https?://[^/,\\s]+)*$' })),
   SMTP_URL: Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Optional(NonEmpty('sender address')),
   JWT_SECRET: Optional(Type.String({ minLength: 32 })),
@@ -141,6 +151,10 @@ const EnvSchema = Type.Object({
   NAVER_USERINFO_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   KAKAO_REST_API_KEY: Optional(NonEmpty('kakao rest api key')),
   KAKAO_LOCAL_BASE_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  AI_BASE_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  AI_API_KEY: Optional(NonEmpty('ai api key')),
+  AI_MODEL: Optional(NonEmpty('ai model')),
+  AI_TIMEOUT_MS: Optional(Type.String({ pattern: Int })),
   RATE_LIMIT_SEND_CODE_PER_EMAIL: Optional(Type.String({ pattern: Int })),
   RATE_LIMIT_SEND_CODE_PER_IP: Optional(Type.String({ pattern: Int })),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: Optional(Type.String({ pattern: Int })),
@@ -161,7 +175,8 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'HOST', default: '0.0.0.0', meaning: 'listen address' },
   { name: 'DATA_DIR', default: './data', meaning: 'embedded database (`pglite/`), uploads (`uploads/`) and the generated `jwt-secret`' },
   { name: 'DATABASE_URL', default: '(unset → PGlite in DATA_DIR)', meaning: 'PostgreSQL connection string, e.g. postgres://user:pw@host:5432/db' },
-  { name: 'REDIS_URL', default: '(unset → in-process)', meaning: 'Redis for live fan-out between instances (later issue; read, unused now)' },
+  { name: 'REDIS_URL', default: '(unset → in-process)', meaning: 'Redis pub/sub for the live channel (`/ws`): every instance delivers to the others\' clients' },
+  { name: 'WS_ALLOWED_ORIGINS', default: '(unset → PUBLIC_URL only)', meaning: 'comma-separated extra browser origins allowed to open the `/ws` live channel, e.g. http://localhost:5173' },
   { name: 'SMTP_URL', default: '(unset → dev mail log)', meaning: 'SMTP server for codes, e.g. smtp://user:pw@mail:587; unset prints `[DEV MAIL — not sent]` lines to the log' },
   { name: 'MAIL_FROM', default: '밥상친구 <no-reply@localhost>', meaning: 'sender of code mails' },
   { name: 'JWT_SECRET', default: '(unset → generated once into DATA_DIR/jwt-secret, mode 0600)', meaning: 'HS256 signing secret, at least 32 characters; set it (same value) on every instance' },
@@ -181,6 +196,10 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'NAVER_USERINFO_URL', default: OAUTH_DEFAULT_ENDPOINTS.naver.userInfoUrl, meaning: 'Naver user info endpoint' },
   { name: 'KAKAO_REST_API_KEY', default: '(unset → own venue catalogue)', meaning: 'Kakao Local REST key: GET /api/venues searches Kakao (keyword search, answers cached 60 s) from the server; the key is sent only to Kakao' },
   { name: 'KAKAO_LOCAL_BASE_URL', default: 'https://dapi.kakao.com', meaning: 'Kakao Local API origin (tests point it at a local stand-in)' },
+  { name: 'AI_BASE_URL', default: '(unset → the rule alone)', meaning: 'OpenAI-compatible API root (e.g. https://api.openai.com/v1); with AI_API_KEY and AI_MODEL a model chooses the featured reviews among the rule\'s top candidates' },
+  { name: 'AI_API_KEY', default: '(unset)', meaning: 'bearer key for AI_BASE_URL (sent only there)' },
+  { name: 'AI_MODEL', default: '(unset)', meaning: 'model name for the chat-completions call' },
+  { name: 'AI_TIMEOUT_MS', default: '3000', meaning: 'time limit of the model call; on time-out, error or an invalid answer the rule\'s order is used' },
   { name: 'RATE_LIMIT_SEND_CODE_PER_EMAIL', default: '5', meaning: 'verification mails per e-mail per hour' },
   { name: 'RATE_LIMIT_SEND_CODE_PER_IP', default: '60', meaning: 'code mails (verification + reset) per IP per hour' },
   { name: 'RATE_LIMIT_LOGIN_PER_ACCOUNT', default: '10', meaning: 'login attempts per account per 15 minutes' },
@@ -242,6 +261,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    wsAllowedOrigins: (env.WS_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? '밥상친구 <no-reply@localhost>',
     jwtSecret: env.JWT_SECRET,
@@ -264,6 +284,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     kakaoLocal: env.KAKAO_REST_API_KEY
       ? { restApiKey: env.KAKAO_REST_API_KEY, baseUrl: (env.KAKAO_LOCAL_BASE_URL ?? 'https://dapi.kakao.com').replace(/\/+$/, '') }
       : undefined,
+    ai:
+      env.AI_BASE_URL && env.AI_API_KEY && env.AI_MODEL
+        ? { baseUrl: env.AI_BASE_URL.replace(/\/+$/, ''), apiKey: env.AI_API_KEY, model: env.AI_MODEL }
+        : undefined,
+    aiTimeoutMs: env.AI_TIMEOUT_MS ? Number(env.AI_TIMEOUT_MS) : 3000,
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       sendCodePerEmail: perHour(env.RATE_LIMIT_SEND_CODE_PER_EMAIL, DEFAULT_RATE_LIMITS.sendCodePerEmail),

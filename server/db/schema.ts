@@ -205,3 +205,148 @@ export const oauthLoginCodes = pgTable(
   },
   (t) => [index('oauth_login_codes_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Board posts (SPEC §3 Board post; issue #6). `content` is HTML already sanitised by
+ * server/modules/board/sanitize.ts; `tags` are labels of BOARD_TAGS (≤ 5). Coordinates are WGS84
+ * degrees, both set or both null. `likes`/`views` are denormalised counters kept in step with
+ * `post_likes`/`post_views` inside the same transaction.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    tags: jsonb('tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    address: text('address').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    views: integer('views').notNull().default(0),
+    likes: integer('likes').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('posts_created_idx').on(t.createdAt)],
+);
+/** A row of `posts`. */
+export type PostRow = typeof posts.$inferSelect;
+
+/** One like per (post, member) (issue #6). */
+export const postLikes = pgTable(
+  'post_likes',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('post_likes_post_user_unique').on(t.postId, t.userId)],
+);
+
+/** Comments on posts (SPEC §3 Comment; issue #6). `text` is plain text, 1–500 characters. */
+export const postComments = pgTable(
+  'post_comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('post_comments_post_idx').on(t.postId)],
+);
+
+/**
+ * The last counted view of a post per member (issue #6): a member's views within an hour of the
+ * last counted one count once (protects the recommendation points).
+ */
+export const postViews = pgTable(
+  'post_views',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('post_views_post_user_unique').on(t.postId, t.userId)],
+);
+
+/**
+ * Reviews (SPEC §3 Review; issue #5): what one participant of a CONFIRMED match wrote about the
+ * other. One per (match, reviewer) — the unique index holds under concurrent posts. `matchId` has
+ * no foreign key on purpose: a review (and the rating it added to the reviewee's `review_count` /
+ * `rating_sum`) outlives a later deletion of its match. `deletedAt` marks a review its reviewee
+ * deleted (SPEC §5: it leaves the lists, but the aggregates keep it, so the average does not change).
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    matchId: integer('match_id').notNull(),
+    reviewerId: integer('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    revieweeId: integer('reviewee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: integer('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('reviews_match_reviewer_unique').on(t.matchId, t.reviewerId),
+    index('reviews_reviewee_created_idx').on(t.revieweeId, t.createdAt),
+    index('reviews_created_idx').on(t.createdAt),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+  ],
+);
+/** A row of `reviews`. */
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/**
+ * Chat messages of a match (SPEC §2 Chat, §4 Chat; issue #4). `content` is trimmed, 1–1000
+ * characters. Removed with their match (`deleteMatchChats` in the deleting transaction; the foreign
+ * key cascades as a second guard). History pages by id (`before`), oldest first.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matchRequests.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_match_id_idx').on(t.matchId, t.id), check('chat_messages_content_length', sql`char_length(${t.content}) between 1 and 1000`)],
+);
+/** A row of `chat_messages`. */
+export type ChatMessageRow = typeof chatMessages.$inferSelect;
+
+/** Push device tokens (SPEC §7 `POST /api/fcm/token`; issue #4). One row per (member, token). */
+export const pushTokens = pgTable(
+  'push_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_tokens_user_token_unique').on(t.userId, t.token)],
+);

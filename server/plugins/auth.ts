@@ -40,6 +40,12 @@ declare module 'fastify' {
     tokens: TokenIssuer;
     /** preHandler: 401 unless the request carries a valid, unrevoked access token. */
     requireAuth: (request: FastifyRequest) => Promise<void>;
+    /**
+     * Verifies a bare access token exactly like `requireAuth` (HS256, not expired, current token
+     * version). Answers the member id and the token's `exp` (seconds); throws a 401 AppError.
+     * Used by the live channel's CONNECT (server/realtime/stomp-server.ts).
+     */
+    verifyToken: (token: string) => Promise<AuthUser & { exp: number }>;
   }
   interface FastifyRequest {
     /** Set by `requireAuth`; `null` on routes without it. */
@@ -93,20 +99,20 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
 
     app.decorateRequest('user', null);
 
-    app.decorate('requireAuth', async (request: FastifyRequest) => {
-      const header = request.headers.authorization;
-      const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-      if (!match?.[1]) throw unauthorized('NO_TOKEN');
+    /** Verifies a bearer token (see `FastifyInstance.verifyToken`). */
+    const verifyToken = async (token: string): Promise<AuthUser & { exp: number }> => {
       let sub: string | undefined;
       let ver: unknown;
+      let exp = 0;
       try {
-        const { payload } = await jwtVerify(match[1], key, {
+        const { payload } = await jwtVerify(token, key, {
           algorithms: [...JWT_ALGORITHMS],
           requiredClaims: ['sub', 'iat', 'exp'],
           currentDate: opts.now(),
         });
         sub = payload.sub;
         ver = payload.ver;
+        exp = payload.exp ?? 0;
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw unauthorized('TOKEN_EXPIRED', MSG.sessionExpired);
         throw unauthorized('INVALID_TOKEN');
@@ -118,6 +124,15 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
       if (id > 2_147_483_647) throw unauthorized('INVALID_TOKEN');
       const [row] = await app.db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, id));
       if (!row || row.tokenVersion !== ver) throw unauthorized('TOKEN_REVOKED', MSG.sessionExpired);
+      return { id, exp };
+    };
+    app.decorate('verifyToken', verifyToken);
+
+    app.decorate('requireAuth', async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+      if (!match?.[1]) throw unauthorized('NO_TOKEN');
+      const { id } = await verifyToken(match[1]);
       request.user = { id };
     });
   },

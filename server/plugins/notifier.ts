@@ -5,14 +5,16 @@
  * - `match_accepted` / `match_rejected` / `match_confirmed` → the requester;
  * - `match_deleted` → the other side of a deleted match (also each requester when the host deletes
  *   the schedule). SPEC §4 names no such live type; the live-channel issue decides whether to push it.
- * The default is a no-op until the live-channel issue fills it in (STOMP `/topic/user/{id}/notifications`
- * and push). `buildApp(config, { notifier })` replaces it (tests record the calls). A failing
- * notifier is logged and never fails the request (the change is already committed).
+ * `buildApp` installs the live notifier of server/plugins/realtime.ts (issue #4: STOMP
+ * `/topic/user/{id}/notifications` through the broker, and push; `match_deleted` ends the match's
+ * chat subscriptions), followed by `overrides.notifier` when given (tests record the calls). A
+ * failing notifier is logged and never fails the request (the change is already committed).
  */
 import fp from 'fastify-plugin';
 
 /** The notification types a match transition produces. */
-export type MatchEventType = 'new_match_request' | 'match_accepted' | 'match_rejected' | 'match_confirmed' | 'match_deleted';
+/** `new_message` (issue #4) comes from the chat: a message to the match's other participant. */
+export type MatchEventType = 'new_match_request' | 'match_accepted' | 'match_rejected' | 'match_confirmed' | 'match_deleted' | 'new_message';
 
 /** One match transition, addressed to one member. */
 export interface MatchEvent {

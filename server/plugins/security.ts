@@ -16,7 +16,9 @@ export function cspDirectives(publicUrl: string): Record<string, string[]> {
   const wsOrigin = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // The Daum postcode widget (board address search, issue #6) is loaded on demand from this host.
+    'script-src': ["'self'", 'https://t1.daumcdn.net'],
+    'frame-src': ["'self'", 'https://t1.daumcdn.net'],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'connect-src': ["'self'", wsOrigin],

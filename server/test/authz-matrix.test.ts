@@ -46,7 +46,26 @@ beforeAll(async () => {
     return id;
   };
   await newSchedule(); // something for the member's random match
-  ctx = { seq: () => ++n, loginAccount: { email: login.email, password: 'matrix-password' }, uploadUrl: uploaded.json().url, today, newSchedule, newMatch };
+  const newPost = async () => {
+    const res = await t.app.inject({
+      method: 'POST', url: '/api/board', headers: owner.headers,
+      payload: { title: '매트릭스 글', content: '<p>내용</p>', tags: ['맛집'], address: '서울 중구', latitude: 37.5665, longitude: 126.978 },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+  const newConfirmedMatch = async () => {
+    const matchId = await newMatch('ACCEPTED');
+    expect((await t.app.inject({ method: 'POST', url: `/api/matches/${matchId}/confirm`, headers: owner.headers })).statusCode).toBe(200);
+    return { matchId, requesterId: requester.id };
+  };
+  const newReceivedReview = async () => {
+    const { matchId } = await newConfirmedMatch();
+    const res = await t.app.inject({ method: 'POST', url: '/api/reviews', headers: requester.headers, payload: { matchId, revieweeId: owner.id, rating: 5, comment: '매트릭스' } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+  ctx = { seq: () => ++n, loginAccount: { email: login.email, password: 'matrix-password' }, uploadUrl: uploaded.json().url, today, newSchedule, newMatch, newPost, newConfirmedMatch, newReceivedReview };
 });
 afterAll(async () => {
   await t.close();

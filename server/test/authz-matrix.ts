@@ -28,6 +28,12 @@ export interface MatrixContext {
    * `status`; answers the match id.
    */
   newMatch(status?: 'PENDING' | 'ACCEPTED'): Promise<number>;
+  /** A fresh CONFIRMED match hosted by `owner` with a third member (issue #5): its id and the requester's id. */
+  newConfirmedMatch(): Promise<{ matchId: number; requesterId: number }>;
+  /** A fresh review OF `owner` written by that third member on a new confirmed match (issue #5); answers its id. */
+  newReceivedReview(): Promise<number>;
+  /** Creates a fresh board post written by `owner` (with coordinates); answers its id (issue #6). */
+  newPost(): Promise<number>;
 }
 
 /** The concrete request for one cell. */
@@ -172,6 +178,56 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
     request: async (c) => ({ url: `/api/matches/${await c.newMatch('ACCEPTED')}` }),
   },
 
+  // ── reviews (issue #5): owner = a participant (POST: the host of a CONFIRMED match; DELETE: the reviewee) ──
+  {
+    method: 'POST', path: '/api/reviews', anonymous: 401, member: 403, owner: 201,
+    request: async (c) => {
+      const { matchId, requesterId } = await c.newConfirmedMatch();
+      return { payload: { matchId, revieweeId: requesterId, rating: 4, comment: '매트릭스 리뷰' } };
+    },
+  },
+  { method: 'GET', path: '/api/reviews/my', anonymous: 401, member: 200, owner: 200 },
+  {
+    method: 'DELETE', path: '/api/reviews/{id}', anonymous: 401, member: 403, owner: 204,
+    request: async (c) => ({ url: `/api/reviews/${await c.newReceivedReview()}` }),
+  },
+
+  // ── chat + push token (issue #4): owner = the match's host ──
+  {
+    method: 'GET', path: '/api/chat/{matchId}/history', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/chat/${await c.newMatch('ACCEPTED')}/history` }),
+  },
+  { method: 'POST', path: '/api/fcm/token', anonymous: 401, member: 204, owner: null, request: (c) => ({ payload: { token: `device-token-${c.seq()}` } }) },
+
   // ── venues (issue #3): members only (SPEC §6 map filters need a login) ──
   { method: 'GET', path: '/api/venues', anonymous: 401, member: 200, owner: null, request: () => ({ url: '/api/venues?lat=37.5665&lng=126.978&radius=500' }) },
+
+  // ── board (issue #6): owner = the post's author ──
+  { method: 'GET', path: '/api/board', anonymous: 401, member: 200, owner: null },
+  {
+    method: 'POST', path: '/api/board', anonymous: 401, member: 201, owner: null,
+    request: () => ({ payload: { title: '매트릭스 글', content: '<p>내용</p>', tags: ['점심'] } }),
+  },
+  {
+    method: 'PUT', path: '/api/board/{id}', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/board/${await c.newPost()}`, payload: { title: '수정', content: '<p>수정</p>', tags: [] } }),
+  },
+  {
+    method: 'DELETE', path: '/api/board/{id}', anonymous: 401, member: 403, owner: 204,
+    request: async (c) => ({ url: `/api/board/${await c.newPost()}` }),
+  },
+  {
+    // Any member may view; the author's own view is answered 204 but not counted.
+    method: 'PUT', path: '/api/board/{id}/view', anonymous: 401, member: 204, owner: 204,
+    request: async (c) => ({ url: `/api/board/${await c.newPost()}/view` }),
+  },
+  {
+    method: 'POST', path: '/api/board/{id}/like', anonymous: 401, member: 200, owner: 200,
+    request: async (c) => ({ url: `/api/board/${await c.newPost()}/like` }),
+  },
+  {
+    method: 'POST', path: '/api/board/{id}/comments', anonymous: 401, member: 201, owner: 201,
+    request: async (c) => ({ url: `/api/board/${await c.newPost()}/comments`, payload: { text: '댓글' } }),
+  },
+  { method: 'GET', path: '/api/recommendations', anonymous: 401, member: 200, owner: null },
 ];

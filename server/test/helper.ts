@@ -11,7 +11,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOverrides } from '../app.ts';
 import { loadConfig, type RateLimits } from '../config.ts';
 import type { DbTarget } from '../plugins/db.ts';
 import type { MailMessage } from '../plugins/mail.ts';
@@ -50,6 +50,10 @@ export interface TestAppOptions {
   random?: () => number;
   /** Replaces `fetch` for Kakao Local calls. */
   fetch?: typeof fetch;
+  /** Live channel tunables (issue #4). */
+  realtime?: AppOverrides['realtime'];
+  /** Use this database (another test app's `dbTarget`) instead of a fresh one; it is not dropped on close. */
+  sharedDatabase?: DbTarget;
 }
 
 /** What `createTestApp` answers: the app, captured mails and logs, the clock and helpers. */
@@ -91,7 +95,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   /** Every match event the notifier received, in order. */
   const events: MatchEvent[] = [];
   const clock = new TestClock();
-  const db = await freshDatabase();
+  const db = options.sharedDatabase ? { target: options.sharedDatabase, drop: async () => {} } : await freshDatabase();
   const app = await buildApp(config, {
     database: db.target,
     now: clock.now,
@@ -102,6 +106,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     demoVenues: options.demoVenues ?? false,
     random: options.random,
     fetch: options.fetch,
+    realtime: options.realtime,
   });
   let seq = 0;
 
@@ -157,6 +162,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     quickMember,
     clock,
     dataDir,
+    /** The database this app uses (pass as `sharedDatabase` to a second instance). */
+    dbTarget: db.target,
     lastMailTo,
     registerMember,
     async close() {

@@ -339,6 +339,15 @@ export const ko = {
     left: '채팅방을 나갔습니다.',
   },
 
+  /** Chat screen labels not fixed by UI-TEXT.md (issue #4). */
+  chatView: {
+    heading: '{name}님과의 채팅',
+    log: '대화 내용',
+    me: '나',
+    connecting: '연결 중…',
+    leaveError: '채팅방을 나가지 못했습니다.',
+  },
+
   reviews: {
     write: '리뷰 작성',
     rating: '별점',
@@ -353,6 +362,18 @@ export const ko = {
     loadError: '리뷰를 불러오는 중 오류가 발생했습니다.',
     deleteError: '리뷰 삭제 중 오류가 발생했습니다.',
     confirmDelete: '리뷰를 삭제해도 회원님의 평균 평점은 변경되지 않습니다. 삭제하시겠습니까?',
+  },
+
+  /** Review screens' labels not fixed by UI-TEXT.md (issue #5). */
+  reviewForm: {
+    starOption: '{rating}점',
+    opponent: '리뷰 대상',
+    looking: '매칭 정보를 확인하고 있어요...',
+    loading: '리뷰를 불러오고 있어요...',
+    delete: '삭제',
+    deleteNamed: '{name}님의 리뷰 삭제',
+    retry: '다시 시도',
+    list: '받은 리뷰 목록',
   },
 
   board: {
@@ -390,6 +411,50 @@ export const ko = {
     empty: '아직 추천 맛집이 없습니다. (10점 이상)',
     loadFailed: '데이터 또는 지도 스크립트를 불러오지 못했습니다.',
     mapFailed: '지도를 초기화하지 못했습니다.',
+  },
+
+  /** Board and recommendation screen labels beyond UI-TEXT.md's list (issue #6). */
+  boardUi: {
+    tagline: '회원들이 직접 다녀온 맛집을 소개하고 함께 이야기해요.',
+    newPost: '새 게시글',
+    editPost: '게시글 수정',
+    apply: '적용',
+    cancel: '취소',
+    activeFilters: '적용된 태그 필터',
+    removeFilter: '{tag} 필터 해제',
+    address: '주소',
+    pickOnMap: '지도에서 위치 선택',
+    pickHint: '지도를 눌러 맛집 위치를 선택하세요.',
+    locationSet: '위치가 설정되었습니다.',
+    noLocation: '위치 정보 없음',
+    clearLocation: '위치 지우기',
+    addressDialog: '주소 검색',
+    postList: '게시글 목록',
+    author: '작성자',
+    likes: '좋아요 {n}',
+    views: '조회 {n}',
+    commentsCount: '댓글 {n}',
+    commentPlaceholder: '댓글을 입력하세요',
+    editorLabel: '내용',
+    bold: '굵게',
+    italic: '기울임',
+    bulletList: '글머리 기호 목록',
+    numberedList: '번호 목록',
+    link: '링크',
+    linkPrompt: '링크 주소 (https://…)',
+    linkApply: '링크 넣기',
+    image: '이미지',
+    imageUploading: '이미지를 올리는 중입니다...',
+    saved: '게시글이 저장되었습니다.',
+    deleted: '게시글이 삭제되었습니다.',
+    openPost: '{title} 자세히 보기',
+    loading: '게시글을 불러오는 중입니다...',
+    recommendList: '추천 맛집',
+    previous: '이전',
+    next: '다음',
+    points: '{n}점',
+    myLocation: '내 위치',
+    map: '맛집 지도',
   },
 } as const;
 

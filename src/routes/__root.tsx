@@ -1,9 +1,11 @@
 import { createRootRouteWithContext, Outlet, redirect, useLocation, useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { ConfirmHost } from '@/components/ui/confirm-dialog';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Toasts } from '@/components/ui/toasts';
 import { useNotifications } from '@/features/notifications/store';
+import { useLiveNotifications } from '@/features/notifications/hooks/use-live-notifications';
+import { startLiveChannel } from '@/lib/stomp-client';
 import { OfflineBanner } from '@/features/shell/components/offline-banner';
 import { TopBar } from '@/features/shell/components/top-bar';
 import { UpdatePrompt } from '@/features/shell/components/update-prompt';
@@ -32,6 +34,9 @@ function RootLayout() {
   const clearUnread = useNotifications((s) => s.clearUnread);
   const navigate = useNavigate();
   const pathname = useLocation({ select: (l) => l.pathname });
+  // The live channel follows the session (issue #4); notifications count and toast while signed in.
+  useEffect(() => startLiveChannel(), []);
+  useLiveNotifications(user?.id ?? null);
 
   const logout = useCallback(() => {
     signOut('logout');

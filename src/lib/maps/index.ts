@@ -23,3 +23,13 @@ export function loadMapProvider(): Promise<MapProvider> {
   });
   return provider;
 }
+
+/**
+ * Geocodes an address with Kakao when `VITE_KAKAO_MAP_KEY` is set. Answers null when there is no
+ * geocoder (the embedded default) or the address is not found; rejects when the SDK cannot load.
+ */
+export async function geocodeAddress(address: string): Promise<{ lat: number; lng: number } | null> {
+  if (!env.kakaoMapKey) return null;
+  const { kakaoGeocode } = await import('./kakao');
+  return kakaoGeocode(env.kakaoMapKey, address);
+}

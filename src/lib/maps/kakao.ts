@@ -46,7 +46,7 @@ function loadSdk(appKey: string): Promise<KakaoMaps> {
     };
     if (window.kakao?.maps) return ready();
     const script = document.createElement('script');
-    script.src = `https://dapi.kakao.com/v2/maps/sdk.js?appkey=${encodeURIComponent(appKey)}&autoload=false`;
+    script.src = `https://dapi.kakao.com/v2/maps/sdk.js?appkey=${encodeURIComponent(appKey)}&autoload=false&libraries=services`;
     script.async = true;
     script.onload = ready;
     script.onerror = () => reject(new Error('Kakao Maps SDK failed to load'));
@@ -114,4 +114,27 @@ export function createKakaoProvider(appKey: string): MapProvider {
       return handle;
     },
   };
+}
+
+interface KakaoGeocoder {
+  addressSearch(address: string, callback: (result: Array<{ x: string; y: string }>, status: string) => void): void;
+}
+
+/**
+ * Turns an address into coordinates with the Kakao geocoder (board address search, issue #6).
+ * Answers null when the address is not found; rejects when the SDK cannot load.
+ */
+export async function kakaoGeocode(appKey: string, address: string): Promise<LatLng | null> {
+  const maps = await loadSdk(appKey);
+  const services = (maps as unknown as { services?: { Geocoder: new () => KakaoGeocoder; Status: { OK: string } } }).services;
+  if (!services) throw new Error('Kakao services library is missing');
+  return new Promise((resolve) => {
+    new services.Geocoder().addressSearch(address, (result, status) => {
+      const first = result[0];
+      if (status !== services.Status.OK || !first) return resolve(null);
+      const lat = Number(first.y);
+      const lng = Number(first.x);
+      resolve(Number.isFinite(lat) && Number.isFinite(lng) ? { lat, lng } : null);
+    });
+  });
 }

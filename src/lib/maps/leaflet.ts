@@ -53,7 +53,10 @@ export const leafletProvider: MapProvider = {
         const marker = L.marker([position.lat, position.lng], { icon: id === raised ? selected : normal, keyboard: false, title: label, alt: '' });
         if (id === raised) marker.setZIndexOffset(1000);
         if (onClick) marker.on('click', onClick);
-        marker.bindTooltip(label, { direction: 'top' });
+        // A string tooltip would be parsed as HTML: labels are user text (post titles), so pass a text node.
+        const tip = document.createElement('span');
+        tip.textContent = label;
+        marker.bindTooltip(tip, { direction: 'top' });
         marker.addTo(map);
         marker.getElement()?.setAttribute('aria-hidden', 'true');
         markers.set(id, marker);
@@ -79,6 +82,9 @@ export const leafletProvider: MapProvider = {
           next.getElement()?.setAttribute('aria-hidden', 'true');
           map.panTo(next.getLatLng());
         }
+      },
+      onMapClick: (listener) => {
+        map.on('click', (event: L.LeafletMouseEvent) => listener({ lat: event.latlng.lat, lng: event.latlng.lng }));
       },
       destroy: () => {
         resize?.disconnect();

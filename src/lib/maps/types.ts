@@ -27,6 +27,8 @@ export interface MapHandle {
   clearMarkers(): void;
   /** Draws one marker as chosen and above the others; null un-raises all. */
   raiseMarker(id: string | null): void;
+  /** Calls `listener` with the clicked position (Leaflet only; picking a post's location, issue #6). */
+  onMapClick?(listener: (position: LatLng) => void): void;
   destroy(): void;
 }
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ko } from '@/i18n/ko';
+import { BoardPage } from '@/features/board/components/board-page';
 
-/** Built by a later issue: only the screen's name for now. */
+/** The board screen (issue #6). */
 export const Route = createFileRoute('/_authenticated/board')({
-  component: () => <h1 className="page-title">{ko.screens.board}</h1>,
+  component: BoardPage,
 });

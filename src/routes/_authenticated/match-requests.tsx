@@ -11,6 +11,8 @@ export const Route = createFileRoute('/_authenticated/match-requests')({
 
 function MatchRequests() {
   const clearUnread = useNotifications((s) => s.clearUnread);
+  const receivedVersion = useNotifications((s) => s.receivedVersion);
+  const sentVersion = useNotifications((s) => s.sentVersion);
   useEffect(() => clearUnread(), [clearUnread]);
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
@@ -20,8 +22,10 @@ function MatchRequests() {
     <ActivityPage
       user={user}
       onUserRefreshed={setUser}
+      receivedVersion={receivedVersion}
+      sentVersion={sentVersion}
       onChat={(matchId, opponent) => void navigate({ to: '/chat/$matchId', params: { matchId: String(matchId) }, state: { opponent } })}
-      onReview={(matchId, opponent) => void navigate({ to: '/write-review', state: { opponent, matchId } })}
+      onReview={(matchId, opponent) => void navigate({ to: '/write-review', search: { matchId }, state: { opponent, matchId } })}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ko } from '@/i18n/ko';
+import { MyReviewsPage } from '@/features/reviews/components/my-reviews-page';
 
-/** Built by a later issue: only the screen's name for now. */
+/** 내가 받은 리뷰 (SPEC §2 My reviews). */
 export const Route = createFileRoute('/_authenticated/my-reviews')({
-  component: () => <h1 className="page-title">{ko.screens.myReviews}</h1>,
+  component: MyReviewsPage,
 });

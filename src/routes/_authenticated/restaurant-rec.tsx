@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ko } from '@/i18n/ko';
+import { RecommendPage } from '@/features/board/components/recommend-page';
 
-/** Built by a later issue: only the screen's name for now. */
+/** The recommendation screen (issue #6). */
 export const Route = createFileRoute('/_authenticated/restaurant-rec')({
-  component: () => <h1 className="page-title">{ko.screens.recommend}</h1>,
+  component: RecommendPage,
 });

@@ -1,7 +1,33 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ko } from '@/i18n/ko';
+import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
+import { WriteReviewPage } from '@/features/reviews/components/write-review-page';
 
-/** Built by a later issue: only the screen's name for now. */
+/** `?matchId=` makes a reload or deep link work without navigation state (positive integers only). */
+export interface WriteReviewSearch {
+  matchId?: number;
+}
+
+/** 리뷰 작성 (SPEC §2): opponent and matchId from navigation state, else looked up by `?matchId=`. */
 export const Route = createFileRoute('/_authenticated/write-review')({
-  component: () => <h1 className="page-title">{ko.screens.writeReview}</h1>,
+  validateSearch: (search: Record<string, unknown>): WriteReviewSearch => {
+    const n = Number(search.matchId);
+    return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? { matchId: n } : {};
+  },
+  component: WriteReview,
 });
+
+function WriteReview() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const { opponent, matchId, navKey } = useLocation({
+    select: (l) => ({ opponent: l.state.opponent, matchId: l.state.matchId, navKey: l.state.__TSR_key ?? l.href }),
+  });
+  const target = opponent && typeof matchId === 'number' ? { opponent, matchId } : null;
+  return (
+    <WriteReviewPage
+      key={navKey}
+      target={target}
+      lookupMatchId={search.matchId}
+      onDone={() => void navigate({ to: '/match-requests' })}
+    />
+  );
+}

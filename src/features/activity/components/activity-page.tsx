@@ -27,6 +27,10 @@ interface ActivityPageProps {
   onUserRefreshed: (user: User) => void;
   onChat: (matchId: number, opponent: Opponent) => void;
   onReview: (matchId: number, opponent: Opponent) => void;
+  /** Changes when a live notification asks for the received list again (SPEC §4). */
+  receivedVersion?: number;
+  /** Changes when a live notification asks for the sent list again (SPEC §4). */
+  sentVersion?: number;
 }
 
 const NONE: MatchRequest[] = [];
@@ -45,9 +49,9 @@ const DONE: Record<'accept' | 'reject' | 'confirm' | 'delete', string> = {
 };
 
 /** 활동 내역: the three tiles and the received and sent request lists (SPEC §2, §4). */
-export function ActivityPage({ user, onUserRefreshed, onChat, onReview }: ActivityPageProps) {
-  const received = useResource(getReceivedRequests, NONE);
-  const sent = useResource(getSentRequests, NONE);
+export function ActivityPage({ user, onUserRefreshed, onChat, onReview, receivedVersion = 0, sentVersion = 0 }: ActivityPageProps) {
+  const received = useResource(getReceivedRequests, NONE, receivedVersion);
+  const sent = useResource(getSentRequests, NONE, sentVersion);
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
   const inFlight = useRef(new Set<number>());
 

@@ -1,0 +1,82 @@
+/**
+ * The board API (SPEC §3 Board post and Comment, §5, §7; issue #6): `/api/board*` and
+ * `GET /api/recommendations`. `content` is HTML sanitised by the server on save (an allowlist,
+ * server/modules/board/sanitize.ts) and again by the client with DOMPurify before display; every
+ * other string (title, tags, address, comment text, names) is plain text.
+ */
+import { Type, type Static } from 'typebox';
+import { BOARD_TAGS, MAX_TAGS_PER_POST } from '../domain/vocabulary.ts';
+import { literalUnion } from './literals.ts';
+
+/** SPEC §5/§9 limits of a post and a comment. */
+export const BOARD_LIMITS = {
+  titleMax: 100,
+  /** UTF-8 bytes of the content after sanitising (20 KB). */
+  contentMaxBytes: 20 * 1024,
+  /** Characters accepted on the wire before sanitising (markup that is removed may be longer). */
+  contentMaxChars: 100_000,
+  addressMax: 200,
+  commentMax: 500,
+} as const;
+
+/** Recommendation threshold and weights (issue #6): points = views + 3 × likes + 2 × comments. */
+export const RECOMMENDATION_RULE = { minPoints: 10, viewWeight: 1, likeWeight: 3, commentWeight: 2 } as const;
+
+/** Points of a post for the recommendation ranking. */
+export function recommendationPoints(post: { views: number; likes: number; comments: readonly unknown[] | number }): number {
+  const comments = typeof post.comments === 'number' ? post.comments : post.comments.length;
+  return RECOMMENDATION_RULE.viewWeight * post.views + RECOMMENDATION_RULE.likeWeight * post.likes + RECOMMENDATION_RULE.commentWeight * comments;
+}
+
+/** A comment (SPEC §3): plain text and its author's name (null author = deleted member). */
+export const Comment = Type.Object({
+  id: Type.Integer(),
+  text: Type.String(),
+  author: Type.Object({ id: Type.Union([Type.Integer(), Type.Null()]), name: Type.Union([Type.String(), Type.Null()]) }),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type Comment = Static<typeof Comment>;
+
+/** A board post as every board route answers it (SPEC §3). `author` is null when the member is gone. */
+export const Post = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  content: Type.String({ description: 'sanitised HTML' }),
+  tags: Type.Array(Type.String()),
+  address: Type.String(),
+  latitude: Type.Union([Type.Number(), Type.Null()]),
+  longitude: Type.Union([Type.Number(), Type.Null()]),
+  author: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+  likes: Type.Integer(),
+  views: Type.Integer(),
+  likedMemberIds: Type.Array(Type.Integer()),
+  comments: Type.Array(Comment),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type Post = Static<typeof Post>;
+
+/** `GET /api/board` / `GET /api/recommendations`. */
+export const PostList = Type.Array(Post);
+export type PostList = Static<typeof PostList>;
+
+/**
+ * `POST /api/board` and `PUT /api/board/{id}`. Title 1–100 characters after trimming; content
+ * required, at most 20 KB after sanitising; tags from the 9 allowed, at most 5, no duplicates;
+ * latitude and longitude both numbers in range or both null/absent; address ≤ 200 characters.
+ */
+export const PostBody = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: BOARD_LIMITS.titleMax + 200 }),
+    content: Type.String({ minLength: 1, maxLength: BOARD_LIMITS.contentMaxChars }),
+    tags: Type.Optional(Type.Array(literalUnion(BOARD_TAGS), { maxItems: MAX_TAGS_PER_POST, uniqueItems: true })),
+    address: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: BOARD_LIMITS.addressMax })])),
+    latitude: Type.Optional(Type.Union([Type.Null(), Type.Number({ minimum: -90, maximum: 90 })])),
+    longitude: Type.Optional(Type.Union([Type.Null(), Type.Number({ minimum: -180, maximum: 180 })])),
+  },
+  { additionalProperties: false },
+);
+export type PostBody = Static<typeof PostBody>;
+
+/** `POST /api/board/{id}/comments`: 1–500 characters after trimming. */
+export const CommentBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: BOARD_LIMITS.commentMax + 100 }) }, { additionalProperties: false });
+export type CommentBody = Static<typeof CommentBody>;

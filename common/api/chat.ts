@@ -1,0 +1,35 @@
+/**
+ * Chat and push-token schemas (SPEC §7: `GET /api/chat/{matchId}/history`, `POST /api/fcm/token`;
+ * issue #4). The live payloads themselves are in common/realtime.ts.
+ */
+import { Type, type Static } from 'typebox';
+
+/** `{ matchId }` path parameter. */
+export const ChatParams = Type.Object({ matchId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export type ChatParams = Static<typeof ChatParams>;
+
+/** History paging: messages with id < `before` (newest page when absent), at most `limit` (default 100, max 200). */
+export const ChatHistoryQuery = Type.Object({
+  before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  after: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647, description: 'only messages with id > after (catching up after a reconnect)' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 100 })),
+});
+export type ChatHistoryQuery = Static<typeof ChatHistoryQuery>;
+
+/** One chat message (same shape as the live payload). */
+export const ChatMessageSchema = Type.Object({
+  id: Type.Integer(),
+  matchId: Type.Integer(),
+  senderId: Type.Integer(),
+  senderName: Type.String(),
+  content: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+/** The history answer: oldest first. */
+export const ChatHistory = Type.Array(ChatMessageSchema);
+export type ChatHistory = Static<typeof ChatHistory>;
+
+/** `POST /api/fcm/token` body. */
+export const PushTokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 4096, pattern: '^\\S+$' }) });
+export type PushTokenBody = Static<typeof PushTokenBody>;

@@ -1,0 +1,138 @@
+/**
+ * Issue #4 end to end: live notifications (unread badge, toast) and chat between two members in
+ * two browser contexts over the real `/ws` STOMP endpoint (SPEC §2 chat, §4 live notifications
+ * and chat, §5 chat send).
+ */
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
+import { createMemberViaApi, signIn, type Member } from './support/members.ts';
+import { expectPath, profileMenuButton, statusToast, topBar } from './support/ui.ts';
+
+/** Resolves when the page's live channel answered CONNECTED (then its subscriptions follow). */
+function liveConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      ws.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.startsWith('CONNECTED')) resolve();
+      });
+    });
+  });
+}
+
+async function memberPage(browser: Browser, member: Member, viewport = { width: 1280, height: 860 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  const page = await context.newPage();
+  const live = liveConnected(page);
+  await signIn(page, member);
+  await live;
+  await page.waitForTimeout(200);
+  return page;
+}
+
+const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
+
+async function scheduleAndRequest(request: APIRequestContext, host: Member, guest: Member): Promise<number> {
+  const created = await request.post('/api/schedules', {
+    headers: auth(host),
+    data: { date: addDaysIso(todayKst(), 1), time: 12, text: '같이 점심', placeName: '채팅 국밥집', placeCategory: '한식', participants: 2 },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const scheduleId = ((await created.json()) as { id: number }).id;
+  const asked = await request.post('/api/matches', { headers: auth(guest), data: { scheduleId } });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const sent = (await (await request.get('/api/matches/sent', { headers: auth(guest) })).json()) as Array<{ id: number; schedule: { id: number } }>;
+  return sent.find((m) => m.schedule.id === scheduleId)!.id;
+}
+
+async function openActivity(page: Page): Promise<void> {
+  await profileMenuButton(page).click();
+  await page.getByRole('menuitem', { name: '활동 내역' }).click();
+  await expectPath(page, '/match-requests');
+}
+
+function requestItem(page: Page, section: '받은 매칭 요청' | '보낸 매칭 요청', otherName: string) {
+  return page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { level: 2, name: section, exact: true }) })
+    .getByRole('listitem')
+    .filter({ hasText: otherName });
+}
+
+test('notifications raise the badge; after accept both chat in Korean; a reload keeps partner and history', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36).slice(-5);
+  const host = await createMemberViaApi(request, { name: `채팅호스트${suffix}` });
+  const guest = await createMemberViaApi(request, { name: `채팅게스트${suffix}` });
+  const a = await memberPage(browser, host);
+  const b = await memberPage(browser, guest, { width: 360, height: 740 });
+
+  // A request made elsewhere reaches the host live: badge + toast; opening activity clears it.
+  const badge = topBar(a).getByLabel(/읽지 않은 알림/);
+  await expect(badge).toHaveCount(0);
+  const matchId = await scheduleAndRequest(request, host, guest);
+  await expect(topBar(a).getByLabel('읽지 않은 알림 1개')).toBeVisible();
+  await expect(statusToast(a, `${guest.name}님이 매칭을 신청했습니다.`)).toBeVisible();
+  await openActivity(a);
+  await expect(badge).toHaveCount(0);
+
+  // Guest watches activity; host accepts in the UI; the guest's sent list refreshes live.
+  await openActivity(b);
+  const received = requestItem(a, '받은 매칭 요청', guest.name);
+  await received.getByRole('button', { name: '수락', exact: true }).click();
+  await expect(statusToast(b, `${host.name}님이 매칭을 수락했습니다.`)).toBeVisible();
+  const sent = requestItem(b, '보낸 매칭 요청', host.name);
+  await expect(sent).toContainText('수락됨');
+
+  // Both open the chat from activity.
+  await received.getByRole('button', { name: '채팅', exact: true }).click();
+  await expectPath(a, `/chat/${matchId}`);
+  await expect(a.getByRole('heading', { level: 1, name: `${guest.name}님과의 채팅` })).toBeVisible();
+  await sent.getByRole('button', { name: '채팅', exact: true }).click();
+  await expectPath(b, `/chat/${matchId}`);
+  await expect(b.getByRole('heading', { level: 1, name: `${host.name}님과의 채팅` })).toBeVisible();
+
+  const logA = a.getByRole('log', { name: '대화 내용' });
+  const logB = b.getByRole('log', { name: '대화 내용' });
+  await expect(a.getByText('연결 중…')).toHaveCount(0);
+  await expect(b.getByText('연결 중…')).toHaveCount(0);
+  // Give both subscriptions a moment after connecting.
+  await a.waitForTimeout(300);
+
+  await a.getByRole('textbox', { name: '메시지를 입력하세요' }).fill('안녕하세요! 내일 점심 맛있게 먹어요 🍚');
+  await a.getByRole('button', { name: '전송', exact: true }).click();
+  await expect(logB).toContainText('안녕하세요! 내일 점심 맛있게 먹어요 🍚');
+  await expect(logA).toContainText('안녕하세요! 내일 점심 맛있게 먹어요 🍚');
+
+  await b.getByRole('textbox', { name: '메시지를 입력하세요' }).fill('네, 열두 시에 국밥집 앞에서 봬요');
+  await b.getByRole('textbox', { name: '메시지를 입력하세요' }).press('Enter');
+  await expect(logA).toContainText('네, 열두 시에 국밥집 앞에서 봬요');
+  await expect(logB.getByRole('listitem')).toHaveCount(2);
+  // Blank messages are not sent.
+  await b.getByRole('textbox', { name: '메시지를 입력하세요' }).fill('   ');
+  await b.getByRole('button', { name: '전송', exact: true }).click();
+  await a.waitForTimeout(300);
+  await expect(logA.getByRole('listitem')).toHaveCount(2);
+
+  // The chat area is 50vh.
+  const box = await logB.boundingBox();
+  expect(Math.round(box!.height)).toBe(370);
+
+  // A reload (no navigation state) still shows the partner and the history, in order.
+  await b.reload();
+  await expect(b.getByRole('heading', { level: 1, name: `${host.name}님과의 채팅` })).toBeVisible();
+  await expect(logB.getByRole('listitem')).toHaveCount(2);
+  await expect(logB.getByRole('listitem').nth(0)).toContainText('안녕하세요!');
+  await expect(logB.getByRole('listitem').nth(1)).toContainText('열두 시에');
+  await b.screenshot({ path: test.info().outputPath('chat-360.png') });
+  await a.screenshot({ path: test.info().outputPath('chat-1280.png') });
+
+  // A chat that is not yours shows the spec's message.
+  await b.goto('/chat/999999');
+  await expect(b.getByRole('alert').filter({ hasText: '채팅 상대를 찾을 수 없습니다.' })).toBeVisible();
+
+  // Leaving deletes the match.
+  await a.getByRole('button', { name: '나가기', exact: true }).click();
+  await a.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+  await expect(statusToast(a, '채팅방을 나갔습니다.')).toBeVisible();
+  await expectPath(a, '/match-requests');
+});

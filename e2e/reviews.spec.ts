@@ -1,0 +1,142 @@
+/**
+ * Issue #5 end to end: reviews after a confirmed match (SPEC §2 Write review, My reviews; §5
+ * Review, Rating display, Delete review; §1 home carousel). Matches are set up through the API;
+ * the reviewing happens in the browser.
+ */
+import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
+import { createMemberViaApi, signIn, type Member } from './support/members.ts';
+import { expectPath, statusToast } from './support/ui.ts';
+
+const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
+
+/** A CONFIRMED match: `host` makes a schedule `days` ahead, `guest` asks, `host` accepts and confirms. */
+async function confirmedMatch(request: APIRequestContext, host: Member, guest: Member, days = 1): Promise<number> {
+  const schedule = await request.post('/api/schedules', {
+    headers: auth(host),
+    data: { date: addDaysIso(todayKst(), days), time: 19, text: '리뷰 테스트 저녁', placeName: '리뷰식당', placeCategory: '한식', participants: 4 },
+  });
+  expect(schedule.status(), await schedule.text()).toBe(201);
+  const scheduleId = ((await schedule.json()) as { id: number }).id;
+  expect((await request.post('/api/matches', { headers: auth(guest), data: { scheduleId } })).status()).toBe(201);
+  const received = (await (await request.get('/api/matches', { headers: auth(host) })).json()) as Array<{ id: number; schedule: { id: number } }>;
+  const id = received.find((m) => m.schedule.id === scheduleId)!.id;
+  for (const action of ['accept', 'confirm']) {
+    const res = await request.post(`/api/matches/${id}/${action}`, { headers: auth(host) });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  return id;
+}
+
+async function memberPage(browser: Browser, member: Member): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  const page = await context.newPage();
+  await signIn(page, member);
+  return page;
+}
+
+function activityItem(page: Page, section: '받은 매칭 요청' | '보낸 매칭 요청', otherName: string): Locator {
+  return page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { level: 2, name: section, exact: true }) })
+    .getByRole('listitem')
+    .filter({ hasText: otherName });
+}
+
+/** Writes a review from activity: 리뷰 쓰기 → stars → 후기 → 등록 → back on /match-requests. */
+async function reviewFromActivity(page: Page, section: '받은 매칭 요청' | '보낸 매칭 요청', other: Member, stars: number, comment: string) {
+  await page.goto('/match-requests');
+  const item = activityItem(page, section, other.name);
+  await item.getByRole('button', { name: '리뷰 쓰기', exact: true }).click();
+  await expectPath(page, '/write-review');
+  await expect(page.getByRole('heading', { level: 1, name: '리뷰 작성' })).toBeVisible();
+  await expect(page.getByText(other.name, { exact: true })).toBeVisible();
+  const group = page.getByRole('radiogroup', { name: '별점' });
+  await expect(group.getByRole('radio', { name: '3점' })).toHaveAttribute('aria-checked', 'true');
+  await group.getByRole('radio', { name: `${stars}점` }).click();
+  await page.getByRole('textbox', { name: '후기' }).fill(comment);
+  await page.getByRole('button', { name: '등록', exact: true }).click();
+  await expect(statusToast(page, '리뷰가 등록되었습니다.')).toBeVisible();
+  await expectPath(page, '/match-requests');
+  await expect(page.getByRole('heading', { level: 1, name: '활동 내역' })).toBeVisible();
+  // The review action is gone for this side.
+  await expect(activityItem(page, section, other.name).getByRole('button', { name: '리뷰 쓰기', exact: true })).toHaveCount(0);
+}
+
+test('after a confirmed match both members review each other; the reviewee reads and deletes', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36).slice(-5);
+  const host = await createMemberViaApi(request, { name: `리뷰호스트${suffix}` });
+  const guest = await createMemberViaApi(request, { name: `리뷰게스트${suffix}` });
+  const matchId = await confirmedMatch(request, host, guest);
+
+  const g = await memberPage(browser, guest);
+  await reviewFromActivity(g, '보낸 매칭 요청', host, 4, `호스트님 덕분에 즐거운 저녁이었어요 ${suffix}`);
+  const h = await memberPage(browser, host);
+  await reviewFromActivity(h, '받은 매칭 요청', guest, 5, `게스트님 시간 약속을 잘 지키셨어요 ${suffix}`);
+
+  // A reload of the deep link no longer offers the form: this side already reviewed.
+  await g.goto(`/write-review?matchId=${matchId}`);
+  await expect(g.getByRole('alert').filter({ hasText: '상대방 정보가 없습니다. 매칭 내역에서 다시 시도해주세요.' })).toBeVisible();
+
+  // The host reads the guest's review in 내가 받은 리뷰 and deletes it.
+  await h.goto('/my-reviews');
+  await expect(h.getByRole('heading', { level: 1, name: '내가 받은 리뷰' })).toBeVisible();
+  const card = h.getByRole('listitem').filter({ hasText: `호스트님 덕분에 즐거운 저녁이었어요 ${suffix}` });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(guest.name)).toBeVisible();
+  await expect(card.getByRole('img', { name: /별점 4점/ })).toBeVisible();
+  await card.getByRole('button', { name: /삭제/ }).click();
+  const confirm = h.getByRole('alertdialog');
+  await expect(confirm).toContainText('리뷰를 삭제해도 회원님의 평균 평점은 변경되지 않습니다. 삭제하시겠습니까?');
+  await confirm.getByRole('button', { name: '확인' }).click();
+  await expect(card).toHaveCount(0);
+  await expect(h.getByText('아직 받은 리뷰가 없습니다.')).toBeVisible();
+  await h.reload();
+  await expect(h.getByText('아직 받은 리뷰가 없습니다.')).toBeVisible();
+  // The count stays (SPEC §5): one review, so still N/A below five.
+  const me = (await (await request.get('/api/user/me', { headers: auth(host) })).json()) as { reviewCount: number; averageRating: number };
+  expect(me).toMatchObject({ reviewCount: 1, averageRating: 4 });
+});
+
+test('five reviews show a one-decimal average in the profile modal; the home carousel features a review to visitors', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36).slice(-5);
+  const star = await createMemberViaApi(request, { name: `인기회원${suffix}` });
+  const fan = await createMemberViaApi(request, { name: `단골${suffix}` });
+  const ratings = [3, 4, 4, 5, 5]; // 21 / 5 = 4.2
+  const featuredComment = `다섯 번째 식사도 최고였어요 또 만나요 ${suffix}`;
+  for (const [i, rating] of ratings.entries()) {
+    const matchId = await confirmedMatch(request, star, fan, 2);
+    const comment = i === ratings.length - 1 ? featuredComment : `${i + 1}번째 식사 후기입니다 좋았어요 ${suffix}`;
+    const res = await request.post('/api/reviews', { headers: auth(fan), data: { matchId, revieweeId: await idOf(request, star), rating, comment } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  const viewer = await createMemberViaApi(request, { name: `구경${suffix}` });
+  const v = await memberPage(browser, viewer);
+  await v.goto('/matching');
+  await expect(v.getByRole('heading', { level: 1, name: '매칭' })).toBeVisible();
+  const date = addDaysIso(todayKst(), 2);
+  const [, m, d] = date.split('-').map(Number);
+  const day = v.locator('main').getByRole('button', { name: new RegExp(`${m}월 ${d}일(?!\\d)`) });
+  if ((await day.count()) === 0) await v.getByRole('button', { name: /다음 달/ }).first().click();
+  await day.first().click();
+  const list = v.getByRole('list', { name: `${m}월 ${d}일 일정 목록` });
+  await list.getByRole('button', { name: `${star.name} 프로필` }).first().click();
+  const profile = v.getByRole('dialog', { name: star.name });
+  await expect(profile.getByText('평균 평점')).toBeVisible();
+  await expect(profile.getByText('4.2', { exact: true })).toBeVisible();
+
+  // A signed-out visitor sees the newest qualifying review in the home carousel.
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'ko-KR' });
+  const home = await context.newPage();
+  await home.goto('/');
+  const carousel = home.getByRole('region', { name: '회원 후기 목록' });
+  await expect(carousel.getByText(featuredComment).first()).toBeVisible();
+  await expect(carousel.getByText(fan.name).first()).toBeVisible();
+});
+
+async function idOf(request: APIRequestContext, member: Member): Promise<number> {
+  return ((await (await request.get('/api/user/me', { headers: auth(member) })).json()) as { id: number }).id;
+}

@@ -1,0 +1,180 @@
+/**
+ * `/api/board*` and `GET /api/recommendations` (SPEC §3, §4 "Board", §5, §6, §7; issue #6).
+ * Members only. Post content is sanitised on save (server/modules/board/sanitize.ts); every other
+ * string is plain text the client escapes. Errors are JSON `{ message, code }`.
+ */
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Comment, CommentBody, Post, PostBody, PostList } from '../../../common/api/board.ts';
+import { IdParams } from '../../../common/api/schedules.ts';
+import { errorResponses } from '../../lib/http.ts';
+import { BEARER } from '../../plugins/docs.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createBoardService } from './service.ts';
+
+const tags = ['board'];
+/** Writes (posts, comments, likes) per member: generous, but stops a flood. */
+const WRITE_LIMIT = { max: 600, windowMs: 60 * 60 * 1000 };
+
+const BODY_RULES =
+  'Body `{ title, content, tags?, address?, latitude?, longitude? }`: title 1–100 characters after trimming; content HTML, ' +
+  'sanitised to an allowlist (p, br, strong/b, em/i, u, s/strike, h2, h3, ul, ol, li, blockquote; a with http(s) href only, ' +
+  'rel="noopener nofollow ugc" target="_blank" forced; img with src from /uploads/ or https and only alt/width/height), at most 20 KB after sanitising and not empty; ' +
+  'tags from the 9 allowed (BOARD_TAGS), at most 5, no repeats; address ≤ 200; latitude (−90…90) and longitude (−180…180) both numbers or both null/absent. ' +
+  "400 VALIDATION / TITLE_CONTENT_REQUIRED ('제목과 내용을 모두 입력해주세요.') / TITLE_TOO_LONG / CONTENT_TOO_LARGE / COORDINATES.";
+
+/** Registers the board and recommendation routes. */
+export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
+  const service = createBoardService({ db: app.db, now: opts.now });
+  const writeLimit = app.limiter('board-write', WRITE_LIMIT, (request) => String(request.user?.id));
+
+  // The view and like calls take an empty body (SPEC §7): accept an empty application/json body.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      (error as { statusCode?: number }).statusCode = 400;
+      done(error as Error, undefined);
+    }
+  });
+
+  app.get(
+    '/api/board',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '게시글 목록',
+        description: 'Every post, newest first, with author {id, name} (null when the member is gone), likes, views, likedMemberIds and comments (oldest first). 401 anonymous.',
+        security: BEARER,
+        response: { 200: PostList, ...errorResponses(401) },
+      },
+    },
+    async () => service.list(),
+  );
+
+  app.post(
+    '/api/board',
+    {
+      preHandler: [app.requireAuth, writeLimit],
+      schema: {
+        tags,
+        summary: '게시글 작성',
+        description: `${BODY_RULES} 201 the saved post. 401 anonymous; 429 over 600 writes/h.`,
+        security: BEARER,
+        body: PostBody,
+        response: { 201: Post, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(request.user!.id, request.body)),
+  );
+
+  app.put(
+    '/api/board/:id',
+    {
+      preHandler: [app.requireAuth, writeLimit],
+      schema: {
+        tags,
+        summary: '게시글 수정',
+        description: `Author only. ${BODY_RULES} 200 the saved post; 403 NOT_AUTHOR; 404 unknown.`,
+        security: BEARER,
+        params: IdParams,
+        body: PostBody,
+        response: { 200: Post, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) => service.update(request.user!.id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/board/:id',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '게시글 삭제',
+        description: 'Author only; removes the post with its likes, views and comments. 204; 403 NOT_AUTHOR; 404 unknown.',
+        security: BEARER,
+        params: IdParams,
+        response: { 204: Type.Null({ description: 'deleted' }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(request.user!.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/board/:id/view',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '조회수 증가',
+        description:
+          "Empty body. 204 always for a known post; views rises by one unless the caller wrote the post or the caller's last counted view of it is less than an hour old. 404 unknown.",
+        security: BEARER,
+        params: IdParams,
+        response: { 204: Type.Null({ description: 'done' }), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.view(request.user!.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/board/:id/like',
+    {
+      preHandler: [app.requireAuth, writeLimit],
+      schema: {
+        tags,
+        summary: '좋아요 토글',
+        description: "Empty body. Adds the caller's like, or removes it when present (one per member); 200 the updated post (likes, likedMemberIds). 404 unknown.",
+        security: BEARER,
+        params: IdParams,
+        response: { 200: Post, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request) => service.toggleLike(request.user!.id, request.params.id),
+  );
+
+  app.post(
+    '/api/board/:id/comments',
+    {
+      preHandler: [app.requireAuth, writeLimit],
+      schema: {
+        tags,
+        summary: '댓글 작성',
+        description: "Body `{ text }`: plain text, 1–500 characters after trimming (400 COMMENT_REQUIRED '댓글 내용을 입력해주세요.' / COMMENT_TOO_LONG). 201 the comment `{ id, text, author {id, name}, createdAt }`. 404 unknown post.",
+        security: BEARER,
+        params: IdParams,
+        body: CommentBody,
+        response: { 201: Comment, ...errorResponses(400, 401, 404, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.comment(request.user!.id, request.params.id, request.body.text)),
+  );
+
+  app.get(
+    '/api/recommendations',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '맛집 추천',
+        description:
+          'Posts that have coordinates and at least 10 points, most points first, in the post shape. ' +
+          'points = views + 3 × likes + 2 × comments (views count as PUT /api/board/{id}/view counts them: never the author, once per member per hour). 401 anonymous.',
+        security: BEARER,
+        response: { 200: PostList, ...errorResponses(401) },
+      },
+    },
+    async () => service.recommendations(),
+  );
+};

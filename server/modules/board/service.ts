@@ -1,0 +1,191 @@
+/**
+ * Board posts, likes, views and comments, and the recommendations (SPEC §3, §4 "Board", §5, §6;
+ * issue #6). Only the author may edit or delete a post. Views: the author's own never count; a
+ * member's views count at most once per hour (`post_views` holds the last counted time). Likes
+ * are a toggle with one row per (post, member); counters change in the same transaction as the rows.
+ */
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { BOARD_LIMITS, RECOMMENDATION_RULE, recommendationPoints, type Comment, type Post, type PostBody } from '../../../common/api/board.ts';
+import { postComments, postLikes, posts, postViews, users } from '../../db/schema.ts';
+import type { Database } from '../../plugins/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { htmlText, sanitizePostHtml } from './sanitize.ts';
+
+/** Korean messages of the board routes (UI-TEXT.md where it fixes one). */
+export const BOARD_MSG = {
+  notFound: '게시글을 찾을 수 없습니다.',
+  notAuthor: '본인이 작성한 게시글만 수정하거나 삭제할 수 있습니다.',
+  titleContent: '제목과 내용을 모두 입력해주세요.',
+  titleTooLong: `제목은 ${BOARD_LIMITS.titleMax}자 이하로 입력해주세요.`,
+  contentTooLarge: '내용이 너무 깁니다. (최대 20KB)',
+  coordinates: '위도와 경도는 함께 입력해야 합니다.',
+  comment: '댓글 내용을 입력해주세요.',
+  commentTooLong: `댓글은 ${BOARD_LIMITS.commentMax}자 이하로 입력해주세요.`,
+} as const;
+
+/** One hour: repeated views of a member within it count once. */
+export const VIEW_WINDOW_MS = 60 * 60 * 1000;
+
+/** Validated, sanitised values of a post body. */
+function normalise(body: PostBody) {
+  const title = body.title.trim();
+  const content = sanitizePostHtml(body.content);
+  const hasImage = /<img\s/i.test(content);
+  if (!title || (!htmlText(content) && !hasImage)) throw new AppError(400, 'TITLE_CONTENT_REQUIRED', BOARD_MSG.titleContent);
+  if ([...title].length > BOARD_LIMITS.titleMax) throw new AppError(400, 'TITLE_TOO_LONG', BOARD_MSG.titleTooLong);
+  if (Buffer.byteLength(content, 'utf8') > BOARD_LIMITS.contentMaxBytes) throw new AppError(400, 'CONTENT_TOO_LARGE', BOARD_MSG.contentTooLarge);
+  const lat = body.latitude ?? null;
+  const lng = body.longitude ?? null;
+  if ((lat === null) !== (lng === null)) throw new AppError(400, 'COORDINATES', BOARD_MSG.coordinates);
+  return { title, content, tags: [...(body.tags ?? [])], address: (body.address ?? '').trim(), latitude: lat, longitude: lng };
+}
+
+/** Builds the board service. */
+export function createBoardService(deps: { db: Database; now: Clock }) {
+  const { db, now } = deps;
+
+  /** Posts in the API shape (SPEC §3) for the rows selected by `where`, newest first. */
+  async function load(where?: SQL): Promise<Post[]> {
+    const rows = await db
+      .select({ post: posts, authorName: users.name })
+      .from(posts)
+      .leftJoin(users, eq(users.id, posts.authorId))
+      .where(where)
+      .orderBy(desc(posts.createdAt), desc(posts.id));
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.post.id);
+    const likeRows = await db.select({ postId: postLikes.postId, userId: postLikes.userId }).from(postLikes).where(inArray(postLikes.postId, ids)).orderBy(asc(postLikes.createdAt));
+    const commentRows = await db
+      .select({ c: postComments, name: users.name })
+      .from(postComments)
+      .leftJoin(users, eq(users.id, postComments.authorId))
+      .where(inArray(postComments.postId, ids))
+      .orderBy(asc(postComments.createdAt), asc(postComments.id));
+    return rows.map(({ post, authorName }) => ({
+      id: post.id,
+      title: post.title,
+      content: post.content,
+      tags: post.tags,
+      address: post.address,
+      latitude: post.latitude,
+      longitude: post.longitude,
+      author: post.authorId !== null && authorName !== null ? { id: post.authorId, name: authorName } : null,
+      likes: post.likes,
+      views: post.views,
+      likedMemberIds: likeRows.filter((l) => l.postId === post.id).map((l) => l.userId),
+      comments: commentRows.filter((r) => r.c.postId === post.id).map((r) => toComment(r.c, r.name)),
+      createdAt: post.createdAt.toISOString(),
+    }));
+  }
+
+  function toComment(c: typeof postComments.$inferSelect, name: string | null): Comment {
+    return { id: c.id, text: c.text, author: { id: c.authorId, name }, createdAt: c.createdAt.toISOString() };
+  }
+
+  async function one(id: number): Promise<Post> {
+    const [post] = await load(eq(posts.id, id));
+    if (!post) throw new AppError(404, 'NOT_FOUND', BOARD_MSG.notFound);
+    return post;
+  }
+
+  /** The post row `id` or 404; with `authorId`, 403 unless that member wrote it. */
+  async function row(id: number, authorId?: number) {
+    const [p] = await db.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(eq(posts.id, id));
+    if (!p) throw new AppError(404, 'NOT_FOUND', BOARD_MSG.notFound);
+    if (authorId !== undefined && p.authorId !== authorId) throw new AppError(403, 'NOT_AUTHOR', BOARD_MSG.notAuthor);
+    return p;
+  }
+
+  return {
+    /** Every post, newest first. */
+    list: () => load(),
+
+    /** Creates a post by `authorId`. */
+    async create(authorId: number, body: PostBody): Promise<Post> {
+      const values = normalise(body);
+      const at = now();
+      const [created] = await db.insert(posts).values({ ...values, authorId, createdAt: at, updatedAt: at }).returning({ id: posts.id });
+      return one(created!.id);
+    },
+
+    /** Replaces a post's fields (author only). */
+    async update(memberId: number, id: number, body: PostBody): Promise<Post> {
+      await row(id, memberId);
+      const values = normalise(body);
+      await db.update(posts).set({ ...values, updatedAt: now() }).where(eq(posts.id, id));
+      return one(id);
+    },
+
+    /** Deletes a post with its likes, views and comments (author only). */
+    async remove(memberId: number, id: number): Promise<void> {
+      await row(id, memberId);
+      await db.delete(posts).where(eq(posts.id, id));
+    },
+
+    /**
+     * Counts a view by `memberId` unless they wrote the post or their last counted view is less
+     * than an hour old. Answers whether it counted.
+     */
+    async view(memberId: number, id: number): Promise<boolean> {
+      const p = await row(id);
+      if (p.authorId === memberId) return false;
+      const at = now();
+      return db.transaction(async (tx) => {
+        const cutoff = new Date(at.getTime() - VIEW_WINDOW_MS);
+        // Insert the first view, or move a view older than the window forward; otherwise nothing.
+        const counted = await tx
+          .insert(postViews)
+          .values({ postId: id, userId: memberId, countedAt: at })
+          .onConflictDoUpdate({
+            target: [postViews.postId, postViews.userId],
+            set: { countedAt: at },
+            setWhere: sql`${postViews.countedAt} <= ${cutoff.toISOString()}`,
+          })
+          .returning({ postId: postViews.postId });
+        if (counted.length === 0) return false;
+        await tx.update(posts).set({ views: sql`${posts.views} + 1` }).where(eq(posts.id, id));
+        return true;
+      });
+    },
+
+    /** Toggles `memberId`'s like; answers the updated post. */
+    async toggleLike(memberId: number, id: number): Promise<Post> {
+      await row(id);
+      await db.transaction(async (tx) => {
+        const removed = await tx.delete(postLikes).where(and(eq(postLikes.postId, id), eq(postLikes.userId, memberId))).returning({ postId: postLikes.postId });
+        if (removed.length > 0) {
+          await tx.update(posts).set({ likes: sql`${posts.likes} - 1` }).where(eq(posts.id, id));
+          return;
+        }
+        const added = await tx.insert(postLikes).values({ postId: id, userId: memberId, createdAt: now() }).onConflictDoNothing().returning({ postId: postLikes.postId });
+        if (added.length > 0) await tx.update(posts).set({ likes: sql`${posts.likes} + 1` }).where(eq(posts.id, id));
+      });
+      return one(id);
+    },
+
+    /** Adds a comment (1–500 characters after trimming); answers it. */
+    async comment(memberId: number, id: number, text: string): Promise<Comment> {
+      const trimmed = text.trim();
+      if (!trimmed) throw new AppError(400, 'COMMENT_REQUIRED', BOARD_MSG.comment);
+      if ([...trimmed].length > BOARD_LIMITS.commentMax) throw new AppError(400, 'COMMENT_TOO_LONG', BOARD_MSG.commentTooLong);
+      await row(id);
+      const [c] = await db.insert(postComments).values({ postId: id, authorId: memberId, text: trimmed, createdAt: now() }).returning();
+      const [u] = await db.select({ name: users.name }).from(users).where(eq(users.id, memberId));
+      return toComment(c!, u?.name ?? null);
+    },
+
+    /**
+     * Recommendations: posts with coordinates and at least `RECOMMENDATION_RULE.minPoints` points
+     * (views + 3 × likes + 2 × comments), most points first (newer first on ties).
+     */
+    async recommendations(): Promise<Post[]> {
+      const withCoords = await load(and(isNotNull(posts.latitude), isNotNull(posts.longitude)));
+      return withCoords
+        .map((p) => ({ p, points: recommendationPoints(p) }))
+        .filter((x) => x.points >= RECOMMENDATION_RULE.minPoints)
+        .sort((a, b) => b.points - a.points)
+        .map((x) => x.p);
+    },
+  };
+}

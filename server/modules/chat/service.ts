@@ -1,0 +1,109 @@
+/**
+ * Chat (SPEC §2 Chat, §4 Chat, §5 chat send; issue #4): who may chat in a match, storing a
+ * message and the history. Only the host and the requester of an ACCEPTED or CONFIRMED match.
+ */
+import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type ChatMessage } from '../../../common/realtime.ts';
+import { chatMessages, matchRequests, schedules, users } from '../../db/schema.ts';
+import type { Database } from '../../plugins/db.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** Korean texts of the chat errors. */
+export const CHAT_MSG = {
+  notParticipant: '채팅에 참여할 수 없는 매칭입니다.',
+  matchNotFound: '매칭 요청을 찾을 수 없습니다.',
+  badContent: `메시지는 ${CHAT_CONTENT_MIN}자 이상 ${CHAT_CONTENT_MAX}자 이하로 입력해주세요.`,
+} as const;
+
+/** A match's chat membership. */
+export interface ChatRoom {
+  matchId: number;
+  scheduleId: number;
+  hostId: number;
+  requesterId: number;
+  open: boolean;
+}
+
+/** Builds the chat service. */
+export function createChatService(db: Database) {
+  /** The match's participants and whether chat is open (ACCEPTED/CONFIRMED), or null. */
+  async function room(matchId: number): Promise<ChatRoom | null> {
+    const [m] = await db
+      .select({ status: matchRequests.status, scheduleId: matchRequests.scheduleId, requesterId: matchRequests.requesterId, hostId: schedules.userId })
+      .from(matchRequests)
+      .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
+      .where(eq(matchRequests.id, matchId));
+    if (!m) return null;
+    return { matchId, scheduleId: m.scheduleId, hostId: m.hostId, requesterId: m.requesterId, open: m.status === 'ACCEPTED' || m.status === 'CONFIRMED' };
+  }
+
+  /** True when `userId` may read and write the chat of `matchId`. */
+  async function canChat(userId: number, matchId: number): Promise<boolean> {
+    const r = await room(matchId);
+    return !!r && r.open && (r.hostId === userId || r.requesterId === userId);
+  }
+
+  /** The room, or 404 (unknown match) / 403 (not a participant or chat not open). */
+  async function requireRoom(userId: number, matchId: number): Promise<ChatRoom> {
+    const r = await room(matchId);
+    if (!r) throw new AppError(404, 'NOT_FOUND', CHAT_MSG.matchNotFound);
+    if (!r.open || (r.hostId !== userId && r.requesterId !== userId)) throw new AppError(403, 'FORBIDDEN', CHAT_MSG.notParticipant);
+    return r;
+  }
+
+  /**
+   * Stores a message from `senderId` (the session's member; any sender in the payload is ignored).
+   * `content` is trimmed and must be 1–1000 characters (400). Answers the stored message and the
+   * room (for the notification to the other participant).
+   */
+  async function send(senderId: number, matchId: number, content: string): Promise<{ message: ChatMessage; room: ChatRoom }> {
+    const text = content.trim();
+    if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) throw new AppError(400, 'VALIDATION', CHAT_MSG.badContent);
+    const r = await requireRoom(senderId, matchId);
+    // One round trip: insert and read the sender's current name.
+    const inserted = db.$with('inserted').as(db.insert(chatMessages).values({ matchId, senderId, content: text }).returning());
+    const [row] = await db
+      .with(inserted)
+      .select({ id: inserted.id, createdAt: inserted.createdAt, senderName: users.name })
+      .from(inserted)
+      .innerJoin(users, eq(users.id, inserted.senderId));
+    return {
+      room: r,
+      message: { id: row!.id, matchId, senderId, senderName: row!.senderName, content: text, createdAt: new Date(row!.createdAt).toISOString() },
+    };
+  }
+
+  /**
+   * History for a participant, oldest first: the newest `limit` messages with id < `before` (all
+   * when absent), or with `after`, the oldest `limit` messages with id > `after`.
+   */
+  async function history(userId: number, matchId: number, q: { before?: number; after?: number; limit?: number }): Promise<ChatMessage[]> {
+    await requireRoom(userId, matchId);
+    const limit = Math.min(Math.max(q.limit ?? 100, 1), 200);
+    const cols = {
+      id: chatMessages.id,
+      matchId: chatMessages.matchId,
+      senderId: chatMessages.senderId,
+      senderName: users.name,
+      content: chatMessages.content,
+      createdAt: chatMessages.createdAt,
+    };
+    const conds = [eq(chatMessages.matchId, matchId)];
+    if (q.before !== undefined) conds.push(lt(chatMessages.id, q.before));
+    let rows;
+    if (q.after !== undefined) {
+      conds.push(gt(chatMessages.id, q.after));
+      rows = await db.select(cols).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.senderId)).where(and(...conds)).orderBy(asc(chatMessages.id)).limit(limit);
+    } else {
+      rows = (
+        await db.select(cols).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.senderId)).where(and(...conds)).orderBy(desc(chatMessages.id)).limit(limit)
+      ).reverse();
+    }
+    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  }
+
+  return { room, canChat, requireRoom, send, history };
+}
+
+/** The chat service. */
+export type ChatService = ReturnType<typeof createChatService>;

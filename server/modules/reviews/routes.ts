@@ -1,0 +1,75 @@
+/**
+ * `/api/reviews*` (SPEC §7; issue #5): members only. Errors are JSON `{ message, code }` with a
+ * Korean message; the client shows it (SPEC §8).
+ */
+import { Type } from 'typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Review, ReviewCreateBody, ReviewList } from '../../../common/api/reviews.ts';
+import { IdParams } from '../../../common/api/schedules.ts';
+import { errorResponses } from '../../lib/http.ts';
+import { BEARER } from '../../plugins/docs.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { createReviewsService } from './service.ts';
+
+const tags = ['reviews'];
+
+/** Registers the review routes. `onChange` runs after a review is created or deleted. */
+export const reviewsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; onChange?: () => void }> = async (app, opts) => {
+  const service = createReviewsService({ db: app.db, now: opts.now, onChange: opts.onChange });
+
+  app.post(
+    '/api/reviews',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '리뷰 작성',
+        description:
+          'Body `{ matchId, revieweeId, rating (integer 1–5), comment (≤ 500 characters, trimmed) }` (SPEC §5). ' +
+          'The caller must be the host or the requester of a CONFIRMED match and review the other participant, once per match. ' +
+          'In one transaction: stores the review, sets `hostReviewed` or `requesterReviewed`, adds 1 to the reviewee\'s `reviewCount` and the rating to its rating sum. ' +
+          '201 with the review. 400 validation or WRONG_REVIEWEE; 403 NOT_PARTICIPANT; 404 unknown match; 409 NOT_CONFIRMED or ALREADY_REVIEWED.',
+        security: BEARER,
+        body: ReviewCreateBody,
+        response: { 201: Review, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(request.user!.id, request.body)),
+  );
+
+  app.get(
+    '/api/reviews/my',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '내가 받은 리뷰',
+        description: 'Reviews the caller received (deleted ones excluded), newest first, each with `reviewer { name, profileImage }`. 401 anonymous.',
+        security: BEARER,
+        response: { 200: ReviewList, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.received(request.user!.id),
+  );
+
+  app.delete(
+    '/api/reviews/:id',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '받은 리뷰 삭제',
+        description:
+          'Only the reviewee (SPEC §6). The review leaves every list; the reviewee\'s `reviewCount` and average rating do NOT change (SPEC §5). ' +
+          '204. 403 NOT_REVIEWEE; 404 unknown or already deleted; 400 non-numeric id.',
+        security: BEARER,
+        params: IdParams,
+        response: { 204: Type.Null({ description: 'deleted' }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.remove(request.user!.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,132 @@
+/**
+ * Live channel wiring (issue #4; SPEC §4 "Live notifications", §7 "Live channels"):
+ * - `app.broker`: in-process, or Redis pub/sub when `REDIS_URL` is set (server/realtime/);
+ * - `app.pushSender`: hands each notification to push (no-op until the push issue adds FCM);
+ * - `liveNotifier(app)`: the match-event notifier that publishes `LiveNotification`s to
+ *   `/topic/user/{id}/notifications` through the broker and to push; `match_deleted` ends the
+ *   match's chat subscriptions on every instance instead (SPEC §4 names no such live type);
+ * - `app.publishChat(userId, matchId, content)`: stores a chat message, publishes it to
+ *   `/topic/chat/{matchId}` and notifies the other participant (`new_message`);
+ * - the STOMP endpoint at `/ws` on the HTTP server (started with the app, closed on `onClose`).
+ */
+import fp from 'fastify-plugin';
+import { chatTopic, notificationMessage, userNotificationsTopic, type LiveNotification } from '../../common/realtime.ts';
+import type { Clock } from '../lib/clock.ts';
+import { createChatService } from '../modules/chat/service.ts';
+import { createMemoryBroker } from '../realtime/broker-memory.ts';
+import { createRedisBroker } from '../realtime/broker-redis.ts';
+import { CONTROL_MATCH_DELETED, type Broker } from '../realtime/broker.ts';
+import { attachStompServer, DEFAULT_STOMP_OPTIONS, type StompOptions, type StompServer } from '../realtime/stomp-server.ts';
+import type { MatchEvent, Notifier } from './notifier.ts';
+
+/** Delivers a notification to a member's devices (FCM in the push issue). */
+export interface PushSender {
+  send(toUserId: number, notification: LiveNotification): Promise<void>;
+}
+
+/** The default: push is off. */
+export const noopPushSender: PushSender = { send: async () => {} };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    broker: Broker;
+    pushSender: PushSender;
+    /** Stores, publishes and notifies one chat message (see server/plugins/realtime.ts). */
+    publishChat: (senderId: number, matchId: number, content: string) => Promise<void>;
+    stomp: StompServer;
+  }
+}
+
+/** Options of the realtime plugin. */
+export interface RealtimeOptions {
+  redisUrl: string | undefined;
+  /** Redis channel (tests isolate themselves with their own). */
+  redisChannel?: string;
+  pushSender?: PushSender;
+  now: Clock;
+  stomp: Partial<StompOptions> & Pick<StompOptions, 'allowedOrigins'>;
+}
+
+/** The notifier that publishes match events live (and to push). */
+export function liveNotifier(app: { broker: Broker; pushSender: PushSender; log: { error: (o: object, m: string) => void } }, now: Clock): Notifier {
+  return {
+    async notify(event: MatchEvent) {
+      if (event.type === 'match_deleted') {
+        await app.broker.publish({ destination: CONTROL_MATCH_DELETED, body: JSON.stringify({ matchId: event.matchId }) });
+        return;
+      }
+      const notification: LiveNotification = {
+        type: event.type,
+        matchId: event.matchId,
+        scheduleId: event.scheduleId,
+        fromUser: { id: event.fromUser.id, name: event.fromUser.name },
+        message: notificationMessage(event.type, event.fromUser.name),
+        createdAt: now().toISOString(),
+      };
+      await app.broker.publish({ destination: userNotificationsTopic(event.toUserId), body: JSON.stringify(notification) });
+      try {
+        await app.pushSender.send(event.toUserId, notification);
+      } catch (err) {
+        app.log.error({ err }, 'push send failed');
+      }
+    },
+  };
+}
+
+/** Calls every notifier in turn (the live one, then e.g. a test recorder). */
+export function combineNotifiers(...notifiers: (Notifier | undefined)[]): Notifier {
+  const list = notifiers.filter((n): n is Notifier => !!n);
+  return {
+    async notify(event) {
+      for (const n of list) await n.notify(event);
+    },
+  };
+}
+
+/** Registers the broker and push sender (before the notifier plugin). */
+export const brokerPlugin = fp<RealtimeOptions>(
+  async (app, opts) => {
+    const broker = opts.redisUrl
+      ? createRedisBroker(opts.redisUrl, (err) => app.log.error({ err }, 'redis broker error'), opts.redisChannel)
+      : createMemoryBroker();
+    await broker.ready();
+    app.decorate('broker', broker);
+    app.decorate('pushSender', opts.pushSender ?? noopPushSender);
+    app.addHook('onClose', async () => {
+      await broker.close();
+    });
+  },
+  { name: 'broker' },
+);
+
+/** Registers `publishChat` and the STOMP endpoint (after auth, db, broker and the notifier). */
+export const stompPlugin = fp<RealtimeOptions>(
+  async (app, opts) => {
+    const chat = createChatService(app.db);
+    app.decorate('publishChat', async (senderId: number, matchId: number, content: string) => {
+      const { message, room } = await chat.send(senderId, matchId, content);
+      await app.broker.publish({ destination: chatTopic(matchId), body: JSON.stringify(message) });
+      const toUserId = room.hostId === senderId ? room.requesterId : room.hostId;
+      await app.notifyAll([
+        { type: 'new_message', matchId, scheduleId: room.scheduleId, toUserId, fromUser: { id: senderId, name: message.senderName, profileImage: null } },
+      ]);
+    });
+    const stomp = attachStompServer(
+      app.server,
+      {
+        broker: app.broker,
+        log: app.log,
+        now: opts.now,
+        verifyToken: (token) => app.verifyToken(token),
+        canChat: chat.canChat,
+        sendChat: (userId, matchId, content) => app.publishChat(userId, matchId, content),
+      },
+      { ...DEFAULT_STOMP_OPTIONS, ...opts.stomp },
+    );
+    app.decorate('stomp', stomp);
+    app.addHook('preClose', async () => {
+      await stomp.close();
+    });
+  },
+  { name: 'stomp', dependencies: ['auth', 'db', 'broker', 'notifier'] },
+);

@@ -1,0 +1,27 @@
+/**
+ * The live channel's fan-out broker (DESIGN.md "Live channel"; issue #4). Every publish — chat
+ * messages, notifications, control events — goes through it, so with Redis several server
+ * instances deliver to each other's clients. In-process by default (broker-memory.ts), Redis
+ * pub/sub when `REDIS_URL` is set (broker-redis.ts).
+ */
+
+/** One published envelope. `destination` is a STOMP destination or a `control:*` name. */
+export interface BrokerMessage {
+  destination: string;
+  /** JSON text (the STOMP MESSAGE body, or the control event). */
+  body: string;
+}
+
+/** Publishes to every instance (including this one) and hands received messages to listeners. */
+export interface Broker {
+  /** Resolves once the message has been handed to the transport (every instance will see it). */
+  publish(message: BrokerMessage): Promise<void>;
+  /** Adds a listener for every message any instance publishes; answers the remover. */
+  onMessage(listener: (message: BrokerMessage) => void): () => void;
+  /** Resolves once receiving works (Redis: the subscription is active). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Control destination: a match was deleted, its chat subscriptions end (`body` = `{matchId}`). */
+export const CONTROL_MATCH_DELETED = 'control:match-deleted';

@@ -1,0 +1,467 @@
+/**
+ * STOMP 1.2 (also 1.1 / 1.0) over WebSocket at `/ws` (SPEC §7 "Live channels"; DESIGN.md; issue #4).
+ * Frames are decoded with @stomp/stompjs's `Parser` + `FrameImpl.fromRawFrame` and encoded with
+ * `FrameImpl.marshall`; sessions, subscriptions, heart-beats, receipts and authorisation are ours.
+ *
+ * - Handshake: subprotocols `v12.stomp`, `v11.stomp`, `v10.stomp`; a browser `Origin` must be one of
+ *   `allowedOrigins` (PUBLIC_URL + WS_ALLOWED_ORIGINS), else ERROR and close before any frame.
+ * - CONNECT/STOMP must carry `Authorization: Bearer {token}` (verified like `requireAuth`); the
+ *   socket closes at the token's expiry.
+ * - Heart-beats both ways (`heartbeatMs` offered); a client silent for twice the negotiated
+ *   interval is closed.
+ * - SUBSCRIBE/UNSUBSCRIBE by id, SEND, RECEIPT (for SEND only after the message is stored),
+ *   DISCONNECT with receipt. Every refusal and every malformed frame: ERROR, then close; a refused
+ *   session's subscriptions are dropped first, so no MESSAGE leaks.
+ * - Authorisation on every SUBSCRIBE and SEND: `/topic/user/{id}/notifications` for that member
+ *   only; `/topic/chat/{m}` and `/app/chat/{m}` for the host and requester of an ACCEPTED or
+ *   CONFIRMED match; never SEND to `/topic/*`.
+ * - Fan-out: every MESSAGE comes from the broker (memory or Redis), so all instances deliver.
+ *   `CONTROL_MATCH_DELETED` ends every subscription to that match's chat topic.
+ * - Bounds: `maxPayload` bytes per WebSocket message, a token bucket of frames per connection,
+ *   at most `maxSubscriptions` per session and `maxConnectionsPerUser` sessions per member,
+ *   a CONNECT within `connectTimeoutMs`; slow consumers (over 4 MiB buffered) are dropped.
+ */
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { FrameImpl, Parser, type IRawFrameType, type StompHeaders } from '@stomp/stompjs';
+import type { FastifyBaseLogger } from 'fastify';
+import { chatTopic, parseDestination, STOMP_SUBPROTOCOLS, WS_PATH } from '../../common/realtime.ts';
+import { AppError } from '../lib/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import { CONTROL_MATCH_DELETED, type Broker } from './broker.ts';
+
+/** What the STOMP server needs from the rest of the app. */
+export interface StompDeps {
+  broker: Broker;
+  log: FastifyBaseLogger;
+  now: Clock;
+  /** Verifies a bearer token; throws (any error) when it is not valid. */
+  verifyToken(token: string): Promise<{ id: number; exp: number }>;
+  /** Whether `userId` may read and write the chat of `matchId`. */
+  canChat(userId: number, matchId: number): Promise<boolean>;
+  /**
+   * Stores a chat message sent by `userId` and publishes it (and the notification). Resolves after
+   * the message is stored and handed to the broker; throws AppError (400/403/404) when refused.
+   */
+  sendChat(userId: number, matchId: number, content: string): Promise<void>;
+}
+
+/** Tunables (defaults in `DEFAULT_STOMP_OPTIONS`). */
+export interface StompOptions {
+  /** Full origins (`https://host[:port]`) a browser may connect from. */
+  allowedOrigins: string[];
+  /** Heart-beat the server offers both ways, ms (0 = none). */
+  heartbeatMs: number;
+  /** Largest WebSocket message, bytes. */
+  maxPayload: number;
+  /** Frames per connection: bucket size and refill per second. */
+  frameBurst: number;
+  framesPerSecond: number;
+  /** Time a socket may stay open without CONNECT, ms. */
+  connectTimeoutMs: number;
+  maxSubscriptions: number;
+  /** Open sessions one member may hold on this instance (tabs, devices). */
+  maxConnectionsPerUser: number;
+}
+
+/** Defaults: 10 s heart-beats, 64 KiB frames, 200-frame burst then 50 frames/s. */
+export const DEFAULT_STOMP_OPTIONS: Omit<StompOptions, 'allowedOrigins'> = {
+  heartbeatMs: 10_000,
+  maxPayload: 64 * 1024,
+  frameBurst: 200,
+  framesPerSecond: 50,
+  connectTimeoutMs: 10_000,
+  maxSubscriptions: 100,
+  maxConnectionsPerUser: 20,
+};
+
+/** ERROR `message` header texts (Korean, for people; stable enough for tests). */
+export const STOMP_ERRORS = {
+  origin: '허용되지 않은 출처입니다.',
+  auth: '로그인이 필요합니다.',
+  malformed: '잘못된 STOMP 프레임입니다.',
+  version: '지원하지 않는 STOMP 버전입니다.',
+  notConnected: '먼저 CONNECT 프레임을 보내야 합니다.',
+  forbidden: '권한이 없습니다.',
+  unknownDestination: '알 수 없는 목적지입니다.',
+  rate: '요청이 너무 많습니다.',
+  unsupported: '지원하지 않는 명령입니다.',
+  expired: '세션이 만료되었습니다. 다시 로그인해주세요.',
+  tooManySubscriptions: '구독이 너무 많습니다.',
+  tooManyConnections: '동시에 연결할 수 있는 수를 초과했습니다.',
+} as const;
+
+const KNOWN_COMMANDS = new Set(['CONNECT', 'STOMP', 'SEND', 'SUBSCRIBE', 'UNSUBSCRIBE', 'ACK', 'NACK', 'BEGIN', 'COMMIT', 'ABORT', 'DISCONNECT']);
+const LF = 0x0a;
+const CR = 0x0d;
+const NUL = 0x00;
+const SLOW_CONSUMER_BYTES = 4 * 1024 * 1024;
+
+interface Subscription {
+  session: Session;
+  id: string;
+  destination: string;
+}
+
+interface Session {
+  id: string;
+  ws: WebSocket;
+  userId: number | null;
+  version: '1.0' | '1.1' | '1.2';
+  subs: Map<string, Subscription>;
+  lastIn: number;
+  queue: Promise<void>;
+  closed: boolean;
+  tokens: number;
+  tokensAt: number;
+  timers: NodeJS.Timeout[];
+}
+
+/** Thrown inside frame handling: answered with ERROR and close. */
+class StompRefusal extends Error {}
+
+/**
+ * Checks one WebSocket message that is not a bare heart-beat: exactly one frame, terminated by NUL
+ * (only EOLs after it), a valid header block (no bare CR, every header `key:value`), a body whose
+ * length matches `content-length`. Answers the raw frame or throws StompRefusal.
+ */
+export function decodeSingleFrame(bytes: Uint8Array): IRawFrameType {
+  let end = bytes.length;
+  while (end > 0 && (bytes[end - 1] === LF || bytes[end - 1] === CR)) end -= 1;
+  if (end === 0 || bytes[end - 1] !== NUL) throw new StompRefusal('frame not terminated by NUL');
+  const lastNul = end - 1;
+  // Header block: up to the first empty line.
+  let i = 0;
+  let lineStart = 0;
+  let bodyStart = -1;
+  let lineNo = 0;
+  while (i < lastNul) {
+    if (bytes[i] === LF) {
+      let lineEnd = i;
+      if (lineEnd > lineStart && bytes[lineEnd - 1] === CR) lineEnd -= 1;
+      if (lineEnd === lineStart && lineNo > 0) {
+        bodyStart = i + 1;
+        break;
+      }
+      for (let k = lineStart; k < lineEnd; k += 1) if (bytes[k] === CR || bytes[k] === NUL) throw new StompRefusal('bad header byte');
+      if (lineNo > 0) {
+        const colon = bytes.indexOf(0x3a, lineStart);
+        if (colon <= lineStart || colon >= lineEnd) throw new StompRefusal('header without key');
+      }
+      lineNo += 1;
+      lineStart = i + 1;
+    }
+    i += 1;
+  }
+  if (bodyStart < 0) throw new StompRefusal('no end of headers');
+  const frames: IRawFrameType[] = [];
+  const parser = new Parser(
+    (f) => frames.push(f),
+    () => {},
+  );
+  parser.parseChunk(bytes.slice(0, end).buffer as ArrayBuffer);
+  if (frames.length !== 1) throw new StompRefusal('not exactly one frame');
+  const frame = frames[0]!;
+  if ((frame.binaryBody?.length ?? 0) !== lastNul - bodyStart) throw new StompRefusal('content-length mismatch');
+  const cl = frame.headers.find(([k]) => k === 'content-length');
+  if (cl && !/^[0-9]+$/.test(cl[1])) throw new StompRefusal('bad content-length');
+  if (!frame.command || !KNOWN_COMMANDS.has(frame.command)) throw new StompRefusal('unknown command');
+  return frame;
+}
+
+/** Parses a `heart-beat` header `x,y` (ms); throws StompRefusal when malformed. */
+function parseHeartBeat(value: string | undefined): [number, number] {
+  if (value === undefined) return [0, 0];
+  const m = /^\s*([0-9]{1,9})\s*,\s*([0-9]{1,9})\s*$/.exec(value);
+  if (!m) throw new StompRefusal('bad heart-beat');
+  return [Number(m[1]), Number(m[2])];
+}
+
+/** The running STOMP server: close it on shutdown. */
+export interface StompServer {
+  /** Number of open sessions on this instance. */
+  sessionCount(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * Attaches the STOMP endpoint to `server`'s `upgrade` event (path `/ws`, any query) and subscribes
+ * to the broker. Other upgrade paths are refused with 404.
+ */
+export function attachStompServer(server: HttpServer, deps: StompDeps, options: StompOptions): StompServer {
+  const { broker, log } = deps;
+  const allowed = new Set(options.allowedOrigins.map((o) => o.replace(/\/+$/, '').toLowerCase()));
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.maxPayload,
+    handleProtocols: (protocols) => STOMP_SUBPROTOCOLS.find((p) => protocols.has(p)) ?? false,
+  });
+  const sessions = new Set<Session>();
+  const byDestination = new Map<string, Set<Subscription>>();
+  let messageSeq = 0;
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = (req.url ?? '').split('?')[0];
+    if (pathname !== WS_PATH) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, req));
+  };
+  server.on('upgrade', onUpgrade);
+
+  /** Sends one frame (headers escaped for 1.1+ except CONNECTED). */
+  function sendFrame(s: Session, command: string, headers: StompHeaders, body = '') {
+    if (s.ws.readyState !== s.ws.OPEN) return;
+    if (s.ws.bufferedAmount > SLOW_CONSUMER_BYTES) {
+      log.warn({ session: s.id }, 'stomp: slow consumer dropped');
+      drop(s);
+      s.ws.terminate();
+      return;
+    }
+    s.ws.send(FrameImpl.marshall({ command, headers, body, escapeHeaderValues: s.version !== '1.0' }) as string);
+  }
+
+  /** Removes the session's subscriptions and timers (nothing more is delivered to it). */
+  function drop(s: Session) {
+    s.closed = true;
+    for (const sub of s.subs.values()) byDestination.get(sub.destination)?.delete(sub);
+    s.subs.clear();
+    for (const t of s.timers) clearInterval(t);
+    s.timers = [];
+    sessions.delete(s);
+  }
+
+  /** ERROR (with `receipt-id` when the refused frame asked for a receipt), then close. */
+  function refuse(s: Session, message: string, receipt?: string) {
+    if (s.closed) return;
+    drop(s);
+    const headers: StompHeaders = { message, 'content-type': 'text/plain;charset=utf-8' };
+    if (receipt) headers['receipt-id'] = receipt;
+    sendFrame(s, 'ERROR', headers, message);
+    s.ws.close(1008);
+  }
+
+  function onConnection(ws: WebSocket, req: IncomingMessage) {
+    const s: Session = {
+      id: randomUUID(),
+      ws,
+      userId: null,
+      version: '1.2',
+      subs: new Map(),
+      lastIn: Date.now(),
+      queue: Promise.resolve(),
+      closed: false,
+      tokens: options.frameBurst,
+      tokensAt: Date.now(),
+      timers: [],
+    };
+    sessions.add(s);
+    ws.on('error', (err) => log.debug({ err, session: s.id }, 'stomp socket error'));
+    ws.on('close', () => drop(s));
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowed.has(origin.toLowerCase())) {
+      log.info({ origin }, 'stomp: origin refused');
+      refuse(s, STOMP_ERRORS.origin);
+      return;
+    }
+    const connectTimer = setTimeout(() => {
+      if (s.userId === null && !s.closed) refuse(s, STOMP_ERRORS.notConnected);
+    }, options.connectTimeoutMs);
+    s.timers.push(connectTimer);
+    ws.on('message', (data, isBinary) => {
+      if (s.closed) return;
+      s.lastIn = Date.now();
+      const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
+      // Bare heart-beats (EOLs only) are not counted as frames.
+      if (bytes.every((b) => b === LF || b === CR)) return;
+      const t = Date.now();
+      s.tokens = Math.min(options.frameBurst, s.tokens + ((t - s.tokensAt) / 1000) * options.framesPerSecond);
+      s.tokensAt = t;
+      if (s.tokens < 1) {
+        refuse(s, STOMP_ERRORS.rate);
+        return;
+      }
+      s.tokens -= 1;
+      void isBinary;
+      let raw: IRawFrameType;
+      try {
+        // Leading EOLs are heart-beats.
+        let start = 0;
+        while (start < bytes.length && (bytes[start] === LF || bytes[start] === CR)) start += 1;
+        raw = decodeSingleFrame(new Uint8Array(bytes.subarray(start)));
+      } catch (err) {
+        log.debug({ err, session: s.id }, 'stomp: malformed frame');
+        refuse(s, STOMP_ERRORS.malformed);
+        return;
+      }
+      s.queue = s.queue
+        .then(() => handleFrame(s, raw))
+        .catch((err: unknown) => {
+          if (err instanceof StompRefusal) refuse(s, err.message || STOMP_ERRORS.malformed);
+          else {
+            log.error({ err, session: s.id }, 'stomp: frame handling failed');
+            refuse(s, '서버 오류가 발생했습니다.');
+          }
+        });
+    });
+  }
+
+  async function handleFrame(s: Session, raw: IRawFrameType) {
+    if (s.closed) return;
+    const connecting = raw.command === 'CONNECT' || raw.command === 'STOMP';
+    const frame = FrameImpl.fromRawFrame(raw, !connecting && s.version !== '1.0');
+    const h = frame.headers;
+    const receipt = h.receipt;
+    if (connecting) return connect(s, h);
+    if (s.userId === null) throw new StompRefusal(STOMP_ERRORS.notConnected);
+    const userId = s.userId;
+    switch (frame.command) {
+      case 'SUBSCRIBE': {
+        const id = h.id;
+        const destination = h.destination;
+        if (!id || !destination) throw new StompRefusal(STOMP_ERRORS.malformed);
+        if (s.subs.has(id)) throw new StompRefusal(STOMP_ERRORS.malformed);
+        if (s.subs.size >= options.maxSubscriptions) throw new StompRefusal(STOMP_ERRORS.tooManySubscriptions);
+        const d = parseDestination(destination);
+        if (!d || d.kind === 'chat-send') throw new StompRefusal(STOMP_ERRORS.unknownDestination);
+        const ok = d.kind === 'user' ? d.userId === userId : await deps.canChat(userId, d.matchId);
+        if (!ok) throw new StompRefusal(STOMP_ERRORS.forbidden);
+        if (s.closed) return;
+        const sub: Subscription = { session: s, id, destination };
+        s.subs.set(id, sub);
+        let set = byDestination.get(destination);
+        if (!set) byDestination.set(destination, (set = new Set()));
+        set.add(sub);
+        break;
+      }
+      case 'UNSUBSCRIBE': {
+        const sub = h.id ? s.subs.get(h.id) : undefined;
+        if (!h.id) throw new StompRefusal(STOMP_ERRORS.malformed);
+        if (sub) {
+          s.subs.delete(sub.id);
+          byDestination.get(sub.destination)?.delete(sub);
+        }
+        break;
+      }
+      case 'SEND': {
+        const destination = h.destination ?? '';
+        if (destination.startsWith('/topic/')) throw new StompRefusal(STOMP_ERRORS.forbidden);
+        const d = parseDestination(destination);
+        if (!d || d.kind !== 'chat-send') throw new StompRefusal(STOMP_ERRORS.unknownDestination);
+        let content: unknown;
+        try {
+          content = (JSON.parse(frame.body) as { content?: unknown })?.content;
+        } catch {
+          throw new StompRefusal(STOMP_ERRORS.malformed);
+        }
+        if (typeof content !== 'string') throw new StompRefusal(STOMP_ERRORS.malformed);
+        try {
+          await deps.sendChat(userId, d.matchId, content);
+        } catch (err) {
+          if (err instanceof AppError) throw new StompRefusal(err.statusCode === 400 ? err.message : STOMP_ERRORS.forbidden);
+          throw err;
+        }
+        break;
+      }
+      case 'ACK':
+      case 'NACK':
+        break;
+      case 'DISCONNECT':
+        if (receipt) sendFrame(s, 'RECEIPT', { 'receipt-id': receipt });
+        drop(s);
+        s.ws.close(1000);
+        return;
+      default:
+        throw new StompRefusal(STOMP_ERRORS.unsupported);
+    }
+    if (receipt && !s.closed) sendFrame(s, 'RECEIPT', { 'receipt-id': receipt });
+  }
+
+  async function connect(s: Session, h: StompHeaders) {
+    if (s.userId !== null) throw new StompRefusal(STOMP_ERRORS.malformed);
+    const versions = (h['accept-version'] ?? '1.0').split(',').map((v) => v.trim());
+    const version = (['1.2', '1.1', '1.0'] as const).find((v) => versions.includes(v));
+    if (!version) throw new StompRefusal(STOMP_ERRORS.version);
+    const [cx, cy] = parseHeartBeat(h['heart-beat']);
+    const auth = h.Authorization ?? h.authorization ?? '';
+    const m = /^Bearer\s+(\S+)$/i.exec(auth);
+    if (!m?.[1]) throw new StompRefusal(STOMP_ERRORS.auth);
+    let user: { id: number; exp: number };
+    try {
+      user = await deps.verifyToken(m[1]);
+    } catch (err) {
+      throw new StompRefusal(err instanceof AppError ? err.message : STOMP_ERRORS.auth);
+    }
+    if (s.closed) return;
+    let open = 0;
+    for (const other of sessions) if (other.userId === user.id) open += 1;
+    if (open >= options.maxConnectionsPerUser) throw new StompRefusal(STOMP_ERRORS.tooManyConnections);
+    s.userId = user.id;
+    s.version = version;
+    const sx = options.heartbeatMs;
+    const sy = options.heartbeatMs;
+    const outgoing = sx && cy ? Math.max(sx, cy) : 0;
+    const incoming = cx && sy ? Math.max(cx, sy) : 0;
+    for (const t of s.timers) clearTimeout(t);
+    s.timers = [];
+    sendFrame(s, 'CONNECTED', { version, 'heart-beat': `${sx},${sy}`, server: 'bapsang/1', session: s.id, 'user-name': String(user.id) });
+    if (outgoing) s.timers.push(setInterval(() => s.ws.readyState === s.ws.OPEN && s.ws.send('\n'), outgoing));
+    if (incoming) {
+      s.timers.push(
+        setInterval(() => {
+          if (Date.now() - s.lastIn > incoming * 2) {
+            log.debug({ session: s.id }, 'stomp: heart-beat missed, closing');
+            drop(s);
+            s.ws.terminate();
+          }
+        }, incoming),
+      );
+    }
+    const untilExpiry = user.exp * 1000 - deps.now().getTime();
+    if (untilExpiry < 2_147_483_647) s.timers.push(setTimeout(() => refuse(s, STOMP_ERRORS.expired), Math.max(0, untilExpiry)));
+  }
+
+  const removeListener = broker.onMessage((message) => {
+    if (message.destination === CONTROL_MATCH_DELETED) {
+      let matchId: unknown;
+      try {
+        matchId = (JSON.parse(message.body) as { matchId?: unknown }).matchId;
+      } catch {
+        return;
+      }
+      if (typeof matchId !== 'number') return;
+      const set = byDestination.get(chatTopic(matchId));
+      if (!set) return;
+      for (const sub of set) sub.session.subs.delete(sub.id);
+      byDestination.delete(chatTopic(matchId));
+      return;
+    }
+    const set = byDestination.get(message.destination);
+    if (!set || set.size === 0) return;
+    messageSeq += 1;
+    for (const sub of set) {
+      sendFrame(sub.session, 'MESSAGE', {
+        subscription: sub.id,
+        'message-id': `${messageSeq}-${sub.session.id.slice(0, 8)}`,
+        destination: message.destination,
+        'content-type': 'application/json;charset=utf-8',
+      }, message.body);
+    }
+  });
+
+  return {
+    sessionCount: () => sessions.size,
+    async close() {
+      server.off('upgrade', onUpgrade);
+      removeListener();
+      for (const s of [...sessions]) {
+        drop(s);
+        s.ws.terminate();
+      }
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

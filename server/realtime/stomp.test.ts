@@ -1,0 +1,354 @@
+/**
+ * The live channel against a listening server (issue #4): Node STOMP clients (@stomp/stompjs over
+ * `ws`) and raw sockets for malformed frames. Runs on PGlite (`node`) and PostgreSQL (`node-postgres`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatSendDestination, chatTopic, userNotificationsTopic, type ChatMessage, type LiveNotification } from '../../common/realtime.ts';
+import { chatMessages, pushTokens } from '../db/schema.ts';
+import { createTestApp, type TestApp } from '../test/helper.ts';
+import { act, createSchedule, requestMatch } from '../test/schedule-fixtures.ts';
+import { connectFrame, listen, rawSocket, stompClient, waitFor, type TestStomp } from './test-clients.ts';
+import { STOMP_ERRORS } from './stomp-server.ts';
+import { eq } from 'drizzle-orm';
+
+let t: TestApp;
+let url: string;
+type Member = Awaited<ReturnType<TestApp['quickMember']>>;
+let host: Member;
+let guest: Member;
+let stranger: Member;
+let matchId: number;
+const open: TestStomp[] = [];
+
+/** A connected client for `m` (closed after all tests). */
+async function connected(m: Member, options: { heartbeatMs?: number } = {}) {
+  const c = stompClient(url, m.token, options);
+  open.push(c);
+  await c.connected;
+  return c;
+}
+
+/** A client whose connection or first frame is refused: waits for ERROR + close. */
+async function expectRefused(c: TestStomp) {
+  open.push(c);
+  await c.closed;
+  expect(c.errors.length).toBe(1);
+  expect(c.isClosed()).toBe(true);
+}
+
+/** Host's schedule, guest's request, accepted: answers the match id. */
+async function acceptedMatch(h: Member = host, g: Member = guest): Promise<number> {
+  const scheduleId = await createSchedule(t, h.headers);
+  const id = await requestMatch(t, g.headers, scheduleId);
+  expect((await act(t, h.headers, id, 'accept')).statusCode).toBe(200);
+  return id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ realtime: { stomp: { heartbeatMs: 100, frameBurst: 2000, framesPerSecond: 50, maxConnectionsPerUser: 40 } }, env: { PUBLIC_URL: 'http://app.test' } });
+  url = await listen(t);
+  host = await t.quickMember({ name: '호스트' });
+  guest = await t.quickMember({ name: '게스트' });
+  stranger = await t.quickMember({ name: '제삼자' });
+  matchId = await acceptedMatch();
+});
+
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.stop()));
+  await t.close();
+});
+
+describe('refusals: ERROR, close, no MESSAGE', () => {
+  it('no token, a bad token and an expired-looking garbage token are refused at CONNECT', async () => {
+    const none = stompClient(url, undefined);
+    await expectRefused(none);
+    expect(none.errors[0]!.headers.message).toBe(STOMP_ERRORS.auth);
+    const bad = stompClient(url, 'not-a-jwt');
+    await expectRefused(bad);
+    const forged = stompClient(url, `${host.token.slice(0, -4)}AAAA`);
+    await expectRefused(forged);
+    expect(none.messages.length + bad.messages.length + forged.messages.length).toBe(0);
+  });
+
+  it("another member's notification topic is refused and nothing leaks", async () => {
+    const spy = await connected(stranger);
+    spy.subscribe(userNotificationsTopic(host.id));
+    await expectRefused(spy);
+    await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(spy.messages).toHaveLength(0);
+    expect(spy.errors[0]!.headers.message).toBe(STOMP_ERRORS.forbidden);
+  });
+
+  it('a chat the member is not in is refused for SUBSCRIBE and SEND', async () => {
+    const spy = await connected(stranger);
+    spy.subscribe(chatTopic(matchId));
+    await expectRefused(spy);
+    const sender = await connected(stranger);
+    sender.client.publish({ destination: chatSendDestination(matchId), body: JSON.stringify({ content: '끼어들기' }) });
+    await expectRefused(sender);
+    const g = await connected(guest);
+    await g.sendWithReceipt(chatSendDestination(matchId), { content: '안녕하세요' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(spy.messages.length + sender.messages.length).toBe(0);
+    const stored = await t.app.db.select().from(chatMessages).where(eq(chatMessages.matchId, matchId));
+    expect(stored.map((m) => m.content)).not.toContain('끼어들기');
+  });
+
+  it('a pending match has no chat', async () => {
+    const pending = await requestMatch(t, stranger.headers, await createSchedule(t, host.headers));
+    const c = await connected(stranger);
+    c.subscribe(chatTopic(pending));
+    await expectRefused(c);
+  });
+
+  it('SEND to /topic/* is refused', async () => {
+    const c = await connected(host);
+    c.client.publish({ destination: '/topic/x', body: '{}' });
+    await expectRefused(c);
+    const c2 = await connected(host);
+    c2.client.publish({ destination: chatTopic(matchId), body: JSON.stringify({ content: '직접' }) });
+    await expectRefused(c2);
+  });
+
+  it('a foreign Origin is refused; the own origin and no origin (non-browser) are accepted', async () => {
+    const evil = stompClient(url, host.token, { origin: 'http://evil.test' });
+    await expectRefused(evil);
+    expect(evil.errors[0]!.headers.message).toBe(STOMP_ERRORS.origin);
+    const own = stompClient(url, host.token, { origin: 'http://app.test' });
+    open.push(own);
+    await own.connected;
+  });
+});
+
+describe('chat', () => {
+  it('a forged senderId/senderName is ignored; both sides receive the stored message', async () => {
+    const h = await connected(host);
+    const g = await connected(guest);
+    const hMsgs = h.subscribe(chatTopic(matchId));
+    const gMsgs = g.subscribe(chatTopic(matchId));
+    await Promise.all([h.sync(), g.sync()]);
+    await g.sendWithReceipt(chatSendDestination(matchId), { senderId: host.id, senderName: '가짜 이름', content: '  진짜 게스트  ' });
+    await waitFor(() => hMsgs.length >= 1 && gMsgs.length >= 1);
+    expect(gMsgs[0]!.body).toBe(hMsgs[0]!.body);
+    const m = JSON.parse(hMsgs[0]!.body) as ChatMessage;
+    expect(m).toMatchObject({ matchId, senderId: guest.id, senderName: '게스트', content: '진짜 게스트' });
+    expect(typeof m.id).toBe('number');
+    expect(new Date(m.createdAt).toString()).not.toBe('Invalid Date');
+  });
+
+  it('blank and over-long content are refused and not stored', async () => {
+    const before = (await t.app.db.select().from(chatMessages)).length;
+    const c = await connected(host);
+    c.client.publish({ destination: chatSendDestination(matchId), body: JSON.stringify({ content: '   ' }) });
+    await expectRefused(c);
+    const c2 = await connected(host);
+    c2.client.publish({ destination: chatSendDestination(matchId), body: JSON.stringify({ content: '가'.repeat(1001) }) });
+    await expectRefused(c2);
+    expect((await t.app.db.select().from(chatMessages)).length).toBe(before);
+  });
+
+  it('1000 messages arrive in order and match the history', async () => {
+    const id = await acceptedMatch();
+    const h = await connected(host);
+    const g = await connected(guest);
+    const got = h.subscribe(chatTopic(id));
+    await h.sync();
+    await g.sendWithReceipt(chatSendDestination(id), { content: 'start' });
+    await waitFor(() => got.length === 1);
+    const receipts: Promise<void>[] = [];
+    for (let i = 0; i < 1000; i += 1) {
+      if (i === 999) receipts.push(g.sendWithReceipt(chatSendDestination(id), { content: `메시지 ${i}` }));
+      else g.client.publish({ destination: chatSendDestination(id), body: JSON.stringify({ content: `메시지 ${i}` }) });
+    }
+    await Promise.all(receipts);
+    await waitFor(() => got.length === 1001, 20_000);
+    const live = got.slice(1).map((m) => JSON.parse(m.body) as ChatMessage);
+    expect(live.map((m) => m.content)).toEqual(Array.from({ length: 1000 }, (_, i) => `메시지 ${i}`));
+    // History, paged backwards 200 at a time (oldest first within a page).
+    const pages: ChatMessage[][] = [];
+    let before: number | undefined;
+    for (;;) {
+      const res = await t.app.inject({ url: `/api/chat/${id}/history?limit=200${before ? `&before=${before}` : ''}`, headers: host.headers });
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as ChatMessage[];
+      if (page.length === 0) break;
+      pages.unshift(page);
+      before = page[0]!.id;
+    }
+    const history = pages.flat();
+    expect(history).toHaveLength(1001);
+    expect(history.slice(1)).toEqual(live);
+    // Default page: the newest 100; `after` catches up.
+    const latest = (await t.app.inject({ url: `/api/chat/${id}/history`, headers: guest.headers })).json() as ChatMessage[];
+    expect(latest).toEqual(live.slice(-100));
+    const after = (await t.app.inject({ url: `/api/chat/${id}/history?after=${live[997]!.id}`, headers: guest.headers })).json() as ChatMessage[];
+    expect(after.map((m) => m.content)).toEqual(['메시지 998', '메시지 999']);
+  });
+
+  it('history: 401 anonymous, 403 not a participant, 404 unknown match, 400 limit over 200', async () => {
+    expect((await t.app.inject({ url: `/api/chat/${matchId}/history` })).statusCode).toBe(401);
+    const res = await t.app.inject({ url: `/api/chat/${matchId}/history`, headers: stranger.headers });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBeTruthy();
+    expect((await t.app.inject({ url: '/api/chat/999999/history', headers: host.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/chat/${matchId}/history?limit=201`, headers: host.headers })).statusCode).toBe(400);
+  });
+
+  it('deleting the match ends its chat subscriptions and removes its messages', async () => {
+    const id = await acceptedMatch();
+    const h = await connected(host);
+    const got = h.subscribe(chatTopic(id));
+    await h.sync();
+    const g = await connected(guest);
+    await g.sendWithReceipt(chatSendDestination(id), { content: '곧 삭제' });
+    await waitFor(() => got.length === 1);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/matches/${id}`, headers: guest.headers })).statusCode).toBe(200);
+    expect(await t.app.db.select().from(chatMessages).where(eq(chatMessages.matchId, id))).toHaveLength(0);
+    g.client.publish({ destination: chatSendDestination(id), body: JSON.stringify({ content: '삭제 후' }) });
+    await expectRefused(g);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(got).toHaveLength(1);
+    expect(h.isClosed()).toBe(false);
+  });
+});
+
+describe('notifications', () => {
+  it('each transition reaches the right member with the UI-TEXT message', async () => {
+    const h = await connected(host);
+    const g = await connected(guest);
+    const s = await connected(stranger);
+    const hn = h.subscribe(userNotificationsTopic(host.id));
+    const gn = g.subscribe(userNotificationsTopic(guest.id));
+    const sn = s.subscribe(userNotificationsTopic(stranger.id));
+    await Promise.all([h.sync(), g.sync(), s.sync()]);
+    const scheduleId = await createSchedule(t, host.headers);
+    const id = await requestMatch(t, guest.headers, scheduleId);
+    await waitFor(() => hn.length >= 1);
+    const parse = (list: typeof hn) => list.map((m) => JSON.parse(m.body) as LiveNotification);
+    expect(parse(hn)[0]).toMatchObject({ type: 'new_match_request', matchId: id, scheduleId, fromUser: { id: guest.id, name: '게스트' }, message: '게스트님이 매칭을 신청했습니다.' });
+    await act(t, host.headers, id, 'accept');
+    await waitFor(() => gn.length >= 1);
+    expect(parse(gn)[0]).toMatchObject({ type: 'match_accepted', matchId: id, fromUser: { id: host.id, name: '호스트' }, message: '호스트님이 매칭을 수락했습니다.' });
+    await act(t, host.headers, id, 'confirm');
+    await waitFor(() => gn.length >= 2);
+    expect(parse(gn)[1]).toMatchObject({ type: 'match_confirmed', message: '매칭이 확정되었습니다.' });
+    const other = await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
+    await waitFor(() => hn.length >= 2);
+    await act(t, host.headers, other, 'reject');
+    await waitFor(() => gn.length >= 3);
+    expect(parse(gn)[2]).toMatchObject({ type: 'match_rejected', matchId: other, message: '매칭 요청이 거절되었습니다.' });
+    await h.sendWithReceipt(chatSendDestination(id), { content: '확정 후 채팅' });
+    await waitFor(() => gn.length >= 4);
+    expect(parse(gn)[3]).toMatchObject({ type: 'new_message', matchId: id, fromUser: { id: host.id, name: '호스트' }, message: '호스트님이 새 메시지를 보냈습니다.' });
+    expect(typeof parse(gn)[3]!.createdAt).toBe('string');
+    expect(sn).toHaveLength(0);
+  });
+});
+
+describe('protocol', () => {
+  it('an idle connection with heart-beats survives three intervals', async () => {
+    // Negotiated: max(server 100, client 300) = 300 ms both ways; idle for more than three intervals.
+    const c = await connected(host, { heartbeatMs: 300 });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(c.isClosed()).toBe(false);
+    expect(c.client.connected).toBe(true);
+  });
+
+  it('a silent socket that promised heart-beats is closed', async () => {
+    const raw = rawSocket(url);
+    await raw.open;
+    raw.ws.send(connectFrame(host.token, '100,0'));
+    await waitFor(() => raw.received.some((f) => f.startsWith('CONNECTED')));
+    await waitFor(() => raw.isClosed(), 2000);
+  });
+
+  it('DISCONNECT is answered with its receipt', async () => {
+    const raw = rawSocket(url);
+    await raw.open;
+    raw.ws.send(connectFrame(host.token));
+    await waitFor(() => raw.received.some((f) => f.startsWith('CONNECTED')));
+    raw.ws.send('DISCONNECT\nreceipt:bye-1\n\n\0');
+    await waitFor(() => raw.isClosed());
+    expect(raw.received.some((f) => f.startsWith('RECEIPT') && f.includes('receipt-id:bye-1'))).toBe(true);
+  });
+
+  const malformed: Array<[string, (token: string) => string | Buffer]> = [
+    ['no NUL terminator', (tk) => `${connectFrame(tk).slice(0, -1)}`],
+    ['a SEND without NUL', () => `SEND\ndestination:${chatSendDestination(1)}\n\n{"content":"x"}`],
+    ['a content-length shorter than the body', () => `SEND\ndestination:/app/chat/1\ncontent-length:3\n\n{"content":"x"}\0`],
+    ['a content-length longer than the body', () => `SEND\ndestination:/app/chat/1\ncontent-length:500\n\n{"content":"x"}\0`],
+    ['a bare CR inside a header', () => `SUBSCRIBE\nid:1\rdestination:/topic/x\ndestination:/topic/user/1/notifications\n\n\0`],
+    ['a header line without a colon (LF injection)', () => `SUBSCRIBE\nid:1\nbogus\ndestination:/topic/user/1/notifications\n\n\0`],
+    ['an unknown command', () => 'HELLO\n\n\0'],
+    ['two frames in one message', () => 'ACK\nid:1\n\n\0ACK\nid:2\n\n\0'],
+  ];
+
+  it.each(malformed)('%s: ERROR and close; the server keeps serving others', async (_name, frame) => {
+    const bystander = await connected(guest);
+    const got = bystander.subscribe(chatTopic(matchId));
+    await bystander.sync();
+    const raw = rawSocket(url);
+    await raw.open;
+    if (!_name.startsWith('no NUL')) {
+      raw.ws.send(connectFrame(host.token));
+      await waitFor(() => raw.received.some((f) => f.startsWith('CONNECTED')));
+    }
+    raw.ws.send(frame(host.token));
+    await waitFor(() => raw.isClosed());
+    expect(raw.received.some((f) => f.startsWith('ERROR'))).toBe(true);
+    expect(raw.received.some((f) => f.startsWith('MESSAGE'))).toBe(false);
+    const h = await connected(host);
+    await h.sendWithReceipt(chatSendDestination(matchId), { content: `after ${_name}` });
+    await waitFor(() => got.some((m) => m.body.includes(`after ${_name}`)));
+  });
+
+  it('an over-size message closes the socket (maxPayload); others keep working', async () => {
+    const raw = rawSocket(url);
+    await raw.open;
+    raw.ws.send(connectFrame(host.token));
+    await waitFor(() => raw.received.some((f) => f.startsWith('CONNECTED')));
+    raw.ws.send(`SEND\ndestination:/app/chat/${matchId}\n\n${JSON.stringify({ content: 'x'.repeat(70 * 1024) })}\0`);
+    await waitFor(() => raw.isClosed());
+    const h = await connected(host);
+    await h.sendWithReceipt(chatSendDestination(matchId), { content: 'still here' });
+  });
+
+  it('a frame flood beyond the per-connection budget is refused', async () => {
+    const raw = rawSocket(url);
+    await raw.open;
+    raw.ws.send(connectFrame(host.token));
+    await waitFor(() => raw.received.some((f) => f.startsWith('CONNECTED')));
+    for (let i = 0; i < 2100; i += 1) raw.ws.send(`ACK\nid:${i}\n\n\0`);
+    await waitFor(() => raw.isClosed());
+    expect(raw.received.some((f) => f.startsWith('ERROR') && f.includes(STOMP_ERRORS.rate))).toBe(true);
+  });
+});
+
+describe('bounds', () => {
+  it('a member may hold a bounded number of sessions', async () => {
+    const many = await t.quickMember({ name: '다중접속' });
+    const first = await Promise.all(Array.from({ length: 40 }, () => connected(many)));
+    expect(first.every((c) => c.client.connected)).toBe(true);
+    const extra = stompClient(url, many.token);
+    await expectRefused(extra);
+    expect(extra.errors[0]!.headers.message).toBe(STOMP_ERRORS.tooManyConnections);
+    const before = t.app.stomp.sessionCount();
+    await first[0]!.stop();
+    await waitFor(() => t.app.stomp.sessionCount() < before);
+    const again = stompClient(url, many.token);
+    open.push(again);
+    await again.connected;
+  });
+});
+
+describe('POST /api/fcm/token', () => {
+  it('stores a token once per member; 400 blank; 401 anonymous', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/fcm/token', headers: host.headers, payload: { token: 'device-abc' } })).statusCode).toBe(204);
+    }
+    expect(await t.app.db.select().from(pushTokens).where(eq(pushTokens.userId, host.id))).toHaveLength(1);
+    expect((await t.app.inject({ method: 'POST', url: '/api/fcm/token', headers: host.headers, payload: { token: '' } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/fcm/token', payload: { token: 'x' } })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,53 @@
+/** The board and recommendation calls (SPEC §7; issue #6). */
+import type { UploadResponse } from '@common/api/images';
+import type { Comment, Post, PostBody } from '@common/api/board';
+import { api } from '@/lib/api-client';
+
+/** `GET /api/board`: newest first. A non-array answer counts as empty (SPEC §7). */
+export async function getPosts(signal?: AbortSignal): Promise<Post[]> {
+  const answer = await api.get<unknown>('/api/board', { signal });
+  return Array.isArray(answer) ? (answer as Post[]) : [];
+}
+
+/** `POST /api/board` → 201 the saved post. */
+export function createPost(body: PostBody): Promise<Post> {
+  return api.post<Post>('/api/board', body);
+}
+
+/** `PUT /api/board/{id}` (author only) → the saved post. */
+export function updatePost(id: number, body: PostBody): Promise<Post> {
+  return api.put<Post>(`/api/board/${id}`, body);
+}
+
+/** `DELETE /api/board/{id}` (author only) → 204. */
+export async function deletePost(id: number): Promise<void> {
+  await api.delete<unknown>(`/api/board/${id}`);
+}
+
+/** `PUT /api/board/{id}/view` → 204 (not counted for the author or within an hour). */
+export async function viewPost(id: number): Promise<void> {
+  await api.put<unknown>(`/api/board/${id}/view`);
+}
+
+/** `POST /api/board/{id}/like`: toggles my like; answers the updated post. */
+export function toggleLike(id: number): Promise<Post> {
+  return api.post<Post>(`/api/board/${id}/like`);
+}
+
+/** `POST /api/board/{id}/comments` → 201 the comment. */
+export function addComment(id: number, text: string): Promise<Comment> {
+  return api.post<Comment>(`/api/board/${id}/comments`, { text });
+}
+
+/** `GET /api/recommendations`: posts with coordinates and ≥ 10 points, most points first. */
+export async function getRecommendations(signal?: AbortSignal): Promise<Post[]> {
+  const answer = await api.get<unknown>('/api/recommendations', { signal });
+  return Array.isArray(answer) ? (answer as Post[]) : [];
+}
+
+/** `POST /api/images/upload` (multipart field `image`) for an image in a post; answers `{ url }`. */
+export function uploadImage(file: File): Promise<UploadResponse> {
+  const form = new FormData();
+  form.append('image', file);
+  return api.post<UploadResponse>('/api/images/upload', form);
+}

@@ -1,0 +1,137 @@
+/**
+ * The post content editor (SPEC §2 "The editor height is 300 px"; issue #6): Lexical rich text
+ * with bold, italic, bullet and numbered lists, links and images uploaded through
+ * `POST /api/images/upload`. Reports its content as HTML (@lexical/html) on every change.
+ */
+import { useRef, useState } from 'react';
+import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html';
+import { $toggleLink, LinkNode } from '@lexical/link';
+import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode } from '@lexical/list';
+import { LexicalComposer } from '@lexical/react/LexicalComposer';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { ContentEditable } from '@lexical/react/LexicalContentEditable';
+import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
+import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
+import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin';
+import { ListPlugin } from '@lexical/react/LexicalListPlugin';
+import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
+import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
+import { HeadingNode, QuoteNode } from '@lexical/rich-text';
+import { $getRoot, $getSelection, $insertNodes, $isRangeSelection, FORMAT_TEXT_COMMAND, type LexicalEditor } from 'lexical';
+import DOMPurify from 'dompurify';
+import { toast } from '@/components/ui/feedback-store';
+import { ko } from '@/i18n/ko';
+import { uploadImage } from '../api/board-api';
+import { $createImageNode, ImageNode } from './image-node';
+
+const isHttpUrl = (url: string) => /^https?:\/\/[^\s]+$/i.test(url);
+
+function Toolbar() {
+  const [editor] = useLexicalComposerContext();
+  const file = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [link, setLink] = useState('https://');
+
+  const onFile = async (f: File | undefined) => {
+    if (!f) return;
+    if (!f.type.startsWith('image/')) return toast.error(ko.profile.imagesOnly);
+    setUploading(true);
+    try {
+      const { url } = await uploadImage(f);
+      editor.update(() => {
+        $insertNodes([$createImageNode(url, f.name.replace(/\.[^.]+$/, ''))]);
+      });
+    } catch {
+      toast.error(ko.profile.uploadFailed);
+    } finally {
+      setUploading(false);
+      if (file.current) file.current.value = '';
+    }
+  };
+
+  const applyLink = () => {
+    const url = link.trim();
+    if (!isHttpUrl(url)) return;
+    editor.update(() => {
+      const selection = $getSelection();
+      if ($isRangeSelection(selection)) $toggleLink(url);
+    });
+    setLinkOpen(false);
+  };
+
+  return (
+    <div className="editor-toolbar" role="toolbar" aria-label={ko.boardUi.editorLabel}>
+      <button type="button" className="btn btn--small btn--ghost" onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold')} aria-label={ko.boardUi.bold}>
+        <strong>B</strong>
+      </button>
+      <button type="button" className="btn btn--small btn--ghost" onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'italic')} aria-label={ko.boardUi.italic}>
+        <em>I</em>
+      </button>
+      <button type="button" className="btn btn--small btn--ghost" onClick={() => editor.dispatchCommand(INSERT_UNORDERED_LIST_COMMAND, undefined)}>
+        {ko.boardUi.bulletList}
+      </button>
+      <button type="button" className="btn btn--small btn--ghost" onClick={() => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined)}>
+        {ko.boardUi.numberedList}
+      </button>
+      <button type="button" className="btn btn--small btn--ghost" aria-expanded={linkOpen} onClick={() => setLinkOpen((o) => !o)}>
+        {ko.boardUi.link}
+      </button>
+      <button type="button" className="btn btn--small btn--ghost" disabled={uploading} onClick={() => file.current?.click()}>
+        {uploading ? ko.boardUi.imageUploading : ko.boardUi.image}
+      </button>
+      <input ref={file} type="file" accept="image/*" hidden aria-label={ko.boardUi.image} onChange={(e) => void onFile(e.target.files?.[0])} />
+      {linkOpen && (
+        <span className="editor-toolbar__link">
+          <input className="input" aria-label={ko.boardUi.linkPrompt} value={link} onChange={(e) => setLink(e.target.value)} />
+          <button type="button" className="btn btn--small btn--secondary" onClick={applyLink} disabled={!isHttpUrl(link.trim())}>
+            {ko.boardUi.linkApply}
+          </button>
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** Fills the editor from stored (sanitised) HTML once, when it is created. */
+function initialState(html: string) {
+  return (editor: LexicalEditor) => {
+    if (!html) return;
+    const clean = DOMPurify.sanitize(html);
+    const dom = new DOMParser().parseFromString(clean, 'text/html');
+    const nodes = $generateNodesFromDOM(editor, dom);
+    $getRoot().select();
+    $insertNodes(nodes);
+  };
+}
+
+interface PostEditorProps {
+  initialHtml: string;
+  onChange: (html: string) => void;
+}
+
+/** The Lexical editor with its toolbar; `onChange` receives HTML. */
+export function PostEditor({ initialHtml, onChange }: PostEditorProps) {
+  const config = {
+    namespace: 'board-post',
+    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, ImageNode],
+    onError: (error: Error) => console.error(error),
+    editorState: initialState(initialHtml),
+    theme: { text: { bold: 'editor-bold', italic: 'editor-italic' } },
+  };
+  return (
+    <LexicalComposer initialConfig={config}>
+      <div className="post-editor">
+        <Toolbar />
+        <RichTextPlugin
+          contentEditable={<ContentEditable className="post-editor__content" aria-label={ko.board.content} role="textbox" aria-multiline="true" />}
+          ErrorBoundary={LexicalErrorBoundary}
+        />
+        <HistoryPlugin />
+        <ListPlugin />
+        <LinkPlugin validateUrl={isHttpUrl} />
+        <OnChangePlugin ignoreSelectionChange onChange={(_state, editor) => editor.read(() => onChange($generateHtmlFromNodes(editor, null)))} />
+      </div>
+    </LexicalComposer>
+  );
+}

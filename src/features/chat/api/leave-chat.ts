@@ -1,0 +1,6 @@
+import { api } from '@/lib/api-client';
+
+/** Leaving a chat deletes the match: `DELETE /api/matches/{id}` (its messages go with it). */
+export async function leaveChat(matchId: number): Promise<void> {
+  await api.delete<unknown>(`/api/matches/${matchId}`);
+}

@@ -1,0 +1,140 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '@common/realtime';
+import { jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
+import { renderWithFeedback, textResponse } from '@/test/render';
+
+/** A controllable stand-in for the live channel. */
+const live = vi.hoisted(() => ({
+  handlers: new Map<string, (body: unknown) => void>(),
+  reconnect: new Set<() => void>(),
+  published: [] as Array<{ destination: string; body: unknown }>,
+  connected: true,
+}));
+
+vi.mock('@/lib/stomp-client', async () => {
+  const { create } = await import('zustand');
+  const useLiveStatus = create<{ connected: boolean }>()(() => ({ connected: true }));
+  return {
+    useLiveStatus,
+    liveSubscribe: (destination: string, handler: (body: unknown) => void) => {
+      live.handlers.set(destination, handler);
+      return () => live.handlers.delete(destination);
+    },
+    onLiveConnect: (l: () => void) => {
+      live.reconnect.add(l);
+      return () => live.reconnect.delete(l);
+    },
+    livePublish: (destination: string, body: unknown) => {
+      if (!useLiveStatus.getState().connected) return false;
+      live.published.push({ destination, body });
+      return true;
+    },
+  };
+});
+
+const { useLiveStatus } = await import('@/lib/stomp-client');
+const { ChatPage, mergeMessages } = await import('./chat-page');
+
+const me = makeUser({ id: 1, name: '나나' });
+const msg = (id: number, content: string, senderId = 2): ChatMessage => ({ id, matchId: 7, senderId, senderName: senderId === 1 ? '나나' : '상대', content, createdAt: '2026-11-22T03:00:00.000Z' });
+const opponent = { opponentId: 2, opponentName: '상대', opponentProfileImage: null };
+
+beforeEach(() => {
+  live.handlers.clear();
+  live.reconnect.clear();
+  live.published.length = 0;
+  useLiveStatus.setState({ connected: true });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function texts(): string[] {
+  return within(screen.getByRole('log', { name: '대화 내용' }))
+    .queryAllByRole('listitem')
+    .map((li) => li.querySelector('p')?.textContent ?? '');
+}
+
+describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
+  it('shows the history first, appends live messages without duplicates and catches up after a reconnect', async () => {
+    const fetch = mockFetch({
+      'GET /api/chat/7/history': (url) => (url.includes('after=3') ? jsonResponse([msg(3, '셋'), msg(4, '넷')]) : jsonResponse([msg(1, '하나'), msg(2, '둘', 1)])),
+    });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    expect(screen.getByRole('heading', { level: 1, name: '상대님과의 채팅' })).toBeTruthy();
+    await waitFor(() => expect(texts()).toEqual(['하나', '둘']));
+    act(() => live.handlers.get('/topic/chat/7')!(msg(3, '셋')));
+    act(() => live.handlers.get('/topic/chat/7')!(msg(3, '셋')));
+    expect(texts()).toEqual(['하나', '둘', '셋']);
+    act(() => [...live.reconnect].forEach((l) => l()));
+    await waitFor(() => expect(texts()).toEqual(['하나', '둘', '셋', '넷']));
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('after=3'))).toBe(true);
+    expect(screen.getAllByText('나').length).toBeGreaterThan(0);
+  });
+
+  it('sends only when connected, non-blank and signed in; the payload carries the content', async () => {
+    mockFetch({ 'GET /api/chat/7/history': () => jsonResponse([]) });
+    const user = userEvent.setup();
+    const { rerender } = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    const box = screen.getByRole('textbox', { name: '메시지를 입력하세요' });
+    await user.type(box, '   ');
+    await user.click(screen.getByRole('button', { name: '전송' }));
+    expect(live.published).toHaveLength(0);
+    act(() => useLiveStatus.setState({ connected: false }));
+    await user.clear(box);
+    await user.type(box, '안녕하세요');
+    await user.click(screen.getByRole('button', { name: '전송' }));
+    expect(live.published).toHaveLength(0);
+    expect(screen.getByText('연결 중…')).toBeTruthy();
+    act(() => useLiveStatus.setState({ connected: true }));
+    await user.click(screen.getByRole('button', { name: '전송' }));
+    expect(live.published).toEqual([{ destination: '/app/chat/7', body: { senderId: 1, senderName: '나나', content: '안녕하세요' } }]);
+    expect((box as HTMLInputElement).value).toBe('');
+    rerender(<ChatPage matchId={7} user={null} opponent={opponent} onLeft={() => undefined} />);
+    await user.type(screen.getByRole('textbox', { name: '메시지를 입력하세요' }), '누구');
+    await user.click(screen.getByRole('button', { name: '전송' }));
+    expect(live.published).toHaveLength(1);
+  });
+
+  it('without navigation state finds the partner on the server (sent requests)', async () => {
+    mockFetch({
+      'GET /api/matches': () => jsonResponse([]),
+      'GET /api/matches/sent': () =>
+        jsonResponse([{ id: 7, status: 'ACCEPTED', requester: { id: 1, name: '나나', profileImage: null }, schedule: { id: 3, member: { id: 5, name: '호스트', profileImage: null } } }]),
+      'GET /api/chat/7/history': () => jsonResponse([msg(1, '기록')]),
+    });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={null} onLeft={() => undefined} />);
+    expect(await screen.findByRole('heading', { level: 1, name: '호스트님과의 채팅' })).toBeTruthy();
+    await waitFor(() => expect(texts()).toEqual(['기록']));
+  });
+
+  it('a match that is not the member\'s shows "채팅 상대를 찾을 수 없습니다."', async () => {
+    mockFetch({ 'GET /api/matches': () => jsonResponse([]), 'GET /api/matches/sent': () => jsonResponse([]) });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={null} onLeft={() => undefined} />);
+    expect(await screen.findByText('채팅 상대를 찾을 수 없습니다.')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('leaving asks first, deletes the match, says so and goes back', async () => {
+    const fetch = mockFetch({
+      'GET /api/chat/7/history': () => jsonResponse([]),
+      'DELETE /api/matches/7': () => textResponse('매칭이 삭제되었습니다.'),
+    });
+    const onLeft = vi.fn();
+    const user = userEvent.setup();
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={onLeft} />);
+    await user.click(screen.getByRole('button', { name: '나가기' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('채팅방을 나가면 대화 내용이 모두 사라집니다. 나가시겠습니까?');
+    await user.click(within(dialog).getByRole('button', { name: '확인' }));
+    expect(await screen.findByText('채팅방을 나갔습니다.')).toBeTruthy();
+    expect(onLeft).toHaveBeenCalledOnce();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+  });
+});
+
+describe('mergeMessages', () => {
+  it('keeps ids unique and ordered', () => {
+    expect(mergeMessages([msg(2, 'b'), msg(1, 'a')].sort((x, y) => x.id - y.id), [msg(3, 'c'), msg(2, 'b')]).map((m) => m.id)).toEqual([1, 2, 3]);
+  });
+});

@@ -1,0 +1,51 @@
+/** The review calls (SPEC §7): write one, list the ones I received, delete one of those. */
+import type { MatchRequest } from '@common/api/matches';
+import type { Review, ReviewCreateBody } from '@common/api/reviews';
+import { api } from '@/lib/api-client';
+
+/** `POST /api/reviews` → the stored review. Errors carry the server's Korean message. */
+export function createReview(body: ReviewCreateBody): Promise<Review> {
+  return api.post<Review>('/api/reviews', body);
+}
+
+/** `GET /api/reviews/my`: reviews I received, newest first. A non-array counts as empty (SPEC §7). */
+export async function getMyReviews(signal?: AbortSignal): Promise<Review[]> {
+  const answer = await api.get<unknown>('/api/reviews/my', { signal });
+  if (Array.isArray(answer)) return answer as Review[];
+  console.warn('GET /api/reviews/my answered a non-array; treated as empty');
+  return [];
+}
+
+/** `DELETE /api/reviews/{id}` (only the reviewee; the average rating does not change). */
+export async function deleteReview(id: number): Promise<void> {
+  await api.delete<unknown>(`/api/reviews/${id}`);
+}
+
+/** Who the review is about, and for which match (SPEC §3 Opponent). */
+export interface ReviewTarget {
+  matchId: number;
+  opponent: { opponentId: number; opponentName: string; opponentProfileImage: string | null };
+}
+
+/**
+ * Finds the CONFIRMED match `matchId` in my received (`GET /api/matches`, I am the host) and sent
+ * (`GET /api/matches/sent`, I am the requester) lists and answers the other participant — for a
+ * reload or deep link of /write-review?matchId=… without navigation state. `null` when it is not
+ * there, not confirmed, or my side already reviewed it.
+ */
+export async function findReviewTarget(matchId: number, signal?: AbortSignal): Promise<ReviewTarget | null> {
+  const list = async (path: string) => {
+    const answer = await api.get<unknown>(path, { signal });
+    return Array.isArray(answer) ? (answer as MatchRequest[]) : [];
+  };
+  const [received, sent] = await Promise.all([list('/api/matches'), list('/api/matches/sent')]);
+  const asHost = received.find((m) => m.id === matchId);
+  const asRequester = sent.find((m) => m.id === matchId);
+  const pick = (m: MatchRequest | undefined, side: 'host' | 'requester'): ReviewTarget | null => {
+    if (!m || m.status.toUpperCase() !== 'CONFIRMED') return null;
+    if (side === 'host' ? m.hostReviewed : m.requesterReviewed) return null;
+    const other = side === 'host' ? m.requester : m.schedule.member;
+    return { matchId, opponent: { opponentId: other.id, opponentName: other.name, opponentProfileImage: other.profileImage } };
+  };
+  return pick(asHost, 'host') ?? pick(asRequester, 'requester');
+}

@@ -1,0 +1,130 @@
+/**
+ * The one live channel of the client (SPEC §7 "Live channels", §4 Session; issue #4): a single
+ * @stomp/stompjs `Client` to `ws(s)://{API host or page host}/ws` with `Authorization: Bearer`,
+ * reconnecting every 5000 ms. It is active while a member is signed in and deactivated on logout
+ * and expiry (`onSignOut`). Subscriptions are kept here and re-made after every reconnect;
+ * `onLiveConnect` tells pages about (re)connects so they can fetch what they missed.
+ */
+import { Client, type StompSubscription } from '@stomp/stompjs';
+import { create } from 'zustand';
+import { WS_PATH } from '@common/realtime';
+import { env } from '@/config/env';
+import { onSignOut, useSession } from '@/lib/session/store';
+
+/** SPEC §9: live socket reconnect delay. */
+export const RECONNECT_DELAY_MS = 5000;
+
+/** Whether the live channel is connected right now. */
+export const useLiveStatus = create<{ connected: boolean }>()(() => ({ connected: false }));
+
+/** `ws(s)://host/ws` for the API host (`VITE_API_URL`) or the page's own origin. */
+export function liveUrl(apiUrl: string = env.apiUrl, page: { protocol: string; host: string } = window.location): string {
+  const base = apiUrl ? new URL(apiUrl) : null;
+  const secure = (base?.protocol ?? page.protocol) === 'https:';
+  return `${secure ? 'wss' : 'ws'}://${base?.host ?? page.host}${WS_PATH}`;
+}
+
+interface Wanted {
+  destination: string;
+  handler: (body: unknown) => void;
+  active: StompSubscription | null;
+}
+
+let client: Client | null = null;
+let clientToken: string | null = null;
+const wanted = new Set<Wanted>();
+const connectListeners = new Set<() => void>();
+
+function subscribeNow(w: Wanted) {
+  if (!client?.connected) return;
+  w.active = client.subscribe(w.destination, (message) => {
+    let body: unknown;
+    try {
+      body = JSON.parse(message.body);
+    } catch {
+      console.warn('live message is not JSON', message.body);
+      return;
+    }
+    w.handler(body);
+  });
+}
+
+/** Connects with `token` (replacing a connection made with another token). */
+export function connectLive(token: string): void {
+  if (client && clientToken === token) return;
+  void disconnectLive();
+  clientToken = token;
+  const c = new Client({
+    brokerURL: liveUrl(),
+    connectHeaders: { Authorization: `Bearer ${token}` },
+    reconnectDelay: RECONNECT_DELAY_MS,
+    heartbeatIncoming: 10_000,
+    heartbeatOutgoing: 10_000,
+    debug: () => {},
+    onConnect: () => {
+      useLiveStatus.setState({ connected: true });
+      for (const w of wanted) subscribeNow(w);
+      for (const l of [...connectListeners]) l();
+    },
+    onWebSocketClose: () => {
+      useLiveStatus.setState({ connected: false });
+      for (const w of wanted) w.active = null;
+    },
+    onStompError: (frame) => console.warn('live channel error', frame.headers.message),
+  });
+  client = c;
+  c.activate();
+}
+
+/** Closes the live channel (logout, expiry). */
+export async function disconnectLive(): Promise<void> {
+  const c = client;
+  client = null;
+  clientToken = null;
+  useLiveStatus.setState({ connected: false });
+  for (const w of wanted) w.active = null;
+  if (c) await c.deactivate();
+}
+
+/** Keeps a subscription to `destination` while the returned function is not called (survives reconnects). */
+export function liveSubscribe(destination: string, handler: (body: unknown) => void): () => void {
+  const w: Wanted = { destination, handler, active: null };
+  wanted.add(w);
+  subscribeNow(w);
+  return () => {
+    wanted.delete(w);
+    if (w.active && client?.connected) w.active.unsubscribe();
+    w.active = null;
+  };
+}
+
+/** Runs `listener` after every (re)connect. */
+export function onLiveConnect(listener: () => void): () => void {
+  connectListeners.add(listener);
+  return () => connectListeners.delete(listener);
+}
+
+/** SENDs JSON to `destination`; answers false (nothing sent) when not connected. */
+export function livePublish(destination: string, body: unknown): boolean {
+  if (!client?.connected) return false;
+  client.publish({ destination, body: JSON.stringify(body) });
+  return true;
+}
+
+/**
+ * Follows the session: connected while signed in (with the current token), closed on sign-out.
+ * Called once at start-up (src/main.tsx); answers the stopper.
+ */
+export function startLiveChannel(): () => void {
+  const follow = (s: { status: string; token: string | null }) => {
+    if (s.status === 'signedIn' && s.token) connectLive(s.token);
+  };
+  follow(useSession.getState());
+  const unsubscribe = useSession.subscribe(follow);
+  const offSignOut = onSignOut(() => void disconnectLive());
+  return () => {
+    unsubscribe();
+    offSignOut();
+    void disconnectLive();
+  };
+}
