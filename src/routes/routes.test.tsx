@@ -48,7 +48,7 @@ describe('routes and guards (SPEC §2)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('shows placeholder headings for screens not built yet', async () => {
+  it('renders a member screen inside the signed-in frame', async () => {
     signIn();
     renderAt('/my-reviews');
     expect(await screen.findByRole('heading', { level: 1, name: '내가 받은 리뷰' })).toBeTruthy();
