@@ -3,7 +3,7 @@
  * OpenAPI document and for serialisation. All of them are `ErrorBody` (common/api/errors.ts).
  */
 import { Type } from 'typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorBody } from '../../common/api/errors.ts';
 
 const { $id: _id, ...errorBodyInline } = ErrorBody as typeof ErrorBody & { $id?: string };
@@ -26,4 +26,24 @@ export function textResponse(description: string) {
 /** Sends a Korean text answer as `text/plain; charset=utf-8`. */
 export function sendText(reply: FastifyReply, status: number, text: string): FastifyReply {
   return reply.code(status).type('text/plain; charset=utf-8').send(text);
+}
+
+/**
+ * Lets the routes of one plugin (module) take an empty `application/json` body, as the
+ * action calls of SPEC §7 do (accept/reject/confirm, view, like: "empty body"). Fastify
+ * otherwise answers 400 for an empty JSON body. Malformed JSON still answers 400. Scoped to
+ * the plugin it is called in.
+ */
+export function acceptEmptyJsonBody(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      (error as { statusCode?: number }).statusCode = 400;
+      done(error as Error, undefined);
+    }
+  });
 }

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Comment, CommentBody, Post, PostBody, PostList } from '../../../common/api/board.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
-import { errorResponses } from '../../lib/http.ts';
+import { acceptEmptyJsonBody, errorResponses } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBoardService } from './service.ts';
@@ -29,17 +29,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app
   const writeLimit = app.limiter('board-write', WRITE_LIMIT, (request) => String(request.user?.id));
 
   // The view and like calls take an empty body (SPEC §7): accept an empty application/json body.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch (error) {
-      (error as { statusCode?: number }).statusCode = 400;
-      done(error as Error, undefined);
-    }
-  });
+  acceptEmptyJsonBody(app);
 
   app.get(
     '/api/board',

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MatchCreateBody, MatchRequestList } from '../../../common/api/matches.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
 import type { HostAction } from '../../../common/domain/match-status.ts';
-import { errorResponses, sendText, textResponse } from '../../lib/http.ts';
+import { acceptEmptyJsonBody, errorResponses, sendText, textResponse } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createMatchesService, MATCH_MSG } from './service.ts';
@@ -22,17 +22,7 @@ export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
 
   // The action routes take an empty body (SPEC §7); accept `Content-Type: application/json` with
   // no body too instead of answering 400 (this parser is scoped to this plugin).
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch (error) {
-      (error as { statusCode?: number }).statusCode = 400;
-      done(error as Error, undefined);
-    }
-  });
+  acceptEmptyJsonBody(app);
 
   app.post(
     '/api/matches',

@@ -24,6 +24,18 @@ export const REVIEW_MSG = {
   notReviewee: '내가 받은 리뷰만 삭제할 수 있습니다.',
 } as const;
 
+/** The columns a review is answered with: the review and its reviewer's name and picture. */
+const REVIEW_COLUMNS = {
+  id: reviews.id,
+  matchId: reviews.matchId,
+  revieweeId: reviews.revieweeId,
+  rating: reviews.rating,
+  comment: reviews.comment,
+  createdAt: reviews.createdAt,
+  name: users.name,
+  profileImage: users.profileImage,
+};
+
 /** Builds the reviews service. `onChange` runs after a review is created or deleted (cache invalidation). */
 export function createReviewsService(deps: { db: Database; now: Clock; onChange?: () => void }) {
   const { db, now } = deps;
@@ -32,16 +44,7 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
   /** One review in the API shape (deleted ones included — callers filter). */
   async function view(id: number): Promise<Review> {
     const [r] = await db
-      .select({
-        id: reviews.id,
-        matchId: reviews.matchId,
-        revieweeId: reviews.revieweeId,
-        rating: reviews.rating,
-        comment: reviews.comment,
-        createdAt: reviews.createdAt,
-        name: users.name,
-        profileImage: users.profileImage,
-      })
+      .select(REVIEW_COLUMNS)
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.reviewerId))
       .where(eq(reviews.id, id));
@@ -106,16 +109,7 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
     /** `GET /api/reviews/my`: the reviews the caller received (not deleted), newest first. */
     async received(userId: number): Promise<Review[]> {
       const rows = await db
-        .select({
-          id: reviews.id,
-          matchId: reviews.matchId,
-          revieweeId: reviews.revieweeId,
-          rating: reviews.rating,
-          comment: reviews.comment,
-          createdAt: reviews.createdAt,
-          name: users.name,
-          profileImage: users.profileImage,
-        })
+        .select(REVIEW_COLUMNS)
         .from(reviews)
         .innerJoin(users, eq(users.id, reviews.reviewerId))
         .where(and(eq(reviews.revieweeId, userId), isNull(reviews.deletedAt)))
