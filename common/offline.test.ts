@@ -3,7 +3,7 @@ import { bearerSubject, IDEMPOTENCY_KEY_PATTERN, isMirroredPath } from './offlin
 
 /** A JWT-shaped token with the given claims (unsigned: only the payload matters here). */
 function token(claims: object): string {
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  const payload = btoa(JSON.stringify(claims)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   return `eyJhbGciOiJIUzI1NiJ9.${payload}.signature`;
 }
 

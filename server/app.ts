@@ -15,6 +15,8 @@ import { authPlugin } from './plugins/auth.ts';
 import { mailPlugin, type Mailer } from './plugins/mail.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { docsPlugin } from './plugins/docs.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
+import { pushPlugin, type PushMessaging } from './plugins/push.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -59,11 +61,16 @@ export interface AppOverrides {
   demoVenues?: boolean;
   /** Replaces `fetch` for Kakao Local calls. */
   fetch?: typeof fetch;
-  /** Live channel tunables (tests: short heart-beats, a private Redis channel, a push recorder). */
+  /** Live channel tunables (tests: short heart-beats, a private Redis channel, a push recorder replacing the whole push sender). */
   realtime?: { stomp?: Partial<StompOptions>; redisChannel?: string; pushSender?: PushSender };
+  /**
+   * Replaces firebase-admin's Messaging under the real FCM push sender (issue #7): tests pass a
+   * local recording stand-in answering `BatchResponse`s. Ignored when `realtime.pushSender` is given.
+   */
+  pushMessaging?: PushMessaging;
 }
 
-/** pino paths never written to the log (tokens, passwords, codes). */
+/** pino paths never written to the log (tokens, passwords, codes, device tokens, credentials). */
 export const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -81,6 +88,15 @@ export const LOG_REDACT = [
   '*.token',
   'body.code',
   '*.body.code',
+  // Push (issue #7): device tokens and the Firebase service account never reach the log.
+  'tokens',
+  '*.tokens',
+  'privateKey',
+  '*.privateKey',
+  'private_key',
+  '*.private_key',
+  'firebase',
+  '*.firebase',
 ];
 
 /** Trust the nearest `hops` proxies (TRUST_PROXY=<n>). */
@@ -106,7 +122,8 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * Builds (but does not start) the app: plugins first (errors, security + compression, rate
- * limits, db + migrations, auth, mail, storage, match notifier, OpenAPI), then the modules, then static serving
+ * limits, db + migrations, auth, mail, storage, Idempotency-Key, push, broker, match notifier,
+ * OpenAPI), then the modules, then static serving
  * with the SPA fallback and JSON 404s. Resolves when everything is ready.
  */
 export async function buildApp(config: Config, overrides: AppOverrides = {}) {
@@ -136,10 +153,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, now });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, custom: overrides.mailer });
   await app.register(storagePlugin, { dir: path.join(config.dataDir, 'uploads') });
+  // Every authenticated POST under /api honours Idempotency-Key (issue #7); before the modules.
+  await app.register(idempotencyPlugin, { now });
+  await app.register(pushPlugin, { firebase: config.firebase, publicUrl: config.publicUrl, sender: overrides.realtime?.pushSender, messaging: overrides.pushMessaging });
   const realtime = {
     redisUrl: config.redisUrl,
     redisChannel: overrides.realtime?.redisChannel,
-    pushSender: overrides.realtime?.pushSender,
     now,
     stomp: { allowedOrigins: [config.publicUrl, ...config.wsAllowedOrigins], ...overrides.realtime?.stomp },
   };

@@ -3,6 +3,8 @@
  * enforces it). Every variable is validated once with TypeBox and turned into a typed `Config`.
  * `CONFIG_DOC` lists the variables for the README.
  */
+import { createPrivateKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
@@ -31,6 +33,8 @@ export interface RateLimits {
   registerPerIp: RateLimitRule;
   /** `POST /api/images/upload` per member. */
   uploadPerUser: RateLimitRule;
+  /** `POST /api/chat/{matchId}/messages` per member (issue #7; the STOMP SEND has its own frame limit). */
+  chatSendPerUser: RateLimitRule;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -49,6 +53,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIp: { max: 200, windowMs: 15 * MINUTE },
   registerPerIp: { max: 60, windowMs: HOUR },
   uploadPerUser: { max: 60, windowMs: HOUR },
+  chatSendPerUser: { max: 60, windowMs: MINUTE },
 };
 
 /** One social login provider: client credentials and its endpoints (real ones by default). */
@@ -73,6 +78,16 @@ export const OAUTH_DEFAULT_ENDPOINTS = {
     userInfoUrl: 'https://openapi.naver.com/v1/nid/me',
   },
 } as const;
+
+/**
+ * The three fields of a Firebase service-account key the push sender needs (issue #7). Never
+ * logged: `privateKey` is a secret.
+ */
+export interface FirebaseCredentials {
+  projectId: string;
+  clientEmail: string;
+  privateKey: string;
+}
 
 /** Fastify `trustProxy`: off, on (any hop), a hop count, or a list of trusted addresses / CIDRs. */
 export type TrustProxy = boolean | number | string[];
@@ -118,6 +133,11 @@ export interface Config {
   ai: { baseUrl: string; apiKey: string; model: string } | undefined;
   /** Time limit of one model call in ms (AI_TIMEOUT_MS, default 3000). */
   aiTimeoutMs: number;
+  /**
+   * Firebase service account for FCM push (FIREBASE_CREDENTIALS: a file path or the JSON itself;
+   * issue #7). Absent → push is off (DESIGN.md "Run modes").
+   */
+  firebase: FirebaseCredentials | undefined;
 }
 
 const Optional = (schema: ReturnType<typeof Type.String>) => Type.Optional(schema);
@@ -155,6 +175,7 @@ const EnvSchema = Type.Object({
   AI_API_KEY: Optional(NonEmpty('ai api key')),
   AI_MODEL: Optional(NonEmpty('ai model')),
   AI_TIMEOUT_MS: Optional(Type.String({ pattern: Int })),
+  FIREBASE_CREDENTIALS: Optional(NonEmpty('firebase service account')),
   RATE_LIMIT_SEND_CODE_PER_EMAIL: Optional(Type.String({ pattern: Int })),
   RATE_LIMIT_SEND_CODE_PER_IP: Optional(Type.String({ pattern: Int })),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: Optional(Type.String({ pattern: Int })),
@@ -200,6 +221,12 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'AI_API_KEY', default: '(unset)', meaning: 'bearer key for AI_BASE_URL (sent only there)' },
   { name: 'AI_MODEL', default: '(unset)', meaning: 'model name for the chat-completions call' },
   { name: 'AI_TIMEOUT_MS', default: '3000', meaning: 'time limit of the model call; on time-out, error or an invalid answer the rule\'s order is used' },
+  {
+    name: 'FIREBASE_CREDENTIALS',
+    default: '(unset → push off)',
+    meaning:
+      'Firebase service-account key for FCM push: a path to the JSON file or the JSON itself (needs `project_id`, `client_email`, `private_key`); checked at start-up. Unset: no push, said once in the start-up log',
+  },
   { name: 'RATE_LIMIT_SEND_CODE_PER_EMAIL', default: '5', meaning: 'verification mails per e-mail per hour' },
   { name: 'RATE_LIMIT_SEND_CODE_PER_IP', default: '60', meaning: 'code mails (verification + reset) per IP per hour' },
   { name: 'RATE_LIMIT_LOGIN_PER_ACCOUNT', default: '10', meaning: 'login attempts per account per 15 minutes' },
@@ -209,6 +236,43 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
 /** Thrown when the environment is invalid; lists every offending variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/**
+ * Reads FIREBASE_CREDENTIALS: the service-account JSON itself (when it starts with `{` or `[`) or the path
+ * of its file. Checks that `project_id`, `client_email` and `private_key` are non-empty strings and
+ * that the key is a readable PEM private key. Error messages never quote the file's contents.
+ *
+ * @throws ConfigError naming FIREBASE_CREDENTIALS and what is wrong.
+ */
+export function parseFirebaseCredentials(raw: string): FirebaseCredentials {
+  const fail = (why: string) => new ConfigError(`Invalid environment:\n  FIREBASE_CREDENTIALS: ${why}`);
+  let text = raw.trim();
+  if (!text.startsWith('{') && !text.startsWith('[')) {
+    const file = path.resolve(text);
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw fail(`cannot read the service-account file ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}); give its path or the JSON itself`);
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw fail('not valid JSON (expected a Firebase service-account key: a JSON object)');
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw fail('not a JSON object (expected a Firebase service-account key)');
+  const fields = json as Record<string, unknown>;
+  const missing = ['project_id', 'client_email', 'private_key'].filter((k) => typeof fields[k] !== 'string' || !(fields[k] as string).trim());
+  if (missing.length > 0) throw fail(`the service-account key lacks ${missing.join(', ')}`);
+  const privateKey = fields.private_key as string;
+  try {
+    createPrivateKey(privateKey);
+  } catch {
+    throw fail('private_key is not a PEM private key');
+  }
+  return { projectId: fields.project_id as string, clientEmail: fields.client_email as string, privateKey };
 }
 
 function parseTrustProxy(raw: string | undefined): TrustProxy {
@@ -289,6 +353,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { baseUrl: env.AI_BASE_URL.replace(/\/+$/, ''), apiKey: env.AI_API_KEY, model: env.AI_MODEL }
         : undefined,
     aiTimeoutMs: env.AI_TIMEOUT_MS ? Number(env.AI_TIMEOUT_MS) : 3000,
+    firebase: env.FIREBASE_CREDENTIALS ? parseFirebaseCredentials(env.FIREBASE_CREDENTIALS) : undefined,
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       sendCodePerEmail: perHour(env.RATE_LIMIT_SEND_CODE_PER_EMAIL, DEFAULT_RATE_LIMITS.sendCodePerEmail),

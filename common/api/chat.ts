@@ -1,6 +1,7 @@
 /**
  * Chat and push-token schemas (SPEC §7: `GET /api/chat/{matchId}/history`, `POST /api/fcm/token`;
- * issue #4). The live payloads themselves are in common/realtime.ts.
+ * issue #4; issue #7: `POST /api/chat/{matchId}/messages`, `DELETE /api/fcm/token`). The live
+ * payloads themselves are in common/realtime.ts.
  */
 import { Type, type Static } from 'typebox';
 
@@ -30,6 +31,15 @@ export const ChatMessageSchema = Type.Object({
 export const ChatHistory = Type.Array(ChatMessageSchema);
 export type ChatHistory = Static<typeof ChatHistory>;
 
-/** `POST /api/fcm/token` body. */
+/**
+ * `POST /api/chat/{matchId}/messages` body (issue #7: the HTTP twin of the STOMP SEND, used by the
+ * offline outbox). `content` must be 1–1000 characters after trimming (common/realtime.ts
+ * CHAT_CONTENT_MIN/MAX; the server answers 400 with a Korean message otherwise); the schema only
+ * caps the raw length.
+ */
+export const ChatSendBody = Type.Object({ content: Type.String({ maxLength: 4000 }) });
+export type ChatSendBody = Static<typeof ChatSendBody>;
+
+/** `POST /api/fcm/token` and `DELETE /api/fcm/token` body. */
 export const PushTokenBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 4096, pattern: '^\\S+$' }) });
 export type PushTokenBody = Static<typeof PushTokenBody>;

@@ -4,7 +4,7 @@
  * and applied at start-up by the db plugin.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Members (SPEC §3 User). `email` is stored lower-cased and never changes. Gender is not stored
@@ -337,7 +337,11 @@ export const chatMessages = pgTable(
 /** A row of `chat_messages`. */
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 
-/** Push device tokens (SPEC §7 `POST /api/fcm/token`; issue #4). One row per (member, token). */
+/**
+ * Push device tokens (SPEC §7 `POST /api/fcm/token`; issue #4). One row per (member, token); since
+ * issue #7 a device token belongs to the member who registered it last (registering it moves it),
+ * so `token` is indexed for that move and for removing tokens FCM reports unregistered.
+ */
 export const pushTokens = pgTable(
   'push_tokens',
   {
@@ -348,5 +352,33 @@ export const pushTokens = pgTable(
     token: text('token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('push_tokens_user_token_unique').on(t.userId, t.token)],
+  (t) => [uniqueIndex('push_tokens_user_token_unique').on(t.userId, t.token), index('push_tokens_token_idx').on(t.token)],
 );
+
+/**
+ * Idempotency keys (issue #7; server/plugins/idempotency.ts): the first answer to an authenticated
+ * POST sent with `Idempotency-Key`, kept 24 h per (member, key) so a replayed write (the client's
+ * offline outbox) never runs twice. `fingerprint` is the SHA-256 (hex) of method, URL and canonical
+ * body; `statusCode` is null while the first request is still running; `attempt` names that
+ * request, so only it completes or removes its row. `body` is the answer as UTF-8 text, or base64
+ * when `bodyBase64`. `createdAt` comes from the app's clock (tests move it).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    attempt: text('attempt').notNull(),
+    statusCode: integer('status_code'),
+    contentType: text('content_type'),
+    body: text('body'),
+    bodyBase64: boolean('body_base64').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_at_idx').on(t.createdAt)],
+);
+/** A row of `idempotency_keys`. */
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

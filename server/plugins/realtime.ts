@@ -1,16 +1,18 @@
 /**
  * Live channel wiring (issue #4; SPEC §4 "Live notifications", §7 "Live channels"):
  * - `app.broker`: in-process, or Redis pub/sub when `REDIS_URL` is set (server/realtime/);
- * - `app.pushSender`: hands each notification to push (no-op until the push issue adds FCM);
+ * - `PushSender`: the interface `app.pushSender` implements (server/plugins/push.ts: FCM when
+ *   FIREBASE_CREDENTIALS is set, otherwise the no-op; issue #7);
  * - `liveNotifier(app)`: the match-event notifier that publishes `LiveNotification`s to
  *   `/topic/user/{id}/notifications` through the broker and to push; `match_deleted` ends the
  *   match's chat subscriptions on every instance instead (SPEC §4 names no such live type);
  * - `app.publishChat(userId, matchId, content)`: stores a chat message, publishes it to
- *   `/topic/chat/{matchId}` and notifies the other participant (`new_message`);
+ *   `/topic/chat/{matchId}`, notifies the other participant (`new_message`) and answers the stored
+ *   message (the STOMP SEND and `POST /api/chat/{matchId}/messages` both use it);
  * - the STOMP endpoint at `/ws` on the HTTP server (started with the app, closed on `onClose`).
  */
 import fp from 'fastify-plugin';
-import { chatTopic, notificationMessage, userNotificationsTopic, type LiveNotification } from '../../common/realtime.ts';
+import { chatTopic, notificationMessage, userNotificationsTopic, type ChatMessage, type LiveNotification } from '../../common/realtime.ts';
 import type { Clock } from '../lib/clock.ts';
 import { createChatService } from '../modules/chat/service.ts';
 import { createMemoryBroker } from '../realtime/broker-memory.ts';
@@ -19,7 +21,10 @@ import { CONTROL_MATCH_DELETED, type Broker } from '../realtime/broker.ts';
 import { attachStompServer, DEFAULT_STOMP_OPTIONS, type StompOptions, type StompServer } from '../realtime/stomp-server.ts';
 import type { MatchEvent, Notifier } from './notifier.ts';
 
-/** Delivers a notification to a member's devices (FCM in the push issue). */
+/**
+ * Delivers a notification to a member's devices (FCM: server/plugins/push.ts). `send` should not
+ * throw for delivery failures; the live notifier logs it when it does and never fails the request.
+ */
 export interface PushSender {
   send(toUserId: number, notification: LiveNotification): Promise<void>;
 }
@@ -30,9 +35,12 @@ export const noopPushSender: PushSender = { send: async () => {} };
 declare module 'fastify' {
   interface FastifyInstance {
     broker: Broker;
-    pushSender: PushSender;
-    /** Stores, publishes and notifies one chat message (see server/plugins/realtime.ts). */
-    publishChat: (senderId: number, matchId: number, content: string) => Promise<void>;
+    /**
+     * Stores, publishes and notifies one chat message; answers the stored message. Throws the chat
+     * service's AppErrors: 400 content not 1–1000 characters after trimming, 403 not a participant
+     * or chat not open, 404 unknown match (see server/plugins/realtime.ts).
+     */
+    publishChat: (senderId: number, matchId: number, content: string) => Promise<ChatMessage>;
     stomp: StompServer;
   }
 }
@@ -42,7 +50,6 @@ export interface RealtimeOptions {
   redisUrl: string | undefined;
   /** Redis channel (tests isolate themselves with their own). */
   redisChannel?: string;
-  pushSender?: PushSender;
   now: Clock;
   stomp: Partial<StompOptions> & Pick<StompOptions, 'allowedOrigins'>;
 }
@@ -83,7 +90,7 @@ export function combineNotifiers(...notifiers: (Notifier | undefined)[]): Notifi
   };
 }
 
-/** Registers the broker and push sender (before the notifier plugin). */
+/** Registers the broker (before the notifier plugin; `app.pushSender` comes from server/plugins/push.ts). */
 export const brokerPlugin = fp<RealtimeOptions>(
   async (app, opts) => {
     const broker = opts.redisUrl
@@ -91,7 +98,6 @@ export const brokerPlugin = fp<RealtimeOptions>(
       : createMemoryBroker();
     await broker.ready();
     app.decorate('broker', broker);
-    app.decorate('pushSender', opts.pushSender ?? noopPushSender);
     app.addHook('onClose', async () => {
       await broker.close();
     });
@@ -103,13 +109,14 @@ export const brokerPlugin = fp<RealtimeOptions>(
 export const stompPlugin = fp<RealtimeOptions>(
   async (app, opts) => {
     const chat = createChatService(app.db);
-    app.decorate('publishChat', async (senderId: number, matchId: number, content: string) => {
+    app.decorate('publishChat', async (senderId: number, matchId: number, content: string): Promise<ChatMessage> => {
       const { message, room } = await chat.send(senderId, matchId, content);
       await app.broker.publish({ destination: chatTopic(matchId), body: JSON.stringify(message) });
       const toUserId = room.hostId === senderId ? room.requesterId : room.hostId;
       await app.notifyAll([
         { type: 'new_message', matchId, scheduleId: room.scheduleId, toUserId, fromUser: { id: senderId, name: message.senderName, profileImage: null } },
       ]);
+      return message;
     });
     const stomp = attachStompServer(
       app.server,
@@ -119,7 +126,9 @@ export const stompPlugin = fp<RealtimeOptions>(
         now: opts.now,
         verifyToken: (token) => app.verifyToken(token),
         canChat: chat.canChat,
-        sendChat: (userId, matchId, content) => app.publishChat(userId, matchId, content),
+        sendChat: async (userId, matchId, content) => {
+          await app.publishChat(userId, matchId, content);
+        },
       },
       { ...DEFAULT_STOMP_OPTIONS, ...opts.stomp },
     );

@@ -39,7 +39,7 @@ describe('static client', () => {
     for (const directive of ["default-src 'self'", "script-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "worker-src 'self'", "manifest-src 'self'"]) {
       expect(csp).toContain(directive);
     }
-    expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:\d+/);
+    expect(csp).toMatch(/connect-src 'self' ws:\/\/localhost:\d+ https:\/\/firebaseinstallations\.googleapis\.com https:\/\/fcmregistrations\.googleapis\.com;/);
     expect(csp).not.toContain("'unsafe-eval'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');

@@ -198,6 +198,12 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
     request: async (c) => ({ url: `/api/chat/${await c.newMatch('ACCEPTED')}/history` }),
   },
   { method: 'POST', path: '/api/fcm/token', anonymous: 401, member: 204, owner: null, request: (c) => ({ payload: { token: `device-token-${c.seq()}` } }) },
+  // ── chat over HTTP + removing a push token (issue #7): owner = the match's host ──
+  {
+    method: 'POST', path: '/api/chat/{matchId}/messages', anonymous: 401, member: 403, owner: 201,
+    request: async (c) => ({ url: `/api/chat/${await c.newMatch('ACCEPTED')}/messages`, payload: { content: '매트릭스 메시지' } }),
+  },
+  { method: 'DELETE', path: '/api/fcm/token', anonymous: 401, member: 204, owner: null, request: (c) => ({ payload: { token: `device-token-${c.seq()}` } }) },
 
   // ── venues (issue #3): members only (SPEC §6 map filters need a login) ──
   { method: 'GET', path: '/api/venues', anonymous: 401, member: 200, owner: null, request: () => ({ url: '/api/venues?lat=37.5665&lng=126.978&radius=500' }) },

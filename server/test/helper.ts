@@ -52,6 +52,8 @@ export interface TestAppOptions {
   fetch?: typeof fetch;
   /** Live channel tunables (issue #4). */
   realtime?: AppOverrides['realtime'];
+  /** A stand-in for firebase-admin's Messaging under the real FCM push sender (issue #7). */
+  pushMessaging?: AppOverrides['pushMessaging'];
   /** Use this database (another test app's `dbTarget`) instead of a fresh one; it is not dropped on close. */
   sharedDatabase?: DbTarget;
 }
@@ -107,6 +109,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     random: options.random,
     fetch: options.fetch,
     realtime: options.realtime,
+    pushMessaging: options.pushMessaging,
   });
   let seq = 0;
 

@@ -1,10 +1,11 @@
 /**
  * `GET /api/chat/{matchId}/history` (SPEC §7; issue #4): the chat of a match, for its host and
  * requester while it is ACCEPTED or CONFIRMED. Sending goes over STOMP (`/app/chat/{matchId}`,
- * server/realtime/stomp-server.ts).
+ * server/realtime/stomp-server.ts) or, for the client's offline outbox (issue #7),
+ * `POST /api/chat/{matchId}/messages` — the same store-publish-notify path (`app.publishChat`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ChatHistory, ChatHistoryQuery, ChatParams } from '../../../common/api/chat.ts';
+import { ChatHistory, ChatHistoryQuery, ChatMessageSchema, ChatParams, ChatSendBody } from '../../../common/api/chat.ts';
 import { errorResponses } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import { createChatService } from './service.ts';
@@ -30,5 +31,27 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => service.history(request.user!.id, request.params.matchId, request.query),
+  );
+
+  app.post(
+    '/api/chat/:matchId/messages',
+    {
+      preHandler: [app.requireAuth, app.limiter('chat-send', app.rateLimits.chatSendPerUser, (request) => String(request.user?.id))],
+      schema: {
+        tags: ['chat'],
+        summary: '채팅 메시지 보내기',
+        description:
+          'Body `{ content }`: 1–1000 characters after trimming (the same rules as the STOMP SEND to `/app/chat/{matchId}`). ' +
+          '201 the stored message `{id, matchId, senderId, senderName, content, createdAt}`; it is published to `/topic/chat/{matchId}` ' +
+          'and the other participant gets `new_message` (live and push). Honours `Idempotency-Key` (an outbox replay stores one message). ' +
+          '400 invalid content; 401 anonymous; 403 not the host/requester or the match is not ACCEPTED/CONFIRMED; 404 unknown match; ' +
+          `429 more than ${app.rateLimits.chatSendPerUser.max} messages per member per ${app.rateLimits.chatSendPerUser.windowMs / 1000} s.`,
+        security: BEARER,
+        params: ChatParams,
+        body: ChatSendBody,
+        response: { 201: ChatMessageSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await app.publishChat(request.user!.id, request.params.matchId, request.body.content)),
   );
 };

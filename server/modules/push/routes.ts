@@ -1,9 +1,13 @@
 /**
- * `POST /api/fcm/token` (SPEC §7; issue #4): stores a push device token for the caller,
- * deduplicated per (member, token). 204 on success; the push issue sends to these tokens.
+ * Push device tokens (SPEC §7; issue #4, issue #7):
+ * - `POST /api/fcm/token`: stores a device token for the caller, once per (member, token). A token
+ *   another member registered on the same device moves to the caller (their row is deleted), so a
+ *   shared phone only receives the signed-in member's pushes.
+ * - `DELETE /api/fcm/token`: removes the caller's token (logout, push turned off); idempotent.
+ * server/plugins/push.ts sends to these tokens and deletes the ones FCM reports unregistered.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import { PushTokenBody } from '../../../common/api/chat.ts';
 import { pushTokens } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -22,7 +26,9 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['push'],
         summary: '푸시 토큰 등록',
-        description: `Body \`{ token }\` (1–4096 non-space characters). 204; the same token twice is stored once. 400 invalid; 401 anonymous; 429 more than ${MAX_PUSH_TOKENS_PER_USER} tokens.`,
+        description:
+          `Body \`{ token }\` (1–4096 non-space characters). 204; the same token twice is stored once; a token registered by another ` +
+          `member moves to the caller. 400 invalid; 401 anonymous; 429 more than ${MAX_PUSH_TOKENS_PER_USER} tokens.`,
         security: BEARER,
         body: PushTokenBody,
         response: { 204: { type: 'null', description: 'stored' }, ...errorResponses(400, 401, 429) },
@@ -31,12 +37,35 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const userId = request.user!.id;
       const { token } = request.body;
-      const [existing] = await app.db.select({ id: pushTokens.id }).from(pushTokens).where(and(eq(pushTokens.userId, userId), eq(pushTokens.token, token)));
-      if (!existing) {
-        const [{ n } = { n: 0 }] = await app.db.select({ n: count() }).from(pushTokens).where(eq(pushTokens.userId, userId));
+      await app.db.transaction(async (tx) => {
+        // The device now belongs to the caller: the previous member stops receiving its pushes.
+        await tx.delete(pushTokens).where(and(eq(pushTokens.token, token), ne(pushTokens.userId, userId)));
+        const [existing] = await tx.select({ id: pushTokens.id }).from(pushTokens).where(and(eq(pushTokens.userId, userId), eq(pushTokens.token, token)));
+        if (existing) return;
+        const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(pushTokens).where(eq(pushTokens.userId, userId));
         if (n >= MAX_PUSH_TOKENS_PER_USER) throw new AppError(429, 'RATE_LIMITED', '등록할 수 있는 기기 수를 초과했습니다.');
-        await app.db.insert(pushTokens).values({ userId, token }).onConflictDoNothing();
-      }
+        await tx.insert(pushTokens).values({ userId, token }).onConflictDoNothing();
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/fcm/token',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags: ['push'],
+        summary: '푸시 토큰 삭제',
+        description:
+          "Body `{ token }`. 204 whether or not the caller had it (idempotent); another member's token is never touched. 400 invalid; 401 anonymous.",
+        security: BEARER,
+        body: PushTokenBody,
+        response: { 204: { type: 'null', description: 'removed (or was not there)' }, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      await app.db.delete(pushTokens).where(and(eq(pushTokens.userId, request.user!.id), eq(pushTokens.token, request.body.token)));
       return reply.code(204).send(null);
     },
   );

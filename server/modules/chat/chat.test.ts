@@ -1,0 +1,118 @@
+/**
+ * `POST /api/chat/{matchId}/messages` (issue #7: the HTTP twin of the STOMP SEND, used by the
+ * offline outbox): stored, answered, published live to the chat topic and notified to the other
+ * participant; the same participant and content rules as STOMP; rate limited per member.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatTopic, userNotificationsTopic, type ChatMessage, type LiveNotification } from '../../../common/realtime.ts';
+import { listen, stompClient, waitFor, type TestStomp } from '../../realtime/test-clients.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { act, createSchedule, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
+import { CHAT_MSG } from './service.ts';
+
+let t: TestApp;
+let url: string;
+type Member = Awaited<ReturnType<TestApp['quickMember']>>;
+let host: Member;
+let guest: Member;
+let stranger: Member;
+const open: TestStomp[] = [];
+const RATE = 5;
+
+/** An ACCEPTED match between `h` (host) and `g`. */
+async function acceptedMatch(h: Member = host, g: Member = guest): Promise<number> {
+  const id = await requestMatch(t, g.headers, await createSchedule(t, h.headers));
+  expect((await act(t, h.headers, id, 'accept')).statusCode).toBe(200);
+  return id;
+}
+
+const send = (matchId: number | string, who: Member | undefined, content: unknown) =>
+  t.app.inject({ method: 'POST', url: `/api/chat/${matchId}/messages`, headers: who?.headers ?? {}, payload: { content } });
+
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: { chatSendPerUser: { max: RATE, windowMs: 60_000 } } });
+  t.clock.set(kstNoonToday());
+  url = await listen(t);
+  host = await t.quickMember({ name: '호스트' });
+  guest = await t.quickMember({ name: '게스트' });
+  stranger = await t.quickMember({ name: '제삼자' });
+});
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.stop()));
+  await t.close();
+});
+
+describe('POST /api/chat/{matchId}/messages', () => {
+  it('201 the stored message; live subscribers get it and the other side gets new_message', async () => {
+    const matchId = await acceptedMatch();
+    const listener = stompClient(url, host.token);
+    open.push(listener);
+    await listener.connected;
+    const chat = listener.subscribe(chatTopic(matchId));
+    const notes = listener.subscribe(userNotificationsTopic(host.id));
+    await listener.sync();
+
+    const res = await send(matchId, guest, '  곧 도착해요  ');
+    expect(res.statusCode, res.body).toBe(201);
+    const message = res.json() as ChatMessage;
+    expect(message).toEqual({ id: expect.any(Number), matchId, senderId: guest.id, senderName: '게스트', content: '곧 도착해요', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
+
+    await waitFor(() => chat.length === 1 && notes.length === 1);
+    expect(JSON.parse(chat[0]!.body)).toEqual(message);
+    const note = JSON.parse(notes[0]!.body) as LiveNotification;
+    expect(note).toMatchObject({ type: 'new_message', matchId, fromUser: { id: guest.id, name: '게스트' }, message: '게스트님이 새 메시지를 보냈습니다.' });
+    expect(t.events.filter((e) => e.type === 'new_message' && e.matchId === matchId).map((e) => e.toUserId)).toEqual([host.id]);
+
+    const history = await t.app.inject({ url: `/api/chat/${matchId}/history`, headers: host.headers });
+    expect(history.json()).toEqual([message]);
+  });
+
+  it('the host may write too; the requester is notified', async () => {
+    const matchId = await acceptedMatch();
+    expect((await send(matchId, host, '어서 오세요')).statusCode).toBe(201);
+    expect(t.events.filter((e) => e.type === 'new_message' && e.matchId === matchId).map((e) => e.toUserId)).toEqual([guest.id]);
+  });
+
+  it('content must be 1–1000 characters after trimming (400 with the chat message), like the STOMP SEND', async () => {
+    // A fresh requester: every call counts towards their rate limit.
+    const guest = await t.quickMember({ name: '길이게스트' });
+    const matchId = await acceptedMatch(host, guest);
+    for (const content of ['', '   ', 'ㅋ'.repeat(1001)]) {
+      const res = await send(matchId, guest, content);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: CHAT_MSG.badContent, code: 'VALIDATION' });
+    }
+    expect((await send(matchId, guest, ` ${'ㅋ'.repeat(1000)} `)).statusCode).toBe(201);
+    expect((await send(matchId, guest, { text: '객체' })).statusCode).toBe(400);
+    const history = await t.app.inject({ url: `/api/chat/${matchId}/history`, headers: guest.headers });
+    expect(history.json()).toHaveLength(1);
+  });
+
+  it('403 for a non-participant and for a match whose chat is not open; 404 unknown; 401 anonymous', async () => {
+    const guest = await t.quickMember({ name: '권한게스트' });
+    const matchId = await acceptedMatch(host, guest);
+    const forbidden = await send(matchId, stranger, '끼어들기');
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().message).toBe(CHAT_MSG.notParticipant);
+    const pending = await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
+    expect((await send(pending, guest, '아직 대기 중')).statusCode).toBe(403);
+    const unknown = await send(2_000_000_000, guest, '누구세요');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(CHAT_MSG.matchNotFound);
+    expect((await send(matchId, undefined, '익명')).statusCode).toBe(401);
+    expect((await send('abc', guest, '잘못된 주소')).statusCode).toBe(400);
+    const history = await t.app.inject({ url: `/api/chat/${matchId}/history`, headers: host.headers });
+    expect(history.json()).toEqual([]);
+  });
+
+  it(`more than ${RATE} messages per member per minute → 429 with Retry-After; other members are unaffected`, async () => {
+    const h = await t.quickMember({ name: '수다호스트' });
+    const g = await t.quickMember({ name: '수다게스트' });
+    const matchId = await acceptedMatch(h, g);
+    for (let i = 0; i < RATE; i += 1) expect((await send(matchId, g, `메시지 ${i}`)).statusCode).toBe(201);
+    const limited = await send(matchId, g, '하나 더');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect((await send(matchId, h, '저는 괜찮아요')).statusCode).toBe(201);
+  });
+});

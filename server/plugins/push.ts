@@ -1,0 +1,183 @@
+/**
+ * Push with FCM (issue #7 part 3; SPEC §4 "Live notifications"; DESIGN.md "Push"):
+ * every live notification the live notifier publishes (server/plugins/realtime.ts) is also sent
+ * to the member's registered device tokens (`push_tokens`) as an FCM **data** message whose fields
+ * are `pushDataOf(notification)` (common/push.ts); the service worker shows it in Korean.
+ *
+ * - `createFcmPushSender({ messaging, db, log, publicUrl })`: the `PushSender`. Tokens FCM reports
+ *   dead are deleted; other failures are logged without any token.
+ * - `createFirebaseMessaging(credentials)`: firebase-admin's Messaging for a service account
+ *   (its own named firebase app, deleted on close). No network until a message is sent.
+ * - `pushPlugin`: decorates `app.pushSender`: the given sender (tests), else FCM through the given
+ *   `messaging` stand-in (tests) or FIREBASE_CREDENTIALS, else the no-op — and then says once at
+ *   start-up that push is off.
+ */
+import { randomUUID } from 'node:crypto';
+import fp from 'fastify-plugin';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
+import { pushDataOf } from '../../common/push.ts';
+import type { FirebaseCredentials } from '../config.ts';
+import { pushTokens } from '../db/schema.ts';
+import type { Database } from './db.ts';
+import { noopPushSender, type PushSender } from './realtime.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Hands each live notification to the member's devices (see server/plugins/push.ts). */
+    pushSender: PushSender;
+  }
+}
+
+/**
+ * The slice of firebase-admin's `Messaging` the sender uses. Tests pass a local recording stand-in
+ * answering `BatchResponse`-shaped results (firebase-admin's FCM host is fixed HTTPS/HTTP2).
+ */
+export interface PushMessaging {
+  sendEachForMulticast(message: MulticastMessage): Promise<BatchResponse>;
+}
+
+/** Most tokens FCM takes in one multicast. */
+export const FCM_MULTICAST_MAX = 500;
+
+/** Per-token error codes meaning the token is dead: its row is deleted. */
+export const DEAD_TOKEN_CODES: ReadonlySet<string> = new Set(['messaging/registration-token-not-registered', 'messaging/invalid-registration-token']);
+
+/**
+ * Whether a per-token error means that token is unusable. `messaging/invalid-argument` counts only
+ * when FCM's message is about the registration token ("The registration token is not a valid FCM
+ * registration token"), not about the payload — a payload problem would otherwise wipe every token.
+ */
+export function isDeadTokenError(error: { code?: string; message?: string } | undefined): boolean {
+  if (!error?.code) return false;
+  if (DEAD_TOKEN_CODES.has(error.code)) return true;
+  return error.code === 'messaging/invalid-argument' && /registration token/i.test(error.message ?? '');
+}
+
+/** The minimal logger the sender writes to (pino's / Fastify's fits). */
+export interface PushLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+/** What the FCM sender needs. */
+export interface FcmPushSenderDeps {
+  messaging: PushMessaging;
+  db: Database;
+  log: PushLog;
+  /**
+   * The app's public origin. FCM requires `webpush.fcmOptions.link` to be an absolute HTTPS URL, so
+   * the link is `publicUrl + data.url` when it is https and left out otherwise (the service worker
+   * opens `data.url` itself on click).
+   */
+  publicUrl?: string;
+}
+
+/** An error's `code` (firebase-admin's `messaging/...`), or its name; never its message or payload. */
+function errorCode(err: unknown): string {
+  if (err && typeof err === 'object') {
+    const e = err as { code?: unknown; name?: unknown };
+    if (typeof e.code === 'string') return e.code;
+    if (typeof e.name === 'string') return e.name;
+  }
+  return 'unknown';
+}
+
+/**
+ * The FCM `PushSender`: loads the member's tokens (oldest first), sends the notification's
+ * `pushDataOf` data with web push headers `Urgency: high`, `TTL: 86400` (one day, seconds) in
+ * multicasts of at most 500 tokens, then deletes the tokens FCM reported dead (`isDeadTokenError`)
+ * — for every member, since the token itself is gone. A member with no tokens → no FCM call.
+ * A failing multicast (thrown error) or other per-token failures are logged with their codes and
+ * counts only; `send` itself does not throw for them.
+ */
+export function createFcmPushSender(deps: FcmPushSenderDeps): PushSender {
+  const { messaging, db, log } = deps;
+  const origin = deps.publicUrl?.startsWith('https://') ? deps.publicUrl.replace(/\/+$/, '') : undefined;
+  return {
+    async send(toUserId, notification) {
+      const rows = await db.select({ token: pushTokens.token }).from(pushTokens).where(eq(pushTokens.userId, toUserId)).orderBy(asc(pushTokens.id));
+      if (rows.length === 0) return;
+      const tokens = rows.map((r) => r.token);
+      const data = pushDataOf(notification);
+      const webpush: MulticastMessage['webpush'] = { headers: { Urgency: 'high', TTL: '86400' }, ...(origin ? { fcmOptions: { link: `${origin}${data.url}` } } : {}) };
+      const dead: string[] = [];
+      const failures: Record<string, number> = {};
+      for (let i = 0; i < tokens.length; i += FCM_MULTICAST_MAX) {
+        const chunk = tokens.slice(i, i + FCM_MULTICAST_MAX);
+        let result: BatchResponse;
+        try {
+          result = await messaging.sendEachForMulticast({ tokens: chunk, data, webpush });
+        } catch (err) {
+          log.error({ userId: toUserId, type: data.type, code: errorCode(err), devices: chunk.length }, 'push: FCM send failed');
+          continue;
+        }
+        result.responses.forEach((response, index) => {
+          if (response.success) return;
+          const token = chunk[index];
+          if (token !== undefined && isDeadTokenError(response.error)) dead.push(token);
+          else {
+            const code = response.error?.code ?? 'unknown';
+            failures[code] = (failures[code] ?? 0) + 1;
+          }
+        });
+      }
+      if (Object.keys(failures).length > 0) log.warn({ userId: toUserId, type: data.type, failures }, 'push: some devices were not reached');
+      if (dead.length > 0) {
+        await db.delete(pushTokens).where(inArray(pushTokens.token, dead));
+        log.info({ userId: toUserId, removed: dead.length }, 'push: removed device tokens FCM reports unregistered');
+      }
+    },
+  };
+}
+
+/**
+ * firebase-admin's Messaging for a service account, on its own uniquely named firebase app (so
+ * several app instances in one process, e.g. tests, never share or clash). Builds the credential
+ * (parses the private key) but makes no network call; `close()` deletes the firebase app.
+ */
+export async function createFirebaseMessaging(credentials: FirebaseCredentials): Promise<{ messaging: PushMessaging; close: () => Promise<void> }> {
+  const { cert, deleteApp, initializeApp } = await import('firebase-admin/app');
+  const { getMessaging } = await import('firebase-admin/messaging');
+  const firebaseApp = initializeApp(
+    { credential: cert({ projectId: credentials.projectId, clientEmail: credentials.clientEmail, privateKey: credentials.privateKey }), projectId: credentials.projectId },
+    `babsang-push-${randomUUID()}`,
+  );
+  return { messaging: getMessaging(firebaseApp), close: () => deleteApp(firebaseApp) };
+}
+
+/** Options of the push plugin. */
+export interface PushPluginOptions {
+  /** The service account (FIREBASE_CREDENTIALS); absent → push is off unless a stand-in is given. */
+  firebase: FirebaseCredentials | undefined;
+  /** The app's public origin (`webpush.fcmOptions.link`). */
+  publicUrl: string;
+  /** Replaces the whole sender (tests record notifications). */
+  sender?: PushSender;
+  /** Replaces firebase-admin's Messaging under the real FCM sender (tests). */
+  messaging?: PushMessaging;
+}
+
+/** Registers `app.pushSender` (after the db plugin, before the notifier that uses it). */
+export const pushPlugin = fp<PushPluginOptions>(
+  async (app, opts) => {
+    let sender: PushSender = noopPushSender;
+    if (opts.sender) {
+      sender = opts.sender;
+    } else if (opts.messaging) {
+      sender = createFcmPushSender({ messaging: opts.messaging, db: app.db, log: app.log, publicUrl: opts.publicUrl });
+    } else if (opts.firebase) {
+      const firebase = await createFirebaseMessaging(opts.firebase);
+      sender = createFcmPushSender({ messaging: firebase.messaging, db: app.db, log: app.log, publicUrl: opts.publicUrl });
+      app.addHook('onClose', async () => {
+        await firebase.close();
+      });
+      app.log.info({ projectId: opts.firebase.projectId }, 'push: FCM on (firebase-admin)');
+    } else {
+      app.log.info('push: off — FIREBASE_CREDENTIALS is not set, notifications reach open apps only');
+    }
+    app.decorate('pushSender', sender);
+  },
+  { name: 'push', dependencies: ['db'] },
+);
