@@ -3,33 +3,37 @@
  * manifest; in the browser the worker becomes ready, the manifest is linked and an offline reload
  * still renders the shell.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { topBar } from './support/ui.ts';
 
-const SW_FILE = new URL('../dist/sw.js', import.meta.url);
+/** The build the app serves (E2E_STATIC_DIR, as e2e/support/start-server.ts, or dist/). */
+const STATIC_DIR = process.env.E2E_STATIC_DIR ?? fileURLToPath(new URL('../dist', import.meta.url));
+const SW_FILE = join(STATIC_DIR, 'sw.js');
 
 /** The slice of the page's `navigator` these checks use (the e2e code is type-checked without the DOM lib). */
 interface PageNavigator {
   serviceWorker: { ready: Promise<{ active: { scriptURL: string } | null }>; controller: object | null };
 }
 
-/** The URLs of the precache manifest workbox-build injected into dist/sw.js. */
+/** The URLs of the precache manifest workbox-build injected into the built sw.js. */
 function precachedUrls(): string[] {
   const source = readFileSync(SW_FILE, 'utf8');
   return [...source.matchAll(/["']?url["']?\s*:\s*["']([^"']+)["']/g)].map((m) => m[1] ?? '');
 }
 
 test.describe('built service worker (no browser)', () => {
-  test('dist/sw.js precaches index.html, the manifest and the icons', () => {
+  test('the built sw.js precaches index.html, the manifest and the icons', () => {
     const urls = precachedUrls();
     expect(urls).toContain('index.html');
     expect(urls).toContain('manifest.webmanifest');
-    expect(urls).toEqual(expect.arrayContaining(['icons/icon-192.png', 'icons/icon-512.png', 'icons/icon-maskable-512.png']));
+    expect(urls).toEqual(expect.arrayContaining(['icons/icon-192.png', 'icons/icon-512.png', 'icons/icon-maskable-512.png', 'icons/badge-72.png']));
     expect(urls.some((u) => /^assets\/.+\.js$/.test(u)), 'the JavaScript bundles are precached').toBe(true);
   });
 
-  test('dist/sw.js answers the update prompt and keeps server paths out of the SPA fallback', () => {
+  test('the built sw.js answers the update prompt and keeps server paths out of the SPA fallback', () => {
     const source = readFileSync(SW_FILE, 'utf8');
     expect(source).toContain('SKIP_WAITING');
     for (const path of ['api', 'ws', 'uploads', 'oauth2']) expect(source).toContain(`^\\/${path}`);
@@ -50,7 +54,10 @@ test('the manifest is linked and valid, and its icons are served', async ({ page
     start_url: string;
     display: string;
     theme_color: string;
+    background_color: string;
+    description: string;
     icons: { src: string; sizes: string; purpose?: string }[];
+    screenshots: { src: string; sizes: string; type: string; form_factor?: string; label?: string }[];
   };
   expect(manifest.short_name).toBe('밥상친구');
   expect(manifest.name).toContain('밥상친구');
@@ -64,6 +71,52 @@ test('the manifest is linked and valid, and its icons are served', async ({ page
     expect(image.ok(), icon.src).toBe(true);
     expect(image.headers()['content-type']).toContain('image/png');
   }
+
+  // Installability (issue #7): a description, both colours, and a narrow and a wide screenshot
+  // served as PNG whose real size is the one the manifest states.
+  expect(manifest.description).toContain('함께 밥 먹을 친구');
+  expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+  for (const shot of manifest.screenshots) {
+    expect(shot.label, `${shot.src} has a Korean label`).toMatch(/[가-힣]/);
+    expect(shot.type).toBe('image/png');
+    const image = await request.get(shot.src);
+    expect(image.ok(), shot.src).toBe(true);
+    expect(image.headers()['content-type']).toContain('image/png');
+    expect(`${pngSize(await image.body())}`, shot.src).toBe(shot.sizes);
+  }
+  const [narrow] = manifest.screenshots.filter((s) => s.form_factor === 'narrow').map((s) => s.sizes.split('x').map(Number));
+  expect(narrow && narrow[1]! > narrow[0]!, 'the narrow screenshot is portrait').toBe(true);
+});
+
+/** `WIDTHxHEIGHT` from a PNG's IHDR chunk. */
+function pngSize(png: Buffer): string {
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`;
+}
+
+test('the browser precache holds index.html, the manifest and every JavaScript file of the build', async ({ page }) => {
+  const chunks = readdirSync(join(STATIC_DIR, 'assets')).filter((f) => f.endsWith('.js'));
+  expect(chunks.length, 'the build has route chunks').toBeGreaterThan(5);
+
+  await page.goto('/');
+  const cached = await page.evaluate(async (): Promise<{ name: string | null; paths: string[] }> => {
+    const scope = globalThis as unknown as {
+      navigator: PageNavigator;
+      caches: { keys(): Promise<string[]>; open(name: string): Promise<{ keys(): Promise<{ url: string }[]> }> };
+    };
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the service worker was not ready within 20 s')), 20_000));
+    await Promise.race([scope.navigator.serviceWorker.ready, timeout]);
+    const name = (await scope.caches.keys()).find((key) => key.startsWith('workbox-precache'));
+    if (!name) return { name: null, paths: [] };
+    const requests = await (await scope.caches.open(name)).keys();
+    return { name, paths: requests.map((r) => new URL(r.url).pathname) };
+  });
+  expect(cached.name, 'a workbox precache exists').toBeTruthy();
+  expect(cached.paths).toContain('/index.html');
+  expect(cached.paths).toContain('/manifest.webmanifest');
+  const missing = chunks.filter((chunk) => !cached.paths.includes(`/assets/${chunk}`));
+  expect(missing, 'every route chunk is precached').toEqual([]);
 });
 
 test('the service worker becomes ready and an offline reload still renders the shell', async ({ context, page }) => {

@@ -330,6 +330,18 @@ export const ko = {
     foregroundPush: '[새 메시지] {title}: {body}',
   },
 
+  /** Push permission moment on the activity page (issue #7). */
+  push: {
+    promptTitle: '매칭 소식을 알림으로 받아보세요',
+    promptText: '매칭 신청, 수락, 확정과 새 메시지를 바로 알려드려요.',
+    enable: '알림 받기',
+    enabling: '알림을 켜는 중...',
+    later: '나중에',
+    enabled: '이제 매칭 소식을 알림으로 받습니다.',
+    denied: '알림이 허용되지 않았습니다. 브라우저 설정에서 언제든 바꿀 수 있습니다.',
+    failed: '알림을 켜지 못했습니다. 잠시 후 다시 시도해주세요.',
+  },
+
   chat: {
     placeholder: '메시지를 입력하세요',
     send: '전송',
@@ -455,6 +467,26 @@ export const ko = {
     points: '{n}점',
     myLocation: '내 위치',
     map: '맛집 지도',
+  },
+
+  /** Offline mirror and outbox (issue #7): saved-at line, queued writes, failures. */
+  offlineUi: {
+    savedAt: '{when} 저장',
+    /** date-fns pattern of the saved-at instant, read in KST. */
+    savedAtPattern: 'M월 d일 HH:mm',
+    queued: '오프라인 상태라 연결되면 보낼게요.',
+    pending: '전송 대기 중',
+    sent: '대기 중이던 글을 보냈습니다: {label}',
+    failed: '보내지 못했습니다: {label} — {message}',
+    failedFallback: '요청이 거절되었습니다.',
+    failuresTitle: '보내지 못한 글',
+    dismiss: '닫기',
+    dismissOne: '{label} 알림 닫기',
+    pendingCount: '전송 대기 {n}건',
+    labelComment: '댓글: {text}',
+    labelReview: '후기: {text}',
+    labelChat: '메시지: {text}',
+    labelMatch: '매칭 신청: {text}',
   },
 } as const;
 

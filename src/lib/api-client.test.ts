@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fixtures';
-import { api, ApiError, configureApiClient, errorMessage } from './api-client';
+import { api, ApiError, apiRequest, configureApiClient, errorMessage } from './api-client';
+import { useSavedAt } from './saved-at-store';
 
 describe('api client', () => {
   it('turns a JSON error body into an ApiError with the Korean message and code', async () => {
@@ -46,5 +47,29 @@ describe('api client', () => {
     const answer = await api.put<{ echoed: unknown }>('/api/user/profile', { name: '밥' });
     expect(answer.echoed).toEqual({ name: '밥' });
     expect((fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('sends the idempotency key of a write when given one', async () => {
+    configureApiClient({ getToken: () => 'tok' });
+    const fetchMock = mockFetch({ 'POST /api/reviews': () => jsonResponse({ id: 1 }, 201) });
+    await apiRequest('/api/reviews', { method: 'POST', body: { rating: 5 }, idempotencyKey: 'key-1' });
+    await api.post('/api/reviews', { rating: 5 });
+    const headers = (i: number) => (fetchMock.mock.calls[i]?.[1]?.headers ?? {}) as Record<string, string>;
+    expect(headers(0)['Idempotency-Key']).toBe('key-1');
+    expect(headers(1)['Idempotency-Key']).toBeUndefined();
+  });
+
+  it('records when an answer came from the offline mirror, and forgets it on a live answer', async () => {
+    useSavedAt.getState().reset();
+    let mirrored = true;
+    mockFetch({
+      'GET /api/board': () =>
+        new Response('[]', { headers: { 'Content-Type': 'application/json', ...(mirrored ? { 'X-Offline-Saved-At': '2026-11-21T09:05:00.000Z' } : {}) } }),
+    });
+    await api.get('/api/board');
+    expect(useSavedAt.getState().byPath).toEqual({ '/api/board': '2026-11-21T09:05:00.000Z' });
+    mirrored = false;
+    await api.get('/api/board');
+    expect(useSavedAt.getState().byPath).toEqual({});
   });
 });

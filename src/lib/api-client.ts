@@ -2,7 +2,9 @@
  * The one way the client talks to the API: JSON in and out, the bearer token on every call once
  * signed in, and every failure turned into an `ApiError` carrying the server's Korean `message`.
  */
+import { IDEMPOTENCY_HEADER, OFFLINE_SAVED_AT_HEADER } from '@common/offline';
 import { env } from '@/config/env';
+import { useSavedAt } from '@/lib/saved-at-store';
 
 export class ApiError extends Error {
   /** HTTP status; 0 when the request never got an answer (offline, DNS, CORS…). */
@@ -49,6 +51,11 @@ export interface RequestOptions {
   /** false: send no Authorization header. */
   auth?: boolean;
   signal?: AbortSignal;
+  /**
+   * Sent as `Idempotency-Key` (issue #7): the server answers a repeat of the same key and body
+   * with the first answer for 24 h, so a replayed outbox write never creates a second row.
+   */
+  idempotencyKey?: string;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -79,8 +86,9 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = true, signal } = options;
+  const { method = 'GET', body, auth = true, signal, idempotencyKey } = options;
   const headers: Record<string, string> = { Accept: 'application/json, text/plain;q=0.9' };
+  if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
   const token = options.token !== undefined ? options.token : auth ? getToken() : null;
   if (auth && token) headers.Authorization = `Bearer ${token}`;
 
@@ -99,6 +107,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0);
   }
+
+  // An answer the service worker served from its offline mirror carries when it was stored.
+  if (method === 'GET') useSavedAt.getState().record(path, response.headers.get(OFFLINE_SAVED_AT_HEADER));
 
   const data = await readBody(response).catch(() => undefined);
   if (!response.ok) {

@@ -5,6 +5,7 @@ import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Toasts } from '@/components/ui/toasts';
 import { useNotifications } from '@/features/notifications/store';
 import { useLiveNotifications } from '@/features/notifications/hooks/use-live-notifications';
+import { usePush } from '@/features/push/hooks/use-push';
 import { startLiveChannel } from '@/lib/stomp-client';
 import { OfflineBanner } from '@/features/shell/components/offline-banner';
 import { TopBar } from '@/features/shell/components/top-bar';
@@ -37,6 +38,8 @@ function RootLayout() {
   // The live channel follows the session (issue #4); notifications count and toast while signed in.
   useEffect(() => startLiveChannel(), []);
   useLiveNotifications(user?.id ?? null);
+  // Push (issue #7): token follows the session; a push in front shows an in-app toast.
+  usePush(user?.id ?? null);
 
   const logout = useCallback(() => {
     signOut('logout');

@@ -2,9 +2,13 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ActivityPage } from '@/features/activity/components/activity-page';
 import { useNotifications } from '@/features/notifications/store';
+import { PushPrompt } from '@/features/push/components/push-prompt';
 import { useSession } from '@/lib/session/store';
 
-/** Activity (활동 내역). Visiting it resets the unread counter (SPEC §4). */
+/**
+ * Activity (활동 내역). Visiting it resets the unread counter (SPEC §4); the push permission
+ * moment (issue #7) sits under its heading.
+ */
 export const Route = createFileRoute('/_authenticated/match-requests')({
   component: MatchRequests,
 });
@@ -20,6 +24,7 @@ function MatchRequests() {
   if (!user) return null;
   return (
     <ActivityPage
+      notice={<PushPrompt userId={user.id} />}
       user={user}
       onUserRefreshed={setUser}
       receivedVersion={receivedVersion}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MatchRequest } from '@common/api/matches';
 import type { User } from '@common/api/users';
 import { isVisibleInList, type MatchAction, type MatchSide } from '@common/domain/match-status';
@@ -31,6 +31,8 @@ interface ActivityPageProps {
   receivedVersion?: number;
   /** Changes when a live notification asks for the sent list again (SPEC §4). */
   sentVersion?: number;
+  /** Shown under the heading (the route puts the push permission card here, issue #7). */
+  notice?: ReactNode;
 }
 
 const NONE: MatchRequest[] = [];
@@ -49,7 +51,7 @@ const DONE: Record<'accept' | 'reject' | 'confirm' | 'delete', string> = {
 };
 
 /** 활동 내역: the three tiles and the received and sent request lists (SPEC §2, §4). */
-export function ActivityPage({ user, onUserRefreshed, onChat, onReview, receivedVersion = 0, sentVersion = 0 }: ActivityPageProps) {
+export function ActivityPage({ user, onUserRefreshed, onChat, onReview, receivedVersion = 0, sentVersion = 0, notice }: ActivityPageProps) {
   const received = useResource(getReceivedRequests, NONE, receivedVersion);
   const sent = useResource(getSentRequests, NONE, sentVersion);
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
@@ -105,6 +107,7 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, received
   return (
     <div className="page activity-page">
       <h1 className="page-heading">{ko.activity.heading}</h1>
+      {notice}
       <div className="activity-tiles">
         {tiles.map((t) => (
           <div key={t.label} className="activity-tile" role="group" aria-label={t.label}>

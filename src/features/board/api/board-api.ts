@@ -2,6 +2,7 @@
 import type { UploadResponse } from '@common/api/images';
 import type { Comment, Post, PostBody } from '@common/api/board';
 import { api } from '@/lib/api-client';
+import { outboxLabel, sendOrQueue, type SendResult } from '@/lib/outbox';
 
 /** `GET /api/board`: newest first. A non-array answer counts as empty (SPEC §7). */
 export async function getPosts(signal?: AbortSignal): Promise<Post[]> {
@@ -34,9 +35,12 @@ export function toggleLike(id: number): Promise<Post> {
   return api.post<Post>(`/api/board/${id}/like`);
 }
 
-/** `POST /api/board/{id}/comments` → 201 the comment. */
-export function addComment(id: number, text: string): Promise<Comment> {
-  return api.post<Comment>(`/api/board/${id}/comments`, { text });
+/**
+ * `POST /api/board/{id}/comments` → 201 the comment; offline (or no answer) the comment goes to
+ * the outbox (issue #7) and `{ queued: true }` comes back — it is posted on reconnect, once.
+ */
+export function addComment(id: number, text: string): Promise<SendResult<Comment>> {
+  return sendOrQueue<Comment>({ path: `/api/board/${id}/comments`, body: { text }, kind: 'comment', label: outboxLabel('comment', text), scope: String(id) });
 }
 
 /** `GET /api/recommendations`: posts with coordinates and ≥ 10 points, most points first. */

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@common/api/board';
 import type * as Maps from '@/lib/maps';
 import type { MapProvider, MarkerOptions } from '@/lib/maps';
+import { flushOutbox } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
 import { jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 import { renderWithFeedback } from '@/test/render';
@@ -132,6 +133,37 @@ describe('board page', () => {
     const other = await screen.findByRole('dialog', { name: '글 3' });
     await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).includes('/api/board/3/view'))).toBe(true));
     expect(within(other).getByTestId('post-views').textContent).toBe('2');
+  });
+
+  it('a comment that gets no answer waits as pending and is posted once, with the same key, when replayed', async () => {
+    const user = userEvent.setup();
+    let up = false;
+    const saved = { id: 50, text: '나중에 갈게요', author: { id: 1, name: '나' }, createdAt: '2026-11-22T00:00:00.000Z' };
+    const fetch = mockFetch({
+      'GET /api/board': () => jsonResponse([post(1, { comments: up ? [saved] : [] })]),
+      'PUT /api/board/1/view': () => new Response(null, { status: 204 }),
+      'POST /api/board/1/comments': () => {
+        if (!up) throw new TypeError('Failed to fetch');
+        return jsonResponse(saved, 201);
+      },
+    });
+    renderWithFeedback(<BoardPage />);
+    await user.click(await screen.findByRole('button', { name: '글 1 자세히 보기' }));
+    const dialog = await screen.findByRole('dialog', { name: '글 1' });
+    await user.type(within(dialog).getByRole('textbox', { name: '댓글' }), '나중에 갈게요');
+    await user.click(within(dialog).getByRole('button', { name: '댓글 작성' }));
+    expect(await screen.findByText('오프라인 상태라 연결되면 보낼게요.')).toBeTruthy();
+    const pending = (await within(dialog).findByText('나중에 갈게요')).closest('li')!;
+    expect(pending.textContent).toContain('전송 대기 중');
+
+    up = true;
+    await flushOutbox();
+    await waitFor(() => expect(within(screen.getByRole('dialog', { name: '글 1' })).queryByText('전송 대기 중')).toBeNull());
+    expect(within(screen.getByRole('dialog', { name: '글 1' })).getAllByText('나중에 갈게요')).toHaveLength(1);
+    const posts = fetch.mock.calls.filter(([u, init]) => String(u).endsWith('/api/board/1/comments') && init?.method === 'POST');
+    const keyOf = (i: number) => (posts[i]?.[1]?.headers as Record<string, string>)['Idempotency-Key'];
+    expect(posts).toHaveLength(2);
+    expect(keyOf(1)).toBe(keyOf(0));
   });
 
   it('does not call the view route for the author', async () => {

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Post } from '@common/api/board';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { format, ko } from '@/i18n/ko';
+import { onOutboxSent } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
 import { deletePost, getPosts } from '../api/board-api';
 import { filterByAllTags, previewText } from '../board-logic';
@@ -23,6 +24,10 @@ export function BoardPage() {
   const [editing, setEditing] = useState<Post | null | undefined>(undefined);
   const [openId, setOpenId] = useState<number | null>(null);
 
+  // `reload` grows when a comment written offline was posted (issue #7): the list is fetched again.
+  const [reload, setReload] = useState(0);
+  useEffect(() => onOutboxSent((entry) => entry.kind === 'comment' && setReload((n) => n + 1)), []);
+
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
@@ -35,7 +40,7 @@ export function BoardPage() {
       })
       .finally(() => setLoaded(true));
     return () => controller.abort();
-  }, [signedIn]);
+  }, [signedIn, reload]);
 
   const replace = useCallback((next: Post) => setPosts((list) => (list.some((p) => p.id === next.id) ? list.map((p) => (p.id === next.id ? next : p)) : [next, ...list])), []);
   const shown = useMemo(() => filterByAllTags(posts, filter), [posts, filter]);

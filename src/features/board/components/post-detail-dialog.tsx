@@ -1,13 +1,15 @@
 /**
  * The post detail dialog (SPEC §2, §4 "Board"; issue #6): sanitised content, the view call for
  * non-authors (views +1 shown; the post still shows when it fails), the like toggle replaced by
- * the server's post, and comments.
+ * the server's post, and comments. A comment written offline waits in the outbox (issue #7) and
+ * is listed as "전송 대기 중" until it is posted.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Post } from '@common/api/board';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/feedback-store';
 import { ko } from '@/i18n/ko';
+import { usePendingWrites } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
 import { addComment, toggleLike, viewPost } from '../api/board-api';
 import { PostContent } from './post-content';
@@ -30,6 +32,7 @@ export function PostDetailDialog({ post, onOpenChange, onChange }: PostDetailDia
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const viewed = useRef<number | null>(null);
+  const pending = usePendingWrites('comment', String(post?.id ?? ''));
   const postRef = useRef(post);
   useEffect(() => {
     postRef.current = post;
@@ -65,10 +68,12 @@ export function PostDetailDialog({ post, onOpenChange, onChange }: PostDetailDia
     if (!me) return toast.error(ko.schedule.loginFirst);
     const trimmed = text.trim();
     if (!trimmed) return toast.error(ko.board.enterComment);
+    if (busy) return;
     setBusy(true);
     try {
-      const created = await addComment(post.id, trimmed);
-      onChange({ ...post, comments: [...post.comments, created] });
+      const result = await addComment(post.id, trimmed);
+      if (result.queued) toast.info(ko.offlineUi.queued);
+      else onChange({ ...post, comments: [...post.comments, result.data] });
       setText('');
     } catch {
       toast.error(ko.board.commentFailed);
@@ -111,13 +116,19 @@ export function PostDetailDialog({ post, onOpenChange, onChange }: PostDetailDia
         </div>
         <section aria-label={ko.board.comments} className="post-comments">
           <h3>{ko.board.comments}</h3>
-          {post.comments.length === 0 ? (
+          {post.comments.length === 0 && pending.length === 0 ? (
             <p className="empty-state">{ko.board.noComments}</p>
           ) : (
             <ul>
               {post.comments.map((c) => (
                 <li key={c.id}>
                   <strong>{c.author.name ?? ko.board.unknownAuthor}</strong> <span>{c.text}</span>
+                </li>
+              ))}
+              {pending.map((entry) => (
+                <li key={entry.key} className="pending-write" data-pending="true">
+                  <strong>{me?.name ?? ko.board.unknownAuthor}</strong> <span>{(entry.body as { text?: string }).text}</span>
+                  <span className="pending-write__label">{ko.offlineUi.pending}</span>
                 </li>
               ))}
             </ul>

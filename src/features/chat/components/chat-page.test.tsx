@@ -72,8 +72,11 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
     expect(screen.getAllByText('나').length).toBeGreaterThan(0);
   });
 
-  it('sends only when connected, non-blank and signed in; the payload carries the content', async () => {
-    mockFetch({ 'GET /api/chat/7/history': () => jsonResponse([]) });
+  it('sends live when connected, through POST /messages when the live channel is down; never blank or signed out', async () => {
+    const fetch = mockFetch({
+      'GET /api/chat/7/history': () => jsonResponse([]),
+      'POST /api/chat/7/messages': (_url, init) => jsonResponse(msg(9, (JSON.parse(String(init?.body)) as { content: string }).content, 1), 201),
+    });
     const user = userEvent.setup();
     const { rerender } = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
     const box = screen.getByRole('textbox', { name: '메시지를 입력하세요' });
@@ -82,11 +85,16 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
     expect(live.published).toHaveLength(0);
     act(() => useLiveStatus.setState({ connected: false }));
     await user.clear(box);
-    await user.type(box, '안녕하세요');
+    await user.type(box, '끊긴 동안');
     await user.click(screen.getByRole('button', { name: '전송' }));
     expect(live.published).toHaveLength(0);
     expect(screen.getByText('연결 중…')).toBeTruthy();
+    await waitFor(() => expect(texts()).toEqual(['끊긴 동안']));
+    const post = fetch.mock.calls.find(([u, init]) => String(u).endsWith('/api/chat/7/messages') && init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ content: '끊긴 동안' });
+    expect((post?.[1]?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     act(() => useLiveStatus.setState({ connected: true }));
+    await user.type(box, '안녕하세요');
     await user.click(screen.getByRole('button', { name: '전송' }));
     expect(live.published).toEqual([{ destination: '/app/chat/7', body: { senderId: 1, senderName: '나나', content: '안녕하세요' } }]);
     expect((box as HTMLInputElement).value).toBe('');

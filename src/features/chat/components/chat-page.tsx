@@ -1,7 +1,10 @@
 /**
  * 채팅 /chat/{matchId} (SPEC §2, §4 Chat, §5 chat send, §8; issue #4): the history first, then live
  * messages appended (no duplicates), scrolled to the newest; after every reconnect the messages
- * after the last id are fetched. Sending is ignored when disconnected, blank or without a user.
+ * after the last id are fetched. Sending is ignored when blank or without a user. While the live
+ * channel is down or the browser is offline (or earlier messages still wait), a message goes
+ * through `POST /api/chat/{matchId}/messages` and the outbox (issue #7): listed as "전송 대기 중"
+ * until it is posted on reconnect, then shown once like any other message.
  * "나가기" asks for confirmation, deletes the match and goes back to the activity screen.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -12,10 +15,12 @@ import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { Spinner } from '@/components/ui/spinner';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
+import { onOutboxSent, usePendingWrites } from '@/lib/outbox';
 import { livePublish, liveSubscribe, onLiveConnect, useLiveStatus } from '@/lib/stomp-client';
 import { findOpponent, type ChatOpponent } from '../api/find-opponent';
 import { getChatHistory } from '../api/get-history';
 import { leaveChat } from '../api/leave-chat';
+import { sendChatMessage } from '../api/send-message';
 import './chat.css';
 
 interface ChatPageProps {
@@ -40,7 +45,9 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
   const [lookup, setLookup] = useState<'idle' | 'loading' | 'missing'>(given ? 'idle' : 'loading');
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
   const connected = useLiveStatus((s) => s.connected);
+  const pending = usePendingWrites('chat', String(matchId));
   const lastId = useRef(0);
   const listRef = useRef<HTMLOListElement>(null);
 
@@ -86,18 +93,39 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
       if (typeof m?.id === 'number' && m.matchId === matchId) setMessages((cur) => mergeMessages(cur, [m]));
     });
     const stopReconnect = onLiveConnect(() => void catchUp(lastId.current || undefined));
+    // A message written offline was posted: show the server's copy (ids dedupe the live echo).
+    const stopSent = onOutboxSent((entry, data) => {
+      const m = data as ChatMessage | undefined;
+      if (entry.kind === 'chat' && typeof m?.id === 'number' && m.matchId === matchId) setMessages((cur) => mergeMessages(cur, [m]));
+    });
     return () => {
       c.abort();
       stopLive();
       stopReconnect();
+      stopSent();
     };
   }, [matchId, opponent]);
 
-  function send(event: FormEvent) {
+  async function send(event: FormEvent) {
     event.preventDefault();
     const content = text.trim();
-    if (!connected || !content || !user) return;
-    if (livePublish(chatSendDestination(matchId), { senderId: user.id, senderName: user.name, content })) setText('');
+    if (!content || !user || sending) return;
+    const live = connected && navigator.onLine && pending.length === 0;
+    if (live && livePublish(chatSendDestination(matchId), { senderId: user.id, senderName: user.name, content })) {
+      setText('');
+      return;
+    }
+    setSending(true);
+    try {
+      const result = await sendChatMessage(matchId, content);
+      setText('');
+      if (result.queued) toast.info(ko.offlineUi.queued);
+      else setMessages((cur) => mergeMessages(cur, [result.data]));
+    } catch (error) {
+      toast.error(errorMessage(error, ko.offlineUi.failedFallback));
+    } finally {
+      setSending(false);
+    }
   }
 
   async function leave() {
@@ -144,9 +172,18 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
             </li>
           );
         })}
+        {pending.map((entry) => (
+          <li key={entry.key} className="chat__message chat__message--mine pending-write" data-pending="true">
+            <span className="chat__sender">
+              {ko.chatView.me}
+              <span className="pending-write__label">{ko.offlineUi.pending}</span>
+            </span>
+            <p className="chat__bubble">{(entry.body as { content?: string }).content}</p>
+          </li>
+        ))}
       </ol>
       {!connected && <p className="chat__status">{ko.chatView.connecting}</p>}
-      <form className="chat__form" onSubmit={send}>
+      <form className="chat__form" onSubmit={(e) => void send(e)}>
         <input
           className="chat__input"
           value={text}
@@ -155,7 +192,7 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
           aria-label={ko.chat.placeholder}
           maxLength={1000}
         />
-        <button type="submit" className="btn btn--primary">
+        <button type="submit" className="btn btn--primary" disabled={sending}>
           {ko.chat.send}
         </button>
       </form>

@@ -9,12 +9,14 @@ interface DayScheduleListProps {
   schedules: readonly Schedule[];
   selectedId: number | null;
   myId: number | null;
+  /** Schedules whose match request waits in the outbox (issue #7): marked "전송 대기 중". */
+  pendingIds?: ReadonlySet<number>;
   onSelect: (schedule: Schedule) => void;
   onShowAuthor: (author: ScheduleAuthor) => void;
 }
 
 /** The chosen day's schedules: selectable buttons (`aria-pressed`) and the author's 프로필 button. */
-export function DayScheduleList({ date, schedules, selectedId, myId, onSelect, onShowAuthor }: DayScheduleListProps) {
+export function DayScheduleList({ date, schedules, selectedId, myId, pendingIds, onSelect, onShowAuthor }: DayScheduleListProps) {
   const label = format(ko.matching.dayList, { date: monthDayLabel(date) });
   if (schedules.length === 0) {
     return <p className="empty-state">{ko.matching.dayEmpty}</p>;
@@ -36,6 +38,7 @@ export function DayScheduleList({ date, schedules, selectedId, myId, onSelect, o
                 </span>{' '}
                 {full && <span className="pill pill--muted">{ko.matching.full}</span>}{' '}
                 {myId !== null && s.user?.id === myId && <span className="pill pill--accent">{ko.matching.mine}</span>}
+                {pendingIds?.has(s.id) && <span className="pending-write__label">{ko.offlineUi.pending}</span>}
               </span>
             </button>
             {s.user && (

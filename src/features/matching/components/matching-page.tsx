@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Schedule, ScheduleAuthor } from '@common/api/schedules';
 import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
 import { Calendar } from '@/components/ui/calendar';
@@ -6,8 +6,9 @@ import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { LoadState } from '@/components/ui/load-state';
 import { format, ko } from '@/i18n/ko';
 import { isApiError } from '@/lib/api-client';
-import { monthDayLabel } from '@/lib/dates';
+import { monthDayLabel, whenLabel } from '@/lib/dates';
 import { formatDistance } from '@/lib/geo';
+import { onOutboxSent, useOutbox } from '@/lib/outbox';
 import { usePosition } from '@/lib/geolocation';
 import { useResource } from '@/lib/use-resource';
 import { getRandomSchedule } from '../api/get-random-schedule';
@@ -42,6 +43,11 @@ export function MatchingPage({ myId }: MatchingPageProps) {
   const [randomPending, setRandomPending] = useState(false);
   const [requestPending, setRequestPending] = useState(false);
   const busy = useRef(false);
+  // Match requests waiting in the outbox (issue #7) are marked; once one is sent the list reloads.
+  const outboxEntries = useOutbox((s) => s.entries);
+  const pendingIds = useMemo(() => new Set(outboxEntries.filter((e) => e.kind === 'match-request' && !e.failure).map((e) => Number(e.scope))), [outboxEntries]);
+  const reload = schedules.reload;
+  useEffect(() => onOutboxSent((entry) => entry.kind === 'match-request' && void reload()), [reload]);
 
   const filtered = useMemo(() => applyMatchingFilter(schedules.data, filter, position), [schedules.data, filter, position]);
   const markedDays = useMemo(() => [...new Set(filtered.map((s) => s.date))], [filtered]);
@@ -92,13 +98,20 @@ export function MatchingPage({ myId }: MatchingPageProps) {
       toast.error(ko.matching.ownSchedule);
       return;
     }
+    if (pendingIds.has(selected.id)) {
+      toast.info(ko.offlineUi.queued);
+      return;
+    }
     busy.current = true;
     try {
       if (!(await confirmDialog(ko.matching.confirmRequest))) return;
       setRequestPending(true);
-      const text = await requestMatch(selected.id);
-      toast.success(text || ko.serverText.requested);
-      void schedules.reload();
+      const result = await requestMatch(selected.id, `${selected.placeName} ${whenLabel(selected.date, selected.time)}`);
+      if (result.queued) toast.info(ko.offlineUi.queued);
+      else {
+        toast.success(result.text || ko.serverText.requested);
+        void schedules.reload();
+      }
     } catch (error) {
       if (isApiError(error) && error.serverMessage) toast.error(format(ko.matching.requestFailed, { message: error.serverMessage }));
       else toast.error(ko.matching.requestError);
@@ -138,7 +151,7 @@ export function MatchingPage({ myId }: MatchingPageProps) {
             {format(ko.schedule.dayDialog, { date: monthDayLabel(day) })}
           </h2>
           {schedules.status === 'ready' || (schedules.status === 'loading' && schedules.data.length > 0) ? (
-            <DayScheduleList date={day} schedules={dayList} selectedId={selected?.id ?? null} myId={myId} onSelect={select} onShowAuthor={setAuthor} />
+            <DayScheduleList date={day} schedules={dayList} selectedId={selected?.id ?? null} myId={myId} pendingIds={pendingIds} onSelect={select} onShowAuthor={setAuthor} />
           ) : (
             <LoadState status={schedules.status} onRetry={() => void schedules.reload()} />
           )}

@@ -2,10 +2,15 @@
 import type { MatchRequest } from '@common/api/matches';
 import type { Review, ReviewCreateBody } from '@common/api/reviews';
 import { api } from '@/lib/api-client';
+import { outboxLabel, sendOrQueue, type SendResult } from '@/lib/outbox';
 
-/** `POST /api/reviews` → the stored review. Errors carry the server's Korean message. */
-export function createReview(body: ReviewCreateBody): Promise<Review> {
-  return api.post<Review>('/api/reviews', body);
+/**
+ * `POST /api/reviews` → the stored review. Errors carry the server's Korean message. Offline (or
+ * no answer) the review waits in the outbox (scope = match id; issue #7) and `{ queued: true }`
+ * comes back; it is posted on reconnect, once. `label` names it in pending lists and failures.
+ */
+export function createReview(body: ReviewCreateBody, label: string): Promise<SendResult<Review>> {
+  return sendOrQueue<Review>({ path: '/api/reviews', body, kind: 'review', label: outboxLabel('review', label), scope: String(body.matchId) });
 }
 
 /** `GET /api/reviews/my`: reviews I received, newest first. A non-array counts as empty (SPEC §7). */

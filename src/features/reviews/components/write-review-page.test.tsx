@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MatchRequest } from '@common/api/matches';
 import { resetFeedback } from '@/components/ui/feedback-store';
-import { jsonResponse, mockFetch } from '@/test/fixtures';
+import { dismissOutboxFailure, useOutbox } from '@/lib/outbox';
+import { useSession } from '@/lib/session/store';
+import { jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 import { renderWithFeedback } from '@/test/render';
 import { WriteReviewPage } from './write-review-page';
 
@@ -55,6 +57,28 @@ describe('WriteReviewPage', () => {
     expect(await screen.findByText('리뷰가 등록되었습니다.')).toBeTruthy();
     expect(body).toEqual({ matchId: 7, revieweeId: 42, rating: 5, comment: '맛있게 잘 먹었어요' });
     expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline, the review waits in the outbox: the page says so, goes on, and the match shows it as pending', async () => {
+    const user = userEvent.setup();
+    useSession.setState({ status: 'signedIn', user: makeUser({ id: 1 }) });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const fetch = mockFetch({ 'POST /api/reviews': () => jsonResponse({ id: 1 }, 201) });
+    const onDone = vi.fn();
+    const { unmount } = renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />);
+    await user.type(screen.getByRole('textbox', { name: '후기' }), '다음에 또 만나요');
+    await user.click(screen.getByRole('button', { name: '등록' }));
+    expect(await screen.findByText('오프라인 상태라 연결되면 보낼게요.')).toBeTruthy();
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(fetch).not.toHaveBeenCalled();
+    unmount();
+    // Opened again for the same match while it waits: marked pending, cannot be sent twice.
+    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />);
+    expect(screen.getByText('전송 대기 중')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '등록' }) as HTMLButtonElement).disabled).toBe(true);
+    onLine.mockRestore();
+    for (const entry of useOutbox.getState().entries) await dismissOutboxFailure(entry.key);
+    useSession.setState({ status: 'signedOut', user: null });
   });
 
   it('shows the server message on failure, else the fallback, and stays', async () => {

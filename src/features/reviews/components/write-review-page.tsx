@@ -5,6 +5,7 @@ import { toast } from '@/components/ui/feedback-store';
 import { Spinner } from '@/components/ui/spinner';
 import { ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
+import { usePendingWrites } from '@/lib/outbox';
 import { createReview, findReviewTarget, type ReviewTarget } from '../api/reviews';
 import { StarRatingInput } from './star-rating-input';
 import './reviews.css';
@@ -22,7 +23,9 @@ type Lookup = { status: 'ready'; target: ReviewTarget | null } | { status: 'load
 
 /**
  * 리뷰 작성 (SPEC §2 Write review, §5, §8): the opponent's avatar and name, 1–5 stars (default
- * 3), a 4-row comment and "등록". Without an opponent it shows UI-TEXT.md's message.
+ * 3), a 4-row comment and "등록". Without an opponent it shows UI-TEXT.md's message. Offline the
+ * review waits in the outbox (issue #7): the page says so and leaves; while one waits for this
+ * match the form shows "전송 대기 중" and cannot be sent again.
  */
 export function WriteReviewPage({ target, lookupMatchId, onDone }: WriteReviewPageProps) {
   const [lookup, setLookup] = useState<Lookup>(() => (target || lookupMatchId === undefined ? { status: 'ready', target } : { status: 'loading' }));
@@ -42,18 +45,21 @@ export function WriteReviewPage({ target, lookupMatchId, onDone }: WriteReviewPa
   }, [target, lookupMatchId]);
 
   const current = lookup.status === 'ready' ? lookup.target : null;
+  const waiting = usePendingWrites('review', String(current?.matchId ?? target?.matchId ?? lookupMatchId ?? '')).length > 0;
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (posting) return;
+    if (posting || waiting) return;
     if (!current?.opponent || !current.matchId) {
       toast.error(ko.reviews.missingInfo);
       return;
     }
     setPosting(true);
     try {
-      await createReview({ matchId: current.matchId, revieweeId: current.opponent.opponentId, rating, comment: comment.trim() });
-      toast.success(ko.reviews.done);
+      const body = { matchId: current.matchId, revieweeId: current.opponent.opponentId, rating, comment: comment.trim() };
+      const result = await createReview(body, comment.trim() || current.opponent.opponentName);
+      if (result.queued) toast.info(ko.offlineUi.queued);
+      else toast.success(ko.reviews.done);
       onDone();
     } catch (error) {
       toast.error(errorMessage(error, ko.reviews.submitError));
@@ -93,7 +99,12 @@ export function WriteReviewPage({ target, lookupMatchId, onDone }: WriteReviewPa
               disabled={posting}
             />
           </label>
-          <button type="submit" className="btn btn--primary review-submit" disabled={posting}>
+          {waiting && (
+            <p className="pending-write__label" role="status">
+              {ko.offlineUi.pending}
+            </p>
+          )}
+          <button type="submit" className="btn btn--primary review-submit" disabled={posting || waiting}>
             {ko.reviews.submit}
           </button>
         </form>

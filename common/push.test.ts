@@ -1,0 +1,76 @@
+/**
+ * The push contract (issue #7): what the server's FCM sender puts in a data message for each
+ * live notification, and what the service worker reads back from an FCM web push.
+ */
+import { describe, expect, it } from 'vitest';
+import { foregroundPushText, parsePushPayload, pushDataOf, PUSH_TITLE, pushTag, pushUrl } from './push.ts';
+import { NOTIFICATION_TYPES, type LiveNotification, type NotificationType } from './realtime.ts';
+
+function live(type: NotificationType, message = ''): LiveNotification {
+  return { type, matchId: 41, scheduleId: 7, fromUser: { id: 3, name: '민지' }, message, createdAt: '2026-11-22T03:00:00.000Z' };
+}
+
+describe('pushDataOf', () => {
+  it('carries the Korean text, a per-match tag and where a click leads, all as strings', () => {
+    expect(pushDataOf(live('new_match_request', '민지님이 매칭을 신청했습니다.'))).toEqual({
+      type: 'new_match_request',
+      matchId: '41',
+      scheduleId: '7',
+      title: '밥상친구',
+      body: '민지님이 매칭을 신청했습니다.',
+      url: '/match-requests',
+      tag: 'match-41',
+      createdAt: '2026-11-22T03:00:00.000Z',
+    });
+    for (const type of NOTIFICATION_TYPES) {
+      const data = pushDataOf(live(type));
+      expect(Object.values(data).every((v) => typeof v === 'string'), type).toBe(true);
+      expect(data.url, type).toBe(type === 'new_message' ? '/chat/41' : '/match-requests');
+    }
+  });
+
+  it('falls back to the UI-TEXT.md sentence when the notification has no message', () => {
+    expect(pushDataOf(live('match_accepted')).body).toBe('민지님이 매칭을 수락했습니다.');
+    expect(pushDataOf(live('new_message')).body).toBe('민지님이 새 메시지를 보냈습니다.');
+    expect(pushDataOf(live('match_rejected')).body).toBe('매칭 요청이 거절되었습니다.');
+  });
+});
+
+describe('parsePushPayload', () => {
+  const data = pushDataOf(live('new_message', '민지님이 새 메시지를 보냈습니다.'));
+
+  it('reads the FCM web payload { data, from, fcmMessageId } and a bare data map alike', () => {
+    expect(parsePushPayload({ data, from: '103953800507', fcmMessageId: 'abc' })).toEqual(data);
+    expect(parsePushPayload(data)).toEqual(data);
+  });
+
+  it('prefers an FCM notification block for title and body', () => {
+    const parsed = parsePushPayload({ data, notification: { title: '새 소식', body: '안녕하세요' } });
+    expect([parsed?.title, parsed?.body]).toEqual(['새 소식', '안녕하세요']);
+  });
+
+  it('derives url and tag from type and match, never from the payload', () => {
+    const parsed = parsePushPayload({ data: { ...data, type: 'match_confirmed', url: 'https://evil.example/', tag: 'x' } });
+    expect([parsed?.url, parsed?.tag]).toEqual(['/match-requests', 'match-41']);
+  });
+
+  it('fills a missing title and body with 밥상친구 and the type sentence', () => {
+    const parsed = parsePushPayload({ data: { type: 'match_confirmed', matchId: '5' } });
+    expect([parsed?.title, parsed?.body]).toEqual([PUSH_TITLE, '매칭이 확정되었습니다.']);
+  });
+
+  it('ignores what names no known type or match', () => {
+    for (const bad of [null, 'text', 42, {}, { data: { ...data, type: 'promotion' } }, { data: { ...data, matchId: '0' } }, { data: { ...data, matchId: 'x' } }, { data: { ...data, matchId: '1.5' } }]) {
+      expect(parsePushPayload(bad), JSON.stringify(bad)).toBeNull();
+    }
+  });
+});
+
+describe('helpers', () => {
+  it('url, tag and the foreground text', () => {
+    expect(pushUrl('new_message', 9)).toBe('/chat/9');
+    expect(pushUrl('new_match_request', 9)).toBe('/match-requests');
+    expect(pushTag(9)).toBe('match-9');
+    expect(foregroundPushText('밥상친구', '매칭이 확정되었습니다.')).toBe('[새 메시지] 밥상친구: 매칭이 확정되었습니다.');
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * Push in the running app (issue #7), mounted once by the root layout:
+ * - the FCM token follows the session (deleted on sign-out; fetched again for a member signed in
+ *   on a browser that already allowed notifications — never a permission prompt here);
+ * - a push that arrives while a page is in front shows the in-app toast
+ *   "[새 메시지] {title}: {body}" (the service worker shows the system notification as well),
+ *   unless the live channel's toast of the same notification is still up.
+ */
+import { useEffect } from 'react';
+import { toast, useFeedback } from '@/components/ui/feedback-store';
+import { installPushSignOut, syncPushToken } from '@/lib/fcm';
+import { foregroundToastText } from '../foreground';
+
+/** Keeps the push wiring while mounted; `userId` is the signed-in member or null. */
+export function usePush(userId: number | null): void {
+  useEffect(() => installPushSignOut(), []);
+
+  useEffect(() => {
+    if (userId !== null) void syncPushToken(userId);
+  }, [userId]);
+
+  useEffect(() => {
+    const container = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+    if (!container) return;
+    const onMessage = (event: MessageEvent) => {
+      const shown = useFeedback.getState().toasts.map((t) => t.text);
+      const text = foregroundToastText(event.data, document.visibilityState, shown);
+      if (text) toast.info(text);
+    };
+    container.addEventListener('message', onMessage);
+    return () => container.removeEventListener('message', onMessage);
+  }, []);
+}
