@@ -1,5 +1,6 @@
 import { addDays, format, parse, isValid } from 'date-fns';
 import { tz } from '@date-fns/tz';
+import { KST_TIME_ZONE } from './time-zone.ts';
 
 /**
  * Schedule rules (SPEC §5, §9). Every calendar decision is made in Korea Standard Time,
@@ -7,7 +8,7 @@ import { tz } from '@date-fns/tz';
  */
 
 /** The time zone in which "today" and the schedule window are decided. */
-export const SCHEDULE_TIME_ZONE = 'Asia/Seoul';
+export const SCHEDULE_TIME_ZONE = KST_TIME_ZONE;
 const inSeoul = tz(SCHEDULE_TIME_ZONE);
 
 /** SPEC §9: schedules can be made and found from today to 21 days ahead (inclusive). */

@@ -472,8 +472,8 @@ export const ko = {
   /** Offline mirror and outbox (issue #7): saved-at line, queued writes, failures. */
   offlineUi: {
     savedAt: '{when} 저장',
-    /** date-fns pattern of the saved-at instant, read in KST. */
-    savedAtPattern: 'M월 d일 HH:mm',
+    /** The saved-at instant's parts, read in KST (hour 00–23). */
+    savedAtPattern: '{month}월 {day}일 {hour}:{minute}',
     queued: '오프라인 상태라 연결되면 보낼게요.',
     pending: '전송 대기 중',
     sent: '대기 중이던 글을 보냈습니다: {label}',
