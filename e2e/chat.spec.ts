@@ -3,9 +3,9 @@
  * two browser contexts over the real `/ws` STOMP endpoint (SPEC §2 chat, §4 live notifications
  * and chat, §5 chat send).
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
+import { requestedMatch } from './support/matches.ts';
 import { expectPath, profileMenuButton, statusToast, topBar } from './support/ui.ts';
 
 /** Resolves when the page's live channel answered CONNECTED (then its subscriptions follow). */
@@ -29,20 +29,6 @@ async function memberPage(browser: Browser, member: Member, viewport = { width: 
   return page;
 }
 
-const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
-
-async function scheduleAndRequest(request: APIRequestContext, host: Member, guest: Member): Promise<number> {
-  const created = await request.post('/api/schedules', {
-    headers: auth(host),
-    data: { date: addDaysIso(todayKst(), 1), time: 12, text: '같이 점심', placeName: '채팅 국밥집', placeCategory: '한식', participants: 2 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const scheduleId = ((await created.json()) as { id: number }).id;
-  const asked = await request.post('/api/matches', { headers: auth(guest), data: { scheduleId } });
-  expect(asked.status(), await asked.text()).toBe(201);
-  const sent = (await (await request.get('/api/matches/sent', { headers: auth(guest) })).json()) as Array<{ id: number; schedule: { id: number } }>;
-  return sent.find((m) => m.schedule.id === scheduleId)!.id;
-}
 
 async function openActivity(page: Page): Promise<void> {
   await profileMenuButton(page).click();
@@ -69,7 +55,7 @@ test('notifications raise the badge; after accept both chat in Korean; a reload 
   // A request made elsewhere reaches the host live: badge + toast; opening activity clears it.
   const badge = topBar(a).getByLabel(/읽지 않은 알림/);
   await expect(badge).toHaveCount(0);
-  const matchId = await scheduleAndRequest(request, host, guest);
+  const matchId = await requestedMatch(request, host, guest, '채팅 국밥집');
   await expect(topBar(a).getByLabel('읽지 않은 알림 1개')).toBeVisible();
   await expect(statusToast(a, `${guest.name}님이 매칭을 신청했습니다.`)).toBeVisible();
   await openActivity(a);

@@ -17,11 +17,11 @@
  * (checked), and a "skip when focused" rule could not be tested deterministically; the page's
  * toast appears only when `document.visibilityState === 'visible'`.
  */
-import { expect, test, type APIRequestContext, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
-import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
+import { expect, test, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
 import { pushDataOf } from '../common/push.ts';
 import type { NotificationType } from '../common/realtime.ts';
-import { createMemberViaApi, signIn, type Member } from './support/members.ts';
+import { createMemberViaApi, signIn } from './support/members.ts';
+import { requestedMatch } from './support/matches.ts';
 import { APP_URL } from './support/ports.ts';
 import { expectPath, expectSignedIn, statusToast } from './support/ui.ts';
 
@@ -44,23 +44,6 @@ interface PageNavigator {
   serviceWorker: { ready: Promise<unknown>; controller: object | null };
 }
 
-const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
-
-/** A real match: `host` offers lunch tomorrow, `guest` asks to join. Returns the match id. */
-async function matchBetween(request: APIRequestContext, host: Member, guest: Member): Promise<number> {
-  const created = await request.post('/api/schedules', {
-    headers: auth(host),
-    data: { date: addDaysIso(todayKst(), 1), time: 12, text: '같이 점심', placeName: '알림 국밥집', placeCategory: '한식', participants: 2 },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const scheduleId = ((await created.json()) as { id: number }).id;
-  const asked = await request.post('/api/matches', { headers: auth(guest), data: { scheduleId } });
-  expect(asked.status(), await asked.text()).toBe(201);
-  const sent = (await (await request.get('/api/matches/sent', { headers: auth(guest) })).json()) as Array<{ id: number; schedule: { id: number } }>;
-  const match = sent.find((m) => m.schedule.id === scheduleId);
-  if (!match) throw new Error('the match request is not in the sent list');
-  return match.id;
-}
 
 /** Waits until our worker is active and controls the page (reloading once if it is not yet). */
 async function controlledBy(page: Page, context: BrowserContext): Promise<Worker> {
@@ -122,7 +105,7 @@ async function clickNotification(worker: Worker): Promise<void> {
 test('a pushed match notification is shown in Korean, replaced per match, and its click opens activity or the chat', async ({ context, page, request }) => {
   const host = await createMemberViaApi(request, { name: '알림호스트' });
   const guest = await createMemberViaApi(request, { name: '민지' });
-  const matchId = await matchBetween(request, host, guest);
+  const matchId = await requestedMatch(request, host, guest, '알림 국밥집');
 
   await context.grantPermissions(['notifications'], { origin: APP_URL });
   await signIn(page, host);

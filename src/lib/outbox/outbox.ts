@@ -67,6 +67,22 @@ export function isRetryable(status: number, code?: string): boolean {
   return status === 0 || status === 401 || status === 408 || status === 429 || status >= 500;
 }
 
+/** The stored form of a write of `memberId` under Idempotency-Key `key`. */
+function entryOf(write: OutboxWrite, memberId: number, key: string, createdAt: string, attempts: number): OutboxEntry {
+  return {
+    key,
+    memberId,
+    method: write.method ?? 'POST',
+    path: write.path,
+    body: write.body,
+    kind: write.kind,
+    label: write.label,
+    scope: write.scope,
+    createdAt,
+    attempts,
+  };
+}
+
 /** Waiting entries (not failed) of one kind and scope, oldest first. */
 export function pendingOf(entries: OutboxEntry[], kind: OutboxKind, scope: string): OutboxEntry[] {
   return entries.filter((e) => !e.failure && e.kind === kind && e.scope === scope);
@@ -197,18 +213,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   }
 
   async function queue(write: OutboxWrite, member: number, key: string): Promise<OutboxEntry> {
-    const entry: OutboxEntry = {
-      key,
-      memberId: member,
-      method: write.method ?? 'POST',
-      path: write.path,
-      body: write.body,
-      kind: write.kind,
-      label: write.label,
-      scope: write.scope,
-      createdAt: createdAt(),
-      attempts: 0,
-    };
+    const entry = entryOf(write, member, key, createdAt(), 0);
     await storage.put(entry);
     await refresh();
     if (isOnline()) retryLater();
@@ -218,18 +223,7 @@ export function createOutbox(deps: OutboxDeps): Outbox {
   async function sendOrQueue<T>(write: OutboxWrite): Promise<SendResult<T>> {
     const member = currentMember();
     const key = newKey();
-    const draft: OutboxEntry = {
-      key,
-      memberId: member ?? 0,
-      method: write.method ?? 'POST',
-      path: write.path,
-      body: write.body,
-      kind: write.kind,
-      label: write.label,
-      scope: write.scope,
-      createdAt: now().toISOString(),
-      attempts: 1,
-    };
+    const draft = entryOf(write, member ?? 0, key, now().toISOString(), 1);
     // Signed out: nothing can be queued for anyone; send and let the server answer.
     if (member === null) return { queued: false, data: (await send(draft)) as T };
     const waiting = (await mine().catch(() => [])).some((e) => !e.failure);
