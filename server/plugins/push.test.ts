@@ -28,9 +28,12 @@ class RecordingMessaging implements PushMessaging {
   outcomes = new Map<string, Outcome>();
   /** When set, the whole call rejects with it (network down, bad credentials …). */
   failWith: Error | undefined;
+  /** When set, every call waits for it before answering (a slow FCM). */
+  hold: Promise<void> | undefined;
 
   async sendEachForMulticast(message: MulticastMessage): Promise<BatchResponse> {
     this.calls.push(structuredClone(message));
+    if (this.hold) await this.hold;
     if (this.failWith) throw this.failWith;
     const responses: SendResponse[] = message.tokens.map((token, i) => {
       const o = this.outcomes.get(token) ?? { ok: true };
@@ -57,8 +60,9 @@ async function register(m: Member, token: string) {
 
 const tokensOf = async (m: Member) => (await t.app.db.select({ token: pushTokens.token }).from(pushTokens).where(eq(pushTokens.userId, m.id)).orderBy(asc(pushTokens.id))).map((r) => r.token);
 
-/** The one multicast sent since `from`, with its tokens and data. */
-function onlyCallSince(from: number): MulticastMessage {
+/** The one multicast sent since `from` (once the background deliveries finished). */
+async function onlyCallSince(from: number): Promise<MulticastMessage> {
+  await t.app.pushIdle();
   const calls = messaging.calls.slice(from);
   expect(calls).toHaveLength(1);
   return calls[0]!;
@@ -86,7 +90,7 @@ describe('each live notification goes to the right member\'s tokens', () => {
     const from = messaging.calls.length;
     const scheduleId = await createSchedule(t, host.headers);
     const matchId = await requestMatch(t, guest.headers, scheduleId);
-    const call = onlyCallSince(from);
+    const call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['host-phone-token', 'host-laptop-token']);
     expect(call.data).toEqual({
       type: 'new_match_request',
@@ -105,12 +109,12 @@ describe('each live notification goes to the right member\'s tokens', () => {
     const matchId = await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
     let from = messaging.calls.length;
     expect((await act(t, host.headers, matchId, 'accept')).statusCode).toBe(200);
-    let call = onlyCallSince(from);
+    let call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['guest-phone-token']);
     expect(call.data).toMatchObject({ type: 'match_accepted', matchId: String(matchId), body: '호스트님이 매칭을 수락했습니다.', url: '/match-requests', tag: `match-${matchId}` });
     from = messaging.calls.length;
     expect((await act(t, host.headers, matchId, 'confirm')).statusCode).toBe(200);
-    call = onlyCallSince(from);
+    call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['guest-phone-token']);
     expect(call.data).toMatchObject({ type: 'match_confirmed', body: '매칭이 확정되었습니다.', tag: `match-${matchId}` });
   });
@@ -119,7 +123,7 @@ describe('each live notification goes to the right member\'s tokens', () => {
     const matchId = await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
     const from = messaging.calls.length;
     expect((await act(t, host.headers, matchId, 'reject')).statusCode).toBe(200);
-    const call = onlyCallSince(from);
+    const call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['guest-phone-token']);
     expect(call.data).toMatchObject({ type: 'match_rejected', body: '매칭 요청이 거절되었습니다.', url: '/match-requests' });
   });
@@ -130,7 +134,7 @@ describe('each live notification goes to the right member\'s tokens', () => {
     const from = messaging.calls.length;
     const res = await t.app.inject({ method: 'POST', url: `/api/chat/${matchId}/messages`, headers: guest.headers, payload: { content: '안녕하세요' } });
     expect(res.statusCode).toBe(201);
-    const call = onlyCallSince(from);
+    const call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['host-phone-token', 'host-laptop-token']);
     expect(call.data).toMatchObject({ type: 'new_message', matchId: String(matchId), body: '게스트님이 새 메시지를 보냈습니다.', url: `/chat/${matchId}`, tag: `match-${matchId}` });
     expect(call.webpush?.fcmOptions?.link).toBe(`https://app.test/chat/${matchId}`);
@@ -140,6 +144,7 @@ describe('each live notification goes to the right member\'s tokens', () => {
     const lonely = await t.quickMember({ name: '토큰없음' });
     const from = messaging.calls.length;
     await requestMatch(t, guest.headers, await createSchedule(t, lonely.headers));
+    await t.app.pushIdle();
     expect(messaging.calls.length).toBe(from);
   });
 });
@@ -155,6 +160,7 @@ describe('dead tokens and failures', () => {
     messaging.outcomes.set('flaky-token', { ok: false, code: 'messaging/internal-error', message: 'Internal error encountered.' });
     const res = await t.app.inject({ method: 'POST', url: '/api/matches', headers: guest.headers, payload: { scheduleId: await createSchedule(t, m.headers) } });
     expect(res.statusCode).toBe(201);
+    await t.app.pushIdle();
     expect(await tokensOf(m)).toEqual(['payload-blamed-token', 'flaky-token', 'fine-token']);
     const log = t.logs.join('\n');
     expect(log).toContain('push: removed device tokens FCM reports unregistered');
@@ -167,6 +173,7 @@ describe('dead tokens and failures', () => {
     const from = messaging.calls.length;
     const res = await t.app.inject({ method: 'POST', url: '/api/matches', headers: guest.headers, payload: { scheduleId: await createSchedule(t, host.headers) } });
     expect(res.statusCode).toBe(201);
+    await t.app.pushIdle();
     expect(messaging.calls.length).toBe(from + 1);
     expect(await tokensOf(host)).toEqual(['host-phone-token', 'host-laptop-token']);
     const log = t.logs.join('\n');
@@ -181,6 +188,7 @@ describe('dead tokens and failures', () => {
     await t.app.db.insert(pushTokens).values(all.map((token) => ({ userId: many.id, token })));
     const from = messaging.calls.length;
     await requestMatch(t, guest.headers, await createSchedule(t, many.headers));
+    await t.app.pushIdle();
     const calls = messaging.calls.slice(from);
     expect(calls.map((c) => c.tokens.length)).toEqual([500, 500, 201]);
     expect(calls.flatMap((c) => c.tokens)).toEqual(all);
@@ -195,7 +203,33 @@ describe('dead tokens and failures', () => {
     expect(await tokensOf(second)).toEqual(['shared-phone-token']);
     const from = messaging.calls.length;
     await requestMatch(t, guest.headers, await createSchedule(t, first.headers));
+    await t.app.pushIdle();
     expect(messaging.calls.length).toBe(from);
+  });
+
+  it('the request that causes a push answers without waiting for FCM; the delivery finishes afterwards', async () => {
+    let release: () => void = () => {};
+    messaging.hold = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      const from = messaging.calls.length;
+      const res = await t.app.inject({ method: 'POST', url: '/api/matches', headers: guest.headers, payload: { scheduleId: await createSchedule(t, host.headers) } });
+      // Answered while FCM has not answered yet.
+      expect(res.statusCode).toBe(201);
+      let idle = false;
+      const waiting = t.app.pushIdle().then(() => {
+        idle = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(idle).toBe(false);
+      release();
+      await waiting;
+      expect(messaging.calls.slice(from).map((c) => c.data?.type)).toEqual(['new_match_request']);
+    } finally {
+      messaging.hold = undefined;
+      release();
+    }
   });
 });
 

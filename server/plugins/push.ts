@@ -10,7 +10,8 @@
  *   (its own named firebase app, deleted on close). No network until a message is sent.
  * - `pushPlugin`: decorates `app.pushSender`: the given sender (tests), else FCM through the given
  *   `messaging` stand-in (tests) or FIREBASE_CREDENTIALS, else the no-op — and then says once at
- *   start-up that push is off.
+ *   start-up that push is off. Deliveries run in the background (`inBackground`): the request
+ *   that caused a notification answers without waiting for FCM; `app.pushIdle()` waits for them.
  */
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -24,9 +25,36 @@ import { noopPushSender, type PushSender } from './realtime.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Hands each live notification to the member's devices (see server/plugins/push.ts). */
+    /**
+     * Hands each live notification to the member's devices (see server/plugins/push.ts). Resolves
+     * at once: the delivery runs in the background, so a slow FCM never slows the API answer.
+     */
     pushSender: PushSender;
+    /** Resolves when every push delivery under way has finished (tests; awaited before close). */
+    pushIdle: () => Promise<void>;
   }
+}
+
+/**
+ * Runs a sender's deliveries in the background: `send` starts one and resolves at once (its
+ * failure is logged, never thrown); `idle()` resolves once none is under way, including those
+ * started while it waited.
+ */
+export function inBackground(sender: PushSender, log: PushLog): PushSender & { idle: () => Promise<void> } {
+  const underWay = new Set<Promise<void>>();
+  return {
+    send(toUserId, notification) {
+      const delivery: Promise<void> = sender
+        .send(toUserId, notification)
+        .catch((err: unknown) => log.error({ userId: toUserId, type: notification.type, code: errorCode(err) }, 'push: delivery failed'))
+        .finally(() => underWay.delete(delivery));
+      underWay.add(delivery);
+      return Promise.resolve();
+    },
+    async idle() {
+      while (underWay.size > 0) await Promise.allSettled([...underWay]);
+    },
+  };
 }
 
 /**
@@ -177,7 +205,13 @@ export const pushPlugin = fp<PushPluginOptions>(
     } else {
       app.log.info('push: off — FIREBASE_CREDENTIALS is not set, notifications reach open apps only');
     }
-    app.decorate('pushSender', sender);
+    const background = inBackground(sender, app.log);
+    app.decorate('pushSender', background);
+    app.decorate('pushIdle', background.idle);
+    // Deliveries under way finish before the database and firebase app close.
+    app.addHook('preClose', async () => {
+      await background.idle();
+    });
   },
   { name: 'push', dependencies: ['db'] },
 );
