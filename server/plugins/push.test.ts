@@ -60,6 +60,12 @@ async function register(m: Member, token: string) {
 
 const tokensOf = async (m: Member) => (await t.app.db.select({ token: pushTokens.token }).from(pushTokens).where(eq(pushTokens.userId, m.id)).orderBy(asc(pushTokens.id))).map((r) => r.token);
 
+/** How many multicasts were sent, once the deliveries of earlier requests finished. */
+async function settledCallCount(): Promise<number> {
+  await t.app.pushIdle();
+  return messaging.calls.length;
+}
+
 /** The one multicast sent since `from` (once the background deliveries finished). */
 async function onlyCallSince(from: number): Promise<MulticastMessage> {
   await t.app.pushIdle();
@@ -87,7 +93,7 @@ beforeEach(() => {
 
 describe('each live notification goes to the right member\'s tokens', () => {
   it('a match request → the host gets new_match_request', async () => {
-    const from = messaging.calls.length;
+    const from = await settledCallCount();
     const scheduleId = await createSchedule(t, host.headers);
     const matchId = await requestMatch(t, guest.headers, scheduleId);
     const call = await onlyCallSince(from);
@@ -107,12 +113,12 @@ describe('each live notification goes to the right member\'s tokens', () => {
 
   it('accept, then confirm → the requester gets match_accepted and match_confirmed', async () => {
     const matchId = await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
-    let from = messaging.calls.length;
+    let from = await settledCallCount();
     expect((await act(t, host.headers, matchId, 'accept')).statusCode).toBe(200);
     let call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['guest-phone-token']);
     expect(call.data).toMatchObject({ type: 'match_accepted', matchId: String(matchId), body: '호스트님이 매칭을 수락했습니다.', url: '/match-requests', tag: `match-${matchId}` });
-    from = messaging.calls.length;
+    from = await settledCallCount();
     expect((await act(t, host.headers, matchId, 'confirm')).statusCode).toBe(200);
     call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['guest-phone-token']);
@@ -121,7 +127,7 @@ describe('each live notification goes to the right member\'s tokens', () => {
 
   it('reject → the requester gets match_rejected', async () => {
     const matchId = await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
-    const from = messaging.calls.length;
+    const from = await settledCallCount();
     expect((await act(t, host.headers, matchId, 'reject')).statusCode).toBe(200);
     const call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['guest-phone-token']);
@@ -131,7 +137,7 @@ describe('each live notification goes to the right member\'s tokens', () => {
   it('a chat message (POST /api/chat/{id}/messages) → the other participant gets new_message opening the chat', async () => {
     const matchId = await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
     expect((await act(t, host.headers, matchId, 'accept')).statusCode).toBe(200);
-    const from = messaging.calls.length;
+    const from = await settledCallCount();
     const res = await t.app.inject({ method: 'POST', url: `/api/chat/${matchId}/messages`, headers: guest.headers, payload: { content: '안녕하세요' } });
     expect(res.statusCode).toBe(201);
     const call = await onlyCallSince(from);
@@ -142,7 +148,7 @@ describe('each live notification goes to the right member\'s tokens', () => {
 
   it('a member with no tokens → no FCM call', async () => {
     const lonely = await t.quickMember({ name: '토큰없음' });
-    const from = messaging.calls.length;
+    const from = await settledCallCount();
     await requestMatch(t, guest.headers, await createSchedule(t, lonely.headers));
     await t.app.pushIdle();
     expect(messaging.calls.length).toBe(from);
@@ -170,7 +176,7 @@ describe('dead tokens and failures', () => {
 
   it('a throwing messaging never fails the API request, and the log names no token', async () => {
     messaging.failWith = Object.assign(new Error('connect ECONNREFUSED for host-phone-token'), { code: 'app/network-error' });
-    const from = messaging.calls.length;
+    const from = await settledCallCount();
     const res = await t.app.inject({ method: 'POST', url: '/api/matches', headers: guest.headers, payload: { scheduleId: await createSchedule(t, host.headers) } });
     expect(res.statusCode).toBe(201);
     await t.app.pushIdle();
@@ -186,7 +192,7 @@ describe('dead tokens and failures', () => {
     const many = await t.quickMember({ name: '기기부자' });
     const all = Array.from({ length: 1201 }, (_, i) => `bulk-token-${i}`);
     await t.app.db.insert(pushTokens).values(all.map((token) => ({ userId: many.id, token })));
-    const from = messaging.calls.length;
+    const from = await settledCallCount();
     await requestMatch(t, guest.headers, await createSchedule(t, many.headers));
     await t.app.pushIdle();
     const calls = messaging.calls.slice(from);
@@ -201,7 +207,7 @@ describe('dead tokens and failures', () => {
     await register(second, 'shared-phone-token');
     expect(await tokensOf(first)).toEqual([]);
     expect(await tokensOf(second)).toEqual(['shared-phone-token']);
-    const from = messaging.calls.length;
+    const from = await settledCallCount();
     await requestMatch(t, guest.headers, await createSchedule(t, first.headers));
     await t.app.pushIdle();
     expect(messaging.calls.length).toBe(from);
@@ -213,7 +219,7 @@ describe('dead tokens and failures', () => {
       release = resolve;
     });
     try {
-      const from = messaging.calls.length;
+      const from = await settledCallCount();
       const res = await t.app.inject({ method: 'POST', url: '/api/matches', headers: guest.headers, payload: { scheduleId: await createSchedule(t, host.headers) } });
       // Answered while FCM has not answered yet.
       expect(res.statusCode).toBe(201);
