@@ -10,11 +10,11 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { MIRROR_DB, MIRROR_STORE, OFFLINE_SAVED_AT_HEADER, UPLOADS_CACHE } from '../common/offline.ts';
+import { authHeader as auth } from './support/matches.ts';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
 import { expectPath, profileMenuButton } from './support/ui.ts';
 
 const BANNER = '오프라인 상태입니다. 저장된 내용을 보여드리고 있어요.';
-const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
 
 async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(response.ok(), `${response.url()} → ${response.status()} ${await response.text()}`).toBe(true);
@@ -99,6 +99,21 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
       return page.evaluate<boolean>('navigator.serviceWorker.controller !== null');
     })
     .toBe(true);
+}
+
+/**
+ * Opens the post on /board and writes a comment the outbox has to keep (the member is offline,
+ * or the answer is lost): the queued toast shows and the comment is listed as "전송 대기 중". Answers the post's dialog.
+ */
+async function commentWhileOffline(page: Page, postTitle: string, text: string): Promise<Locator> {
+  await page.goto('/board');
+  await page.getByRole('button', { name: `${postTitle} 자세히 보기` }).click();
+  const dialog = page.getByRole('dialog', { name: postTitle });
+  await dialog.getByRole('textbox', { name: '댓글' }).fill(text);
+  await dialog.getByRole('button', { name: '댓글 작성' }).click();
+  await expect(page.getByText('오프라인 상태라 연결되면 보낼게요.')).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: text })).toContainText('전송 대기 중');
+  return dialog;
 }
 
 /** The shell's offline banner (its paragraph also holds the saved-at line). */
@@ -215,14 +230,7 @@ test('offline: cached screens with a saved-at time, writes replayed once, and no
 
     // A comment written offline waits in the outbox, shown as pending in the post.
     const commentText = `오프라인 댓글 ${suffix}`;
-    await page.goto('/board');
-    await page.getByRole('button', { name: `${postTitle} 자세히 보기` }).click();
-    const dialog = page.getByRole('dialog', { name: postTitle });
-    await dialog.getByRole('textbox', { name: '댓글' }).fill(commentText);
-    await dialog.getByRole('button', { name: '댓글 작성' }).click();
-    await expect(page.getByText('오프라인 상태라 연결되면 보낼게요.')).toBeVisible();
-    const pendingComment = dialog.getByRole('listitem').filter({ hasText: commentText });
-    await expect(pendingComment).toContainText('전송 대기 중');
+    await commentWhileOffline(page, postTitle, commentText);
     await page.keyboard.press('Escape');
 
     // A chat message written offline is listed as pending too.
@@ -311,13 +319,7 @@ test('a comment whose answer is lost waits in the outbox and is replayed with th
     });
 
     const text = `한 번만 저장될 댓글 ${suffix}`;
-    await page.goto('/board');
-    await page.getByRole('button', { name: `${postTitle} 자세히 보기` }).click();
-    const dialog = page.getByRole('dialog', { name: postTitle });
-    await dialog.getByRole('textbox', { name: '댓글' }).fill(text);
-    await dialog.getByRole('button', { name: '댓글 작성' }).click();
-    await expect(page.getByText('오프라인 상태라 연결되면 보낼게요.')).toBeVisible();
-    await expect(dialog.getByRole('listitem').filter({ hasText: text })).toContainText('전송 대기 중');
+    const dialog = await commentWhileOffline(page, postTitle, text);
 
     // The outbox retries (backoff) with the same Idempotency-Key; the server answers the first
     // comment again instead of storing a second one, and the board reloads it.

@@ -5,10 +5,10 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
+import { authHeader as auth } from './support/matches.ts';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
 import { expectPath, statusToast } from './support/ui.ts';
 
-const auth = (m: Member) => ({ authorization: `Bearer ${m.token}` });
 
 /** A CONFIRMED match: `host` makes a schedule `days` ahead, `guest` asks, `host` accepts and confirms. */
 async function confirmedMatch(request: APIRequestContext, host: Member, guest: Member, days = 1): Promise<number> {
