@@ -15,7 +15,7 @@ import { parsePushPayload, PUSH_BADGE, PUSH_ICON, type PushData } from '../commo
 
 declare let self: ServiceWorkerGlobalScope;
 
-/** The message a window receives for each push (src/features/push/hooks/use-foreground-push.ts). */
+/** The message a window receives for each push (src/features/push/hooks/use-push.ts). */
 export interface PushReceivedMessage {
   type: 'PUSH_RECEIVED';
   title: string;

@@ -80,20 +80,12 @@ function loadMessaging(config: FirebaseWebConfig): Promise<LoadedMessaging | nul
   return loading;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not settle within ${ms} ms`)), ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
+/** Our service-worker registration, or a rejection after SW_READY_TIMEOUT_MS (no worker here). */
+function readyRegistration(): Promise<ServiceWorkerRegistration> {
+  const late = new Promise<never>((_, reject) =>
+    setTimeout(() => reject(new Error(`navigator.serviceWorker.ready did not settle within ${SW_READY_TIMEOUT_MS} ms`)), SW_READY_TIMEOUT_MS),
+  );
+  return Promise.race([navigator.serviceWorker.ready, late]);
 }
 
 /** Gets the FCM token on our service-worker registration and posts it; false on any failure. */
@@ -101,7 +93,7 @@ async function registerToken(config: FirebaseWebConfig): Promise<boolean> {
   try {
     const loaded = await loadMessaging(config);
     if (!loaded) return false;
-    const registration = await withTimeout(navigator.serviceWorker.ready, SW_READY_TIMEOUT_MS, 'navigator.serviceWorker.ready');
+    const registration = await readyRegistration();
     const token = await loaded.getToken(loaded.messaging, { vapidKey: config.vapidKey, serviceWorkerRegistration: registration });
     if (!token) return false;
     await apiRequest<void>('/api/fcm/token', { method: 'POST', body: { token } });
