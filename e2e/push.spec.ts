@@ -172,6 +172,16 @@ test('with no window of ours open, a notification click asks for a new window at
   // granted to trusted notificationclick events only), so the dispatched click records the URL the
   // worker asks for and still calls the browser's own openWindow.
   await page.goto('about:blank');
+  // The departing page can stay listed as a window client for a moment: wait until none is left.
+  await expect
+    .poll(() =>
+      worker.evaluate(() =>
+        (globalThis as unknown as { clients: { matchAll(o: object): Promise<unknown[]> } }).clients
+          .matchAll({ type: 'window', includeUncontrolled: true })
+          .then((list) => list.length),
+      ),
+    )
+    .toBe(0);
   await worker.evaluate(() => {
     const scope = globalThis as unknown as { clients: { openWindow(url: string): Promise<unknown> }; __opened: string[] };
     const original = scope.clients.openWindow.bind(scope.clients);

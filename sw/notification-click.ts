@@ -32,10 +32,11 @@ export async function openFromNotification(url: string): Promise<void> {
   }
   const first = windows[0];
   if (first) {
-    // navigate() rejects for a window this worker does not control: open a new one then.
-    const moved = await first.navigate(target.href).catch(() => undefined);
-    if (moved !== undefined) {
-      await (moved ?? first).focus().catch(() => undefined);
+    // navigate() rejects for a window this worker does not control, and answers null when it
+    // cannot see the window afterwards (e.g. a page that was just leaving): open a new one then.
+    const moved = await first.navigate(target.href).catch(() => null);
+    if (moved) {
+      await moved.focus().catch(() => undefined);
       return;
     }
   }
