@@ -31,7 +31,11 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    // issue #13: the last line of defence behind the API's schema (common/domain/account.ts AGE_MIN/MAX).
+    check('users_age_range', sql`${t.age} is null or ${t.age} between 14 and 120`),
+  ],
 );
 /** A row of `users`. */
 export type UserRow = typeof users.$inferSelect;
@@ -94,6 +98,9 @@ export const schedules = pgTable(
     check('schedules_hour_range', sql`${t.hour} between 0 and 23`),
     check('schedules_capacity_range', sql`${t.participants} between 2 and 8`),
     check('schedules_seats', sql`${t.currentParticipants} between 1 and ${t.participants}`),
+    // issue #13: finite WGS84 degrees (NaN and ±Infinity fail `between`), both set or both null.
+    check('schedules_coordinates', sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
+    check('schedules_coordinates_pair', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
   ],
 );
 /** A row of `schedules`. */
@@ -149,7 +156,11 @@ export const venues = pgTable(
     source: text('source', { enum: ['demo', 'member'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('venues_lat_lng_idx').on(t.latitude, t.longitude)],
+  (t) => [
+    index('venues_lat_lng_idx').on(t.latitude, t.longitude),
+    // issue #13: finite WGS84 degrees (NaN and ±Infinity fail `between`).
+    check('venues_coordinates', sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
+  ],
 );
 /** A row of `venues`. */
 export type VenueRow = typeof venues.$inferSelect;
@@ -228,7 +239,12 @@ export const posts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('posts_created_idx').on(t.createdAt)],
+  (t) => [
+    index('posts_created_idx').on(t.createdAt),
+    // issue #13: finite WGS84 degrees (NaN and ±Infinity fail `between`), both set or both null.
+    check('posts_coordinates', sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
+    check('posts_coordinates_pair', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
+  ],
 );
 /** A row of `posts`. */
 export type PostRow = typeof posts.$inferSelect;
@@ -382,3 +398,22 @@ export const idempotencyKeys = pgTable(
 );
 /** A row of `idempotency_keys`. */
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+
+/**
+ * Stored uploads (issue #13): who uploaded each image of `POST /api/images/upload` (and each
+ * profile picture copied from a social login). `name` is the storage key (`<32 hex>.webp`, served
+ * at `/uploads/<name>`). A member's `profileImage` may only name one of their own uploads or a
+ * built-in avatar; post HTML keeps only images listed here. `ownerId` is null once the member is
+ * gone (the image stays, it may be shown in a post).
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    name: text('name').primaryKey(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerId)],
+);
+/** A row of `uploads`. */
+export type UploadRow = typeof uploads.$inferSelect;
