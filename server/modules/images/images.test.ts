@@ -1,7 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploads } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
@@ -117,6 +119,53 @@ describe('POST /api/images/upload', () => {
     const anon = await upload(await png(), 'a.png', 'image/png', {});
     expect(anon.statusCode).toBe(401);
     expect(anon.json().message).toBe('로그인이 필요합니다.');
+  });
+});
+
+describe('POST /api/images/upload: broken multipart bodies (issue #13)', () => {
+  /** A well-formed body with the boundary `abc`, sent under another content type. */
+  async function rawUpload(contentType: string, body?: Buffer) {
+    const payload =
+      body ??
+      Buffer.concat([
+        Buffer.from('--abc\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'),
+        await png(),
+        Buffer.from('\r\n--abc--\r\n'),
+      ]);
+    return t.app.inject({ method: 'POST', url: '/api/images/upload', payload, headers: { ...member.headers, 'content-type': contentType } });
+  }
+  const uploadRows = async () => (await t.app.db.select().from(uploads)).length;
+
+  it('answers 400 "이미지 파일을 올려주세요." without a boundary, with an empty or a wrong one, and for a body cut short; nothing is stored', async () => {
+    const before = await storedFiles();
+    const rowsBefore = await uploadRows();
+    // The same body with its boundary declared is a good upload (so the failures below are the boundary's).
+    expect((await rawUpload('multipart/form-data; boundary=abc')).statusCode).toBe(201);
+    const storedAfterGood = await storedFiles();
+    expect(storedAfterGood.length).toBe(before.length + 1);
+    const truncated = Buffer.concat([Buffer.from('--abc\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n'), (await png()).subarray(0, 20)]);
+    for (const [contentType, body] of [
+      ['multipart/form-data', undefined],
+      ['multipart/form-data; boundary=', undefined],
+      ['multipart/form-data; boundary=xyz', undefined],
+      ['multipart/form-data; charset=utf-8', undefined],
+      ['multipart/form-data; boundary=abc', truncated],
+    ] as const) {
+      const res = await rawUpload(contentType, body);
+      expect(res.statusCode, contentType).toBe(400);
+      expect(res.json(), contentType).toEqual({ message: '이미지 파일을 올려주세요.', code: 'BAD_MULTIPART' });
+    }
+    expect(await storedFiles()).toEqual(storedAfterGood);
+    expect(await uploadRows()).toBe(rowsBefore + 1);
+  });
+
+  it('records every stored upload with its owner in `uploads`', async () => {
+    const other = await t.registerMember();
+    const res = await upload(await png(), 'mine.png', 'image/png', other.headers);
+    expect(res.statusCode).toBe(201);
+    const name = res.json().url.slice('/uploads/'.length);
+    const rows = await t.app.db.select().from(uploads).where(eq(uploads.name, name));
+    expect(rows.map((r) => r.ownerId)).toEqual([other.id]);
   });
 });
 

@@ -13,9 +13,23 @@ import { BEARER } from '../../plugins/docs.ts';
 import { STORAGE_KEY } from '../../plugins/storage.ts';
 import { createImagesService, IMAGE_MSG } from './service.ts';
 
+/**
+ * The answer for a failure while reading the multipart body: an over-size file → 413
+ * FILE_TOO_LARGE; our own AppErrors and Fastify's errors with a status (part/field limits) as they
+ * are; anything else is busboy refusing the body ("Multipart: Boundary not found", "Unexpected end
+ * of form", a premature close) → 400 BAD_MULTIPART, never a 500 (issue #13).
+ */
+function multipartFailure(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'FILE_TOO_LARGE', IMAGE_MSG.tooLarge);
+  if (typeof statusCode === 'number') return error;
+  return new AppError(400, 'BAD_MULTIPART', IMAGE_MSG.badMultipart);
+}
+
 /** Registers the upload route and the `/uploads` file route. */
 export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const service = createImagesService({ storage: app.storage });
+  const service = createImagesService({ storage: app.storage, db: app.db });
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } });
 
   app.post(
@@ -29,6 +43,8 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'multipart/form-data with one file field `image` (JPEG, PNG, WebP, GIF or AVIF by magic bytes, at most 5 MB). ' +
           'Re-encoded to WebP without metadata; 201 `{ url: "/uploads/<name>.webp" }`. 401 anonymous; 413 over 5 MB; ' +
           "400 NOT_AN_IMAGE ('이미지 파일만 업로드할 수 있습니다.': SVG, HTML, text renamed .png, polyglots), NO_FILE or INVALID_IMAGE (truncated/corrupt); " +
+          "400 BAD_MULTIPART ('이미지 파일을 올려주세요.') when the multipart boundary is missing, does not match the body, or the body is cut short; " +
+          'the stored image is recorded as the caller\'s upload (issue #13). ' +
           '415 not multipart; 429 over 60/h. Nothing is stored on any error.',
         consumes: ['multipart/form-data'],
         security: BEARER,
@@ -37,19 +53,20 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMAGE_MSG.notImage);
-      const file = await request.file();
-      if (!file || file.fieldname !== 'image') {
-        file?.file.resume();
-        throw new AppError(400, 'NO_FILE', IMAGE_MSG.noFile);
-      }
       let buffer: Buffer;
       try {
+        const file = await request.file();
+        // No part at all: the boundary is empty or does not match the body (issue #13).
+        if (!file) throw new AppError(400, 'BAD_MULTIPART', IMAGE_MSG.badMultipart);
+        if (file.fieldname !== 'image') {
+          file.file.resume();
+          throw new AppError(400, 'NO_FILE', IMAGE_MSG.noFile);
+        }
         buffer = await file.toBuffer();
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', IMAGE_MSG.tooLarge);
-        throw error;
+        throw multipartFailure(error);
       }
-      return reply.code(201).send(await service.store(buffer));
+      return reply.code(201).send(await service.store(buffer, request.user!.id));
     },
   );
 

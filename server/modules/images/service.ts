@@ -4,11 +4,15 @@
  * decoded and re-encoded with sharp (rotated per EXIF, metadata stripped, anything appended after
  * the image dropped, at most 2048 px per side) and stored as WebP under a random name.
  * SVG, HTML, text with an image extension and other polyglots are refused; nothing is stored.
+ * Every stored upload is recorded in `uploads` with its owner (issue #13): a member's
+ * `profileImage` may only name their own uploads, post HTML keeps only recorded uploads.
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { UPLOAD_IMAGE_MIME, UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
+import { uploads } from '../../db/schema.ts';
+import type { Database } from '../../plugins/db.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -18,6 +22,8 @@ export const IMAGE_MSG = {
   tooLarge: '이미지는 5MB 이하만 업로드할 수 있습니다.',
   broken: '이미지를 읽을 수 없습니다. 손상되지 않은 이미지 파일을 올려주세요.',
   noFile: '업로드할 이미지 파일(image)을 보내주세요.',
+  /** issue #13: a multipart body without a (matching) boundary, or cut short. */
+  badMultipart: '이미지 파일을 올려주세요.',
 } as const;
 
 /** Longest side of a stored image, in pixels. */
@@ -25,15 +31,23 @@ export const MAX_SIDE = 2048;
 /** Decoding refuses images with more pixels than this (decompression bombs). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
-/** Builds the images service over a storage. */
-export function createImagesService(deps: { storage: Storage }) {
+/**
+ * Builds the images service over a storage. `db` is needed only to record owners (`store` with an
+ * `ownerId`).
+ */
+export function createImagesService(deps: { storage: Storage; db?: Database }) {
   return {
     /**
      * Checks, re-encodes and stores one uploaded image; answers its public URL (`/uploads/<name>.webp`).
+     * With `ownerId` the upload is recorded in `uploads` as that member's (issue #13). Without it the
+     * caller records the row itself: the social login stores the picture before the member row
+     * exists and inserts the `uploads` row in the member's transaction (server/modules/oauth/service.ts);
+     * an image never recorded can be neither a profile picture nor a post image.
      * @throws 400 NOT_AN_IMAGE when the bytes are not an allowed image type; 400 INVALID_IMAGE when
      *         the image cannot be decoded (truncated, corrupt).
      */
-    async store(input: Buffer): Promise<{ url: string }> {
+    async store(input: Buffer, ownerId?: number): Promise<{ url: string }> {
+      if (ownerId !== undefined && !deps.db) throw new Error('createImagesService: recording an owner needs `db`');
       const type = await fileTypeFromBuffer(input);
       if (!type || !(UPLOAD_IMAGE_MIME as readonly string[]).includes(type.mime)) {
         throw new AppError(400, 'NOT_AN_IMAGE', IMAGE_MSG.notImage);
@@ -51,6 +65,7 @@ export function createImagesService(deps: { storage: Storage }) {
       }
       const name = `${randomBytes(16).toString('hex')}.webp`;
       await deps.storage.put(name, output, 'image/webp');
+      if (ownerId !== undefined) await deps.db!.insert(uploads).values({ name, ownerId });
       return { url: `${UPLOADS_PREFIX}${name}` };
     },
   };

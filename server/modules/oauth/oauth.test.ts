@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, bearer, type TestApp } from '../../test/helper.ts';
 import { startOAuthStandIn, type OAuthStandIn, type StandInProvider, type StandInUser } from '../../../e2e/support/oauth-provider.ts';
-import { socialAccounts, users } from '../../db/schema.ts';
+import { socialAccounts, uploads, users } from '../../db/schema.ts';
 import { parseKakaoProfile, parseNaverProfile } from './providers.ts';
 
 const PUBLIC_URL = 'http://bapsang.test';
@@ -123,6 +123,16 @@ describe('the round trip', () => {
     expect(body.profileImage).toMatch(/^\/uploads\/[a-f0-9]+\.webp$/);
     const me = await t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(body.accessToken) });
     expect(me.json()).toMatchObject({ id: body.id, isNewUser: true, email: user.email });
+    // issue #13: the copied picture is recorded as the new member's upload, so the setup wizard may keep it.
+    const [upload] = await t.app.db.select().from(uploads).where(eq(uploads.name, body.profileImage.slice('/uploads/'.length)));
+    expect(upload?.ownerId).toBe(body.id);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/profile',
+      headers: bearer(body.accessToken),
+      payload: { name: user.name, age: null, preferences: {}, profileImage: body.profileImage },
+    });
+    expect(saved.statusCode).toBe(200);
 
     const again = await exchange(code);
     expect(again.statusCode).toBe(401);

@@ -24,10 +24,10 @@ import { generateCodeVerifier, generateState } from 'arctic';
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { NAME_MAX } from '../../../common/domain/account.ts';
-import { UPLOAD_MAX_BYTES } from '../../../common/domain/uploads.ts';
+import { UPLOAD_MAX_BYTES, UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
 import type { AuthResponse } from '../../../common/api/auth.ts';
 import type { SocialProvider } from '../../../common/api/auth-providers.ts';
-import { oauthLoginCodes, oauthStates, socialAccounts, users, type UserRow } from '../../db/schema.ts';
+import { oauthLoginCodes, oauthStates, socialAccounts, uploads, users, type UserRow } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { TokenIssuer } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -60,7 +60,11 @@ export interface OAuthServiceDeps {
   log: FastifyBaseLogger;
   providers: Config['oauth'];
   publicUrl: string;
-  /** Stores a downloaded profile picture as one of our uploads (re-encoded); answers its URL. */
+  /**
+   * Stores a downloaded profile picture as one of our uploads (re-encoded); answers its URL. It
+   * records no owner: `createMember` inserts the `uploads` row (issue #13) in the same transaction
+   * as the member, since the member row does not exist yet when the picture is stored.
+   */
   storeImage?: (bytes: Buffer) => Promise<{ url: string }>;
   fetchFn?: typeof fetch;
 }
@@ -124,6 +128,10 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       return db.transaction(async (tx) => {
         const [created] = await tx.insert(users).values({ email, name, passwordHash: null, profileImage, isNewUser: true, createdAt: at, updatedAt: at }).returning();
         await tx.insert(socialAccounts).values({ userId: created!.id, provider, providerUserId: profile.id, email: profile.email, createdAt: at });
+        // The copied picture becomes the new member's upload (issue #13: profileImage names only own uploads).
+        if (profileImage?.startsWith(UPLOADS_PREFIX)) {
+          await tx.insert(uploads).values({ name: profileImage.slice(UPLOADS_PREFIX.length), ownerId: created!.id, createdAt: at });
+        }
         return created!;
       });
     };

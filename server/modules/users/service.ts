@@ -2,17 +2,46 @@
  * The signed-in member's own account (SPEC §2 profile edit and setup wizard, §3 User, §6 "email is
  * not editable").
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { ProfileUpdateBody, User } from '../../../common/api/users.ts';
-import { users } from '../../db/schema.ts';
+import { DEFAULT_AVATARS, DEFAULT_PROFILE_IMAGE } from '../../../common/domain/vocabulary.ts';
+import { UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
+import { uploads, users } from '../../db/schema.ts';
+import { STORAGE_KEY } from '../../plugins/storage.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, MSG } from '../../lib/errors.ts';
 import { toUser } from '../../lib/user-view.ts';
 
+/**
+ * The built-in avatars a member may pick (the files the client offers, common/domain/vocabulary.ts,
+ * served from public/avatars/), plus the default picture shown when there is none.
+ */
+export const BUILT_IN_AVATARS: ReadonlySet<string> = new Set([...DEFAULT_AVATARS.map((a) => a.url), DEFAULT_PROFILE_IMAGE]);
+
+/** Korean answers of this module. */
+export const USERS_MSG = {
+  /** issue #13: `profileImage` names neither an own upload nor a built-in avatar. */
+  profileImage: "'프로필 사진'(profileImage)은 직접 올린 이미지나 기본 아바타만 고를 수 있습니다.",
+} as const;
+
 /** Builds the users service. */
 export function createUsersService(deps: { db: Database; now: Clock }) {
   const { db, now } = deps;
+
+  /** True when member `id` may set `image` as their profile picture (see `updateProfile`). */
+  async function mayUseProfileImage(id: number, image: string): Promise<boolean> {
+    if (BUILT_IN_AVATARS.has(image)) return true;
+    const [current] = await db.select({ profileImage: users.profileImage }).from(users).where(eq(users.id, id));
+    if (current?.profileImage === image) return true;
+    if (!image.startsWith(UPLOADS_PREFIX)) return false;
+    const name = image.slice(UPLOADS_PREFIX.length);
+    // STORAGE_KEY allows one dot, before the extension: "..", "a..b.webp", "x/y" never reach the query.
+    if (!STORAGE_KEY.test(name)) return false;
+    const [own] = await db.select({ name: uploads.name }).from(uploads).where(and(eq(uploads.name, name), eq(uploads.ownerId, id)));
+    return own !== undefined;
+  }
+
   return {
     /** The member `id` (404 if the account vanished). */
     async me(id: number): Promise<User> {
@@ -25,10 +54,19 @@ export function createUsersService(deps: { db: Database; now: Clock }) {
      * Saves the wizard payload or the profile edit. `name` is trimmed and must not be blank;
      * `preferences` replaces the stored map; `bio` / `profileImage` are kept when absent and
      * cleared with `null`. The first successful save clears `isNewUser` (SPEC §4).
+     * `profileImage` (issue #13) must be `/uploads/<name>` of one of the member's own uploads
+     * (the `uploads` table: images they uploaded, their copied social-login picture) or a built-in
+     * avatar (`BUILT_IN_AVATARS`); the value already stored is also accepted unchanged, so a profile
+     * edit that resends it keeps working.
+     * @throws 400 INVALID_PROFILE_IMAGE (`USERS_MSG.profileImage`) for anything else: `/uploads/..`,
+     *         names with dots or of unknown files, another member's upload, other `/avatars/` files.
      */
     async updateProfile(id: number, body: ProfileUpdateBody): Promise<User> {
       const name = body.name.trim();
       if (!name) throw new AppError(400, 'VALIDATION', '이름을 입력해주세요.');
+      if (typeof body.profileImage === 'string' && !(await mayUseProfileImage(id, body.profileImage))) {
+        throw new AppError(400, 'INVALID_PROFILE_IMAGE', USERS_MSG.profileImage);
+      }
       const preferences = Object.fromEntries(Object.entries(body.preferences).filter(([, v]) => typeof v === 'boolean')) as Record<string, boolean>;
       const [row] = await db
         .update(users)

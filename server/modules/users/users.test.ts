@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 
@@ -82,5 +83,72 @@ describe('PUT /api/user/profile', () => {
 
   it('401 anonymous', async () => {
     expect((await put({}, wizard)).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/user/profile: profileImage is an own upload or a built-in avatar (issue #13)', () => {
+  /** Uploads a small PNG as `headers`' member; answers its `/uploads/…` URL. */
+  async function uploadAs(headers: Record<string, string>): Promise<string> {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const boundary = 'bs-users-test';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/images/upload', payload, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expect(res.statusCode).toBe(201);
+    return res.json().url;
+  }
+  const me = async (headers: Record<string, string>) => (await t.app.inject({ url: '/api/user/me', headers })).json();
+
+  it('accepts the member\'s own upload and every built-in avatar', async () => {
+    const m = await t.registerMember();
+    const own = await uploadAs(m.headers);
+    const res = await put(m.headers, { ...wizard, profileImage: own });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profileImage).toBe(own);
+    for (const avatar of ['/avatars/bear.svg', '/avatars/duck.svg', '/avatars/rabbit.svg', '/avatars/frog.svg', '/avatars/default.svg']) {
+      const r = await put(m.headers, { ...wizard, profileImage: avatar });
+      expect(r.statusCode, avatar).toBe(200);
+      expect(r.json().profileImage).toBe(avatar);
+    }
+    // The profile edit resends the stored value with every save: unchanged, it stays accepted.
+    expect((await put(m.headers, { ...wizard, profileImage: own })).statusCode).toBe(200);
+    expect((await put(m.headers, { ...wizard, name: '새 이름', profileImage: own })).json()).toMatchObject({ name: '새 이름', profileImage: own });
+  });
+
+  it("refuses another member's upload, /uploads/.., names with dots, unknown names, other /avatars/ files and external URLs; nothing is saved", async () => {
+    const owner = await t.registerMember();
+    const theirs = await uploadAs(owner.headers);
+    const m = await t.registerMember();
+    const mine = await uploadAs(m.headers);
+    expect((await put(m.headers, { ...wizard, profileImage: mine })).statusCode).toBe(200);
+    for (const profileImage of [
+      theirs,
+      '/uploads/..',
+      '/uploads/...',
+      '/uploads/a..b.webp',
+      `${mine}.`,
+      '/uploads/0123456789abcdef0123456789abcdef.webp',
+      '/uploads/',
+      '/avatars/cat.svg',
+      '/avatars/..',
+      'https://evil.example/x.png',
+      `http://localhost${mine}`,
+    ]) {
+      const res = await put(m.headers, { ...wizard, profileImage });
+      expect(res.statusCode, profileImage).toBe(400);
+      const body = res.json();
+      expect(body.message, profileImage).toMatch(/프로필 사진.*profileImage/);
+      expect(Object.keys(body).sort()).toEqual(expect.arrayContaining(['code', 'message']));
+    }
+    expect((await me(m.headers)).profileImage).toBe(mine);
+    expect((await me(owner.headers)).profileImage).toBeNull();
+    // The service's own answer (past the schema) is exact.
+    expect((await put(m.headers, { ...wizard, profileImage: theirs })).json()).toEqual({
+      message: "'프로필 사진'(profileImage)은 직접 올린 이미지나 기본 아바타만 고를 수 있습니다.",
+      code: 'INVALID_PROFILE_IMAGE',
+    });
   });
 });
