@@ -162,6 +162,15 @@ describe('keys and members', () => {
     expect(requestFingerprint('POST', '/api/x', undefined)).not.toBe(requestFingerprint('POST', '/api/y', undefined));
   });
 
+  it('a body nested too deeply to fingerprint answers 400 BAD_JSON, not 500 (issue #13)', async () => {
+    const id = await acceptedMatch();
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const res = await t.app.inject({ method: 'POST', url: `/api/matches/${id}/confirm`, headers: { ...host.headers, 'idempotency-key': newKey(), 'content-type': 'application/json' }, payload: deep });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'BAD_JSON' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/matches', headers: host.headers })).json()).toEqual(expect.arrayContaining([expect.objectContaining({ id, status: 'ACCEPTED' })]));
+  });
+
   it('a compressed answer is stored as the plain text and replayed (compressed again) unchanged', async () => {
     const postId = await newPost();
     const key = newKey();

@@ -30,7 +30,7 @@ import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastif
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS, IDEMPOTENT_REPLAYED_HEADER } from '../../common/offline.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, MSG } from '../lib/errors.ts';
 
 /** Korean messages of the idempotency answers. */
 export const IDEMPOTENCY_MSG = {
@@ -113,7 +113,15 @@ export const idempotencyPlugin = fp<{ now: Clock }>(
       const key = Array.isArray(raw) ? undefined : raw;
       if (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError(400, 'IDEMPOTENCY_KEY_INVALID', IDEMPOTENCY_MSG.invalidKey);
       const userId = request.user.id;
-      const fingerprint = requestFingerprint(request.method, request.url, request.body);
+      let fingerprint: string;
+      try {
+        fingerprint = requestFingerprint(request.method, request.url, request.body);
+      } catch (error) {
+        // A body nested too deeply to serialise (e.g. 100 000 `[`, on a route that does not read
+        // its body) is the client's fault (issue #13 edge properties), not a 500.
+        if (error instanceof RangeError) throw new AppError(400, 'BAD_JSON', MSG.badJson);
+        throw error;
+      }
       const attempt = randomUUID();
       for (let round = 0; round < 3; round += 1) {
         const now = opts.now();
