@@ -29,6 +29,12 @@ export interface AuthUser {
   id: number;
 }
 
+/** A verified access token: the member, its expiry (`exp`, seconds since the epoch) and `ver` claim. */
+export interface VerifiedToken extends AuthUser {
+  exp: number;
+  ver: number;
+}
+
 /** Issues access tokens. */
 export interface TokenIssuer {
   /** Signs a 7-day HS256 token for the user at their current token version. */
@@ -42,10 +48,12 @@ declare module 'fastify' {
     requireAuth: (request: FastifyRequest) => Promise<void>;
     /**
      * Verifies a bare access token exactly like `requireAuth` (HS256, not expired, current token
-     * version). Answers the member id and the token's `exp` (seconds); throws a 401 AppError.
-     * Used by the live channel's CONNECT (server/realtime/stomp-server.ts).
+     * version). Answers the member id, the token's `exp` (seconds) and its `ver` (the token
+     * version it was signed at; issue #13: the live channel keeps both to re-check every frame
+     * without a query); throws a 401 AppError. Used by the live channel's CONNECT
+     * (server/realtime/stomp-server.ts).
      */
-    verifyToken: (token: string) => Promise<AuthUser & { exp: number }>;
+    verifyToken: (token: string) => Promise<VerifiedToken>;
   }
   interface FastifyRequest {
     /** Set by `requireAuth`; `null` on routes without it. */
@@ -100,7 +108,7 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
     app.decorateRequest('user', null);
 
     /** Verifies a bearer token (see `FastifyInstance.verifyToken`). */
-    const verifyToken = async (token: string): Promise<AuthUser & { exp: number }> => {
+    const verifyToken = async (token: string): Promise<VerifiedToken> => {
       let sub: string | undefined;
       let ver: unknown;
       let exp = 0;
@@ -124,7 +132,7 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
       if (id > 2_147_483_647) throw unauthorized('INVALID_TOKEN');
       const [row] = await app.db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, id));
       if (!row || row.tokenVersion !== ver) throw unauthorized('TOKEN_REVOKED', MSG.sessionExpired);
-      return { id, exp };
+      return { id, exp, ver };
     };
     app.decorate('verifyToken', verifyToken);
 

@@ -1,6 +1,8 @@
 /**
  * Live channel wiring (issue #4; SPEC §4 "Live notifications", §7 "Live channels"):
  * - `app.broker`: in-process, or Redis pub/sub when `REDIS_URL` is set (server/realtime/);
+ * - `app.revokeLiveSessions(userId, tokenVersion)`: ends a member's live sessions opened with an
+ *   older token, on every instance (issue #13; server/realtime/revocations.ts);
  * - `PushSender`: the interface `app.pushSender` implements (server/plugins/push.ts: FCM when
  *   FIREBASE_CREDENTIALS is set, otherwise the no-op; issue #7);
  * - `liveNotifier(app)`: the match-event notifier that publishes `LiveNotification`s to
@@ -18,6 +20,7 @@ import { createChatService } from '../modules/chat/service.ts';
 import { createMemoryBroker } from '../realtime/broker-memory.ts';
 import { createRedisBroker } from '../realtime/broker-redis.ts';
 import { CONTROL_MATCH_DELETED, type Broker } from '../realtime/broker.ts';
+import { createSessionRevocations, type SessionRevocations } from '../realtime/revocations.ts';
 import { attachStompServer, DEFAULT_STOMP_OPTIONS, type StompOptions, type StompServer } from '../realtime/stomp-server.ts';
 import type { MatchEvent, Notifier } from './notifier.ts';
 
@@ -35,6 +38,15 @@ export const noopPushSender: PushSender = { send: async () => {} };
 declare module 'fastify' {
   interface FastifyInstance {
     broker: Broker;
+    /** The token revocations this instance knows about (issue #13; read by the STOMP server). */
+    liveRevocations: SessionRevocations;
+    /**
+     * Issue #13: after a member's token version was bumped (and committed) — logout everywhere,
+     * password reset, later account deletion and suspension — ends every live session whose token
+     * has a `ver` below `tokenVersion` (the version now in force), on this instance at once and on
+     * the others through the broker (`control:sessions-revoked`). Never rejects.
+     */
+    revokeLiveSessions: (userId: number, tokenVersion: number) => Promise<void>;
     /**
      * Stores, publishes and notifies one chat message; answers the stored message. Throws the chat
      * service's AppErrors: 400 content not 1–1000 characters after trimming, 403 not a participant
@@ -98,7 +110,11 @@ export const brokerPlugin = fp<RealtimeOptions>(
       : createMemoryBroker();
     await broker.ready();
     app.decorate('broker', broker);
+    const revocations = createSessionRevocations(broker, app.log);
+    app.decorate('liveRevocations', revocations);
+    app.decorate('revokeLiveSessions', (userId: number, tokenVersion: number) => revocations.revoke(userId, tokenVersion));
     app.addHook('onClose', async () => {
+      revocations.close();
       await broker.close();
     });
   },
@@ -125,6 +141,7 @@ export const stompPlugin = fp<RealtimeOptions>(
         log: app.log,
         now: opts.now,
         verifyToken: (token) => app.verifyToken(token),
+        revocations: app.liveRevocations,
         canChat: chat.canChat,
         sendChat: async (userId, matchId, content) => {
           await app.publishChat(userId, matchId, content);

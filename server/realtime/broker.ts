@@ -25,3 +25,10 @@ export interface Broker {
 
 /** Control destination: a match was deleted, its chat subscriptions end (`body` = `{matchId}`). */
 export const CONTROL_MATCH_DELETED = 'control:match-deleted';
+/**
+ * Control destination (issue #13): a member's tokens were revoked (logout everywhere, password
+ * reset; later account deletion and suspension). `body` = `{userId, tokenVersion}` where
+ * `tokenVersion` is the member's token version now in force: every live session whose token has a
+ * smaller `ver` ends at once, on every instance (server/realtime/revocations.ts).
+ */
+export const CONTROL_SESSIONS_REVOKED = 'control:sessions-revoked';

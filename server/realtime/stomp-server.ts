@@ -7,6 +7,12 @@
  *   `allowedOrigins` (PUBLIC_URL + WS_ALLOWED_ORIGINS), else ERROR and close before any frame.
  * - CONNECT/STOMP must carry `Authorization: Bearer {token}` (verified like `requireAuth`); the
  *   socket closes at the token's expiry.
+ * - The session follows the account (issue #13): every SEND and SUBSCRIBE re-checks, without a
+ *   query, that the CONNECT token is neither expired by the app clock (`deps.now`) nor revoked
+ *   (`deps.revocations`: its `ver` below the member's version in force). A revocation learned from
+ *   the broker (logout everywhere, password reset, …) ends the member's older sessions at once.
+ *   Those ERRORs carry `code:TOKEN_EXPIRED` / `code:TOKEN_REVOKED` (as do CONNECT refusals of such
+ *   tokens), so the client signs out instead of reconnecting with a dead token.
  * - Heart-beats both ways (`heartbeatMs` offered); a client silent for twice the negotiated
  *   interval is closed.
  * - SUBSCRIBE/UNSUBSCRIBE by id, SEND, RECEIPT (for SEND only after the message is stored),
@@ -31,14 +37,20 @@ import { chatTopic, parseDestination, STOMP_SUBPROTOCOLS, WS_PATH } from '../../
 import { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { CONTROL_MATCH_DELETED, type Broker } from './broker.ts';
+import type { SessionRevocations } from './revocations.ts';
 
 /** What the STOMP server needs from the rest of the app. */
 export interface StompDeps {
   broker: Broker;
   log: FastifyBaseLogger;
   now: Clock;
-  /** Verifies a bearer token; throws (any error) when it is not valid. */
-  verifyToken(token: string): Promise<{ id: number; exp: number }>;
+  /**
+   * Verifies a bearer token (CONNECT only); answers the member, `exp` (seconds) and `ver` (its
+   * token version); throws (any error; an AppError's `code` becomes the ERROR's `code`) when not valid.
+   */
+  verifyToken(token: string): Promise<{ id: number; exp: number; ver: number }>;
+  /** Revocations this instance knows about (issue #13). */
+  revocations: Pick<SessionRevocations, 'isRevoked' | 'onRevoked'>;
   /** Whether `userId` may read and write the chat of `matchId`. */
   canChat(userId: number, matchId: number): Promise<boolean>;
   /**
@@ -77,6 +89,12 @@ export const DEFAULT_STOMP_OPTIONS: Omit<StompOptions, 'allowedOrigins'> = {
   maxConnectionsPerUser: 20,
 };
 
+/**
+ * ERROR `code` header values (issue #13) for refusals the client answers by signing out — the same
+ * codes as the HTTP 401s of server/plugins/auth.ts.
+ */
+export const STOMP_ERROR_CODES = { expired: 'TOKEN_EXPIRED', revoked: 'TOKEN_REVOKED' } as const;
+
 /** ERROR `message` header texts (Korean, for people; stable enough for tests). */
 export const STOMP_ERRORS = {
   origin: '허용되지 않은 출처입니다.',
@@ -89,6 +107,8 @@ export const STOMP_ERRORS = {
   rate: '요청이 너무 많습니다.',
   unsupported: '지원하지 않는 명령입니다.',
   expired: '세션이 만료되었습니다. 다시 로그인해주세요.',
+  /** The token was revoked while connected (logout everywhere, password reset; UI-TEXT "Session expired"). */
+  revoked: '로그인이 만료되었습니다. 다시 로그인해주세요.',
   tooManySubscriptions: '구독이 너무 많습니다.',
   tooManyConnections: '동시에 연결할 수 있는 수를 초과했습니다.',
 } as const;
@@ -109,6 +129,9 @@ interface Session {
   id: string;
   ws: WebSocket;
   userId: number | null;
+  /** The CONNECT token's `ver` and `exp` (seconds); meaningful once `userId` is set. */
+  tokenVer: number;
+  tokenExp: number;
   version: '1.0' | '1.1' | '1.2';
   subs: Map<string, Subscription>;
   lastIn: number;
@@ -119,8 +142,15 @@ interface Session {
   timers: NodeJS.Timeout[];
 }
 
-/** Thrown inside frame handling: answered with ERROR and close. */
-class StompRefusal extends Error {}
+/** Thrown inside frame handling: answered with ERROR (with `code` when given) and close. */
+class StompRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * Checks one WebSocket message that is not a bare heart-beat: exactly one frame, terminated by NUL
@@ -234,12 +264,16 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
     sessions.delete(s);
   }
 
-  /** ERROR (with `receipt-id` when the refused frame asked for a receipt), then close. */
-  function refuse(s: Session, message: string, receipt?: string) {
+  /**
+   * ERROR (with `receipt-id` when the refused frame asked for a receipt, `code` when given), then
+   * close. Subscriptions are dropped first, so no MESSAGE follows.
+   */
+  function refuse(s: Session, message: string, receipt?: string, code?: string) {
     if (s.closed) return;
     drop(s);
     const headers: StompHeaders = { message, 'content-type': 'text/plain;charset=utf-8' };
     if (receipt) headers['receipt-id'] = receipt;
+    if (code) headers.code = code;
     sendFrame(s, 'ERROR', headers, message);
     s.ws.close(1008);
   }
@@ -249,6 +283,8 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
       id: randomUUID(),
       ws,
       userId: null,
+      tokenVer: 0,
+      tokenExp: 0,
       version: '1.2',
       subs: new Map(),
       lastIn: Date.now(),
@@ -300,7 +336,7 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
       s.queue = s.queue
         .then(() => handleFrame(s, raw))
         .catch((err: unknown) => {
-          if (err instanceof StompRefusal) refuse(s, err.message || STOMP_ERRORS.malformed);
+          if (err instanceof StompRefusal) refuse(s, err.message || STOMP_ERRORS.malformed, undefined, err.code);
           else {
             log.error({ err, session: s.id }, 'stomp: frame handling failed');
             refuse(s, '서버 오류가 발생했습니다.');
@@ -318,6 +354,7 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
     if (connecting) return connect(s, h);
     if (s.userId === null) throw new StompRefusal(STOMP_ERRORS.notConnected);
     const userId = s.userId;
+    if (frame.command === 'SEND' || frame.command === 'SUBSCRIBE') checkToken(s, userId);
     switch (frame.command) {
       case 'SUBSCRIBE': {
         const id = h.id;
@@ -380,6 +417,15 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
     if (receipt && !s.closed) sendFrame(s, 'RECEIPT', { 'receipt-id': receipt });
   }
 
+  /**
+   * Issue #13: the CONNECT token must still be valid — not expired by the app clock, its `ver` not
+   * revoked. In memory only (no query per frame); throws StompRefusal with the code.
+   */
+  function checkToken(s: Session, userId: number) {
+    if (deps.now().getTime() >= s.tokenExp * 1000) throw new StompRefusal(STOMP_ERRORS.expired, STOMP_ERROR_CODES.expired);
+    if (deps.revocations.isRevoked(userId, s.tokenVer)) throw new StompRefusal(STOMP_ERRORS.revoked, STOMP_ERROR_CODES.revoked);
+  }
+
   async function connect(s: Session, h: StompHeaders) {
     if (s.userId !== null) throw new StompRefusal(STOMP_ERRORS.malformed);
     const versions = (h['accept-version'] ?? '1.0').split(',').map((v) => v.trim());
@@ -389,17 +435,21 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
     const auth = h.Authorization ?? h.authorization ?? '';
     const m = /^Bearer\s+(\S+)$/i.exec(auth);
     if (!m?.[1]) throw new StompRefusal(STOMP_ERRORS.auth);
-    let user: { id: number; exp: number };
+    let user: { id: number; exp: number; ver: number };
     try {
       user = await deps.verifyToken(m[1]);
     } catch (err) {
-      throw new StompRefusal(err instanceof AppError ? err.message : STOMP_ERRORS.auth);
+      throw err instanceof AppError ? new StompRefusal(err.message, err.code) : new StompRefusal(STOMP_ERRORS.auth);
     }
     if (s.closed) return;
+    // A revocation that arrived while the token was being checked.
+    if (deps.revocations.isRevoked(user.id, user.ver)) throw new StompRefusal(STOMP_ERRORS.revoked, STOMP_ERROR_CODES.revoked);
     let open = 0;
     for (const other of sessions) if (other.userId === user.id) open += 1;
     if (open >= options.maxConnectionsPerUser) throw new StompRefusal(STOMP_ERRORS.tooManyConnections);
     s.userId = user.id;
+    s.tokenVer = user.ver;
+    s.tokenExp = user.exp;
     s.version = version;
     const sx = options.heartbeatMs;
     const sy = options.heartbeatMs;
@@ -421,8 +471,15 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
       );
     }
     const untilExpiry = user.exp * 1000 - deps.now().getTime();
-    if (untilExpiry < 2_147_483_647) s.timers.push(setTimeout(() => refuse(s, STOMP_ERRORS.expired), Math.max(0, untilExpiry)));
+    if (untilExpiry < 2_147_483_647) s.timers.push(setTimeout(() => refuse(s, STOMP_ERRORS.expired, undefined, STOMP_ERROR_CODES.expired), Math.max(0, untilExpiry)));
   }
+
+  // Issue #13: a revocation ends the member's sessions opened with an older token, at once.
+  const removeRevocationListener = deps.revocations.onRevoked((userId, tokenVersion) => {
+    for (const s of [...sessions]) {
+      if (s.userId === userId && s.tokenVer < tokenVersion) refuse(s, STOMP_ERRORS.revoked, undefined, STOMP_ERROR_CODES.revoked);
+    }
+  });
 
   const removeListener = broker.onMessage((message) => {
     if (message.destination === CONTROL_MATCH_DELETED) {
@@ -457,6 +514,7 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
     async close() {
       server.off('upgrade', onUpgrade);
       removeListener();
+      removeRevocationListener();
       for (const s of [...sessions]) {
         drop(s);
         s.ws.terminate();

@@ -1,5 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import { liveUrl, RECONNECT_DELAY_MS } from './stomp-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EXPIRED_MARKER_KEY } from '@/lib/token-storage';
+import { fakeJwt, makeUser } from '@/test/fixtures';
+
+/** Stand-ins for @stomp/stompjs `Client`s: the config each was built with and its activate/deactivate calls. */
+const stomp = vi.hoisted(() => ({
+  clients: [] as Array<{ config: { onStompError?: (frame: { headers: Record<string, string> }) => void }; activated: number; deactivated: number }>,
+}));
+
+vi.mock('@stomp/stompjs', () => ({
+  Client: class {
+    connected = false;
+    activated = 0;
+    deactivated = 0;
+    constructor(readonly config: object) {
+      stomp.clients.push(this as never);
+    }
+    activate() {
+      this.activated += 1;
+    }
+    async deactivate() {
+      this.deactivated += 1;
+    }
+  },
+}));
+
+const { connectLive, disconnectLive, liveUrl, RECONNECT_DELAY_MS, startLiveChannel } = await import('./stomp-client');
+const { useSession } = await import('@/lib/session/store');
 
 describe('live channel URL (SPEC §7)', () => {
   it('follows the page origin: ws for http, wss for https', () => {
@@ -13,5 +39,35 @@ describe('live channel URL (SPEC §7)', () => {
 
   it('reconnects after 5000 ms (SPEC §9)', () => {
     expect(RECONNECT_DELAY_MS).toBe(5000);
+  });
+});
+
+describe('a dead token on the live channel (issue #13)', () => {
+  afterEach(async () => {
+    await disconnectLive();
+    stomp.clients.length = 0;
+    localStorage.clear();
+  });
+
+  it.each([['TOKEN_EXPIRED'], ['TOKEN_REVOKED']])('an ERROR with code %s stops the client and signs out as expired', (code) => {
+    const stop = startLiveChannel();
+    useSession.getState().signIn({ token: fakeJwt(Date.now() + 3_600_000), user: makeUser(), remember: true });
+    expect(stomp.clients).toHaveLength(1);
+    const c = stomp.clients[0]!;
+    c.config.onStompError?.({ headers: { message: '로그인이 만료되었습니다. 다시 로그인해주세요.', code } });
+    expect(c.deactivated).toBeGreaterThan(0);
+    expect(useSession.getState().status).toBe('signedOut');
+    expect(localStorage.getItem(EXPIRED_MARKER_KEY)).not.toBeNull();
+    expect(stomp.clients).toHaveLength(1);
+    stop();
+  });
+
+  it('any other ERROR leaves the session and the reconnecting client alone', () => {
+    useSession.getState().signIn({ token: fakeJwt(Date.now() + 3_600_000), user: makeUser(), remember: true });
+    connectLive(useSession.getState().token!);
+    const c = stomp.clients[0]!;
+    c.config.onStompError?.({ headers: { message: '권한이 없습니다.' } });
+    expect(c.deactivated).toBe(0);
+    expect(useSession.getState().status).toBe('signedIn');
   });
 });

@@ -4,15 +4,23 @@
  * reconnecting every 5000 ms. It is active while a member is signed in and deactivated on logout
  * and expiry (`onSignOut`). Subscriptions are kept here and re-made after every reconnect;
  * `onLiveConnect` tells pages about (re)connects so they can fetch what they missed.
+ * An ERROR whose `code` says the token is dead (expired, revoked by logout everywhere or a password
+ * reset; issue #13) ends the session through the store instead of reconnecting with that token.
  */
 import { Client, type StompSubscription } from '@stomp/stompjs';
 import { create } from 'zustand';
 import { WS_PATH } from '@common/realtime';
 import { env } from '@/config/env';
-import { onSignOut, useSession } from '@/lib/session/store';
+import { onSignOut, useSession, type SignOutReason } from '@/lib/session/store';
 
 /** SPEC §9: live socket reconnect delay. */
 export const RECONNECT_DELAY_MS = 5000;
+
+/**
+ * ERROR `code` headers (server/realtime/stomp-server.ts, issue #13) that mean the token will never
+ * work again, and the sign-out reason each leads to (`expired` shows the "session expired" notice).
+ */
+export const DEAD_TOKEN_CODES: Readonly<Record<string, SignOutReason>> = { TOKEN_EXPIRED: 'expired', TOKEN_REVOKED: 'expired', INVALID_TOKEN: 'invalid' };
 
 /** Whether the live channel is connected right now. */
 export const useLiveStatus = create<{ connected: boolean }>()(() => ({ connected: false }));
@@ -70,7 +78,14 @@ export function connectLive(token: string): void {
       useLiveStatus.setState({ connected: false });
       for (const w of wanted) w.active = null;
     },
-    onStompError: (frame) => console.warn('live channel error', frame.headers.message),
+    onStompError: (frame) => {
+      console.warn('live channel error', frame.headers.message);
+      const reason = DEAD_TOKEN_CODES[frame.headers.code ?? ''];
+      if (!reason || client !== c) return;
+      // Stop reconnecting with this token; signing out also runs `disconnectLive` (onSignOut).
+      void disconnectLive();
+      if (useSession.getState().token === token) useSession.getState().signOut(reason);
+    },
   });
   client = c;
   c.activate();

@@ -21,7 +21,16 @@ const byBodyEmail = (request: FastifyRequest) => normalizeEmail((request.body as
 
 /** Registers `/api/auth/*`. */
 export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['oauth'] }> = async (app, opts) => {
-  const service = createAuthService({ db: app.db, mailer: app.mailer, tokens: app.tokens, now: opts.now, log: app.log, oauth: opts.oauth });
+  const service = createAuthService({
+    db: app.db,
+    mailer: app.mailer,
+    tokens: app.tokens,
+    now: opts.now,
+    log: app.log,
+    oauth: opts.oauth,
+    // Issue #13: logout everywhere and password reset end the member's live sessions too.
+    onTokensRevoked: app.revokeLiveSessions,
+  });
   const limits = app.rateLimits;
   const codeMailPerIp = app.limiter('code-mail-ip', limits.sendCodePerIp, byIp);
   const codeCheckPerIp = app.limiter('code-check-ip', limits.verifyPerIp, byIp);

@@ -50,6 +50,12 @@ export interface AuthServiceDeps {
   now: Clock;
   log: FastifyBaseLogger;
   oauth: Partial<Record<SocialProvider, { clientId: string; clientSecret: string } | undefined>>;
+  /**
+   * Called after a token-version bump committed (logout everywhere, password reset) with the
+   * member and the version now in force; ends their live sessions (issue #13:
+   * `app.revokeLiveSessions`, server/plugins/realtime.ts). Must not reject.
+   */
+  onTokensRevoked?: (userId: number, tokenVersion: number) => Promise<void>;
 }
 
 /** Argon2id parameters (OWASP 2023 minimum: 19 MiB, 2 iterations, 1 lane). */
@@ -270,23 +276,34 @@ export function createAuthService(deps: AuthServiceDeps) {
       const id = await checkCode(email, 'reset', body.code);
       const passwordHash = await hashPassword(body.newPassword);
       const at = now();
-      await db.transaction(async (tx) => {
+      const member = await db.transaction(async (tx) => {
         const claimed = await tx.update(emailCodes).set({ consumedAt: at }).where(claimCondition(id, at)).returning({ id: emailCodes.id });
         if (claimed.length === 0) throw new AppError(400, 'CODE_EXPIRED', AUTH_MSG.resetCodeExpired);
         const updated = await tx
           .update(users)
           .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
           .where(and(eq(users.email, email), isNotNull(users.passwordHash)))
-          .returning({ id: users.id });
+          .returning({ id: users.id, tokenVersion: users.tokenVersion });
         if (updated.length === 0) throw new AppError(400, 'CODE_EXPIRED', AUTH_MSG.resetCodeExpired);
         await tx.delete(emailCodes).where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, 'reset')));
+        return updated[0]!;
       });
+      // Issue #13: open live sessions end too, once the bump committed.
+      await deps.onTokensRevoked?.(member.id, member.tokenVersion);
       return { message: AUTH_MSG.passwordChanged };
     },
 
-    /** `POST /api/auth/logout-all`: bumps the token version; every token issued so far is revoked. */
+    /**
+     * `POST /api/auth/logout-all`: bumps the token version; every token issued so far is revoked,
+     * and the member's open live sessions end (issue #13).
+     */
     async logoutAll(userId: number): Promise<void> {
-      await db.update(users).set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now() }).where(eq(users.id, userId));
+      const [row] = await db
+        .update(users)
+        .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now() })
+        .where(eq(users.id, userId))
+        .returning({ tokenVersion: users.tokenVersion });
+      if (row) await deps.onTokensRevoked?.(userId, row.tokenVersion);
     },
 
     /** `GET /api/auth/providers`: providers with both client id and secret configured. */
