@@ -8,6 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config, RateLimits } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { requestValidatorCompiler } from './lib/validation.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { dbPlugin, type DbTarget } from './plugins/db.ts';
@@ -143,8 +144,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     pluginTimeout: 120_000,
-    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // issue #13: JSON bodies are never coerced; path/query values only to finite numbers.
+  app.setValidatorCompiler(requestValidatorCompiler());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
@@ -167,7 +169,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { now, oauth: config.oauth });
+  await app.register(authRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl });
   await app.register(oauthRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, storeImage: createImagesService({ storage: app.storage }).store });
   await app.register(usersRoutes, { now });
   await app.register(imagesRoutes);
@@ -187,7 +189,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     fetchFn: overrides.fetch,
   });
 
-  await app.register(boardRoutes, { now });
+  await app.register(boardRoutes, { now, publicUrl: config.publicUrl });
 
   await app.register(staticPlugin, { dir: config.staticDir });
   await app.ready();

@@ -8,6 +8,7 @@ export const ErrorBody = Type.Object(
   {
     message: Type.String({ description: '사람이 읽을 수 있는 한국어 오류 메시지' }),
     code: Type.Optional(Type.String({ description: 'machine code, e.g. VALIDATION, UNAUTHORIZED, RATE_LIMITED' })),
+    field: Type.Optional(Type.String({ description: 'VALIDATION only: the request field that was refused (e.g. `latitude`), so a form can mark it' })),
   },
   { $id: 'ErrorBody' },
 );

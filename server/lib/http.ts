@@ -5,10 +5,11 @@
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorBody } from '../../common/api/errors.ts';
+import type { Database } from '../plugins/db.ts';
 
 const { $id: _id, ...errorBodyInline } = ErrorBody as typeof ErrorBody & { $id?: string };
 /** `ErrorBody` without its `$id`, so it can be inlined in as many responses as needed. */
-export const ErrorBodySchema = Type.Unsafe<{ message: string; code?: string }>(errorBodyInline);
+export const ErrorBodySchema = Type.Unsafe<{ message: string; code?: string; field?: string }>(errorBodyInline);
 
 /** `{ [status]: ErrorBody }` for each status, e.g. `errorResponses(400, 401, 429)`. */
 export function errorResponses(...statuses: number[]): Record<number, typeof ErrorBodySchema> {
@@ -46,4 +47,16 @@ export function acceptEmptyJsonBody(app: FastifyInstance): void {
       done(error as Error, undefined);
     }
   });
+}
+
+/**
+ * Runs a write and serialises its answer with the route's response schema inside one database
+ * transaction (issue #13: "a 500 never leaves a committed row behind"). When the answer cannot be
+ * serialised, the transaction is rolled back and the error reaches the error handler (500, nothing
+ * stored). `write` gets the transaction; services built on it run their own transactions as
+ * savepoints. Answers `status` with the JSON text.
+ */
+export async function sendInTransaction<T>(db: Database, reply: FastifyReply, status: number, write: (tx: Database) => Promise<T>): Promise<FastifyReply> {
+  const json = await db.transaction(async (tx) => reply.code(status).serialize(await write(tx as unknown as Database)));
+  return reply.code(status).type('application/json; charset=utf-8').send(json);
 }

@@ -1,7 +1,7 @@
 /**
  * The central error handler (one error policy, STYLE.md habit 7). Every failure answers
  * `{ message, code }` (common/api/errors.ts ErrorBody) with a Korean message:
- * - schema validation → 400 `VALIDATION`;
+ * - schema validation → 400 `VALIDATION` with `field` and a message naming it (server/lib/validation.ts);
  * - malformed or empty JSON → 400 `BAD_JSON`; unsupported content type → 415; oversize body → 413;
  * - `AppError` from services → its status, code, message and headers;
  * - any other 4xx from Fastify or a plugin → that status with a generic Korean message;
@@ -10,6 +10,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { AppError, MSG, messageForStatus } from '../lib/errors.ts';
+import { validationFailure } from '../lib/validation.ts';
 
 /** Fastify error codes that are the client's fault, and how we answer them. */
 const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
@@ -32,7 +33,8 @@ export const errorsPlugin = fp(
       const fe = error as FastifyError;
       if (fe.validation) {
         request.log.info({ validation: fe.validation, context: fe.validationContext }, 'validation failed');
-        return reply.code(400).send({ message: MSG.validation, code: 'VALIDATION' });
+        const { field, message } = validationFailure(fe.validation);
+        return reply.code(400).send({ message, code: 'VALIDATION', ...(field ? { field } : {}) });
       }
       const known = fe.code ? CLIENT_ERRORS[fe.code] : undefined;
       if (known) return reply.code(known.status).send({ message: known.message, code: known.code });

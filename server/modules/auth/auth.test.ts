@@ -29,7 +29,7 @@ describe('POST /api/auth/send-verification-email', () => {
   it('refuses an invalid e-mail with 400 VALIDATION', async () => {
     const res = await sendCode('not-an-email');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', message: '입력값이 올바르지 않습니다.' });
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', field: 'email', message: "'이메일'(email) 값이 올바르지 않습니다." });
   });
 
   it('answers 409 for an address that is already registered', async () => {

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Review, ReviewCreateBody, ReviewList } from '../../../common/api/reviews.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
-import { errorResponses } from '../../lib/http.ts';
+import { errorResponses, sendInTransaction } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createReviewsService } from './service.ts';
@@ -34,7 +34,12 @@ export const reviewsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; onChange?: (
         response: { 201: Review, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.create(request.user!.id, request.body)),
+    // issue #13: stored and answered in one transaction; the featured reviews are refreshed after the commit.
+    async (request, reply) => {
+      const sent = await sendInTransaction(app.db, reply, 201, (tx) => createReviewsService({ db: tx, now: opts.now }).create(request.user!.id, request.body));
+      opts.onChange?.();
+      return sent;
+    },
   );
 
   app.get(

@@ -5,7 +5,8 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Schedule, ScheduleCreateBody, ScheduleList, ScheduleUpdateBody } from '../../../common/api/schedules.ts';
-import { errorResponses } from '../../lib/http.ts';
+import { errorResponses, sendInTransaction } from '../../lib/http.ts';
+import type { Database } from '../../plugins/db.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createSchedulesService, type RandomSource } from './service.ts';
@@ -15,6 +16,8 @@ const tags = ['schedules'];
 /** Registers the schedule routes. `random` drives the random match's pick among the best three. */
 export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: RandomSource }> = async (app, opts) => {
   const service = createSchedulesService({ db: app.db, now: opts.now, random: opts.random });
+  /** The same service on a transaction (writes answered by `sendInTransaction`). */
+  const inTx = (tx: Database) => createSchedulesService({ db: tx, now: opts.now, random: opts.random });
 
   app.post(
     '/api/schedules',
@@ -33,7 +36,8 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
         response: { 201: Schedule, ...errorResponses(400, 401) },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.create(request.user!.id, request.body)),
+    // issue #13: stored and answered in one transaction (an answer that cannot be serialised stores nothing).
+    async (request, reply) => sendInTransaction(app.db, reply, 201, (tx) => inTx(tx).create(request.user!.id, request.body)),
   );
 
   app.get(
@@ -102,7 +106,7 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
         response: { 200: Schedule, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => service.update(request.user!.id, request.params.id, request.body),
+    async (request, reply) => sendInTransaction(app.db, reply, 200, (tx) => inTx(tx).update(request.user!.id, request.params.id, request.body)),
   );
 
   app.delete(

@@ -47,7 +47,7 @@ describe('PUT /api/user/profile', () => {
     const m = await t.registerMember();
     const res = await put(m.headers, { ...wizard, email: 'hijack@example.com' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: '입력값이 올바르지 않습니다.', code: 'VALIDATION' });
+    expect(res.json()).toEqual({ message: "'이메일'(email)은(는) 허용되지 않는 항목입니다.", code: 'VALIDATION', field: 'email' });
     expect((await t.app.inject({ url: '/api/user/me', headers: m.headers })).json()).toMatchObject({ email: m.email, isNewUser: true });
   });
 

@@ -1,0 +1,81 @@
+/**
+ * issue #13: migration 0007 repairs rows written before the CHECKs existed (non-finite or
+ * out-of-range coordinates, a lone coordinate, an impossible age) and records older uploads,
+ * then the CHECKs hold. Starts from a database migrated up to 0006 with such rows in it.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { sql } from 'drizzle-orm';
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const temp: string[] = [];
+afterAll(async () => {
+  for (const dir of temp) await rm(dir, { recursive: true, force: true });
+});
+
+/** A copy of the migrations folder whose journal stops before `tag`. */
+async function migrationsBefore(tag: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'bs-migrations-'));
+  temp.push(dir);
+  await cp(migrationsFolder, dir, { recursive: true });
+  const journalFile = path.join(dir, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const stop = journal.entries.findIndex((e) => e.tag === tag);
+  expect(stop).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, stop);
+  await writeFile(journalFile, JSON.stringify(journal));
+  return dir;
+}
+
+describe('migration 0007_hardening', () => {
+  it('repairs hostile rows, records older uploads, then refuses new hostile rows', async () => {
+    const client = new PGlite();
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: await migrationsBefore('0007_hardening') });
+
+    await client.exec(`
+      insert into users (email, name, age, profile_image) values
+        ('a@example.com', '가', 200, '/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp'),
+        ('b@example.com', '나', 30, '/avatars/bear.svg');
+      insert into posts (author_id, title, content, latitude, longitude) values
+        (1, 'inf', '<p><img src="/uploads/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp"></p>', 'Infinity', 'Infinity'),
+        (2, 'nan', '<p>x</p>', 'NaN', 127),
+        (2, 'lone', '<p>x</p>', 37.5, null),
+        (2, 'fine', '<p>x</p>', 37.5, 127);
+      insert into schedules (user_id, date, hour, text, place_name, place_category, participants, latitude, longitude) values
+        (1, '2026-12-01', 12, 't', 'p', '한식', 2, '-Infinity', 0),
+        (2, '2026-12-01', 12, 't', 'p', '한식', 2, 37.5, 127);
+      insert into venues (id, place_name, category_name, latitude, longitude, source) values
+        ('bad', '어디', '한식', 'Infinity', 0, 'member'),
+        ('good', '여기', '한식', 37.5, 127, 'member');
+    `);
+
+    await migrate(db, { migrationsFolder });
+
+    const postRows = await client.query<{ title: string; latitude: number | null; longitude: number | null }>('select title, latitude, longitude from posts order by id');
+    expect(postRows.rows).toEqual([
+      { title: 'inf', latitude: null, longitude: null },
+      { title: 'nan', latitude: null, longitude: null },
+      { title: 'lone', latitude: null, longitude: null },
+      { title: 'fine', latitude: 37.5, longitude: 127 },
+    ]);
+    const scheduleRows = await client.query<{ latitude: number | null }>('select latitude from schedules order by id');
+    expect(scheduleRows.rows).toEqual([{ latitude: null }, { latitude: 37.5 }]);
+    expect((await client.query('select age from users order by id')).rows).toEqual([{ age: null }, { age: 30 }]);
+    expect((await client.query('select id from venues order by id')).rows).toEqual([{ id: 'good' }]);
+    expect((await client.query('select name, owner_id from uploads order by name')).rows).toEqual([
+      { name: 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.webp', owner_id: 1 },
+      { name: 'bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.webp', owner_id: 1 },
+    ]);
+
+    await expect(db.execute(sql`insert into posts (title, content, latitude, longitude) values ('x', 'x', 'Infinity', 0)`)).rejects.toThrow();
+    await expect(db.execute(sql`update users set age = 5 where id = 2`)).rejects.toThrow();
+    await client.close();
+  });
+});

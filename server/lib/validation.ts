@@ -1,0 +1,147 @@
+/**
+ * Request validation (issue #13 "Numbers that are numbers"): Fastify's Ajv, configured per part of
+ * the request.
+ * - JSON bodies are never coerced: `"12"` is not the number 12, and the string `"Infinity"` is not
+ *   a number at all (Ajv's coercion used to turn `"Infinity"`/`"1e309"` into `Infinity`, which
+ *   passed `minimum`/`maximum` and reached the database).
+ * - Path and query values are text by nature: a property declared `integer` or `number` is
+ *   converted here, and only from plain decimal text (`12`, `-3`, `37.5665`) to a finite number;
+ *   `Infinity`, `1e309`, `0x10`, ` 1`, `1.` stay strings and fail the type (Ajv's own coercion
+ *   accepted all of those, and skipped `minimum`/`maximum` on the coerced value — checked with
+ *   ajv 8.20.0).
+ * - Everywhere `strictNumbers`: `NaN` and `±Infinity` (e.g. `1e309` in JSON) fail `number` and
+ *   `integer`.
+ *
+ * Validation failures go to the central error handler (server/plugins/errors.ts), which answers
+ * 400 `VALIDATION` with a Korean message naming the field (`validationFailure`).
+ */
+import { AjvCompiler } from '@fastify/ajv-compiler';
+import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+
+/** Ajv options: no coercion, `NaN`/`±Infinity` are not numbers, `allErrors` off (a DoS vector). */
+const AJV_OPTIONS = { removeAdditional: false, allErrors: false, strictNumbers: true, useDefaults: true, coerceTypes: false } as const;
+
+const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]{0,15})$/;
+const DECIMAL_NUMBER = /^-?(?:0|[1-9][0-9]{0,15})(?:\.[0-9]{1,17})?$/;
+
+/**
+ * Converts one path or query value declared `integer`/`number`: plain decimal text → a finite
+ * number; anything else is answered unchanged (and then fails the schema's type).
+ */
+export function decimalFromText(value: unknown, kind: 'integer' | 'number'): unknown {
+  if (typeof value !== 'string' || !(kind === 'integer' ? DECIMAL_INTEGER : DECIMAL_NUMBER).test(value)) return value;
+  const n = Number(value);
+  return Number.isFinite(n) && (kind === 'number' || Number.isSafeInteger(n)) ? n : value;
+}
+
+type JsonSchema = { type?: unknown; properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[] };
+
+/** The numeric kind a property schema declares (`integer` wins over `number` in a union), if any. */
+function numericKind(schema: JsonSchema | undefined): 'integer' | 'number' | undefined {
+  if (!schema) return undefined;
+  const types = [schema.type, ...(schema.anyOf ?? []).map((s) => s.type)].flat();
+  if (types.includes('integer')) return 'integer';
+  if (types.includes('number')) return 'number';
+  return undefined;
+}
+
+/**
+ * A Fastify validator compiler: JSON bodies validated as sent; path and query objects get their
+ * `integer`/`number` properties converted by `decimalFromText` first. Install with
+ * `app.setValidatorCompiler(requestValidatorCompiler())`.
+ */
+export function requestValidatorCompiler(): FastifySchemaCompiler<unknown> {
+  const compile = AjvCompiler()({}, { customOptions: AJV_OPTIONS });
+  return (route) => {
+    const validate = compile(route) as ((data: unknown) => boolean) & { errors?: FastifySchemaValidationError[] | null };
+    if (route.httpPart !== 'params' && route.httpPart !== 'querystring') return validate;
+    const properties = (route.schema as JsonSchema).properties ?? {};
+    const numeric = Object.entries(properties).flatMap(([name, s]) => {
+      const kind = numericKind(s);
+      return kind ? [[name, kind] as const] : [];
+    });
+    const withNumbers = (data: unknown) => {
+      if (data && typeof data === 'object') {
+        const record = data as Record<string, unknown>;
+        for (const [name, kind] of numeric) if (name in record) record[name] = decimalFromText(record[name], kind);
+      }
+      const ok = validate(data);
+      withNumbers.errors = validate.errors;
+      return ok;
+    };
+    withNumbers.errors = undefined as FastifySchemaValidationError[] | null | undefined;
+    return withNumbers;
+  };
+}
+
+/** Korean names of the fields a client sends, for validation messages (UI-TEXT.md wording). */
+const FIELD_LABELS: Record<string, string> = {
+  id: '번호',
+  matchId: '매칭 번호',
+  scheduleId: '일정 번호',
+  revieweeId: '리뷰 대상',
+  latitude: '위도',
+  longitude: '경도',
+  lat: '위도',
+  lng: '경도',
+  radius: '검색 반경',
+  date: '날짜',
+  time: '시간',
+  participants: '인원',
+  text: '내용',
+  placeName: '장소 이름',
+  placeCategory: '음식 종류',
+  venueId: '장소',
+  title: '제목',
+  content: '내용',
+  tags: '태그',
+  address: '주소',
+  rating: '별점',
+  comment: '리뷰',
+  name: '이름',
+  email: '이메일',
+  password: '비밀번호',
+  newPassword: '새 비밀번호',
+  code: '인증번호',
+  age: '나이',
+  bio: '자기소개',
+  profileImage: '프로필 사진',
+  preferences: '음식 취향',
+  token: '토큰',
+  limit: '개수',
+  before: '기준 번호',
+  after: '기준 번호',
+  category: '음식 종류',
+  start: '시작 날짜',
+  end: '끝 날짜',
+  from: '시작 날짜',
+  to: '끝 날짜',
+};
+
+/** The first field a validation error names (`latitude`, `tags`, …), or undefined for the whole body. */
+export function invalidField(errors: readonly FastifySchemaValidationError[]): string | undefined {
+  const first = errors[0];
+  if (!first) return undefined;
+  const params = first.params as { missingProperty?: string; additionalProperty?: string } | undefined;
+  if (params?.missingProperty) return params.missingProperty;
+  if (params?.additionalProperty) return params.additionalProperty;
+  // instancePath is a JSON pointer: "/latitude", "/tags/2" → the first segment names the field.
+  const segment = first.instancePath.split('/').find((s) => s !== '' && !/^[0-9]+$/.test(s));
+  return segment?.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/**
+ * The answer for a validation failure: `field` (as sent) and a Korean message naming it, e.g.
+ * `{ field: 'latitude', message: "'위도'(latitude) 값이 올바르지 않습니다." }`. An unknown extra
+ * field gets "허용되지 않는 항목입니다", a missing one "필수 항목입니다".
+ */
+export function validationFailure(errors: readonly FastifySchemaValidationError[]): { field?: string; message: string } {
+  const field = invalidField(errors);
+  if (!field) return { message: '입력값이 올바르지 않습니다.' };
+  const label = FIELD_LABELS[field];
+  const named = label ? `'${label}'(${field})` : `'${field}'`;
+  const params = errors[0]?.params as { missingProperty?: string; additionalProperty?: string } | undefined;
+  if (params?.missingProperty) return { field, message: `${named}은(는) 필수 항목입니다.` };
+  if (params?.additionalProperty) return { field, message: `${named}은(는) 허용되지 않는 항목입니다.` };
+  return { field, message: `${named} 값이 올바르지 않습니다.` };
+}
