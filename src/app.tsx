@@ -1,12 +1,15 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { ko } from '@/i18n/ko';
+import { queryClient } from '@/lib/query/query-client';
 import { sessionSnapshot, useSession } from '@/lib/session/store';
 import { createAppRouter } from './router';
 
 /**
- * Restores the session first (full-screen message), then renders the router. Whenever who is
+ * Restores the session first (full-screen message), then renders the router inside the app's
+ * TanStack Query client (server state, issue #14). Whenever who is
  * signed in (or whether they are new) changes, the guards run again.
  */
 export function App() {
@@ -28,5 +31,9 @@ export function App() {
   );
 
   if (loading) return <Spinner label={ko.app.loading} fullScreen />;
-  return <RouterProvider router={router} />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
 }

@@ -1,12 +1,16 @@
 import { createRouter } from '@tanstack/react-router';
+import { queryClient } from '@/lib/query/query-client';
 import { sessionSnapshot } from '@/lib/session/store';
 import { routeTree } from './routeTree.gen';
 
 export function createAppRouter() {
   return createRouter({
     routeTree,
-    context: { session: () => sessionSnapshot() },
+    // Loaders call `context.queryClient.ensureQueryData(...)` so a page renders with its data (issue #14).
+    context: { session: () => sessionSnapshot(), queryClient },
     defaultPreload: 'intent',
+    // TanStack Query decides freshness; the router always asks it.
+    defaultPreloadStaleTime: 0,
     scrollRestoration: true,
   });
 }

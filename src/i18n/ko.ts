@@ -196,8 +196,11 @@ export const ko = {
   /** Shared bits of lists that load from the server. */
   lists: {
     loading: '불러오는 중...',
-    loadFailed: '목록을 불러오지 못했습니다.',
+    loadFailed: '불러오지 못했어요',
+    loadFailedHint: '연결을 확인하고 다시 시도해주세요.',
     retry: '다시 시도',
+    /** Shown above a list whose refetch failed while older data is still on screen. */
+    staleFailed: '새로 불러오지 못했어요. 마지막으로 받은 내용이에요.',
   },
 
   matching: {

@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Outlet, redirect, useLocation, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { ConfirmHost } from '@/components/ui/confirm-dialog';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Toasts } from '@/components/ui/toasts';
@@ -17,6 +18,8 @@ import { useSession, type SessionSnapshot } from '@/lib/session/store';
 export interface RouterContext {
   /** The current session, read at navigation time (guards). */
   session: () => SessionSnapshot;
+  /** Server state (issue #14): loaders `ensureQueryData` the queries their page shows. */
+  queryClient: QueryClient;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -1,20 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { sessionSnapshot, useSession } from '@/lib/session/store';
 import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
+import { createTestQueryClient } from '@/test/render';
 import { routeTree } from '../routeTree.gen';
 
 // The real prompt imports the PWA plugin's virtual module, which exists only in a Vite build.
 vi.mock('@/features/shell/components/update-prompt', () => ({ UpdatePrompt: () => null }));
 
 function renderAt(path: string) {
+  const queryClient = createTestQueryClient();
   const router = createRouter({
     routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),
-    context: { session: () => sessionSnapshot() },
+    context: { session: () => sessionSnapshot(), queryClient },
   });
-  render(<RouterProvider router={router} />);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 

@@ -1,27 +1,72 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { ko } from '@/i18n/ko';
-import { Spinner } from './spinner';
 
-interface LoadStateProps {
-  status: 'loading' | 'ready' | 'error';
-  onRetry: () => void;
-  /** Shown when ready and there is nothing. */
+interface QueryStateProps {
+  /** The list's query (TanStack Query). */
+  query: Pick<UseQueryResult<unknown>, 'status' | 'isFetching' | 'refetch' | 'isRefetchError'>;
+  /** SPEC empty text, shown when the query succeeded and `isEmpty`. */
   empty?: string;
   isEmpty?: boolean;
+  /** Skeleton rows while loading (default 3). */
+  rows?: number;
 }
 
-/** A list's loading spinner, error with retry, or empty text; nothing when there is content. */
-export function LoadState({ status, onRetry, empty, isEmpty }: LoadStateProps) {
-  if (status === 'loading') return <Spinner label={ko.lists.loading} />;
-  if (status === 'error') {
+/**
+ * A list's three states, never confused with each other (issue #14):
+ * - loading: skeleton rows (`aria-busy`, "불러오는 중..." for screen readers);
+ * - error without data: "불러오지 못했어요" with 다시 시도 (the button is disabled while retrying);
+ * - empty: the SPEC empty text.
+ * A failed refetch over data already shown says so above the data. Nothing when there is content.
+ * Offline, the service worker answers from the member's mirror, so "error" means nothing was saved.
+ */
+export function QueryState({ query, empty, isEmpty, rows = 3 }: QueryStateProps) {
+  if (query.status === 'pending') {
+    return (
+      <div className="skeleton-list" aria-busy="true">
+        <span className="visually-hidden" role="status">
+          {ko.lists.loading}
+        </span>
+        {Array.from({ length: rows }, (_, i) => (
+          <div key={i} className="skeleton-row" aria-hidden="true" />
+        ))}
+      </div>
+    );
+  }
+  if (query.status === 'error') {
     return (
       <div className="load-error" role="alert">
-        <p>{ko.lists.loadFailed}</p>
-        <button type="button" className="btn btn--ghost btn--small" onClick={onRetry}>
+        <p>
+          <strong>{ko.lists.loadFailed}</strong> {ko.lists.loadFailedHint}
+        </p>
+        <button type="button" className="btn btn--ghost btn--small" disabled={query.isFetching} onClick={() => void query.refetch()}>
           {ko.lists.retry}
         </button>
       </div>
     );
   }
+  if (query.isRefetchError) {
+    return (
+      <p className="load-stale" role="status">
+        {ko.lists.staleFailed}{' '}
+        <button type="button" className="link-button" disabled={query.isFetching} onClick={() => void query.refetch()}>
+          {ko.lists.retry}
+        </button>
+      </p>
+    );
+  }
   if (isEmpty && empty) return <p className="empty-state">{empty}</p>;
   return null;
+}
+
+interface LoadStateProps {
+  status: 'loading' | 'ready' | 'error';
+  onRetry: () => void;
+  empty?: string;
+  isEmpty?: boolean;
+}
+
+/** @deprecated Hand-kept status of the pre-Query screens; use `QueryState` (removed once every list is on TanStack Query). */
+export function LoadState({ status, onRetry, empty, isEmpty }: LoadStateProps) {
+  const query = { status: status === 'loading' ? 'pending' : status === 'error' ? 'error' : 'success', isFetching: false, isRefetchError: false, refetch: async () => onRetry() } as const;
+  return <QueryState query={query as unknown as QueryStateProps['query']} empty={empty} isEmpty={isEmpty} />;
 }

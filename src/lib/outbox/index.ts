@@ -1,8 +1,8 @@
 /**
  * The app's outbox (issue #7): `sendOrQueue` for the four offline-capable writes (comments,
  * reviews, chat messages, match requests), the `useOutbox` store screens read their pending
- * items and failures from, and `startOutbox()` which replays on the `online` event, on sign-in /
- * app start for the signed-in member, and with backoff while entries wait.
+ * items and failures from, and `startOutbox()` which replays on sign-in / app start for the signed-in
+ * member and with backoff while entries wait (back online: src/lib/query/query-client.ts).
  */
 import { toast } from '@/components/ui/feedback-store';
 import { format, ko } from '@/i18n/ko';
@@ -77,12 +77,11 @@ export function useOutboxFailures(): OutboxEntry[] {
 }
 
 /**
- * Starts replaying: now (app start) for the signed-in member, on every sign-in or member change,
- * and on the window `online` event. Returns the stop function.
+ * Starts replaying: now (app start) for the signed-in member and on every sign-in or member
+ * change. Coming back online is the query client's job (src/lib/query/query-client.ts
+ * `connectQueryClient` replays once, then refetches). Returns the stop function.
  */
 export function startOutbox(): () => void {
-  const onOnline = () => void outbox.flush();
-  window.addEventListener('online', onOnline);
   let member: number | null = null;
   const follow = () => {
     const s = useSession.getState();
@@ -95,7 +94,6 @@ export function startOutbox(): () => void {
   follow();
   const unsubscribe = useSession.subscribe(follow);
   return () => {
-    window.removeEventListener('online', onOnline);
     unsubscribe();
     outbox.stop();
   };

@@ -1,5 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { receivedRequestsQuery } from '@/features/activity/api/get-received-requests';
+import { sentRequestsQuery } from '@/features/activity/api/get-sent-requests';
 import { ActivityPage } from '@/features/activity/components/activity-page';
 import { useNotifications } from '@/features/notifications/store';
 import { PushPrompt } from '@/features/push/components/push-prompt';
@@ -10,13 +12,14 @@ import { useSession } from '@/lib/session/store';
  * moment (issue #7) sits under its heading.
  */
 export const Route = createFileRoute('/_authenticated/match-requests')({
+  // The page renders with both lists (issue #14); a failed load shows the list's error state instead.
+  loader: ({ context }) =>
+    Promise.allSettled([context.queryClient.ensureQueryData(receivedRequestsQuery()), context.queryClient.ensureQueryData(sentRequestsQuery())]),
   component: MatchRequests,
 });
 
 function MatchRequests() {
   const clearUnread = useNotifications((s) => s.clearUnread);
-  const receivedVersion = useNotifications((s) => s.receivedVersion);
-  const sentVersion = useNotifications((s) => s.sentVersion);
   useEffect(() => clearUnread(), [clearUnread]);
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
@@ -27,8 +30,6 @@ function MatchRequests() {
       notice={<PushPrompt userId={user.id} />}
       user={user}
       onUserRefreshed={setUser}
-      receivedVersion={receivedVersion}
-      sentVersion={sentVersion}
       onChat={(matchId, opponent) => void navigate({ to: '/chat/$matchId', params: { matchId: String(matchId) }, state: { opponent } })}
       onReview={(matchId, opponent) => void navigate({ to: '/write-review', search: { matchId }, state: { opponent, matchId } })}
     />

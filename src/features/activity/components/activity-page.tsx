@@ -1,17 +1,18 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { MatchRequest } from '@common/api/matches';
 import type { User } from '@common/api/users';
 import { isVisibleInList, type MatchAction, type MatchSide } from '@common/domain/match-status';
 import { formatAverageRating } from '@common/domain/rating';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
-import { LoadState } from '@/components/ui/load-state';
+import { QueryState } from '@/components/ui/load-state';
 import { ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
-import { useResource } from '@/lib/use-resource';
-import { getMe } from '../api/get-me';
+import { queryRoots } from '@/lib/query/keys';
+import { meQuery } from '../api/get-me';
 import { deleteMatch } from '../api/delete-match';
-import { getReceivedRequests } from '../api/get-received-requests';
-import { getSentRequests } from '../api/get-sent-requests';
+import { receivedRequestsQuery } from '../api/get-received-requests';
+import { sentRequestsQuery } from '../api/get-sent-requests';
 import { hostAction } from '../api/host-action';
 import { MatchRequestItem, opponentOf } from './match-request-item';
 import './activity.css';
@@ -27,10 +28,6 @@ interface ActivityPageProps {
   onUserRefreshed: (user: User) => void;
   onChat: (matchId: number, opponent: Opponent) => void;
   onReview: (matchId: number, opponent: Opponent) => void;
-  /** Changes when a live notification asks for the received list again (SPEC §4). */
-  receivedVersion?: number;
-  /** Changes when a live notification asks for the sent list again (SPEC §4). */
-  sentVersion?: number;
   /** Shown under the heading (the route puts the push permission card here, issue #7). */
   notice?: ReactNode;
 }
@@ -51,56 +48,57 @@ const DONE: Record<'accept' | 'reject' | 'confirm' | 'delete', string> = {
 };
 
 /** 활동 내역: the three tiles and the received and sent request lists (SPEC §2, §4). */
-export function ActivityPage({ user, onUserRefreshed, onChat, onReview, receivedVersion = 0, sentVersion = 0, notice }: ActivityPageProps) {
-  const received = useResource(getReceivedRequests, NONE, receivedVersion);
-  const sent = useResource(getSentRequests, NONE, sentVersion);
-  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
-  const inFlight = useRef(new Set<number>());
+export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }: ActivityPageProps) {
+  const queryClient = useQueryClient();
+  // Both lists and my profile come from TanStack Query (issue #14): live notifications and the
+  // actions below invalidate them, so the page never shows a stale list.
+  const received = useQuery(receivedRequestsQuery());
+  const sent = useQuery(sentRequestsQuery());
+  const me = useQuery(meQuery());
 
   const refreshUser = useRef(onUserRefreshed);
   useEffect(() => {
     refreshUser.current = onUserRefreshed;
   });
   useEffect(() => {
-    const c = new AbortController();
-    getMe(c.signal)
-      .then((me) => refreshUser.current(me))
-      .catch(() => undefined);
-    return () => c.abort();
-  }, []);
+    if (me.data) refreshUser.current(me.data);
+  }, [me.data]);
 
-  const visibleReceived = useMemo(() => received.data.filter((r) => isVisibleInList(r, 'host')), [received.data]);
-  const visibleSent = useMemo(() => sent.data.filter((r) => isVisibleInList(r, 'requester')), [sent.data]);
+  const visibleReceived = useMemo(() => (received.data ?? NONE).filter((r) => isVisibleInList(r, 'host')), [received.data]);
+  const visibleSent = useMemo(() => (sent.data ?? NONE).filter((r) => isVisibleInList(r, 'requester')), [sent.data]);
 
-  function setBusy(id: number, busy: boolean) {
-    if (busy) inFlight.current.add(id);
-    else inFlight.current.delete(id);
-    setPending(new Set(inFlight.current));
-  }
+  const action = useMutation({
+    mutationFn: ({ request, action }: { request: MatchRequest; action: 'accept' | 'reject' | 'confirm' | 'delete' }) =>
+      action === 'delete' ? deleteMatch(request.id) : hostAction(request.id, action),
+    onSuccess: (text, { action }) => toast.success(text || DONE[action]),
+    onError: (error, { action }) => toast.error(errorMessage(error, FALLBACK[action])),
+    // The item changed (or is gone): both lists, the meal's seats and my tiles agree again.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.schedules }),
+      ]),
+  });
+  // One action per request at a time: the buttons of a request are disabled while it runs.
+  const pending = useMemo(
+    () => new Set(action.isPending && action.variables ? [action.variables.request.id] : []) as ReadonlySet<number>,
+    [action.isPending, action.variables],
+  );
 
-  async function act(request: MatchRequest, side: MatchSide, action: MatchAction) {
+  async function act(request: MatchRequest, side: MatchSide, kind: MatchAction) {
     const other = opponentOf(request, side);
     const opponent: Opponent = { opponentId: other.id, opponentName: other.name, opponentProfileImage: other.profileImage };
-    if (action === 'chat') return onChat(request.id, opponent);
-    if (action === 'review') return onReview(request.id, opponent);
-    if (inFlight.current.has(request.id)) return;
-    setBusy(request.id, true);
-    try {
-      if (action === 'delete' && !(await confirmDialog(ko.activity.confirmDelete))) return;
-      const text = action === 'delete' ? await deleteMatch(request.id) : await hostAction(request.id, action);
-      toast.success(text || DONE[action]);
-    } catch (error) {
-      toast.error(errorMessage(error, FALLBACK[action]));
-    } finally {
-      setBusy(request.id, false);
-    }
-    // The item changed (or is gone): load both lists again so tiles and lists agree.
-    await Promise.all([received.reload(), sent.reload()]);
+    if (kind === 'chat') return onChat(request.id, opponent);
+    if (kind === 'review') return onReview(request.id, opponent);
+    if (action.isPending) return;
+    if (kind === 'delete' && !(await confirmDialog(ko.activity.confirmDelete))) return;
+    action.mutate({ request, action: kind });
   }
 
   const tiles = [
-    { label: ko.activity.sentTile, value: sent.status === 'loading' ? '…' : String(visibleSent.length) },
-    { label: ko.activity.receivedTile, value: received.status === 'loading' ? '…' : String(visibleReceived.length) },
+    { label: ko.activity.sentTile, value: sent.isPending ? '…' : String(visibleSent.length) },
+    { label: ko.activity.receivedTile, value: received.isPending ? '…' : String(visibleReceived.length) },
     { label: ko.activity.ratingTile, value: formatAverageRating(user.averageRating, user.reviewCount) },
   ];
 
@@ -124,8 +122,7 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, received
           empty={ko.activity.receivedEmpty}
           side="host"
           requests={visibleReceived}
-          status={received.status}
-          onRetry={() => void received.reload()}
+          query={received}
           pending={pending}
           onAction={(r, a) => void act(r, 'host', a)}
         />
@@ -134,8 +131,7 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, received
           empty={ko.activity.sentEmpty}
           side="requester"
           requests={visibleSent}
-          status={sent.status}
-          onRetry={() => void sent.reload()}
+          query={sent}
           pending={pending}
           onAction={(r, a) => void act(r, 'requester', a)}
         />
@@ -149,21 +145,20 @@ interface RequestSectionProps {
   empty: string;
   side: MatchSide;
   requests: readonly MatchRequest[];
-  status: 'loading' | 'ready' | 'error';
-  onRetry: () => void;
+  query: UseQueryResult<MatchRequest[]>;
   pending: ReadonlySet<number>;
   onAction: (request: MatchRequest, action: MatchAction) => void;
 }
 
-function RequestSection({ title, empty, side, requests, status, onRetry, pending, onAction }: RequestSectionProps) {
+function RequestSection({ title, empty, side, requests, query, pending, onAction }: RequestSectionProps) {
   const headingId = `activity-${side}`;
   return (
     <section className="card activity-section" aria-labelledby={headingId}>
       <h2 id={headingId} className="card__title">
         {title}
       </h2>
-      <LoadState status={status} onRetry={onRetry} isEmpty={requests.length === 0} empty={empty} />
-      {status !== 'error' && requests.length > 0 && (
+      <QueryState query={query} isEmpty={requests.length === 0} empty={empty} />
+      {query.status === 'success' && requests.length > 0 && (
         <ul className="request-list" aria-labelledby={headingId}>
           {requests.map((r) => (
             <MatchRequestItem key={r.id} request={r} side={side} pending={pending.has(r.id)} onAction={(a) => onAction(r, a)} />

@@ -1,0 +1,35 @@
+/**
+ * Query key roots (issue #14): every server resource the client caches starts its TanStack Query
+ * key with one of these, so invalidation by prefix (`queryClient.invalidateQueries({ queryKey })`)
+ * reaches every variant of a resource (filters, ids, pages). Each feature builds its
+ * `queryOptions` beside its API file from these roots; the notification table
+ * (`./invalidation.ts`) and the outbox use the same roots. Plain arrays: no feature imports another.
+ */
+export const queryRoots = {
+  /** `GET /api/user/me`: the signed-in member. */
+  me: ['me'],
+  /** `GET /api/schedules` (the 22-day window) and the random pick. */
+  schedules: ['schedules'],
+  /** `GET /api/schedules/my`. */
+  mySchedules: ['schedules', 'mine'],
+  /** `GET /api/matches`: requests on my schedules (host). */
+  matchesReceived: ['matches', 'received'],
+  /** `GET /api/matches/sent`: my requests (requester). */
+  matchesSent: ['matches', 'sent'],
+  /** `GET /api/reviews/my`. */
+  myReviews: ['reviews', 'mine'],
+  /** `GET /api/board` and single posts: `['board', id]`. */
+  board: ['board'],
+  /** `GET /api/recommendations`. */
+  recommendations: ['recommendations'],
+  /** `GET /api/chat/{matchId}/history`: `['chat', matchId]`. */
+  chat: ['chat'],
+  /** `GET /api/ai/featured-reviews` (home). */
+  featuredReviews: ['featured-reviews'],
+  /** `GET /api/venues?lat&lng&radius&category`. */
+  venues: ['venues'],
+  /** `GET /api/auth/providers`. */
+  authProviders: ['auth-providers'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type QueryRoot = keyof typeof queryRoots;

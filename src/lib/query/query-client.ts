@@ -1,0 +1,89 @@
+/**
+ * The app's one TanStack Query client (issue #14): server state lives here, never in Zustand.
+ * - Queries run whatever `navigator.onLine` says (`networkMode: 'always'`): offline, the service
+ *   worker answers from the member's IndexedDB mirror (sw/offline-cache.ts), which stays the
+ *   offline source of truth for the board, schedules, matches and reviews.
+ * - Fresh for 30 s; refetched on focus and when the browser comes back online; a 4xx is not
+ *   retried (the answer will not change), other failures once.
+ * - `onlineManager` follows the browser's online/offline events; coming back online replays the
+ *   outbox once (src/lib/outbox) and then refetches what is stale.
+ * - Sign-out empties the cache, so the next member never sees the previous member's data.
+ * - A replayed outbox write invalidates what it changed (`OUTBOX_INVALIDATES`).
+ */
+import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { isApiError } from '@/lib/api-client';
+import type { OutboxKind } from '@/lib/outbox/types';
+import { queryRoots, type QueryRoot } from './keys';
+
+/** Failures worth retrying: no answer, 408, 429 and 5xx; never another 4xx. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 2) return false;
+  if (!isApiError(error)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+/** A new client with the app's defaults (tests make their own). */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, gcTime: 10 * 60_000, networkMode: 'always', retry: shouldRetry, refetchOnWindowFocus: true, refetchOnReconnect: true },
+      mutations: { networkMode: 'always', retry: false },
+    },
+  });
+}
+
+/** The app's client. */
+export const queryClient = createQueryClient();
+
+/** What a write replayed from the outbox changed. */
+export const OUTBOX_INVALIDATES: Record<OutboxKind, readonly QueryRoot[]> = {
+  comment: ['board', 'recommendations'],
+  review: ['matchesReceived', 'matchesSent', 'myReviews'],
+  chat: ['chat'],
+  'match-request': ['matchesSent', 'schedules'],
+};
+
+/** Invalidates what a replayed outbox write of `kind` changed. */
+export function invalidateForOutbox(client: QueryClient, kind: OutboxKind): void {
+  for (const root of OUTBOX_INVALIDATES[kind]) void client.invalidateQueries({ queryKey: queryRoots[root] });
+}
+
+/**
+ * Wires the client to the rest of the app: online/offline from the browser, the outbox replay on
+ * reconnect (once, before the refetch), cache cleared on sign-out, invalidation after replayed
+ * writes. Returns the stop function.
+ */
+export function connectQueryClient(
+  client: QueryClient,
+  deps: { flushOutbox: () => Promise<unknown>; onOutboxSent: (listener: (entry: { kind: OutboxKind }) => void) => () => void; onSignOut: (handler: () => void) => () => void },
+): () => void {
+  onlineManager.setEventListener((setOnline) => {
+    const online = () => {
+      // Replay the waiting writes first, so the refetch that follows already shows them.
+      void deps.flushOutbox().finally(() => setOnline(true));
+    };
+    const offline = () => setOnline(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  });
+  const stopSent = deps.onOutboxSent((entry) => invalidateForOutbox(client, entry.kind));
+  const stopSignOut = deps.onSignOut(() => client.clear());
+  return () => {
+    stopSent();
+    stopSignOut();
+    onlineManager.setEventListener((setOnline) => {
+      const online = () => setOnline(true);
+      const offline = () => setOnline(false);
+      window.addEventListener('online', online);
+      window.addEventListener('offline', offline);
+      return () => {
+        window.removeEventListener('online', online);
+        window.removeEventListener('offline', offline);
+      };
+    });
+  };
+}
