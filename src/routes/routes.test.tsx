@@ -38,6 +38,13 @@ describe('routes and guards (SPEC §2)', () => {
     expect(await screen.findByRole('tab', { name: '로그인' })).toBeTruthy();
   });
 
+  it('opens the password-reset form at /auth?mode=forgotPassword (the link of the "already has an account" mail, issue #13)', async () => {
+    useSession.setState({ status: 'signedOut' });
+    mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
+    renderAt('/auth?mode=forgotPassword');
+    expect(await screen.findByRole('heading', { level: 2, name: '비밀번호 찾기' })).toBeTruthy();
+  });
+
   it('keeps a new member on /profile-setup', async () => {
     signIn(true);
     const router = renderAt('/');

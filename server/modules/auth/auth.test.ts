@@ -32,11 +32,12 @@ describe('POST /api/auth/send-verification-email', () => {
     expect(res.json()).toMatchObject({ code: 'VALIDATION', field: 'email', message: "'이메일'(email) 값이 올바르지 않습니다." });
   });
 
-  it('answers 409 for an address that is already registered', async () => {
+  it('answers a registered address like a new one and mails it no code (issue #13; more in enumeration.test.ts)', async () => {
     const m = await t.registerMember();
     const res = await sendCode(m.email.toUpperCase());
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: '이미 가입된 이메일입니다.', code: 'EMAIL_TAKEN' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: '인증번호를 이메일로 보냈습니다.' });
+    expect(t.lastMailTo(m.email).code).toBeUndefined();
   });
 });
 

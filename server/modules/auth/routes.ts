@@ -20,7 +20,7 @@ const tags = ['auth'];
 const byBodyEmail = (request: FastifyRequest) => normalizeEmail((request.body as { email: string }).email);
 
 /** Registers `/api/auth/*`. */
-export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['oauth'] }> = async (app, opts) => {
+export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['oauth']; publicUrl: string }> = async (app, opts) => {
   const service = createAuthService({
     db: app.db,
     mailer: app.mailer,
@@ -28,6 +28,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
     now: opts.now,
     log: app.log,
     oauth: opts.oauth,
+    publicUrl: opts.publicUrl,
     // Issue #13: logout everywhere and password reset end the member's live sessions too.
     onTokensRevoked: app.revokeLiveSessions,
   });
@@ -44,9 +45,11 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
         summary: '회원가입 인증번호 메일 보내기',
         description:
           'Mails a 6-digit code (valid 10 minutes, single use, 5 wrong tries) to a not-yet-registered address; earlier codes die. ' +
-          'SPEC §2 register, §7. 409 when the address is registered, 429 per e-mail (5/h) or per IP (60/h), 502 when the mail server fails.',
+          "A registered address gets the same 200 `{ message: '인증번호를 이메일로 보냈습니다.' }` after the same work (no account enumeration, issue #13), " +
+          'but its mail says it already has an account and links the password reset (`{PUBLIC_URL}/auth?mode=forgotPassword`) instead of a code. ' +
+          'SPEC §2 register, §7. 429 per e-mail (5/h) or per IP (60/h), for both kinds of address alike; 502 when the mail server fails.',
         body: EmailBody,
-        response: { 200: MessageBody, ...errorResponses(400, 409, 429, 502) },
+        response: { 200: MessageBody, ...errorResponses(400, 429, 502) },
       },
     },
     async (request) => service.sendVerificationCode(request.body.email),

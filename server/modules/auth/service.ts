@@ -12,7 +12,7 @@ import type { AuthResponse, LoginBody, PasswordResetBody, RegisterBody } from '.
 import type { SocialProvider } from '../../../common/api/auth-providers.ts';
 import { emailCodes, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
-import type { Mailer } from '../../plugins/mail.ts';
+import { accountExistsMail, type Mailer } from '../../plugins/mail.ts';
 import type { TokenIssuer } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -50,6 +50,8 @@ export interface AuthServiceDeps {
   now: Clock;
   log: FastifyBaseLogger;
   oauth: Partial<Record<SocialProvider, { clientId: string; clientSecret: string } | undefined>>;
+  /** The public origin (`PUBLIC_URL`) for links in mails, e.g. the password-reset form. */
+  publicUrl: string;
   /**
    * Called after a token-version bump committed (logout everywhere, password reset) with the
    * member and the version now in force; ends their live sessions (issue #13:
@@ -168,14 +170,22 @@ export function createAuthService(deps: AuthServiceDeps) {
   return {
     /**
      * SPEC §7 `POST /api/auth/send-verification-email`: mails a new 6-digit code (earlier codes die).
-     * @throws 409 EMAIL_TAKEN for a registered address; 502 MAIL_FAILED when the mail cannot be sent.
+     * No account enumeration (issue #13): a registered address gets the same answer after the same
+     * work — the same lookup, a code issued the same way (never mailed, so it cannot be verified
+     * except by guessing, and a wrong guess answers exactly as for a new address), the mail handed
+     * to the transport and awaited the same way — but its mail says the address already has an
+     * account and links the password reset (`accountExistsMail`), with no code.
+     * @throws 502 MAIL_FAILED when the mail cannot be sent (for either kind of address).
      */
     async sendVerificationCode(rawEmail: string): Promise<{ message: string }> {
       const email = normalizeEmail(rawEmail);
-      if (await findUserByEmail(email)) throw new AppError(409, 'EMAIL_TAKEN', AUTH_MSG.emailTaken);
+      const existing = await findUserByEmail(email);
       const { id, code } = await issueCode(email, 'verify');
+      const mail = existing
+        ? { to: email, ...accountExistsMail(deps.publicUrl, existing.passwordHash !== null) }
+        : { to: email, code, ...codeMail('verify', code) };
       try {
-        await mailer.send({ to: email, code, ...codeMail('verify', code) });
+        await mailer.send(mail);
       } catch (error) {
         await db.delete(emailCodes).where(eq(emailCodes.id, id));
         log.error({ err: error }, 'verification mail failed');

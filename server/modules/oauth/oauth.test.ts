@@ -271,9 +271,16 @@ describe('e-mail collisions', () => {
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email } });
     expect(reset.statusCode).toBe(200);
     expect(t.mails.length).toBe(before);
-    // Registering that address with a password is refused (it is taken), not merged.
+    // Registering that address with a password is impossible (it is taken), not merged: the sign-up
+    // code request answers as for any address (issue #13, no enumeration) but mails no code, only
+    // a pointer to the social login buttons.
     const send = await t.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email } });
-    expect(send.statusCode).toBe(409);
+    expect(send.statusCode).toBe(200);
+    const mail = t.lastMailTo(email);
+    expect(mail.code).toBeUndefined();
+    expect(mail.text).toContain('소셜 로그인 버튼으로 로그인해주세요.');
+    const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code: '000000' } });
+    expect(verify.statusCode).toBe(400);
   });
 
   it('ignores an unverified Kakao e-mail', async () => {

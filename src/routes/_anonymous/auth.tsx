@@ -4,7 +4,8 @@ import { SetupWizard } from '@/features/profile/components/setup-wizard';
 import { hasExpiredMarker } from '@/lib/token-storage';
 
 export interface AuthSearch {
-  mode?: 'register';
+  /** `?mode=forgotPassword` is the password-reset link of the "already has an account" mail (issue #13). */
+  mode?: 'register' | 'forgotPassword';
 }
 
 function isAuthMode(value: unknown): value is AuthMode {
@@ -12,14 +13,15 @@ function isAuthMode(value: unknown): value is AuthMode {
 }
 
 export const Route = createFileRoute('/_anonymous/auth')({
-  validateSearch: (search: Record<string, unknown>): AuthSearch => (search.mode === 'register' ? { mode: 'register' } : {}),
+  validateSearch: (search: Record<string, unknown>): AuthSearch =>
+    search.mode === 'register' || search.mode === 'forgotPassword' ? { mode: search.mode } : {},
   component: AuthRoute,
 });
 
 function AuthRoute() {
   const search = Route.useSearch();
   const navigate = useNavigate();
-  // Navigation state `mode` picks the sub-screen; `?mode=register` works for plain links.
+  // Navigation state `mode` picks the sub-screen; `?mode=register` and `?mode=forgotPassword` work for plain links.
   const { stateMode, navKey } = useLocation({
     select: (l) => ({ stateMode: l.state.mode, navKey: l.state.__TSR_key ?? l.href }),
   });
