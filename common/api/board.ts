@@ -52,6 +52,12 @@ export const Post = Type.Object({
   likedMemberIds: Type.Array(Type.Integer()),
   comments: Type.Array(Comment),
   createdAt: Type.String({ format: 'date-time' }),
+  /**
+   * Only in the answers of `POST /api/board` and `PUT /api/board/{id}` (issue #13): how many `img`
+   * elements the server removed on save because they were not our uploads (other hosts, `data:`
+   * images, unknown `/uploads/` names). The editor tells the author when it is above 0.
+   */
+  removedImages: Type.Optional(Type.Integer({ minimum: 0, description: 'create/update only: images removed on save (not from /api/images/upload)' })),
 });
 export type Post = Static<typeof Post>;
 

@@ -36,8 +36,11 @@ export type User = Static<typeof User>;
 
 /**
  * `PUT /api/user/profile` body: the setup wizard payload (gender removed, age an integer or null)
- * or the profile edit. `email` is never accepted. `profileImage` must be one of our uploads
- * (`/uploads/…`) or a default avatar (`/avatars/…`).
+ * or the profile edit. `email` is never accepted. `profileImage` (issue #13) must be
+ * `/uploads/<name>` of one of the caller's own uploads (`POST /api/images/upload`, or the picture
+ * copied from their social login) or a built-in avatar (`DEFAULT_AVATARS` / `DEFAULT_PROFILE_IMAGE`,
+ * common/domain/vocabulary.ts); the value already stored is accepted unchanged. Anything else
+ * (another member's upload, `/uploads/..`, unknown names, other hosts) → 400 naming `profileImage`.
  */
 export const ProfileUpdateBody = Type.Object(
   {

@@ -1,8 +1,14 @@
 /**
  * Security headers (@fastify/helmet) with a Content-Security-Policy that allows only what the
  * app needs: own scripts, styles (inline styles for React style props), images from self, data:,
- * blob: and https: (uploaded previews, map tiles), connections to self, the same host's
- * WebSocket (`/ws`) and Firebase's push registration hosts, own workers and manifest; no framing, plugins or foreign form targets.
+ * blob: (upload previews) and the map tile hosts only (`MAP_IMAGE_SOURCES`; issue #13: no `https:`
+ * wildcard, so no image from another host can learn a reader's IP address — post HTML keeps only
+ * our uploads, social-login pictures are copied into them), connections to self, the same host's
+ * WebSocket (`/ws`) and Firebase's push registration hosts, own workers and manifest; no framing,
+ * plugins or foreign form targets; `X-Content-Type-Options: nosniff`.
+ * HSTS (`max-age=15552000; includeSubDomains`, 180 days) only when PUBLIC_URL is https (issue #13);
+ * a plain-http deployment sends none (a browser ignores it over http anyway, and it must not pin
+ * a host that has no TLS).
  * The Swagger UI at /api/docs loads only its own files, so it runs under the same policy.
  * Also registers response compression (@fastify/compress: br/gzip above 1 KB).
  */
@@ -12,6 +18,16 @@ import compress from '@fastify/compress';
 
 /** Hosts `firebase/messaging`'s `getToken` calls (installation id, then the FCM registration). */
 export const FCM_CONNECT_ORIGINS = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'];
+
+/**
+ * Image hosts of the maps (src/lib/maps): OpenStreetMap tiles for Leaflet (`{s}.tile.openstreetmap.org`,
+ * the default), and Kakao Maps' tiles and sprites on daumcdn.net (used only when the client is built
+ * with VITE_KAKAO_MAP_KEY; the server cannot tell, so they are always listed).
+ */
+export const MAP_IMAGE_SOURCES = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org', 'https://*.daumcdn.net'];
+
+/** HSTS when served over https (issue #13): 180 days, subdomains included, no preload. */
+export const HSTS = { maxAge: 15_552_000, includeSubDomains: true, preload: false } as const;
 
 /** The CSP directives for a public origin such as `https://bapsang.example`. */
 export function cspDirectives(publicUrl: string): Record<string, string[]> {
@@ -23,7 +39,7 @@ export function cspDirectives(publicUrl: string): Record<string, string[]> {
     'script-src': ["'self'", 'https://t1.daumcdn.net'],
     'frame-src': ["'self'", 'https://t1.daumcdn.net'],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'img-src': ["'self'", 'data:', 'blob:', ...MAP_IMAGE_SOURCES],
     // Firebase Cloud Messaging's web SDK registers the device there to get a push token (issue #7).
     'connect-src': ["'self'", wsOrigin, ...FCM_CONNECT_ORIGINS],
     'font-src': ["'self'", 'data:'],
@@ -44,7 +60,7 @@ export const securityPlugin = fp<{ publicUrl: string }>(
       // Uploaded images and icons may be shown by other origins' previews; everything else stays same-origin.
       crossOriginResourcePolicy: { policy: 'same-site' },
       crossOriginEmbedderPolicy: false,
-      hsts: false,
+      hsts: opts.publicUrl.startsWith('https://') ? HSTS : false,
     });
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   },

@@ -461,6 +461,8 @@ export const ko = {
     image: '이미지',
     imageUploading: '이미지를 올리는 중입니다...',
     saved: '게시글이 저장되었습니다.',
+    /** issue #13: the server removed images that were not uploaded through the 이미지 button. */
+    imagesRemoved: '외부 이미지 {n}개는 보안을 위해 제거했어요. 사진은 이미지 버튼으로 올려주세요.',
     deleted: '게시글이 삭제되었습니다.',
     openPost: '{title} 자세히 보기',
     loading: '게시글을 불러오는 중입니다...',

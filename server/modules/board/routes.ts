@@ -19,13 +19,14 @@ const WRITE_LIMIT = { max: 600, windowMs: 60 * 60 * 1000 };
 const BODY_RULES =
   'Body `{ title, content, tags?, address?, latitude?, longitude? }`: title 1–100 characters after trimming; content HTML, ' +
   'sanitised to an allowlist (p, br, strong/b, em/i, u, s/strike, h2, h3, ul, ol, li, blockquote; a with http(s) href only, ' +
-  'rel="noopener nofollow ugc" target="_blank" forced; img with src from /uploads/ or https and only alt/width/height), at most 20 KB after sanitising and not empty; ' +
+  'rel="noopener nofollow ugc" target="_blank" forced; img only when its src is /uploads/<name> of a stored upload (PUBLIC_URL/uploads/<name> is kept as relative), ' +
+  'with only alt/width/height — every other img (other hosts, data:, unknown names) is removed and counted in the answer\'s `removedImages`, issue #13), at most 20 KB after sanitising and not empty; ' +
   'tags from the 9 allowed (BOARD_TAGS), at most 5, no repeats; address ≤ 200; latitude (−90…90) and longitude (−180…180) both numbers or both null/absent. ' +
   "400 VALIDATION / TITLE_CONTENT_REQUIRED ('제목과 내용을 모두 입력해주세요.') / TITLE_TOO_LONG / CONTENT_TOO_LARGE / COORDINATES.";
 
 /** Registers the board and recommendation routes. */
-export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
-  const service = createBoardService({ db: app.db, now: opts.now });
+export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: string }> = async (app, opts) => {
+  const service = createBoardService({ db: app.db, now: opts.now, publicUrl: opts.publicUrl });
   const writeLimit = app.limiter('board-write', WRITE_LIMIT, (request) => String(request.user?.id));
 
   // The view and like calls take an empty body (SPEC §7): accept an empty application/json body.

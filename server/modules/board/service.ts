@@ -6,11 +6,11 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { BOARD_LIMITS, RECOMMENDATION_RULE, recommendationPoints, type Comment, type Post, type PostBody } from '../../../common/api/board.ts';
-import { postComments, postLikes, posts, postViews, users } from '../../db/schema.ts';
+import { postComments, postLikes, posts, postViews, uploads, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { htmlText, sanitizePostHtml } from './sanitize.ts';
+import { htmlText, referencedUploads, sanitizePostHtml } from './sanitize.ts';
 
 /** Korean messages of the board routes (UI-TEXT.md where it fixes one). */
 export const BOARD_MSG = {
@@ -27,10 +27,14 @@ export const BOARD_MSG = {
 /** One hour: repeated views of a member within it count once. */
 export const VIEW_WINDOW_MS = 60 * 60 * 1000;
 
-/** Validated, sanitised values of a post body. */
-function normalise(body: PostBody) {
+/**
+ * Validated, sanitised values of a post body, and how many images the sanitiser removed (issue
+ * #13: only images of our `uploads` table stay; `uploads` are the stored names among those the
+ * content refers to).
+ */
+function normalise(body: PostBody, uploadNames: ReadonlySet<string>, origin: string | undefined) {
   const title = body.title.trim();
-  const content = sanitizePostHtml(body.content);
+  const { html: content, removedImages } = sanitizePostHtml(body.content, { uploads: uploadNames, origin });
   const hasImage = /<img\s/i.test(content);
   if (!title || (!htmlText(content) && !hasImage)) throw new AppError(400, 'TITLE_CONTENT_REQUIRED', BOARD_MSG.titleContent);
   if ([...title].length > BOARD_LIMITS.titleMax) throw new AppError(400, 'TITLE_TOO_LONG', BOARD_MSG.titleTooLong);
@@ -38,12 +42,23 @@ function normalise(body: PostBody) {
   const lat = body.latitude ?? null;
   const lng = body.longitude ?? null;
   if ((lat === null) !== (lng === null)) throw new AppError(400, 'COORDINATES', BOARD_MSG.coordinates);
-  return { title, content, tags: [...(body.tags ?? [])], address: (body.address ?? '').trim(), latitude: lat, longitude: lng };
+  return { values: { title, content, tags: [...(body.tags ?? [])], address: (body.address ?? '').trim(), latitude: lat, longitude: lng }, removedImages };
 }
 
-/** Builds the board service. */
-export function createBoardService(deps: { db: Database; now: Clock }) {
+/**
+ * Builds the board service. `publicUrl` (PUBLIC_URL): absolute image URLs to our own uploads in
+ * post HTML are kept as relative `/uploads/…` (issue #13).
+ */
+export function createBoardService(deps: { db: Database; now: Clock; publicUrl?: string }) {
   const { db, now } = deps;
+  const origin = deps.publicUrl?.replace(/\/+$/, '');
+
+  /** The sanitised post body (see `normalise`), after looking up the uploads its images name. */
+  async function prepare(body: PostBody) {
+    const names = referencedUploads(body.content, origin);
+    const stored = names.length === 0 ? [] : await db.select({ name: uploads.name }).from(uploads).where(inArray(uploads.name, names));
+    return normalise(body, new Set(stored.map((r) => r.name)), origin);
+  }
 
   /** Posts in the API shape (SPEC §3) for the rows selected by `where`, newest first. */
   async function load(where?: SQL): Promise<Post[]> {
@@ -101,20 +116,23 @@ export function createBoardService(deps: { db: Database; now: Clock }) {
     /** Every post, newest first. */
     list: () => load(),
 
-    /** Creates a post by `authorId`. */
-    async create(authorId: number, body: PostBody): Promise<Post> {
-      const values = normalise(body);
+    /**
+     * Creates a post by `authorId`. The answer also says how many images were removed on save
+     * (`removedImages`, issue #13).
+     */
+    async create(authorId: number, body: PostBody): Promise<Post & { removedImages: number }> {
+      const { values, removedImages } = await prepare(body);
       const at = now();
       const [created] = await db.insert(posts).values({ ...values, authorId, createdAt: at, updatedAt: at }).returning({ id: posts.id });
-      return one(created!.id);
+      return { ...(await one(created!.id)), removedImages };
     },
 
-    /** Replaces a post's fields (author only). */
-    async update(memberId: number, id: number, body: PostBody): Promise<Post> {
+    /** Replaces a post's fields (author only); the answer has `removedImages` as for `create`. */
+    async update(memberId: number, id: number, body: PostBody): Promise<Post & { removedImages: number }> {
       await row(id, memberId);
-      const values = normalise(body);
+      const { values, removedImages } = await prepare(body);
       await db.update(posts).set({ ...values, updatedAt: now() }).where(eq(posts.id, id));
-      return one(id);
+      return { ...(await one(id)), removedImages };
     },
 
     /** Deletes a post with its likes, views and comments (author only). */

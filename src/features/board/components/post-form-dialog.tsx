@@ -1,5 +1,7 @@
 /**
  * The create/edit dialog (SPEC §2 Board, §5 "Post save", "Tags", "Post address"; issue #6).
+ * After a save that removed images not uploaded through the editor (`removedImages`, issue #13)
+ * it tells the author how many went.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Post, PostBody } from '@common/api/board';
@@ -7,7 +9,7 @@ import { BOARD_TAGS, MAX_TAGS_PER_POST } from '@common/domain/vocabulary';
 import { Dialog } from '@/components/ui/dialog';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { ToggleChip } from '@/components/ui/toggle-chip';
-import { ko } from '@/i18n/ko';
+import { format, ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
 import { geocodeAddress, type LatLng } from '@/lib/maps';
 import { createPost, updatePost } from '../api/board-api';
@@ -78,6 +80,8 @@ export function PostFormDialog({ post, open, onOpenChange, onSaved }: PostFormDi
     try {
       const saved = post ? await updatePost(post.id, body) : await createPost(body);
       toast.success(ko.boardUi.saved);
+      // issue #13: images from other hosts (or pasted data: images) were dropped on save; say so.
+      if (saved.removedImages) toast.info(format(ko.boardUi.imagesRemoved, { n: saved.removedImages }));
       onSaved(saved);
       onOpenChange(false);
     } catch (error) {

@@ -1,0 +1,66 @@
+/**
+ * Security headers (issue #13): HSTS only when PUBLIC_URL is https; the CSP keeps images to our
+ * own origin, data:, blob: and the map tile hosts (no `https:` wildcard); nosniff and
+ * frame-ancestors stay.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/helper.ts';
+
+/** The CSP header as a map of directive → sources. */
+function csp(header: unknown): Record<string, string[]> {
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
+}
+
+describe('with an https PUBLIC_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://bapsang.example' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends HSTS for 180 days with subdomains, on API answers and errors alike', async () => {
+    for (const url of ['/healthz', '/api/no-such-route']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(url === '/healthz' ? 200 : 404);
+      expect(res.headers['strict-transport-security'], url).toBe('max-age=15552000; includeSubDomains');
+    }
+  });
+
+  it("keeps img-src to 'self', data:, blob: and the map tile hosts; no https: wildcard; nosniff, frame-ancestors 'none' and wss to our host", async () => {
+    const res = await t.app.inject({ url: '/healthz' });
+    const d = csp(res.headers['content-security-policy']);
+    expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org', 'https://*.daumcdn.net']);
+    for (const [name, sources] of Object.entries(d)) {
+      expect(sources, name).not.toContain('https:');
+      expect(sources, name).not.toContain('*');
+    }
+    expect(d['frame-ancestors']).toEqual(["'none'"]);
+    expect(d['connect-src']).toContain('wss://bapsang.example');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('with an http PUBLIC_URL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'http://localhost:8080' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends no HSTS, and the same CSP image rule', async () => {
+    const res = await t.app.inject({ url: '/healthz' });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(csp(res.headers['content-security-policy'])['img-src']).not.toContain('https:');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
