@@ -9,6 +9,7 @@ import type { Config, RateLimits } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { requestValidatorCompiler } from './lib/validation.ts';
+import { MSG } from './lib/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { dbPlugin, type DbTarget } from './plugins/db.ts';
@@ -143,6 +144,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     // A hop count becomes proxy-addr's `(addr, i) => i < n`.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Malformed percent-encoding (400) and over-long path parameters (414) are answered by Fastify
+    // before any hook: give them our Korean error body too (found by the edge property tests, issue #13).
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      void reply.code(status).send({ message: status === 414 ? MSG.uriTooLong : MSG.badUrl, code: status === 414 ? 'URI_TOO_LONG' : 'BAD_URL' });
+    },
     pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
   // issue #13: JSON bodies are never coerced; path/query values only to finite numbers.

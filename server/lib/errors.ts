@@ -22,6 +22,8 @@ export class AppError extends Error {
 export const MSG = {
   validation: '입력값이 올바르지 않습니다.',
   badJson: '요청 본문을 읽을 수 없습니다. 올바른 JSON을 보내주세요.',
+  badUrl: '요청 주소를 읽을 수 없습니다. 주소를 확인해주세요.',
+  uriTooLong: '요청 주소가 너무 깁니다.',
   unsupportedMedia: '지원하지 않는 요청 형식입니다.',
   bodyTooLarge: '요청 본문이 너무 큽니다.',
   notFound: '요청한 주소를 찾을 수 없습니다.',

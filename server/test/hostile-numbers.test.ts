@@ -142,3 +142,26 @@ describe('decimalFromText (path and query values)', () => {
     expect(decimalFromText(7, 'integer')).toBe(7);
   });
 });
+
+describe('other hostile text found by the edge property tests', () => {
+  it('a U+0000 in any request string answers 400 naming the field (PostgreSQL cannot store it)', async () => {
+    const before = await rows();
+    const board = await send('POST', '/api/board', JSON.stringify({ title: 'a\u0000b', content: '<p>x</p>' }));
+    expect(board.statusCode).toBe(400);
+    expect(board.json()).toMatchObject({ code: 'VALIDATION', field: 'title' });
+    const schedule = await send('POST', '/api/schedules', JSON.stringify({ ...scheduleBody(t), text: '\u0000' }));
+    expect(schedule.json()).toMatchObject({ code: 'VALIDATION', field: 'text' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a\u0000@example.com', password: 'password-123' } });
+    expect(login.statusCode).toBe(400);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('malformed percent-encoding and over-long path values answer JSON in Korean', async () => {
+    const bad = await send('GET', '/api/chat/%zz/history');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: 'BAD_URL', message: '요청 주소를 읽을 수 없습니다. 주소를 확인해주세요.' });
+    const long = await send('DELETE', `/api/board/${'1'.repeat(150)}`);
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toMatchObject({ code: 'URI_TOO_LONG' });
+  });
+});
