@@ -13,13 +13,16 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   /** The Korean text the server sent (JSON `message` or a text/plain body), if any. */
   readonly serverMessage: string | undefined;
+  /** A 400 `VALIDATION` names the refused request field (e.g. `latitude`), so a form can mark it. */
+  readonly field: string | undefined;
 
-  constructor(status: number, serverMessage?: string, code?: string) {
+  constructor(status: number, serverMessage?: string, code?: string, field?: string) {
     super(serverMessage || `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage || undefined;
     this.code = code;
+    this.field = field;
   }
 }
 
@@ -77,7 +80,8 @@ function toApiError(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object') {
     const message = 'message' in body && typeof body.message === 'string' ? body.message : undefined;
     const code = 'code' in body && typeof body.code === 'string' ? body.code : undefined;
-    return new ApiError(status, message, code);
+    const field = 'field' in body && typeof body.field === 'string' ? body.field : undefined;
+    return new ApiError(status, message, code, field);
   }
   if (typeof body === 'string' && body.trim() && !body.trimStart().startsWith('<')) {
     return new ApiError(status, body.trim());
