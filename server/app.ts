@@ -3,7 +3,7 @@
  * listens with it; tests call `buildApp(config, overrides)` and use `app.inject`.
  */
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config, RateLimits } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -148,7 +148,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     // before any hook: give them our Korean error body too (found by the edge property tests, issue #13).
     frameworkErrors: (error, _request, reply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      void reply.code(status).send({ message: status === 414 ? MSG.uriTooLong : MSG.badUrl, code: status === 414 ? 'URI_TOO_LONG' : 'BAD_URL' });
+      const body = { message: status === 414 ? MSG.uriTooLong : MSG.badUrl, code: status === 414 ? 'URI_TOO_LONG' : 'BAD_URL' };
+      void (reply as unknown as FastifyReply).code(status).send(body);
     },
     pluginTimeout: 120_000,
   }).withTypeProvider<TypeBoxTypeProvider>();

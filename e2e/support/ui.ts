@@ -10,14 +10,19 @@ export function buttonOrLink(scope: Page | Locator, name: string): Locator {
     .or(scope.getByRole('link', { name, exact: true }));
 }
 
-/** The error toast (`role="alert"`) with exactly this UI-TEXT.md message. */
-export function alertToast(page: Page, text: string): Locator {
-  return page.getByRole('alert').filter({ hasText: text });
+/** A toast in the "알림" region (sonner, issue #14) with this text. */
+function toast(page: Page, text: string): Locator {
+  return page.getByRole('region', { name: /^알림/ }).locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
-/** The success/info toast (`role="status"`) with exactly this UI-TEXT.md message. */
+/** The error toast, or an in-page `role="alert"`, with exactly this UI-TEXT.md message. */
+export function alertToast(page: Page, text: string): Locator {
+  return toast(page, text).or(page.getByRole('alert').filter({ hasText: text })).first();
+}
+
+/** The success/info toast, or an in-page `role="status"`, with exactly this UI-TEXT.md message. */
 export function statusToast(page: Page, text: string): Locator {
-  return page.getByRole('status').filter({ hasText: text });
+  return toast(page, text).or(page.getByRole('status').filter({ hasText: text })).first();
 }
 
 export const LOADING_TEXT = '밥상친구를 준비하고 있어요...';

@@ -54,6 +54,8 @@ function RootLayout() {
       <a className="skip-link" href="#main">
         {ko.app.skipToContent}
       </a>
+      {/* Before the page: the toast region subscribes before any page effect raises a toast. */}
+      <Toasts />
       <ErrorBoundary>
         <TopBar user={user} unread={unread} onOpenActivity={clearUnread} onLogout={logout} />
       </ErrorBoundary>
@@ -63,7 +65,6 @@ function RootLayout() {
           <Outlet />
         </ErrorBoundary>
       </main>
-      <Toasts />
       <ConfirmHost />
       <ErrorBoundary>
         <UpdatePrompt />

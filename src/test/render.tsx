@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { render, waitFor, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { ConfirmHost } from '@/components/ui/confirm-dialog';
 import { Toasts } from '@/components/ui/toasts';
@@ -16,8 +16,9 @@ export function createTestQueryClient(): QueryClient {
 export function renderWithFeedback(ui: ReactElement, queryClient: QueryClient = createTestQueryClient()): RenderResult & { queryClient: QueryClient } {
   const result = render(
     <QueryClientProvider client={queryClient}>
-      {ui}
+      {/* First, as in the shell: its subscription must exist before the page's effects raise a toast. */}
       <Toasts />
+      {ui}
       <ConfirmHost />
     </QueryClientProvider>,
   );
@@ -26,4 +27,23 @@ export function renderWithFeedback(ui: ReactElement, queryClient: QueryClient = 
 
 export function textResponse(text: string, status = 200): Response {
   return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+}
+
+/** The toasts on screen (sonner's `[data-sonner-toast]` items). */
+function toastElements(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>('[data-sonner-toast]')];
+}
+
+/** Waits for a toast whose text contains `text` and answers it (issue #14: toasts are sonner's). */
+export function findToast(text: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const found = toastElements().find((e) => e.textContent?.includes(text));
+    if (!found) throw new Error(`no toast containing "${text}"; toasts: ${toastElements().map((e) => e.textContent).join(' | ') || 'none'}`);
+    return found;
+  });
+}
+
+/** The texts of the toasts on screen now. */
+export function toastTexts(): string[] {
+  return toastElements().map((e) => e.textContent ?? '');
 }

@@ -1,7 +1,10 @@
 /**
  * In-app alerts and confirms (DESIGN.md: never window.alert / window.confirm).
- * `toast.success/info/error(text)` adds a toast; `confirmDialog(message)` resolves true/false.
+ * `toast.success/info/error(text)` shows a toast through sonner (a maintained, accessible toast
+ * component in a labelled live region, issue #14) and remembers it for its lifetime (the push
+ * hook skips a push already shown); `confirmDialog(message)` resolves true/false.
  */
+import { toast as sonner } from 'sonner';
 import { create } from 'zustand';
 
 export type ToastKind = 'success' | 'info' | 'error';
@@ -37,6 +40,11 @@ export const useFeedback = create<FeedbackState>()((set, get) => ({
   push: (kind, text) => {
     const id = nextId++;
     set((s) => ({ toasts: [...s.toasts.filter((t) => t.text !== text), { id, kind, text }] }));
+    // The same text replaces its earlier toast instead of stacking (sonner id = text).
+    const options = { id: text, duration: kind === 'error' ? TOAST_DURATION_MS * 1.5 : TOAST_DURATION_MS };
+    if (kind === 'success') sonner.success(text, options);
+    else if (kind === 'error') sonner.error(text, options);
+    else sonner.info(text, options);
     timers.set(
       id,
       setTimeout(() => get().dismiss(id), TOAST_DURATION_MS),
@@ -44,6 +52,8 @@ export const useFeedback = create<FeedbackState>()((set, get) => ({
     return id;
   },
   dismiss: (id) => {
+    const shown = get().toasts.find((t) => t.id === id);
+    if (shown) sonner.dismiss(shown.text);
     const timer = timers.get(id);
     if (timer) clearTimeout(timer);
     timers.delete(id);
@@ -73,6 +83,7 @@ export function confirmDialog(message: string): Promise<boolean> {
 }
 
 export function resetFeedback(): void {
+  sonner.dismiss();
   for (const timer of timers.values()) clearTimeout(timer);
   timers.clear();
   useFeedback.getState().confirm?.resolve(false);

@@ -1,26 +1,22 @@
+import { Toaster } from 'sonner';
 import { ko } from '@/i18n/ko';
-import { useFeedback } from './feedback-store';
 
 /**
- * The toast live regions: success/info toasts are `role="status"`, errors `role="alert"`.
- * The containers stay mounted so screen readers announce new toasts. The `aria-live` attribute
- * ("off": each toast is its own live region) also keeps the container out of the `aria-hidden`
- * that an open Radix dialog puts on the rest of the page, so toasts raised from inside a dialog
- * are still announced (aria-hidden skips `[aria-live]` elements).
+ * The toast region (issue #14): sonner's labelled section ("알림", a landmark with a polite live
+ * region; errors are announced assertively), at the bottom centre so it never covers the page's
+ * heading or the chat header, with a Korean close button on every toast. Toasts tell outcomes;
+ * form validation stays under the fields.
  */
 export function Toasts() {
-  const toasts = useFeedback((s) => s.toasts);
-  const dismiss = useFeedback((s) => s.dismiss);
   return (
-    <div className="toasts" aria-label={ko.feedback.notifications} aria-live="off">
-      {toasts.map((t) => (
-        <div key={t.id} className={`toast toast--${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
-          <span className="toast__text">{t.text}</span>
-          <button type="button" className="toast__close" onClick={() => dismiss(t.id)}>
-            {ko.feedback.close}
-          </button>
-        </div>
-      ))}
-    </div>
+    <Toaster
+      position="bottom-center"
+      containerAriaLabel={ko.feedback.notifications}
+      closeButton
+      richColors
+      offset={{ bottom: 24 }}
+      mobileOffset={{ bottom: 16 }}
+      toastOptions={{ closeButtonAriaLabel: ko.feedback.close, className: 'app-toast' }}
+    />
   );
 }

@@ -89,8 +89,8 @@ function renderApp(loaded: Loaded, userId = 1) {
     usePush(userId);
     return (
       <>
-        <PushPrompt userId={userId} />
         <Toasts />
+        <PushPrompt userId={userId} />
       </>
     );
   }
@@ -218,7 +218,7 @@ describe('push permission moment', () => {
     act(() => {
       container.dispatchEvent(new MessageEvent('message', { data: { type: 'SKIP_WAITING' } }));
     });
-    expect(screen.getAllByRole('status').filter((s) => s.textContent?.includes('[새 메시지]'))).toHaveLength(1);
+    expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(1);
   });
 });
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { MatchRequest } from '@common/api/matches';
 import { jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
-import { renderWithFeedback, textResponse } from '@/test/render';
+import { renderWithFeedback, textResponse, findToast } from '@/test/render';
 import { ActivityPage } from './activity-page';
 
 const me = makeUser({ id: 1, name: '나', reviewCount: 6, averageRating: 4.26 });
@@ -106,7 +106,7 @@ describe('activity page (SPEC §4)', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: '수락' }));
-    expect((await screen.findByText('매칭을 수락했습니다.')).closest('[role="status"]')).toBeTruthy();
+    await findToast('매칭을 수락했습니다.');
     await waitFor(() => expect(item('상대1').textContent).toContain('수락됨'));
     expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/matches')).length).toBe(2);
   });
@@ -118,7 +118,7 @@ describe('activity page (SPEC §4)', () => {
       'DELETE /api/matches/1': () => textResponse('매칭이 삭제되었습니다.'),
     });
     await user.click(await screen.findByRole('button', { name: '거절' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('매칭 거절 중 오류가 발생했습니다.');
+    await findToast('매칭 거절 중 오류가 발생했습니다.');
 
     await user.click(screen.getByRole('button', { name: '삭제' }));
     const dialog = await screen.findByRole('alertdialog');

@@ -6,6 +6,7 @@ import { useSession } from '@/lib/session/store';
 import { TOKEN_KEY } from '@/lib/token-storage';
 import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 import { AuthCard } from './auth-card';
+import { findToast } from '@/test/render';
 
 function renderCard(props: Parameters<typeof AuthCard>[0] = {}) {
   render(
@@ -22,7 +23,7 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
     mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
     const user = renderCard();
     await user.click(screen.getByRole('button', { name: '로그인' }));
-    expect(screen.getAllByRole('alert').map((a) => a.textContent).join('\n')).toContain('이메일과 비밀번호를 입력해주세요.');
+    await findToast('이메일과 비밀번호를 입력해주세요.');
   });
 
   it('shows the failure message on 401 and signs in with remember → localStorage', async () => {

@@ -3,24 +3,25 @@ import { describe, expect, it, vi } from 'vitest';
 import { Toasts } from '@/components/ui/toasts';
 import { useSession } from '@/lib/session/store';
 import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
+import { findToast } from '@/test/render';
 import { OAuthCallback } from './oauth-callback';
 
 function renderCallback(props: { token?: string; error?: string }) {
   const onFinish = vi.fn();
   render(
     <>
-      <OAuthCallback {...props} onFinish={onFinish} />
       <Toasts />
+      <OAuthCallback {...props} onFinish={onFinish} />
     </>,
   );
   return onFinish;
 }
 
 describe('OAuth callback (SPEC §2, §5, §8)', () => {
-  it('shows the spinner text and reports an error parameter', () => {
+  it('shows the spinner text and reports an error parameter', async () => {
     const onFinish = renderCallback({ error: 'access_denied' });
     expect(screen.getByText('로그인 처리 중입니다...')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toContain('로그인에 실패했습니다.');
+    await findToast('로그인에 실패했습니다.');
     expect(onFinish).toHaveBeenCalledWith('/auth');
   });
 
@@ -52,6 +53,6 @@ describe('OAuth callback (SPEC §2, §5, §8)', () => {
     mockFetch({ 'POST /api/auth/social': () => jsonResponse({ message: 'x' }, 500) });
     const onFinish = renderCallback({ token: 'a-long-social-token' });
     await waitFor(() => expect(onFinish).toHaveBeenCalledWith('/auth'));
-    expect(screen.getByRole('alert').textContent).toContain('로그인 처리 중 오류가 발생했습니다.');
+    await findToast('로그인 처리 중 오류가 발생했습니다.');
   });
 });

@@ -5,6 +5,7 @@ import { Toasts } from '@/components/ui/toasts';
 import { useSession } from '@/lib/session/store';
 import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 import { AuthCard } from './auth-card';
+import { findToast } from '@/test/render';
 
 function renderCard(onRegistered = vi.fn()) {
   render(
@@ -32,7 +33,7 @@ describe('register flow (SPEC §4 registration)', () => {
     expect(screen.queryByLabelText('인증번호')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: '인증번호 전송' }));
-    expect(screen.getAllByRole('alert').map((a) => a.textContent).join('\n')).toContain('이메일을 먼저 입력해주세요.');
+    await findToast('이메일을 먼저 입력해주세요.');
 
     await user.type(screen.getByLabelText('이름'), '김밥상');
     await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
@@ -44,7 +45,7 @@ describe('register flow (SPEC §4 registration)', () => {
     expect(submit.disabled).toBe(true);
 
     await user.click(screen.getByRole('button', { name: '인증 확인' }));
-    expect(screen.getAllByRole('alert').map((a) => a.textContent).join('\n')).toContain('인증번호를 입력해주세요.');
+    await findToast('인증번호를 입력해주세요.');
 
     await user.type(screen.getByLabelText('인증번호'), '000000');
     await user.click(screen.getByRole('button', { name: '인증 확인' }));
@@ -59,7 +60,7 @@ describe('register flow (SPEC §4 registration)', () => {
     expect(submit.disabled).toBe(false);
 
     await user.click(submit);
-    expect(screen.getAllByRole('alert').map((a) => a.textContent).join('\n')).toContain('모든 항목을 입력해주세요.');
+    await findToast('모든 항목을 입력해주세요.');
     expect(register).not.toHaveBeenCalled();
 
     await user.type(screen.getByLabelText('비밀번호'), 'password123');

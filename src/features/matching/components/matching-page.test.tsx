@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Schedule } from '@common/api/schedules';
 import { addDaysIso, todayKst } from '@common/domain/schedule';
 import { jsonResponse, mockFetch } from '@/test/fixtures';
-import { renderWithFeedback, textResponse } from '@/test/render';
+import { renderWithFeedback, textResponse, findToast } from '@/test/render';
 import { MatchingPage } from './matching-page';
 
 const today = todayKst();
@@ -44,11 +44,11 @@ describe('matching page (SPEC §5, §8)', () => {
     expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(2);
 
     await user.click(screen.getByRole('button', { name: '매칭 신청' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('매칭을 신청할 일정을 선택해주세요.');
+    await findToast('매칭을 신청할 일정을 선택해주세요.');
 
     await user.click(within(list).getByRole('button', { name: /^식당1/ }));
     await user.click(screen.getByRole('button', { name: '매칭 신청' }));
-    expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('자신이 만든 일정에는 매칭을 신청할 수 없습니다.'))).toBe(true);
+    await findToast('자신이 만든 일정에는 매칭을 신청할 수 없습니다.');
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
     const other = within(list).getByRole('button', { name: /^식당2/ });
@@ -59,7 +59,7 @@ describe('matching page (SPEC §5, §8)', () => {
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('이 일정에 매칭을 신청하시겠습니까?');
     await user.click(within(confirm).getByRole('button', { name: '확인' }));
-    expect((await screen.findByText('매칭 신청이 완료되었습니다.')).closest('[role="status"]')).toBeTruthy();
+    await findToast('매칭 신청이 완료되었습니다.');
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ scheduleId: 2 });
   });
@@ -74,7 +74,7 @@ describe('matching page (SPEC §5, §8)', () => {
     await user.click(within(await dayList()).getByRole('button', { name: /^식당2/ }));
     await user.click(screen.getByRole('button', { name: '매칭 신청' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('매칭 신청 실패: 이미 신청한 일정입니다.');
+    await findToast('매칭 신청 실패: 이미 신청한 일정입니다.');
   });
 
   it("opens the author's profile with true preferences and N/A below 5 reviews", async () => {
@@ -100,7 +100,7 @@ describe('matching page (SPEC §5, §8)', () => {
     renderWithFeedback(<MatchingPage myId={1} />);
     expect(await screen.findByText('이 날짜에 등록된 일정이 없습니다.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '랜덤 매칭' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('현재 매칭 가능한 상대가 없습니다.');
+    await findToast('현재 매칭 가능한 상대가 없습니다.');
 
     found = schedule(5, 7, { date: addDaysIso(today, 3) });
     await user.click(screen.getByRole('button', { name: '랜덤 매칭' }));

@@ -4,20 +4,22 @@ import { describe, expect, it, vi } from 'vitest';
 import { Toasts } from '@/components/ui/toasts';
 import { useSession } from '@/lib/session/store';
 import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
+import { findToast } from '@/test/render';
 import { SetupWizard } from './setup-wizard';
 
 function setup(onDone = vi.fn()) {
   useSession.getState().signIn({ token: fakeJwt(Date.now() + 3_600_000), user: makeUser({ name: '', isNewUser: true }), remember: false });
   render(
     <>
-      <SetupWizard onDone={onDone} />
       <Toasts />
+      <SetupWizard onDone={onDone} />
     </>,
   );
   return { user: userEvent.setup(), onDone };
 }
 
-const alertText = () => screen.getAllByRole('alert').map((a) => a.textContent).join('\n');
+/** Texts of the toasts once one contains `text` (sonner renders them after a tick). */
+const alertText = async (text: string) => (await findToast(text)).textContent;
 
 describe('setup wizard (SPEC §2, §5)', () => {
   it('checks each step before advancing, with the exact messages', async () => {
@@ -25,7 +27,7 @@ describe('setup wizard (SPEC §2, §5)', () => {
     expect(screen.getByRole('heading', { level: 2, name: '성별' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: '다음' }));
-    expect(alertText()).toContain('성별을 선택해주세요.');
+    expect(await alertText('성별을 선택해주세요.')).toContain('성별을 선택해주세요.');
 
     await user.click(screen.getByRole('button', { name: '여성' }));
     expect(screen.getByRole('button', { name: '여성' }).getAttribute('aria-pressed')).toBe('true');
@@ -33,14 +35,14 @@ describe('setup wizard (SPEC §2, §5)', () => {
     expect(screen.getByRole('heading', { level: 2, name: '이름과 나이' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: '다음' }));
-    expect(alertText()).toContain('이름과 나이를 입력해주세요.');
+    expect(await alertText('이름과 나이를 입력해주세요.')).toContain('이름과 나이를 입력해주세요.');
     await user.type(screen.getByLabelText('이름'), '김밥상');
     await user.type(screen.getByLabelText('나이'), '27');
     await user.click(screen.getByRole('button', { name: '다음' }));
     expect(screen.getByRole('heading', { level: 2, name: '음식 취향' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: '다음' }));
-    expect(alertText()).toContain('선호하는 음식을 1개 이상 선택해주세요.');
+    expect(await alertText('선호하는 음식을 1개 이상 선택해주세요.')).toContain('선호하는 음식을 1개 이상 선택해주세요.');
     await user.click(screen.getByRole('button', { name: '맵찔이' }));
     await user.click(screen.getByRole('button', { name: '다음' }));
     expect(screen.getByRole('heading', { level: 2, name: '프로필 사진' })).toBeTruthy();
@@ -88,7 +90,7 @@ describe('setup wizard (SPEC §2, §5)', () => {
     await user.click(screen.getByRole('button', { name: '다음' }));
     await user.click(screen.getByRole('button', { name: '가입 완료' }));
     await screen.findByText('프로필 저장에 실패했습니다. 다시 시도해주세요.');
-    expect(alertText()).toContain('프로필 저장에 실패했습니다. 다시 시도해주세요.');
+    expect(await alertText('프로필 저장에 실패했습니다. 다시 시도해주세요.')).toContain('프로필 저장에 실패했습니다. 다시 시도해주세요.');
     expect(onDone).not.toHaveBeenCalled();
   });
 
@@ -104,7 +106,7 @@ describe('setup wizard (SPEC §2, §5)', () => {
     await user.click(screen.getByRole('button', { name: '다음' }));
     const input = screen.getByLabelText('프로필 사진 파일');
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['hello'], 'note.txt', { type: 'text/plain' }));
-    expect(alertText()).toContain('이미지 파일만 업로드할 수 있습니다.');
+    expect(await alertText('이미지 파일만 업로드할 수 있습니다.')).toContain('이미지 파일만 업로드할 수 있습니다.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Venue } from '@common/api/venues';
 import { jsonResponse, mockFetch } from '@/test/fixtures';
-import { renderWithFeedback } from '@/test/render';
+import { renderWithFeedback, findToast } from '@/test/render';
 import { AddScheduleDialog } from './add-schedule-dialog';
 
 const venue: Venue = {
@@ -47,7 +47,7 @@ describe('add-schedule dialog (SPEC §5)', () => {
     const { onCreated, onOpenChange } = renderDialog({ now: () => new Date('2026-11-23T03:00:00Z') });
     await user.click(screen.getByRole('button', { name: '인원 늘리기' }));
     await user.click(screen.getByRole('button', { name: '저장' }));
-    expect(await screen.findByRole('status')).toHaveProperty('textContent', expect.stringContaining('일정이 추가되었습니다.'));
+    await findToast('일정이 추가되었습니다.');
     const init = fetch.mock.calls[0]?.[1];
     expect(JSON.parse(String(init?.body))).toEqual({
       date: '2026-11-24',
@@ -71,9 +71,9 @@ describe('add-schedule dialog (SPEC §5)', () => {
     expect((screen.getByLabelText('내용') as HTMLTextAreaElement).value).toBe('');
     await user.type(screen.getByLabelText('내용'), '같이 점심');
     await user.click(screen.getByRole('button', { name: '저장' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('장소를 입력하거나 지도에서 식당을 선택해주세요.');
+    await findToast('장소를 입력하거나 지도에서 식당을 선택해주세요.');
     await user.type(screen.getByLabelText('장소'), '시청역 앞');
     await user.click(screen.getByRole('button', { name: '저장' }));
-    await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('일정 추가에 실패했습니다.'))).toBe(true));
+    await findToast('일정 추가에 실패했습니다.');
   });
 });

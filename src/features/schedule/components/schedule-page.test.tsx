@@ -9,7 +9,7 @@ import type { MapProvider, MarkerOptions } from '@/lib/maps';
 
 type MapsModule = typeof Maps;
 import { jsonResponse, mockFetch } from '@/test/fixtures';
-import { renderWithFeedback } from '@/test/render';
+import { renderWithFeedback, findToast } from '@/test/render';
 import { SchedulePage } from './schedule-page';
 
 // Leaflet does not run in jsdom: a fake adapter records the markers (the adapter's pure parts
@@ -126,7 +126,7 @@ describe('schedule page', () => {
     renderWithFeedback(<SchedulePage signedIn onLoginRequired={() => undefined} />);
     await user.click(await screen.findByRole('button', { name: '카페 모모' }));
     await user.click(screen.getByRole('button', { name: '일정 추가' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('일정을 추가할 날짜를 선택해주세요.');
+    await findToast('일정을 추가할 날짜를 선택해주세요.');
     await pickDay(user, addDaysIso(todayKst(), 2));
     await user.click(screen.getByRole('button', { name: '일정 추가' }));
     const dialog = await screen.findByRole('dialog', { name: '일정 추가' });
@@ -176,7 +176,7 @@ describe('schedule page', () => {
     expect(confirm.textContent).toContain('일정을 삭제하시겠습니까?');
     await user.click(within(confirm).getByRole('button', { name: '확인' }));
     await waitFor(() =>
-      expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.'))).toBe(true),
+      expect(document.querySelector('[data-sonner-toast]')?.textContent).toContain('일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.'),
     );
   });
 });
