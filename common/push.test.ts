@@ -33,6 +33,7 @@ describe('pushDataOf', () => {
     expect(pushDataOf(live('match_accepted')).body).toBe('민지님이 매칭을 수락했습니다.');
     expect(pushDataOf(live('new_message')).body).toBe('민지님이 새 메시지를 보냈습니다.');
     expect(pushDataOf(live('match_rejected')).body).toBe('매칭 요청이 거절되었습니다.');
+    expect(pushDataOf(live('schedule_deleted')).body).toBe('민지님이 일정을 삭제했어요.');
   });
 });
 

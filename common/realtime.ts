@@ -51,8 +51,11 @@ export interface ChatMessage {
   createdAt: string;
 }
 
-/** The notification types SPEC §4 names. */
-export const NOTIFICATION_TYPES = ['new_match_request', 'match_accepted', 'match_rejected', 'match_confirmed', 'new_message'] as const;
+/**
+ * The notification types SPEC §4 names, plus `schedule_deleted` (issue #14): the host deleted a
+ * schedule, sent to each requester whose request still stood, so their open lists drop it.
+ */
+export const NOTIFICATION_TYPES = ['new_match_request', 'match_accepted', 'match_rejected', 'match_confirmed', 'new_message', 'schedule_deleted'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** A notification, as published on `/topic/user/{id}/notifications`. */
@@ -80,5 +83,7 @@ export function notificationMessage(type: NotificationType, fromName: string): s
       return '매칭이 확정되었습니다.';
     case 'new_message':
       return `${fromName}님이 새 메시지를 보냈습니다.`;
+    case 'schedule_deleted':
+      return `${fromName}님이 일정을 삭제했어요.`;
   }
 }

@@ -3,8 +3,10 @@
  * `app.notifier.notify(event)` is called ONCE per transition, after its transaction commits:
  * - `new_match_request` → the host (a member asked to join their schedule);
  * - `match_accepted` / `match_rejected` / `match_confirmed` → the requester;
- * - `match_deleted` → the other side of a deleted match (also each requester when the host deletes
- *   the schedule). SPEC §4 names no such live type; the live-channel issue decides whether to push it.
+ * - `match_deleted` → the other side of a deleted match. SPEC §4 names no such live type: it only
+ *   ends the match's chat;
+ * - `schedule_deleted` → each requester whose request stood when the host deleted the schedule
+ *   (issue #14: a live notification, so their open activity page drops it; it also ends the chat).
  * `buildApp` installs the live notifier of server/plugins/realtime.ts (issue #4: STOMP
  * `/topic/user/{id}/notifications` through the broker, and push; `match_deleted` ends the match's
  * chat subscriptions), followed by `overrides.notifier` when given (tests record the calls). A
@@ -14,7 +16,8 @@ import fp from 'fastify-plugin';
 
 /** The notification types a match transition produces. */
 /** `new_message` (issue #4) comes from the chat: a message to the match's other participant. */
-export type MatchEventType = 'new_match_request' | 'match_accepted' | 'match_rejected' | 'match_confirmed' | 'match_deleted' | 'new_message';
+/** `schedule_deleted` (issue #14): the host deleted the schedule of the addressee's request. */
+export type MatchEventType = 'new_match_request' | 'match_accepted' | 'match_rejected' | 'match_confirmed' | 'match_deleted' | 'new_message' | 'schedule_deleted';
 
 /** One match transition, addressed to one member. */
 export interface MatchEvent {

@@ -8,6 +8,7 @@
  * - `liveNotifier(app)`: the match-event notifier that publishes `LiveNotification`s to
  *   `/topic/user/{id}/notifications` through the broker and to push; `match_deleted` ends the
  *   match's chat subscriptions on every instance instead (SPEC §4 names no such live type);
+ *   `schedule_deleted` (issue #14) does both: ends the chat and tells the requester;
  * - `app.publishChat(userId, matchId, content)`: stores a chat message, publishes it to
  *   `/topic/chat/{matchId}`, notifies the other participant (`new_message`) and answers the stored
  *   message (the STOMP SEND and `POST /api/chat/{matchId}/messages` both use it);
@@ -70,9 +71,10 @@ export interface RealtimeOptions {
 export function liveNotifier(app: { broker: Broker; pushSender: PushSender; log: { error: (o: object, m: string) => void } }, now: Clock): Notifier {
   return {
     async notify(event: MatchEvent) {
-      if (event.type === 'match_deleted') {
+      // A deleted match (also each match of a deleted schedule) ends its chat on every instance.
+      if (event.type === 'match_deleted' || event.type === 'schedule_deleted') {
         await app.broker.publish({ destination: CONTROL_MATCH_DELETED, body: JSON.stringify({ matchId: event.matchId }) });
-        return;
+        if (event.type === 'match_deleted') return;
       }
       const notification: LiveNotification = {
         type: event.type,

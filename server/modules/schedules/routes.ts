@@ -119,7 +119,7 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
         description:
           'Deletes the caller\'s schedule, its match requests and their chat messages in one transaction; 204. ' +
           "403 '일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.' (SPEC §6, §8); 404 unknown; 400 non-numeric id. " +
-          'Each requester whose request was not rejected gets a `match_deleted` notification.',
+          "Each requester whose request was not rejected gets a live `schedule_deleted` notification ('{name}님이 일정을 삭제했어요.', also pushed) and the match's chat ends.",
         security: BEARER,
         params: IdParams,
         response: { 204: Type.Null({ description: 'deleted' }), ...errorResponses(400, 401, 403, 404) },

@@ -186,7 +186,7 @@ describe('DELETE /api/schedules/{id}', () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/api/schedules/${id}`, headers: host.headers });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect(t.events.slice(before)).toEqual([{ type: 'match_deleted', matchId: m1, scheduleId: id, toUserId: guest.id, fromUser: { id: host.id, name: '김호스트', profileImage: '/avatars/bear.svg' } }]);
+    expect(t.events.slice(before)).toEqual([{ type: 'schedule_deleted', matchId: m1, scheduleId: id, toUserId: guest.id, fromUser: { id: host.id, name: '김호스트', profileImage: '/avatars/bear.svg' } }]);
     expect(await scheduleInList(t, other.headers, id)).toBeUndefined();
     expect((await t.app.inject({ url: '/api/matches/sent', headers: guest.headers })).json()).toEqual([]);
     expect((await t.app.inject({ url: '/api/matches/sent', headers: rejected.headers })).json()).toEqual([]);

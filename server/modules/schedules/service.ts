@@ -214,7 +214,8 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
     /**
      * Deletes the author's schedule with its match requests and their chats, in one transaction
      * (SPEC §6: the server allows deleting only one's own). 404 unknown; 403 otherwise.
-     * Answers a `match_deleted` event for each requester whose request was not rejected.
+     * Answers a `schedule_deleted` event for each requester whose request was not rejected (issue
+     * #14: a live notification to them, which also ends the match's chat).
      */
     async remove(userId: number, id: number): Promise<MatchEvent[]> {
       const [host] = await db
@@ -239,7 +240,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
       const fromUser = { id: host.id, name: host.name, profileImage: host.profileImage };
       return removed
         .filter((m) => m.status !== 'REJECTED')
-        .map((m) => ({ type: 'match_deleted' as const, matchId: m.id, scheduleId: id, toUserId: m.requesterId, fromUser }));
+        .map((m) => ({ type: 'schedule_deleted' as const, matchId: m.id, scheduleId: id, toUserId: m.requesterId, fromUser }));
     },
 
     /**

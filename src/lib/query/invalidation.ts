@@ -18,6 +18,8 @@ export const NOTIFICATION_INVALIDATES: Record<NotificationType, readonly QueryRo
   match_confirmed: ['matchesReceived', 'matchesSent', 'schedules', 'me'],
   // A chat message: that chat's history (the key carries the match id).
   new_message: ['chat'],
+  // The host deleted the schedule of my request: my sent list drops it, the window loses the meal.
+  schedule_deleted: ['matchesSent', 'schedules'],
 };
 
 /** The query keys to invalidate for a notification (chat: only that match's history when known). */

@@ -1,0 +1,94 @@
+/**
+ * Issue #14: a host who deletes a schedule tells its requesters live. Each requester whose request
+ * still stood receives `schedule_deleted` on `/topic/user/{id}/notifications` (a real STOMP
+ * client), with the Korean text; the match's chat ends; push gets the same notification.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatSendDestination, chatTopic, userNotificationsTopic, type LiveNotification } from '../../../common/realtime.ts';
+import { pushDataOf } from '../../../common/push.ts';
+import { liveNotifier, type PushSender } from '../../plugins/realtime.ts';
+import { CONTROL_MATCH_DELETED, type Broker } from '../../realtime/broker.ts';
+import { listen, stompClient, waitFor, type TestStomp } from '../../realtime/test-clients.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { act, createSchedule, requestMatch } from '../../test/schedule-fixtures.ts';
+
+let t: TestApp;
+let url: string;
+const open: TestStomp[] = [];
+type Member = Awaited<ReturnType<TestApp['quickMember']>>;
+
+async function connected(m: Member): Promise<TestStomp> {
+  const c = stompClient(url, m.token);
+  open.push(c);
+  await c.connected;
+  return c;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL: 'http://app.test' } });
+  url = await listen(t);
+});
+
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.stop()));
+  await t.close();
+});
+
+describe('DELETE /api/schedules/{id} tells the requesters live (issue #14)', () => {
+  it('pending and accepted requesters get schedule_deleted with the Korean text; rejected ones and strangers nothing; the chat ends', async () => {
+    const host = await t.quickMember({ name: '호스트' });
+    const pending = await t.quickMember({ name: '대기중' });
+    const accepted = await t.quickMember({ name: '수락됨' });
+    const rejected = await t.quickMember({ name: '거절됨' });
+    const scheduleId = await createSchedule(t, host.headers, { participants: 4 });
+    const pendingMatch = await requestMatch(t, pending.headers, scheduleId);
+    const acceptedMatch = await requestMatch(t, accepted.headers, scheduleId);
+    const rejectedMatch = await requestMatch(t, rejected.headers, scheduleId);
+    expect((await act(t, host.headers, acceptedMatch, 'accept')).statusCode).toBe(200);
+    expect((await act(t, host.headers, rejectedMatch, 'reject')).statusCode).toBe(200);
+
+    const [p, a, r] = await Promise.all([connected(pending), connected(accepted), connected(rejected)]);
+    const pn = p.subscribe(userNotificationsTopic(pending.id));
+    const an = a.subscribe(userNotificationsTopic(accepted.id));
+    const rn = r.subscribe(userNotificationsTopic(rejected.id));
+    const chat = a.subscribe(chatTopic(acceptedMatch));
+    await Promise.all([p.sync(), a.sync(), r.sync()]);
+
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/schedules/${scheduleId}`, headers: host.headers });
+    expect(res.statusCode).toBe(204);
+    await waitFor(() => pn.length >= 1 && an.length >= 1);
+    const parse = (list: typeof pn) => list.map((m) => JSON.parse(m.body) as LiveNotification);
+    const expected = { type: 'schedule_deleted', scheduleId, fromUser: { id: host.id, name: '호스트' }, message: '호스트님이 일정을 삭제했어요.' };
+    expect(parse(pn)).toEqual([{ ...expected, matchId: pendingMatch, createdAt: expect.any(String) }]);
+    expect(parse(an)).toEqual([{ ...expected, matchId: acceptedMatch, createdAt: expect.any(String) }]);
+    // The accepted match's chat is gone: a SEND there is refused and the socket closes.
+    a.client.publish({ destination: chatSendDestination(acceptedMatch), body: JSON.stringify({ content: '삭제 후' }) });
+    await a.closed;
+    expect(chat).toHaveLength(0);
+    await r.sync();
+    expect(rn).toHaveLength(0);
+  });
+});
+
+describe('liveNotifier: schedule_deleted', () => {
+  it('ends the chat, publishes the notification and pushes it (the click leads to 활동 내역)', async () => {
+    const published: { destination: string; body: string }[] = [];
+    const pushed: [number, LiveNotification][] = [];
+    const broker = { publish: async (m: { destination: string; body: string }) => void published.push(m) } as unknown as Broker;
+    const pushSender: PushSender = { send: async (to, n) => void pushed.push([to, n]) };
+    const notifier = liveNotifier({ broker, pushSender, log: { error: () => {} } }, () => new Date('2026-11-24T03:00:00.000Z'));
+    await notifier.notify({ type: 'schedule_deleted', matchId: 9, scheduleId: 4, toUserId: 12, fromUser: { id: 3, name: '민지', profileImage: null } });
+    expect(published.map((m) => m.destination)).toEqual([CONTROL_MATCH_DELETED, userNotificationsTopic(12)]);
+    const notification: LiveNotification = {
+      type: 'schedule_deleted',
+      matchId: 9,
+      scheduleId: 4,
+      fromUser: { id: 3, name: '민지' },
+      message: '민지님이 일정을 삭제했어요.',
+      createdAt: '2026-11-24T03:00:00.000Z',
+    };
+    expect(JSON.parse(published[1]!.body)).toEqual(notification);
+    expect(pushed).toEqual([[12, notification]]);
+    expect(pushDataOf(notification)).toMatchObject({ type: 'schedule_deleted', body: '민지님이 일정을 삭제했어요.', url: '/match-requests', tag: 'match-9' });
+  });
+});
