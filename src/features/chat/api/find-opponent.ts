@@ -1,5 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { MatchRequest } from '@common/api/matches';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query/keys';
 
 /** The chat partner as the activity page hands it over in navigation state. */
 export interface ChatOpponent {
@@ -11,14 +13,20 @@ export interface ChatOpponent {
 const asList = (answer: unknown): MatchRequest[] => (Array.isArray(answer) ? (answer as MatchRequest[]) : []);
 
 /**
- * Finds the partner of match `matchId` among the member's received (`GET /api/matches`) and sent
- * (`GET /api/matches/sent`) requests; null when the match is not the member's or does not exist.
+ * My received (`GET /api/matches`) and sent (`GET /api/matches/sent`) requests, under the same
+ * keys and in the same shape as the activity page's queries, so the cache is shared with it and
+ * the live notifications that invalidate those lists reach the partner lookup too.
  */
-export async function findOpponent(matchId: number, signal?: AbortSignal): Promise<ChatOpponent | null> {
-  const [received, sent] = await Promise.all([api.get<unknown>('/api/matches', { signal }), api.get<unknown>('/api/matches/sent', { signal })]);
-  const asHost = asList(received).find((m) => m.id === matchId);
+export const receivedMatchesQuery = () =>
+  queryOptions({ queryKey: queryRoots.matchesReceived, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches', { signal })) });
+export const sentMatchesQuery = () =>
+  queryOptions({ queryKey: queryRoots.matchesSent, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches/sent', { signal })) });
+
+/** The partner of match `matchId` among my received and sent requests; null when the match is not mine or does not exist. */
+export function opponentIn(matchId: number, received: readonly MatchRequest[], sent: readonly MatchRequest[]): ChatOpponent | null {
+  const asHost = received.find((m) => m.id === matchId);
   if (asHost) return { opponentId: asHost.requester.id, opponentName: asHost.requester.name, opponentProfileImage: asHost.requester.profileImage };
-  const asRequester = asList(sent).find((m) => m.id === matchId);
+  const asRequester = sent.find((m) => m.id === matchId);
   if (asRequester) {
     const host = asRequester.schedule.member;
     return { opponentId: host.id, opponentName: host.name, opponentProfileImage: host.profileImage };

@@ -1,5 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { ChatMessage } from '@common/realtime';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query/keys';
 
 /**
  * `GET /api/chat/{matchId}/history` (oldest first): the newest 100, or with `after` the messages
@@ -10,3 +12,30 @@ export async function getChatHistory(matchId: number, options: { after?: number;
   const answer = await api.get<unknown>(`/api/chat/${matchId}/history${query}`, { signal: options.signal });
   return Array.isArray(answer) ? (answer as ChatMessage[]) : [];
 }
+
+/** Merges `incoming` into `current` by id, oldest first, without duplicates. */
+export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
+  if (incoming.length === 0) return current as ChatMessage[];
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of incoming) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** A chat's query key: `['chat', matchId]` (a `new_message` notification and a replayed chat write invalidate it). */
+export const chatKey = (matchId: number) => [...queryRoots.chat, matchId] as const;
+
+/**
+ * A chat's history as a query (issue #14). Live messages are appended to this cache entry by the
+ * chat page (`appendMessages`); a refetch answers the server's newest 100 plus any live message
+ * that arrived after them while it ran.
+ */
+export const chatHistoryQuery = (matchId: number) =>
+  queryOptions({
+    queryKey: chatKey(matchId),
+    queryFn: async ({ signal, client }) => {
+      const fresh = await getChatHistory(matchId, { signal });
+      const newest = fresh.length ? fresh[fresh.length - 1]!.id : 0;
+      const live = (client.getQueryData<ChatMessage[]>(chatKey(matchId)) ?? []).filter((m) => m.id > newest);
+      return mergeMessages(fresh, live);
+    },
+  });

@@ -65,7 +65,7 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
     await waitFor(() => expect(texts()).toEqual(['하나', '둘']));
     act(() => live.handlers.get('/topic/chat/7')!(msg(3, '셋')));
     act(() => live.handlers.get('/topic/chat/7')!(msg(3, '셋')));
-    expect(texts()).toEqual(['하나', '둘', '셋']);
+    await waitFor(() => expect(texts()).toEqual(['하나', '둘', '셋']));
     act(() => [...live.reconnect].forEach((l) => l()));
     await waitFor(() => expect(texts()).toEqual(['하나', '둘', '셋', '넷']));
     expect(fetch.mock.calls.some(([u]) => String(u).includes('after=3'))).toBe(true);
@@ -78,7 +78,7 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
       'POST /api/chat/7/messages': (_url, init) => jsonResponse(msg(9, (JSON.parse(String(init?.body)) as { content: string }).content, 1), 201),
     });
     const user = userEvent.setup();
-    const { rerender } = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    const { unmount } = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
     const box = screen.getByRole('textbox', { name: '메시지를 입력하세요' });
     await user.type(box, '   ');
     await user.click(screen.getByRole('button', { name: '전송' }));
@@ -98,10 +98,36 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
     await user.click(screen.getByRole('button', { name: '전송' }));
     expect(live.published).toEqual([{ destination: '/app/chat/7', body: { senderId: 1, senderName: '나나', content: '안녕하세요' } }]);
     expect((box as HTMLInputElement).value).toBe('');
-    rerender(<ChatPage matchId={7} user={null} opponent={opponent} onLeft={() => undefined} />);
+    unmount();
+    renderWithFeedback(<ChatPage matchId={7} user={null} opponent={opponent} onLeft={() => undefined} />);
     await user.type(screen.getByRole('textbox', { name: '메시지를 입력하세요' }), '누구');
     await user.click(screen.getByRole('button', { name: '전송' }));
     expect(live.published).toHaveLength(1);
+  }, 20_000);
+
+  it('keeps the messages in the query cache: live ones are appended there, an invalidation (new_message, replayed outbox write) refetches', async () => {
+    let server = [msg(1, '하나')];
+    mockFetch({ 'GET /api/chat/7/history': () => jsonResponse(server) });
+    const { queryClient } = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    await waitFor(() => expect(texts()).toEqual(['하나']));
+    act(() => live.handlers.get('/topic/chat/7')!(msg(2, '둘')));
+    await waitFor(() => expect(texts()).toEqual(['하나', '둘']));
+    expect(queryClient.getQueryData<ChatMessage[]>(['chat', 7])?.map((m) => m.content)).toEqual(['하나', '둘']);
+    // A message posted elsewhere (e.g. replayed from the outbox) arrives through the refetch.
+    server = [msg(1, '하나'), msg(2, '둘'), msg(3, '오프라인에서 쓴 말', 1)];
+    await act(() => queryClient.invalidateQueries({ queryKey: ['chat', 7] }));
+    await waitFor(() => expect(texts()).toEqual(['하나', '둘', '오프라인에서 쓴 말']));
+  });
+
+  it('a failed history load says so and retries', async () => {
+    let fail = true;
+    mockFetch({ 'GET /api/chat/7/history': () => (fail ? jsonResponse({ message: '서버 오류' }, 500) : jsonResponse([msg(1, '다시 왔어요')])) });
+    const user = userEvent.setup();
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('불러오지 못했어요');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: '다시 시도' }));
+    await waitFor(() => expect(texts()).toEqual(['다시 왔어요']));
   });
 
   it('without navigation state finds the partner on the server (sent requests)', async () => {

@@ -1,27 +1,35 @@
 /**
  * 채팅 /chat/{matchId} (SPEC §2, §4 Chat, §5 chat send, §8; issue #4): the history first, then live
  * messages appended (no duplicates), scrolled to the newest; after every reconnect the messages
- * after the last id are fetched. Sending is ignored when blank or without a user. While the live
- * channel is down or the browser is offline (or earlier messages still wait), a message goes
- * through `POST /api/chat/{matchId}/messages` and the outbox (issue #7): listed as "전송 대기 중"
- * until it is posted on reconnect, then shown once like any other message.
+ * after the last id are fetched. The messages live in the TanStack Query cache under
+ * `['chat', matchId]` (issue #14): the history query fills it, live STOMP messages are appended to
+ * it with `setQueryData`, and a `new_message` notification or a replayed outbox message
+ * invalidates it. Sending is ignored when blank or without a user. While the live channel is down
+ * or the browser is offline (or earlier messages still wait), a message goes through
+ * `POST /api/chat/{matchId}/messages` and the outbox (issue #7): listed as "전송 대기 중" until it
+ * is posted on reconnect, then shown once like any other message.
  * "나가기" asks for confirmation, deletes the match and goes back to the activity screen.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { User } from '@common/api/users';
 import { chatSendDestination, chatTopic, type ChatMessage } from '@common/realtime';
 import { Avatar } from '@/components/ui/avatar';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/load-state';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
-import { onOutboxSent, usePendingWrites } from '@/lib/outbox';
+import { usePendingWrites } from '@/lib/outbox';
+import { queryRoots } from '@/lib/query/keys';
 import { livePublish, liveSubscribe, onLiveConnect, useLiveStatus } from '@/lib/stomp-client';
-import { findOpponent, type ChatOpponent } from '../api/find-opponent';
-import { getChatHistory } from '../api/get-history';
+import type { ChatOpponent } from '../api/find-opponent';
+import { chatHistoryQuery, chatKey, getChatHistory, mergeMessages } from '../api/get-history';
 import { leaveChat } from '../api/leave-chat';
 import { sendChatMessage } from '../api/send-message';
+import { useChatOpponent } from '../hooks/use-chat-opponent';
 import './chat.css';
+
+export { mergeMessages };
 
 interface ChatPageProps {
   matchId: number;
@@ -32,79 +40,57 @@ interface ChatPageProps {
   onLeft: () => void;
 }
 
-/** Merges `incoming` into `current` by id, oldest first, without duplicates. */
-export function mergeMessages(current: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
-  if (incoming.length === 0) return current as ChatMessage[];
-  const byId = new Map(current.map((m) => [m.id, m]));
-  for (const m of incoming) byId.set(m.id, m);
-  return [...byId.values()].sort((a, b) => a.id - b.id);
-}
+const NONE: ChatMessage[] = [];
 
 export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPageProps) {
-  const [opponent, setOpponent] = useState<ChatOpponent | null>(given);
-  const [lookup, setLookup] = useState<'idle' | 'loading' | 'missing'>(given ? 'idle' : 'loading');
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const queryClient = useQueryClient();
+  const lookup = useChatOpponent(matchId, given);
+  const opponent = lookup.status === 'success' ? lookup.opponent : null;
+  const history = useQuery({ ...chatHistoryQuery(matchId), enabled: Boolean(opponent) });
+  const messages = history.data ?? NONE;
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const connected = useLiveStatus((s) => s.connected);
   const pending = usePendingWrites('chat', String(matchId));
-  const lastId = useRef(0);
-  const listRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
+
+  /** Appends messages to this chat's cached history (live, posted, caught up). */
+  const append = useCallback(
+    (incoming: readonly ChatMessage[]) => queryClient.setQueryData<ChatMessage[]>(chatKey(matchId), (cur) => mergeMessages(cur ?? [], incoming)),
+    [queryClient, matchId],
+  );
 
   useEffect(() => {
-    lastId.current = messages.length ? messages[messages.length - 1]!.id : 0;
-    const el = listRef.current;
+    const el = logRef.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [messages]);
+  }, [messages, pending.length]);
 
-  // Opponent from the server on a reload or deep link.
+  // Live messages into the cache; after each reconnect, what was missed (after the newest id).
+  const hasOpponent = Boolean(opponent);
   useEffect(() => {
-    if (given) return;
+    if (!hasOpponent) return;
     const c = new AbortController();
-    findOpponent(matchId, c.signal)
-      .then((found) => {
-        if (c.signal.aborted) return;
-        setOpponent(found);
-        setLookup(found ? 'idle' : 'missing');
-      })
-      .catch((error: unknown) => {
-        if (c.signal.aborted) return;
-        console.warn('chat partner lookup failed', error);
-        setLookup('missing');
-      });
-    return () => c.abort();
-  }, [given, matchId]);
-
-  // History first, then live messages; after each reconnect, what was missed.
-  useEffect(() => {
-    if (!opponent) return;
-    const c = new AbortController();
-    const catchUp = (after?: number) =>
-      getChatHistory(matchId, { after, signal: c.signal })
-        .then((list) => {
-          if (!c.signal.aborted) setMessages((cur) => mergeMessages(cur, list));
-        })
-        .catch((error: unknown) => {
-          if (!c.signal.aborted) console.warn('chat history failed', error);
-        });
-    void catchUp();
     const stopLive = liveSubscribe(chatTopic(matchId), (payload) => {
       const m = payload as ChatMessage;
-      if (typeof m?.id === 'number' && m.matchId === matchId) setMessages((cur) => mergeMessages(cur, [m]));
+      if (typeof m?.id === 'number' && m.matchId === matchId) append([m]);
     });
-    const stopReconnect = onLiveConnect(() => void catchUp(lastId.current || undefined));
-    // A message written offline was posted: show the server's copy (ids dedupe the live echo).
-    const stopSent = onOutboxSent((entry, data) => {
-      const m = data as ChatMessage | undefined;
-      if (entry.kind === 'chat' && typeof m?.id === 'number' && m.matchId === matchId) setMessages((cur) => mergeMessages(cur, [m]));
+    const stopReconnect = onLiveConnect(() => {
+      const cached = queryClient.getQueryData<ChatMessage[]>(chatKey(matchId)) ?? [];
+      const after = cached.length ? cached[cached.length - 1]!.id : undefined;
+      getChatHistory(matchId, { after, signal: c.signal })
+        .then((list) => {
+          if (!c.signal.aborted) append(list);
+        })
+        .catch((error: unknown) => {
+          if (!c.signal.aborted) console.warn('chat catch-up failed', error);
+        });
     });
     return () => {
       c.abort();
       stopLive();
       stopReconnect();
-      stopSent();
     };
-  }, [matchId, opponent]);
+  }, [matchId, hasOpponent, append, queryClient]);
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -119,8 +105,9 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
     try {
       const result = await sendChatMessage(matchId, content);
       setText('');
+      // Queued: listed as pending; once replayed, the query client invalidates this chat.
       if (result.queued) toast.info(ko.offlineUi.queued);
-      else setMessages((cur) => mergeMessages(cur, [result.data]));
+      else append([result.data]);
     } catch (error) {
       toast.error(errorMessage(error, ko.offlineUi.failedFallback));
     } finally {
@@ -128,18 +115,36 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
     }
   }
 
-  async function leave() {
-    if (!(await confirmDialog(ko.chat.confirmLeave))) return;
-    try {
-      await leaveChat(matchId);
+  const leave = useMutation({
+    mutationFn: () => leaveChat(matchId),
+    onSuccess: () => {
+      // The match and its messages are gone: drop the history, refresh both request lists.
+      queryClient.removeQueries({ queryKey: chatKey(matchId) });
       toast.success(ko.chat.left);
       onLeft();
-    } catch (error) {
-      toast.error(errorMessage(error, ko.chatView.leaveError));
-    }
+    },
+    onError: (error) => toast.error(errorMessage(error, ko.chatView.leaveError)),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent }),
+      ]),
+  });
+
+  async function askLeave() {
+    if (leave.isPending) return;
+    if (!(await confirmDialog(ko.chat.confirmLeave))) return;
+    leave.mutate();
   }
 
-  if (lookup === 'loading') return <Spinner label={ko.lists.loading} />;
+  if (lookup.status !== 'success') {
+    return (
+      <section className="page chat">
+        <h1 className="page-heading">{ko.screens.chat}</h1>
+        <QueryState query={lookup.query} rows={2} />
+      </section>
+    );
+  }
   if (!opponent) {
     return (
       <section className="page chat">
@@ -158,30 +163,34 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
         <h1 id="chat-heading" className="page-heading chat__title">
           {format(ko.chatView.heading, { name: opponent.opponentName })}
         </h1>
-        <button type="button" className="btn btn--ghost" onClick={() => void leave()}>
+        <button type="button" className="btn btn--ghost" disabled={leave.isPending} onClick={() => void askLeave()}>
           {ko.chat.leave}
         </button>
       </header>
-      <ol ref={listRef} className="chat__messages" role="log" aria-label={ko.chatView.log} aria-live="polite">
-        {messages.map((m) => {
-          const mine = m.senderId === user?.id;
-          return (
-            <li key={m.id} className={mine ? 'chat__message chat__message--mine' : 'chat__message'}>
-              <span className="chat__sender">{mine ? ko.chatView.me : m.senderName}</span>
-              <p className="chat__bubble">{m.content}</p>
+      <QueryState query={history} rows={3} />
+      {/* role="log" on a wrapper, so the messages keep plain list semantics (issue #14, axe list/listitem). */}
+      <div ref={logRef} className="chat__messages" role="log" aria-label={ko.chatView.log}>
+        <ol className="chat__list">
+          {messages.map((m) => {
+            const mine = m.senderId === user?.id;
+            return (
+              <li key={m.id} className={mine ? 'chat__message chat__message--mine' : 'chat__message'}>
+                <span className="chat__sender">{mine ? ko.chatView.me : m.senderName}</span>
+                <p className="chat__bubble">{m.content}</p>
+              </li>
+            );
+          })}
+          {pending.map((entry) => (
+            <li key={entry.key} className="chat__message chat__message--mine pending-write" data-pending="true">
+              <span className="chat__sender">
+                {ko.chatView.me}
+                <span className="pending-write__label">{ko.offlineUi.pending}</span>
+              </span>
+              <p className="chat__bubble">{(entry.body as { content?: string }).content}</p>
             </li>
-          );
-        })}
-        {pending.map((entry) => (
-          <li key={entry.key} className="chat__message chat__message--mine pending-write" data-pending="true">
-            <span className="chat__sender">
-              {ko.chatView.me}
-              <span className="pending-write__label">{ko.offlineUi.pending}</span>
-            </span>
-            <p className="chat__bubble">{(entry.body as { content?: string }).content}</p>
-          </li>
-        ))}
-      </ol>
+          ))}
+        </ol>
+      </div>
       {!connected && <p className="chat__status">{ko.chatView.connecting}</p>}
       <form className="chat__form" onSubmit={(e) => void send(e)}>
         <input
