@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Schedule } from '@common/api/schedules';
@@ -62,6 +62,20 @@ describe('matching page (SPEC §5, §8)', () => {
     await findToast('매칭 신청이 완료되었습니다.');
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ scheduleId: 2 });
+    // The window refetches (seats changed); focus went back to the button that opened the confirm.
+    await waitFor(() => expect(fetch.mock.calls.filter(([url, init]) => String(url).endsWith('/api/schedules') && (init?.method ?? 'GET') === 'GET')).toHaveLength(2));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '매칭 신청' }));
+  });
+
+  it('a failed load says so with 다시 시도, which loads the list', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    mockFetch({ 'GET /api/schedules': () => (fail ? jsonResponse({ message: '오류', code: 'X' }, 500) : jsonResponse([schedule(2, 2)])) });
+    renderWithFeedback(<MatchingPage myId={1} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('불러오지 못했어요');
+    fail = false;
+    await user.click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(within(await dayList()).getByRole('button', { name: /^식당2/ })).toBeTruthy();
   });
 
   it('shows the server text of a refused request', async () => {

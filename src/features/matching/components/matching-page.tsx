@@ -1,18 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import type { Schedule, ScheduleAuthor } from '@common/api/schedules';
 import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
 import { Calendar } from '@/components/ui/calendar';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
-import { LoadState } from '@/components/ui/load-state';
+import { QueryState } from '@/components/ui/load-state';
 import { format, ko } from '@/i18n/ko';
 import { isApiError } from '@/lib/api-client';
 import { monthDayLabel, whenLabel } from '@/lib/dates';
 import { formatDistance } from '@/lib/geo';
-import { onOutboxSent, useOutbox } from '@/lib/outbox';
+import { useOutbox } from '@/lib/outbox';
 import { usePosition } from '@/lib/geolocation';
-import { useResource } from '@/lib/use-resource';
+import { queryRoots } from '@/lib/query/keys';
 import { getRandomSchedule } from '../api/get-random-schedule';
-import { getSchedules } from '../api/get-schedules';
+import { schedulesQuery } from '../api/get-schedules';
 import { requestMatch } from '../api/request-match';
 import { applyMatchingFilter, DEFAULT_MATCHING_FILTER, isFilterActive, type MatchingFilter } from '../filter';
 import { AuthorProfileDialog } from './author-profile-dialog';
@@ -32,7 +33,10 @@ export function MatchingPage({ myId }: MatchingPageProps) {
   const today = todayKst();
   const bounds = scheduleWindow();
   const { position } = usePosition();
-  const schedules = useResource(getSchedules, NO_SCHEDULES);
+  const queryClient = useQueryClient();
+  // Everyone's schedules from TanStack Query (issue #14): my request, a replayed outbox request
+  // and the live notifications that change seats invalidate it, so the list never goes stale.
+  const schedules = useQuery(schedulesQuery());
 
   const [filter, setFilter] = useState<MatchingFilter>(DEFAULT_MATCHING_FILTER);
   const [filterOpen, setFilterOpen] = useState(false);
@@ -40,16 +44,49 @@ export function MatchingPage({ myId }: MatchingPageProps) {
   const [day, setDay] = useState<IsoDate>(today);
   const [selected, setSelected] = useState<Schedule | null>(null);
   const [author, setAuthor] = useState<ScheduleAuthor | null>(null);
-  const [randomPending, setRandomPending] = useState(false);
-  const [requestPending, setRequestPending] = useState(false);
-  const busy = useRef(false);
-  // Match requests waiting in the outbox (issue #7) are marked; once one is sent the list reloads.
+  // Match requests waiting in the outbox (issue #7) are marked "전송 대기 중".
   const outboxEntries = useOutbox((s) => s.entries);
   const pendingIds = useMemo(() => new Set(outboxEntries.filter((e) => e.kind === 'match-request' && !e.failure).map((e) => Number(e.scope))), [outboxEntries]);
-  const reload = schedules.reload;
-  useEffect(() => onOutboxSent((entry) => entry.kind === 'match-request' && void reload()), [reload]);
 
-  const filtered = useMemo(() => applyMatchingFilter(schedules.data, filter, position), [schedules.data, filter, position]);
+  // The random pick is an action, not cached data: one schedule to show, never reused.
+  const random = useMutation({
+    mutationFn: async () => {
+      const schedule = await getRandomSchedule();
+      if (!schedule || typeof schedule !== 'object' || !isInScheduleWindow(schedule.date)) throw new Error('unexpected random answer');
+      return schedule;
+    },
+    onSuccess: (schedule) => {
+      setSelected(schedule);
+      setDay(schedule.date);
+      setMonth(schedule.date);
+      requestAnimationFrame(() => document.getElementById(`schedule-${schedule.id}`)?.scrollIntoView?.({ block: 'nearest' }));
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 404) toast.error(ko.matching.noPartner);
+      else if (isApiError(error) && error.serverMessage) toast.error(format(ko.matching.randomFailed, { message: error.serverMessage }));
+      else toast.error(ko.matching.randomError);
+    },
+  });
+
+  // Sent at once, or queued in the outbox when offline (its replay invalidates the same roots).
+  const requestMutation = useMutation({
+    mutationFn: (schedule: Schedule) => requestMatch(schedule.id, `${schedule.placeName} ${whenLabel(schedule.date, schedule.time)}`),
+    onSuccess: (result) => {
+      if (result.queued) toast.info(ko.offlineUi.queued);
+      else toast.success(result.text || ko.serverText.requested);
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.serverMessage) toast.error(format(ko.matching.requestFailed, { message: error.serverMessage }));
+      else toast.error(ko.matching.requestError);
+    },
+    onSettled: (result) => {
+      if (result?.queued) return;
+      return Promise.all([queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent }), queryClient.invalidateQueries({ queryKey: queryRoots.schedules })]);
+    },
+  });
+  const [confirming, setConfirming] = useState(false);
+
+  const filtered = useMemo(() => applyMatchingFilter(schedules.data ?? NO_SCHEDULES, filter, position), [schedules.data, filter, position]);
   const markedDays = useMemo(() => [...new Set(filtered.map((s) => s.date))], [filtered]);
   const dayList = useMemo(() => {
     const list = filtered.filter((s) => s.date === day);
@@ -67,29 +104,13 @@ export function MatchingPage({ myId }: MatchingPageProps) {
     setSelected((current) => (current?.id === schedule.id ? null : schedule));
   }
 
-  async function randomMatch() {
-    if (busy.current) return;
-    busy.current = true;
-    setRandomPending(true);
-    try {
-      const schedule = await getRandomSchedule();
-      if (!schedule || typeof schedule !== 'object' || !isInScheduleWindow(schedule.date)) throw new Error('unexpected random answer');
-      setSelected(schedule);
-      setDay(schedule.date);
-      setMonth(schedule.date);
-      requestAnimationFrame(() => document.getElementById(`schedule-${schedule.id}`)?.scrollIntoView?.({ block: 'nearest' }));
-    } catch (error) {
-      if (isApiError(error) && error.status === 404) toast.error(ko.matching.noPartner);
-      else if (isApiError(error) && error.serverMessage) toast.error(format(ko.matching.randomFailed, { message: error.serverMessage }));
-      else toast.error(ko.matching.randomError);
-    } finally {
-      busy.current = false;
-      setRandomPending(false);
-    }
+  function randomMatch() {
+    if (random.isPending) return;
+    random.mutate();
   }
 
   async function request() {
-    if (busy.current) return;
+    if (requestMutation.isPending || confirming) return;
     if (!selected) {
       toast.error(ko.matching.selectSchedule);
       return;
@@ -102,23 +123,13 @@ export function MatchingPage({ myId }: MatchingPageProps) {
       toast.info(ko.offlineUi.queued);
       return;
     }
-    busy.current = true;
+    setConfirming(true);
     try {
       if (!(await confirmDialog(ko.matching.confirmRequest))) return;
-      setRequestPending(true);
-      const result = await requestMatch(selected.id, `${selected.placeName} ${whenLabel(selected.date, selected.time)}`);
-      if (result.queued) toast.info(ko.offlineUi.queued);
-      else {
-        toast.success(result.text || ko.serverText.requested);
-        void schedules.reload();
-      }
-    } catch (error) {
-      if (isApiError(error) && error.serverMessage) toast.error(format(ko.matching.requestFailed, { message: error.serverMessage }));
-      else toast.error(ko.matching.requestError);
     } finally {
-      busy.current = false;
-      setRequestPending(false);
+      setConfirming(false);
     }
+    requestMutation.mutate(selected);
   }
 
   const active = isFilterActive(filter);
@@ -135,10 +146,10 @@ export function MatchingPage({ myId }: MatchingPageProps) {
           </span>
         )}
         <span className="matching-toolbar__spacer" />
-        <button type="button" className="btn btn--secondary" onClick={() => void randomMatch()} disabled={randomPending}>
+        <button type="button" className="btn btn--secondary" onClick={randomMatch} disabled={random.isPending}>
           {ko.matching.randomMatch}
         </button>
-        <button type="button" className="btn btn--primary" onClick={() => void request()} disabled={requestPending}>
+        <button type="button" className="btn btn--primary" aria-haspopup="dialog" aria-disabled={requestMutation.isPending} onClick={() => void request()}>
           {ko.matching.requestMatch}
         </button>
       </div>
@@ -150,10 +161,9 @@ export function MatchingPage({ myId }: MatchingPageProps) {
           <h2 id="matching-day-heading" className="card__title">
             {format(ko.schedule.dayDialog, { date: monthDayLabel(day) })}
           </h2>
-          {schedules.status === 'ready' || (schedules.status === 'loading' && schedules.data.length > 0) ? (
+          <QueryState query={schedules} />
+          {schedules.status === 'success' && (
             <DayScheduleList date={day} schedules={dayList} selectedId={selected?.id ?? null} myId={myId} pendingIds={pendingIds} onSelect={select} onShowAuthor={setAuthor} />
-          ) : (
-            <LoadState status={schedules.status} onRetry={() => void schedules.reload()} />
           )}
           <p className="field__hint">{ko.matching.selectHint}</p>
         </section>
