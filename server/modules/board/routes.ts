@@ -7,7 +7,8 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Comment, CommentBody, Post, PostBody, PostList } from '../../../common/api/board.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
-import { acceptEmptyJsonBody, errorResponses } from '../../lib/http.ts';
+import { acceptEmptyJsonBody, errorResponses, sendInTransaction } from '../../lib/http.ts';
+import type { Database } from '../../plugins/db.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createBoardService } from './service.ts';
@@ -27,6 +28,8 @@ const BODY_RULES =
 /** Registers the board and recommendation routes. */
 export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: string }> = async (app, opts) => {
   const service = createBoardService({ db: app.db, now: opts.now, publicUrl: opts.publicUrl });
+  /** The same service on a transaction: writes are answered inside it (`sendInTransaction`, issue #13). */
+  const inTx = (tx: Database) => createBoardService({ db: tx, now: opts.now, publicUrl: opts.publicUrl });
   const writeLimit = app.limiter('board-write', WRITE_LIMIT, (request) => String(request.user?.id));
 
   // The view and like calls take an empty body (SPEC §7): accept an empty application/json body.
@@ -60,7 +63,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
         response: { 201: Post, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.create(request.user!.id, request.body)),
+    async (request, reply) => sendInTransaction(app.db, reply, 201, (tx) => inTx(tx).create(request.user!.id, request.body)),
   );
 
   app.put(
@@ -77,7 +80,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
         response: { 200: Post, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request) => service.update(request.user!.id, request.params.id, request.body),
+    async (request, reply) => sendInTransaction(app.db, reply, 200, (tx) => inTx(tx).update(request.user!.id, request.params.id, request.body)),
   );
 
   app.delete(

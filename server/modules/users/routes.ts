@@ -3,7 +3,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ProfileUpdateBody, User } from '../../../common/api/users.ts';
-import { errorResponses } from '../../lib/http.ts';
+import { errorResponses, sendInTransaction } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createUsersService } from './service.ts';
@@ -44,6 +44,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app
         response: { 200: User, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => service.updateProfile(request.user!.id, request.body),
+    // issue #13: saved and answered in one transaction (an answer that cannot be serialised saves nothing).
+    async (request, reply) => sendInTransaction(app.db, reply, 200, (tx) => createUsersService({ db: tx, now: opts.now }).updateProfile(request.user!.id, request.body)),
   );
 };
