@@ -21,6 +21,10 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
   }
+  /** `staticData.title`: the page's name for `document.title` ("<title> · 밥상친구", src/lib/page-title.ts). */
+  interface StaticDataRouteOption {
+    title?: string;
+  }
   interface HistoryState {
     /** /auth: the sub-screen to open (SPEC §2). */
     mode?: string;

@@ -79,6 +79,10 @@ export const ko = {
     reviewsEmpty: '아직 추천할 만한 후기가 없어요.',
     reviewsLoading: '후기를 불러오고 있어요...',
     reviewsRegion: '회원 후기 목록',
+    /** Hero buttons for visitors (UI-TEXT.md "로그인 후 이용해주세요"): they lead to the login and back. */
+    loginFirst: '로그인 후 이용해주세요',
+    carouselPause: '일시정지',
+    carouselPlay: '재생',
   },
 
   auth: {

@@ -10,6 +10,7 @@ import { usePush } from '@/features/push/hooks/use-push';
 import { startLiveChannel } from '@/lib/stomp-client';
 import { OfflineBanner } from '@/features/shell/components/offline-banner';
 import { TopBar } from '@/features/shell/components/top-bar';
+import { usePageTitleAndFocus } from '@/features/shell/hooks/use-page-title-and-focus';
 import { UpdatePrompt } from '@/features/shell/components/update-prompt';
 import { ko } from '@/i18n/ko';
 import { decideRedirect } from '@/lib/route-guard';
@@ -25,8 +26,8 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   // A new member may only be on /profile-setup, whatever the path (SPEC §2).
   beforeLoad: ({ context, location }) => {
-    const to = decideRedirect(context.session(), 'public', location.pathname);
-    if (to) throw redirect({ to, replace: true });
+    const to = decideRedirect(context.session(), 'public', location);
+    if (to) throw redirect({ href: to, replace: true });
   },
   component: RootLayout,
 });
@@ -38,6 +39,8 @@ function RootLayout() {
   const clearUnread = useNotifications((s) => s.clearUnread);
   const navigate = useNavigate();
   const pathname = useLocation({ select: (l) => l.pathname });
+  // document.title per route and focus on the new page's h1 after a navigation (issue #14).
+  usePageTitleAndFocus();
   // The live channel follows the session (issue #4); notifications count and toast while signed in.
   useEffect(() => startLiveChannel(), []);
   useLiveNotifications(user?.id ?? null);

@@ -1,16 +1,18 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { ko } from '@/i18n/ko';
 import { useFeedback } from './feedback-store';
+import { useReturnFocus } from './use-return-focus';
 
-/** Host of `confirmDialog(message)`: a Radix AlertDialog with "확인" / "취소". */
+/** Host of `confirmDialog(message)`: a Radix AlertDialog with "확인" / "취소"; focus returns to what opened it. */
 export function ConfirmHost() {
   const pending = useFeedback((s) => s.confirm);
   const settle = useFeedback((s) => s.settleConfirm);
+  const returnFocus = useReturnFocus(pending !== null);
   return (
     <AlertDialog.Root open={pending !== null} onOpenChange={(open) => !open && settle(false)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog-content dialog-content--small">
+        <AlertDialog.Content className="dialog-content dialog-content--small" onCloseAutoFocus={returnFocus}>
           <AlertDialog.Title className="dialog-title">{ko.app.name}</AlertDialog.Title>
           <AlertDialog.Description className="dialog-message">{pending?.message}</AlertDialog.Description>
           <div className="dialog-actions">

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { ko } from '@/i18n/ko';
+import { useReturnFocus } from './use-return-focus';
 
 interface DialogProps {
   open: boolean;
@@ -13,8 +14,9 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/** A Radix Dialog with our overlay, focus trap and a close button "닫기". */
+/** A Radix Dialog with our overlay, focus trap and a close button "닫기"; focus returns to the opener on close. */
 export function Dialog({ open, onOpenChange, title, hideTitle, variant = 'center', children }: DialogProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -23,6 +25,7 @@ export function Dialog({ open, onOpenChange, title, hideTitle, variant = 'center
           className={variant === 'side' ? 'dialog-content dialog-content--side' : 'dialog-content'}
           aria-label={title}
           aria-describedby={undefined}
+          onCloseAutoFocus={returnFocus}
         >
           <RadixDialog.Title className={hideTitle ? 'visually-hidden' : 'dialog-title'}>{title}</RadixDialog.Title>
           {children}

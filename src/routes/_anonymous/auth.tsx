@@ -1,11 +1,17 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { AUTH_MODES, AuthCard, type AuthMode } from '@/features/auth/components/auth-card';
 import { SetupWizard } from '@/features/profile/components/setup-wizard';
+import { ko } from '@/i18n/ko';
+import { rememberLoginRedirect } from '@/lib/login-redirect';
+import { safeRedirect } from '@/lib/route-guard';
 import { hasExpiredMarker } from '@/lib/token-storage';
 
 export interface AuthSearch {
   /** `?mode=forgotPassword` is the password-reset link of the "already has an account" mail (issue #13). */
   mode?: 'register' | 'forgotPassword';
+  /** The page that asked for the login (same-origin path): the guard returns there once signed in (issue #14). */
+  redirect?: string;
 }
 
 function isAuthMode(value: unknown): value is AuthMode {
@@ -13,8 +19,14 @@ function isAuthMode(value: unknown): value is AuthMode {
 }
 
 export const Route = createFileRoute('/_anonymous/auth')({
-  validateSearch: (search: Record<string, unknown>): AuthSearch =>
-    search.mode === 'register' || search.mode === 'forgotPassword' ? { mode: search.mode } : {},
+  validateSearch: (search: Record<string, unknown>): AuthSearch => {
+    const redirect = safeRedirect(search.redirect) ?? undefined;
+    return {
+      ...(search.mode === 'register' || search.mode === 'forgotPassword' ? { mode: search.mode } : {}),
+      ...(redirect ? { redirect } : {}),
+    };
+  },
+  staticData: { title: ko.auth.login },
   component: AuthRoute,
 });
 
@@ -25,15 +37,18 @@ function AuthRoute() {
   const { stateMode, navKey } = useLocation({
     select: (l) => ({ stateMode: l.state.mode, navKey: l.state.__TSR_key ?? l.href }),
   });
+  // A social login leaves for the provider: the page to return to waits in sessionStorage.
+  useEffect(() => rememberLoginRedirect(search.redirect), [search.redirect]);
   const initialMode: AuthMode = isAuthMode(stateMode) && stateMode !== 'profileSetup' ? stateMode : (search.mode ?? 'login');
 
   return (
     <div className="auth-page">
+      <h1 className="visually-hidden">{ko.auth.login}</h1>
       <AuthCard
         key={`${navKey}:${initialMode}`}
         initialMode={initialMode}
         expired={hasExpiredMarker()}
-        profileSetup={<SetupWizard onDone={() => void navigate({ to: '/' })} />}
+        profileSetup={<SetupWizard onDone={() => void navigate({ to: '/', replace: true })} />}
         onRegistered={() => void navigate({ to: '/profile-setup', replace: true })}
       />
     </div>

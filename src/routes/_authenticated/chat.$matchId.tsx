@@ -14,6 +14,7 @@ export const Route = createFileRoute('/_authenticated/chat/$matchId')({
     const lookups = location.state.opponent ? [] : [context.queryClient.ensureQueryData(receivedMatchesQuery()), context.queryClient.ensureQueryData(sentMatchesQuery())];
     return Promise.allSettled([...lookups, context.queryClient.ensureQueryData(chatHistoryQuery(id))]).then(() => undefined);
   },
+  staticData: { title: ko.screens.chat },
   component: Chat,
 });
 

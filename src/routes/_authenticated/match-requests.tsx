@@ -6,6 +6,7 @@ import { ActivityPage } from '@/features/activity/components/activity-page';
 import { useNotifications } from '@/features/notifications/store';
 import { PushPrompt } from '@/features/push/components/push-prompt';
 import { useSession } from '@/lib/session/store';
+import { ko } from '@/i18n/ko';
 
 /**
  * Activity (활동 내역). Visiting it resets the unread counter (SPEC §4); the push permission
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/_authenticated/match-requests')({
   // The page renders with both lists (issue #14); a failed load shows the list's error state instead.
   loader: ({ context }) =>
     Promise.allSettled([context.queryClient.ensureQueryData(receivedRequestsQuery()), context.queryClient.ensureQueryData(sentRequestsQuery())]),
+  staticData: { title: ko.activity.heading },
   component: MatchRequests,
 });
 

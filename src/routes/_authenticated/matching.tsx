@@ -2,8 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { schedulesQuery } from '@/features/matching/api/get-schedules';
 import { MatchingPage } from '@/features/matching/components/matching-page';
 import { useSession } from '@/lib/session/store';
+import { ko } from '@/i18n/ko';
 
 export const Route = createFileRoute('/_authenticated/matching')({
+  staticData: { title: ko.matching.heading },
   // The calendar renders with everyone's schedules (issue #14); a failed load shows the list's error state.
   loader: ({ context }) => context.queryClient.ensureQueryData(schedulesQuery()).catch(() => undefined),
   component: Matching,

@@ -1,7 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { SetupWizard } from '@/features/profile/components/setup-wizard';
+import { ko } from '@/i18n/ko';
 
 export const Route = createFileRoute('/_authenticated/profile-setup')({
+  staticData: { title: ko.setup.heading },
   component: ProfileSetup,
 });
 

@@ -1,8 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ProfileEdit } from '@/features/profile/components/profile-edit';
 import { useSession } from '@/lib/session/store';
+import { ko } from '@/i18n/ko';
 
 export const Route = createFileRoute('/_authenticated/profile')({
+  staticData: { title: ko.profile.heading },
   component: Profile,
 });
 

@@ -1,8 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { SchedulePage } from '@/features/schedule/components/schedule-page';
 import { useSession } from '@/lib/session/store';
+import { ko } from '@/i18n/ko';
 
 export const Route = createFileRoute('/_authenticated/schedule')({
+  staticData: { title: ko.schedule.heading },
   component: Schedule,
 });
 

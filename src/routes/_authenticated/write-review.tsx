@@ -1,5 +1,6 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { WriteReviewPage } from '@/features/reviews/components/write-review-page';
+import { ko } from '@/i18n/ko';
 
 /** `?matchId=` makes a reload or deep link work without navigation state (positive integers only). */
 export interface WriteReviewSearch {
@@ -12,6 +13,7 @@ export const Route = createFileRoute('/_authenticated/write-review')({
     const n = Number(search.matchId);
     return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? { matchId: n } : {};
   },
+  staticData: { title: ko.reviews.write },
   component: WriteReview,
 });
 

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { FeaturedReview } from '@common/api/featured';
 import { carouselDuration, doubled, ReviewCarousel } from './review-carousel';
@@ -20,6 +21,21 @@ describe('featured review carousel (SPEC §1, §9)', () => {
     const region = screen.getByRole('region');
     expect(region.style.getPropertyValue('--carousel-duration')).toBe('15s');
     expect(region.style.getPropertyValue('--card-width')).toBe('300px');
+  });
+
+  it('is pausable with a visible button, starts paused under reduced motion and takes keyboard focus (issue #14)', async () => {
+    // the test setup's matchMedia reports prefers-reduced-motion: reduce
+    render(<ReviewCarousel reviews={reviews} />);
+    const region = screen.getByRole('region', { name: '회원 후기 목록' });
+    expect(region.tabIndex).toBe(0);
+    expect(region.getAttribute('data-paused')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: '재생' }));
+    expect(region.getAttribute('data-paused')).toBe('false');
+    await userEvent.click(screen.getByRole('button', { name: '일시정지' }));
+    expect(region.getAttribute('data-paused')).toBe('true');
+    // from the button, Tab reaches the region itself
+    await userEvent.tab();
+    expect(document.activeElement).toBe(region);
   });
 
   it('shows the rating as stars', () => {

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import type { FeaturedReview } from '@common/api/featured';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
@@ -23,8 +23,24 @@ interface ReviewCarouselProps {
   reviews: FeaturedReview[] | null;
 }
 
-/** The looping carousel of featured member reviews; pauses on hover and focus. */
+/** Whether the visitor asked the system for less motion (the carousel then starts paused). */
+export function prefersReducedMotion(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
+/**
+ * The looping carousel of featured member reviews (SPEC §1, §9). Accessible (issue #14): a visible
+ * 일시정지/재생 button; it also pauses on hover and while focus is inside; it starts paused when
+ * the system asks for reduced motion. The region takes keyboard focus (axe
+ * `scrollable-region-focusable`), and once paused it is an ordinary horizontal scroller without
+ * the looping copies, so arrow keys move through the reviews.
+ */
 export function ReviewCarousel({ reviews }: ReviewCarouselProps) {
+  const [paused, setPaused] = useState(prefersReducedMotion);
   if (reviews === null) return <Spinner label={ko.home.reviewsLoading} />;
   if (reviews.length === 0) return <p className="carousel-empty">{ko.home.reviewsEmpty}</p>;
 
@@ -36,22 +52,30 @@ export function ReviewCarousel({ reviews }: ReviewCarouselProps) {
   } as CSSProperties;
 
   return (
-    <div className="carousel" role="region" aria-label={ko.home.reviewsRegion} style={style}>
-      <ul className="carousel__track" data-testid="carousel-track">
-        {track.map((review, index) => {
-          const copy = index >= reviews.length;
-          return (
-            <li key={index} className="review-card" aria-hidden={copy || undefined}>
-              <div className="review-card__head">
-                <Avatar src={review.reviewerProfileImage} alt="" size={44} />
-                <span className="review-card__name">{review.reviewerName}</span>
-              </div>
-              <Stars rating={review.rating} />
-              <p className="review-card__comment">{review.comment}</p>
-            </li>
-          );
-        })}
-      </ul>
+    <div className="carousel-wrap">
+      <button type="button" className="btn btn--secondary btn--small carousel__toggle" onClick={() => setPaused((p) => !p)}>
+        <span aria-hidden="true" className="carousel__toggle-icon">
+          {paused ? '▶' : '❚❚'}
+        </span>
+        {paused ? ko.home.carouselPlay : ko.home.carouselPause}
+      </button>
+      <div className="carousel" role="region" aria-label={ko.home.reviewsRegion} tabIndex={0} data-paused={paused} style={style}>
+        <ul className="carousel__track" data-testid="carousel-track">
+          {track.map((review, index) => {
+            const copy = index >= reviews.length;
+            return (
+              <li key={index} className="review-card" aria-hidden={copy || undefined}>
+                <div className="review-card__head">
+                  <Avatar src={review.reviewerProfileImage} alt="" size={44} />
+                  <span className="review-card__name">{review.reviewerName}</span>
+                </div>
+                <Stars rating={review.rating} />
+                <p className="review-card__comment">{review.comment}</p>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
     </div>
   );
 }

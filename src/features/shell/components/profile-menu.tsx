@@ -9,10 +9,12 @@ interface ProfileMenuProps {
   unread: number;
   onOpenActivity: () => void;
   onLogout: () => void;
+  /** A member still in the setup wizard: only 로그아웃 (the other pages would send them back). */
+  settingUp?: boolean;
 }
 
 /** "프로필 메뉴": avatar, unread badge and the dropdown of SPEC §2. */
-export function ProfileMenu({ user, unread, onOpenActivity, onLogout }: ProfileMenuProps) {
+export function ProfileMenu({ user, unread, onOpenActivity, onLogout, settingUp = false }: ProfileMenuProps) {
   const navigate = useNavigate();
   return (
     <DropdownMenu.Root modal={false}>
@@ -27,22 +29,26 @@ export function ProfileMenu({ user, unread, onOpenActivity, onLogout }: ProfileM
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
           <DropdownMenu.Label className="menu__label">{user.name}</DropdownMenu.Label>
-          <DropdownMenu.Item className="menu__item" onSelect={() => void navigate({ to: '/profile' })}>
-            {ko.nav.myInfo}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu__item" onSelect={() => void navigate({ to: '/my-reviews' })}>
-            {ko.nav.myReviews}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            className="menu__item"
-            onSelect={() => {
-              onOpenActivity();
-              void navigate({ to: '/match-requests' });
-            }}
-          >
-            {ko.nav.activity}
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="menu__separator" />
+          {!settingUp && (
+            <>
+              <DropdownMenu.Item className="menu__item" onSelect={() => void navigate({ to: '/profile' })}>
+                {ko.nav.myInfo}
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className="menu__item" onSelect={() => void navigate({ to: '/my-reviews' })}>
+                {ko.nav.myReviews}
+              </DropdownMenu.Item>
+              <DropdownMenu.Item
+                className="menu__item"
+                onSelect={() => {
+                  onOpenActivity();
+                  void navigate({ to: '/match-requests' });
+                }}
+              >
+                {ko.nav.activity}
+              </DropdownMenu.Item>
+              <DropdownMenu.Separator className="menu__separator" />
+            </>
+          )}
           <DropdownMenu.Item className="menu__item" onSelect={onLogout}>
             {ko.nav.logout}
           </DropdownMenu.Item>

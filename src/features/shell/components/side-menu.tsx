@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { ko } from '@/i18n/ko';
+import { useUrlState } from '@/lib/use-url-state';
 import { MAIN_LINKS } from './nav-links';
 
 interface SideMenuProps {
@@ -9,45 +9,45 @@ interface SideMenuProps {
   onOpenActivity: () => void;
 }
 
-/** Below 992 px: "메뉴 열기" opens the "메뉴" dialog with the items of SPEC §2. */
+/** The search param that keeps the menu open: Back closes it, a shared link opens it (issue #14). */
+export const MENU_PARAM = 'menu';
+
+/**
+ * Below 992 px: "메뉴 열기" opens the "메뉴" dialog with the items of SPEC §2. The open menu is
+ * `?menu=1` in the address, so the phone's Back closes it. A link in the menu replaces that
+ * history entry, so Back from the page it opened returns to the page under the menu, closed.
+ */
 export function SideMenu({ signedIn, onOpenActivity }: SideMenuProps) {
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  const menu = useUrlState(MENU_PARAM);
+  const open = menu.value !== undefined;
   return (
     <>
-      <button type="button" className="menu-button" aria-label={ko.nav.openMenu} aria-expanded={open} onClick={() => setOpen(true)}>
+      <button type="button" className="menu-button" aria-label={ko.nav.openMenu} aria-expanded={open} onClick={() => menu.open()}>
         <span className="menu-button__bars" aria-hidden="true" />
       </button>
-      <Dialog open={open} onOpenChange={setOpen} title={ko.nav.menu} hideTitle variant="side">
+      <Dialog open={open} onOpenChange={(next) => (next ? menu.open() : menu.close())} title={ko.nav.menu} hideTitle variant="side">
         <nav className="side-menu">
           <ul>
             <li>
               {signedIn ? (
-                <Link
-                  to="/match-requests"
-                  className="side-menu__link"
-                  onClick={() => {
-                    onOpenActivity();
-                    close();
-                  }}
-                >
+                <Link to="/match-requests" replace className="side-menu__link" onClick={onOpenActivity}>
                   {ko.nav.activity}
                 </Link>
               ) : (
-                <Link to="/auth" className="side-menu__link" onClick={close}>
+                <Link to="/auth" replace className="side-menu__link">
                   {ko.nav.loginRequired}
                 </Link>
               )}
             </li>
             {MAIN_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="side-menu__link" onClick={close}>
+                <Link to={link.to} replace className="side-menu__link">
                   {link.label}
                 </Link>
               </li>
             ))}
             <li>
-              <Link to="/my-reviews" className="side-menu__link" onClick={close}>
+              <Link to="/my-reviews" replace className="side-menu__link">
                 {ko.nav.myReviews}
               </Link>
             </li>

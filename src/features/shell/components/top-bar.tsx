@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { User } from '@common/api/users';
+import { isNewMember } from '@common/domain/account';
 import { ko } from '@/i18n/ko';
 import { MainNav } from './nav-links';
 import { ProfileMenu } from './profile-menu';
@@ -23,19 +24,24 @@ function LogoMark() {
   );
 }
 
+/**
+ * The top bar. A member who has not finished the setup wizard sees only the setup (SPEC §2,
+ * issue #14): no main links, no side menu, and a profile menu with just 로그아웃.
+ */
 export function TopBar({ user, unread, onOpenActivity, onLogout }: TopBarProps) {
+  const settingUp = isNewMember(user);
   return (
     <header className="top-bar">
       <div className="top-bar__inner">
-        <SideMenu signedIn={user !== null} onOpenActivity={onOpenActivity} />
+        {!settingUp && <SideMenu signedIn={user !== null} onOpenActivity={onOpenActivity} />}
         <Link to="/" className="logo">
           <LogoMark />
           <span>{ko.app.name}</span>
         </Link>
-        <MainNav />
+        {!settingUp && <MainNav />}
         <div className="top-bar__actions">
           {user ? (
-            <ProfileMenu user={user} unread={unread} onOpenActivity={onOpenActivity} onLogout={onLogout} />
+            <ProfileMenu user={user} unread={unread} onOpenActivity={onOpenActivity} onLogout={onLogout} settingUp={settingUp} />
           ) : (
             <>
               <Link to="/auth" className="btn btn--ghost btn--small">
