@@ -1,9 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { CODE_LENGTH, PASSWORD_MAX } from '@common/domain/account';
 import { ko } from '@/i18n/ko';
 import { toast } from '@/components/ui/feedback-store';
+import { isApiError } from '@/lib/api-client';
+import { applyServerFieldError } from '@/lib/forms/korean-resolver';
 import { confirmPasswordReset } from '../api/confirm-password-reset';
 import { requestPasswordReset } from '../api/request-password-reset';
+import { resetResolver, type ResetValues } from '../forms';
 import { genericErrorMessage } from '../messages';
 import { TextField } from './text-field';
 
@@ -12,67 +16,77 @@ interface ForgotPasswordFormProps {
   onBackToLogin: () => void;
 }
 
+const FIELDS = ['email', 'code', 'newPassword'] as const;
+
 /** Real password reset (DESIGN.md): a code by mail, then the code and a new password. */
 export function ForgotPasswordForm({ onDone, onBackToLogin }: ForgotPasswordFormProps) {
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [newPassword, setNewPassword] = useState('');
   const [sent, setSent] = useState(false);
-  const [pending, setPending] = useState(false);
+  const [sending, setSending] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    getValues,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ResetValues>({ resolver: resetResolver, defaultValues: { email: '', code: '', newPassword: '' } });
+
+  /** A server 400 naming a field lands on it, focused (applyServerFieldError). */
+  const onServerField = (name: never, error: { type: string; message: string }) => setError(name, error, { shouldFocus: true });
 
   async function sendCode() {
-    if (!email.trim()) {
-      toast.error(ko.auth.enterEmailFirst);
-      return;
-    }
-    setPending(true);
+    if (sending) return;
+    if (!(await trigger('email', { shouldFocus: true }))) return;
+    setSending(true);
     try {
-      await requestPasswordReset({ email: email.trim() });
+      await requestPasswordReset({ email: getValues('email').trim() });
       setSent(true);
       toast.info(ko.auth.resetSent);
     } catch (error) {
-      toast.error(genericErrorMessage(error));
+      if (!applyServerFieldError(error, ['email'], onServerField)) toast.error(genericErrorMessage(error));
     } finally {
-      setPending(false);
+      setSending(false);
     }
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (!sent) {
-      await sendCode();
-      return;
-    }
-    if (!code.trim() || !newPassword) {
-      toast.error(ko.auth.fillAll);
-      return;
-    }
-    setPending(true);
+  const change = handleSubmit(async ({ email, code, newPassword }) => {
     try {
       await confirmPasswordReset({ email: email.trim(), code: code.trim(), newPassword });
       toast.success(ko.auth.passwordChanged);
       onDone();
     } catch (error) {
-      toast.error(genericErrorMessage(error));
-    } finally {
-      setPending(false);
+      if (isApiError(error) && (error.code === 'CODE_MISMATCH' || error.code === 'CODE_LOCKED') && error.serverMessage) {
+        setError('code', { type: 'server', message: error.serverMessage }, { shouldFocus: true });
+      } else if (!applyServerFieldError(error, FIELDS, onServerField)) {
+        toast.error(genericErrorMessage(error));
+      }
     }
-  }
+  });
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate>
+    <form
+      className="auth-form"
+      noValidate
+      onSubmit={(e) => {
+        if (sent) {
+          void change(e);
+          return;
+        }
+        e.preventDefault();
+        void sendCode();
+      }}
+    >
       <h2 className="auth-form__title">{ko.auth.forgotHeading}</h2>
       <TextField
         label={ko.auth.email}
         type="email"
         autoComplete="email"
         inputMode="email"
-        value={email}
         readOnly={sent}
-        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email?.message}
+        {...register('email')}
         action={
-          <button type="button" className="btn btn--secondary" disabled={sent || pending} onClick={() => void sendCode()}>
+          <button type="button" className="btn btn--secondary" disabled={sent || sending} aria-busy={sending} onClick={() => void sendCode()}>
             {ko.auth.sendResetCode}
           </button>
         }
@@ -84,8 +98,8 @@ export function ForgotPasswordForm({ onDone, onBackToLogin }: ForgotPasswordForm
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={CODE_LENGTH}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+            error={errors.code?.message}
+            {...register('code', { setValueAs: (v: string) => v.replace(/\D/g, '') })}
           />
           <TextField
             label={ko.auth.newPassword}
@@ -93,10 +107,10 @@ export function ForgotPasswordForm({ onDone, onBackToLogin }: ForgotPasswordForm
             autoComplete="new-password"
             maxLength={PASSWORD_MAX}
             hint={ko.auth.passwordHint}
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
           />
-          <button type="submit" className="btn btn--primary btn--block" disabled={pending}>
+          <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting} aria-busy={isSubmitting}>
             {ko.auth.changePassword}
           </button>
         </>

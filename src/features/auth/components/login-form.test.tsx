@@ -6,7 +6,7 @@ import { useSession } from '@/lib/session/store';
 import { TOKEN_KEY } from '@/lib/token-storage';
 import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 import { AuthCard } from './auth-card';
-import { findToast } from '@/test/render';
+import { expectFieldError } from './field-error.test-helper';
 
 function renderCard(props: Parameters<typeof AuthCard>[0] = {}) {
   render(
@@ -19,11 +19,17 @@ function renderCard(props: Parameters<typeof AuthCard>[0] = {}) {
 }
 
 describe('login (SPEC §2 auth card, §5, §8)', () => {
-  it('asks for both fields', async () => {
-    mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
+  it('asks for both fields under each field, focusing the first', async () => {
+    const fetchMock = mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
     const user = renderCard();
     await user.click(screen.getByRole('button', { name: '로그인' }));
-    await findToast('이메일과 비밀번호를 입력해주세요.');
+    const email = await expectFieldError('이메일', '이메일과 비밀번호를 입력해주세요.');
+    await expectFieldError('비밀번호', '이메일과 비밀번호를 입력해주세요.');
+    expect(document.activeElement).toBe(email);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/auth/login'))).toBe(false);
+
+    await user.type(email, 'bap@example.com');
+    expect(email.getAttribute('aria-invalid')).toBe('false');
   });
 
   it('shows the failure message on 401 and signs in with remember → localStorage', async () => {

@@ -1,8 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
 import { ko } from '@/i18n/ko';
 import { toast } from '@/components/ui/feedback-store';
+import { applyServerFieldError } from '@/lib/forms/korean-resolver';
 import { useSession } from '@/lib/session/store';
 import { login } from '../api/login';
+import { loginResolver, type LoginValues } from '../forms';
 import { loginErrorMessage } from '../messages';
 import { SocialButtons } from './social-buttons';
 import { TextField } from './text-field';
@@ -13,21 +16,19 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(false);
-  const [pending, setPending] = useState(false);
   const signIn = useSession((s) => s.signIn);
   const rememberId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ resolver: loginResolver, defaultValues: { email: '', password: '', remember: false } });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    if (!email.trim() || !password) {
-      toast.error(ko.auth.enterEmailAndPassword);
-      return;
-    }
-    setPending(true);
+  /** A server 400 naming a field lands on it, focused (applyServerFieldError). */
+  const onServerField = (name: never, error: { type: string; message: string }) => setError(name, error, { shouldFocus: true });
+
+  const onSubmit = handleSubmit(async ({ email, password, remember }) => {
     try {
       const { accessToken, ...user } = await login({ email: email.trim(), password });
       if (!accessToken) {
@@ -36,21 +37,19 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
       }
       signIn({ token: accessToken, user, remember });
     } catch (error) {
-      toast.error(loginErrorMessage(error));
-    } finally {
-      setPending(false);
+      if (!applyServerFieldError(error, ['email', 'password'], onServerField)) toast.error(loginErrorMessage(error));
     }
-  }
+  });
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate>
-      <TextField label={ko.auth.email} type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-      <TextField label={ko.auth.password} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+    <form className="auth-form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <TextField label={ko.auth.email} type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+      <TextField label={ko.auth.password} type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
       <div className="checkbox">
-        <input id={rememberId} type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+        <input id={rememberId} type="checkbox" {...register('remember')} />
         <label htmlFor={rememberId}>{ko.auth.remember}</label>
       </div>
-      <button type="submit" className="btn btn--primary btn--block" disabled={pending} aria-busy={pending}>
+      <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting} aria-busy={isSubmitting}>
         {ko.auth.login}
       </button>
       <SocialButtons />

@@ -5,7 +5,7 @@ import { Toasts } from '@/components/ui/toasts';
 import { useSession } from '@/lib/session/store';
 import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 import { AuthCard } from './auth-card';
-import { findToast } from '@/test/render';
+import { expectFieldError } from './field-error.test-helper';
 
 function renderCard(onRegistered = vi.fn()) {
   render(
@@ -23,7 +23,7 @@ describe('register flow (SPEC §4 registration)', () => {
     mockFetch({
       'POST /api/auth/send-verification-email': () => jsonResponse({ message: '인증번호를 보냈습니다.' }),
       'POST /api/auth/verify-email': (_u, init) =>
-        JSON.parse(String(init?.body)).code === '123456' ? jsonResponse({ message: 'ok' }) : jsonResponse({ message: '틀림' }, 400),
+        JSON.parse(String(init?.body)).code === '123456' ? jsonResponse({ message: 'ok' }) : jsonResponse({ message: '인증번호가 올바르지 않습니다.', code: 'CODE_MISMATCH' }, 400),
       'POST /api/auth/register': register,
       'GET /api/auth/providers': () => jsonResponse({ providers: [] }),
     });
@@ -33,7 +33,8 @@ describe('register flow (SPEC §4 registration)', () => {
     expect(screen.queryByLabelText('인증번호')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: '인증번호 전송' }));
-    await findToast('이메일을 먼저 입력해주세요.');
+    await expectFieldError('이메일', '이메일을 먼저 입력해주세요.');
+    expect(document.activeElement).toBe(screen.getByLabelText('이메일'));
 
     await user.type(screen.getByLabelText('이름'), '김밥상');
     await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
@@ -45,11 +46,11 @@ describe('register flow (SPEC §4 registration)', () => {
     expect(submit.disabled).toBe(true);
 
     await user.click(screen.getByRole('button', { name: '인증 확인' }));
-    await findToast('인증번호를 입력해주세요.');
+    await expectFieldError('인증번호', '인증번호를 입력해주세요.');
 
     await user.type(screen.getByLabelText('인증번호'), '000000');
     await user.click(screen.getByRole('button', { name: '인증 확인' }));
-    expect(await screen.findByText('인증번호가 올바르지 않습니다.')).toBeTruthy();
+    await expectFieldError('인증번호', '인증번호가 올바르지 않습니다.');
     expect(submit.disabled).toBe(true);
 
     await user.clear(screen.getByLabelText('인증번호'));
@@ -60,10 +61,18 @@ describe('register flow (SPEC §4 registration)', () => {
     expect(submit.disabled).toBe(false);
 
     await user.click(submit);
-    await findToast('모든 항목을 입력해주세요.');
+    await expectFieldError('비밀번호', '비밀번호는 8자 이상이어야 해요.');
+    expect(document.activeElement).toBe(screen.getByLabelText('비밀번호'));
     expect(register).not.toHaveBeenCalled();
 
+    await user.type(screen.getByLabelText('비밀번호'), 'short');
+    await user.click(submit);
+    await expectFieldError('비밀번호', '비밀번호는 8자 이상이어야 해요.');
+    expect(register).not.toHaveBeenCalled();
+
+    await user.clear(screen.getByLabelText('비밀번호'));
     await user.type(screen.getByLabelText('비밀번호'), 'password123');
+    expect(screen.getByLabelText('비밀번호').getAttribute('aria-invalid')).toBe('false');
     await user.click(submit);
     expect(register).toHaveBeenCalledTimes(1);
     expect(onRegistered).toHaveBeenCalled();
@@ -99,5 +108,27 @@ describe('register flow (SPEC §4 registration)', () => {
     await user.type(await screen.findByLabelText('비밀번호'), 'password123');
     await user.click(screen.getByRole('button', { name: '가입하기' }));
     expect(await screen.findByText('회원가입 실패: 이미 가입된 이메일입니다.')).toBeTruthy();
+  });
+});
+
+describe('register form errors (issue #14)', () => {
+  it('puts a server 400 naming a field on that field, with no toast', async () => {
+    mockFetch({
+      'POST /api/auth/send-verification-email': () => jsonResponse({ code: 'VALIDATION', field: 'email', message: "'이메일'(email) 값이 올바르지 않습니다." }, 400),
+      'GET /api/auth/providers': () => jsonResponse({ providers: [] }),
+    });
+    const { user } = renderCard();
+    await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
+    await user.click(screen.getByRole('button', { name: '인증번호 전송' }));
+    await expectFieldError('이메일', "'이메일'(email) 값이 올바르지 않습니다.");
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+  });
+
+  it('checks the e-mail format under the field before sending', async () => {
+    const fetchMock = mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
+    const { user } = renderCard();
+    await user.type(screen.getByLabelText('이메일'), 'not-an-email{Enter}');
+    await expectFieldError('이메일', '이메일 주소 형식이 올바르지 않아요.');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('send-verification-email'))).toBe(false);
   });
 });

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { CODE_LENGTH, NAME_MAX, PASSWORD_MAX } from '@common/domain/account';
 import { ko } from '@/i18n/ko';
 import { useRegisterFlow } from '../hooks/use-register-flow';
@@ -11,27 +10,33 @@ interface RegisterFormProps {
 
 export function RegisterForm({ onBackToLogin, onRegistered }: RegisterFormProps) {
   const flow = useRegisterFlow(onRegistered);
-  const { fields } = flow;
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (flow.pending === null) void flow.submit();
-  }
+  const {
+    register,
+    formState: { errors },
+  } = flow.form;
+  const digitsOnly = register('code', { setValueAs: (v: string) => v.replace(/\D/g, '') });
 
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate>
-      <TextField label={ko.auth.name} autoComplete="name" maxLength={NAME_MAX} value={fields.name} onChange={(e) => flow.setName(e.target.value)} />
+    <form className="auth-form" onSubmit={(e) => void flow.submit(e)} noValidate>
+      <TextField label={ko.auth.name} autoComplete="name" maxLength={NAME_MAX} error={errors.name?.message} {...register('name')} />
       <TextField
         label={ko.auth.email}
         type="email"
         autoComplete="email"
         inputMode="email"
-        value={fields.email}
         readOnly={flow.codeSent}
         aria-readonly={flow.codeSent}
-        onChange={(e) => flow.setEmail(e.target.value)}
+        error={errors.email?.message}
+        {...register('email')}
+        onKeyDown={(e) => {
+          // Enter in the e-mail field sends the code (가입하기 waits for the verification).
+          if (e.key === 'Enter' && !flow.codeSent) {
+            e.preventDefault();
+            void flow.sendCode();
+          }
+        }}
         action={
-          <button type="button" className="btn btn--secondary" disabled={flow.codeSent || flow.pending === 'send'} onClick={() => void flow.sendCode()}>
+          <button type="button" className="btn btn--secondary" disabled={flow.codeSent || flow.pending === 'send'} aria-busy={flow.pending === 'send'} onClick={() => void flow.sendCode()}>
             {ko.auth.sendCode}
           </button>
         }
@@ -42,10 +47,17 @@ export function RegisterForm({ onBackToLogin, onRegistered }: RegisterFormProps)
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={CODE_LENGTH}
-          value={fields.code}
-          onChange={(e) => flow.setCode(e.target.value.replace(/\D/g, ''))}
+          error={errors.code?.message}
+          {...digitsOnly}
+          onKeyDown={(e) => {
+            // Enter in the code field confirms the code (the form's submit is for 가입하기).
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void flow.confirmCode();
+            }
+          }}
           action={
-            <button type="button" className="btn btn--secondary" disabled={flow.pending === 'verify'} onClick={() => void flow.confirmCode()}>
+            <button type="button" className="btn btn--secondary" disabled={flow.pending === 'verify'} aria-busy={flow.pending === 'verify'} onClick={() => void flow.confirmCode()}>
               {ko.auth.confirmCode}
             </button>
           }
@@ -60,10 +72,10 @@ export function RegisterForm({ onBackToLogin, onRegistered }: RegisterFormProps)
         autoComplete="new-password"
         maxLength={PASSWORD_MAX}
         hint={ko.auth.passwordHint}
-        value={fields.password}
-        onChange={(e) => flow.setPassword(e.target.value)}
+        error={errors.password?.message}
+        {...register('password')}
       />
-      <button type="submit" className="btn btn--primary btn--block" disabled={!flow.verified || flow.pending === 'submit'}>
+      <button type="submit" className="btn btn--primary btn--block" disabled={!flow.verified || flow.submitting} aria-busy={flow.submitting}>
         {ko.auth.submitRegister}
       </button>
       <div className="auth-form__links">

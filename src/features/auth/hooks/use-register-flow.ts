@@ -1,71 +1,77 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { ko } from '@/i18n/ko';
 import { toast } from '@/components/ui/feedback-store';
+import { isApiError } from '@/lib/api-client';
+import { applyServerFieldError } from '@/lib/forms/korean-resolver';
 import { useSession } from '@/lib/session/store';
-import { register } from '../api/register';
+import { register as registerAccount } from '../api/register';
 import { sendVerificationEmail } from '../api/send-verification-email';
 import { verifyEmail } from '../api/verify-email';
+import { registerResolver, type RegisterValues } from '../forms';
 import { registerErrorMessage, sendCodeErrorMessage, verifyErrorMessage } from '../messages';
+
+const FIELDS = ['name', 'email', 'code', 'password'] as const;
+
+/** The codes the server answers for a wrong or used-up verification code: shown on the code field. */
+const CODE_ERRORS = new Set(['CODE_MISMATCH', 'CODE_LOCKED']);
 
 /**
  * Registration (SPEC §4): unverified → code sent (email locked, send disabled) → verified
- * (submit enabled) → registered (the new member goes to profile setup).
+ * (submit enabled) → registered (the new member goes to profile setup). One react-hook-form form
+ * (issue #14): each action checks only its own fields (`trigger`), errors sit under their field.
  */
 export function useRegisterFlow(onRegistered: () => void) {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useForm<RegisterValues>({ resolver: registerResolver, defaultValues: { name: '', email: '', code: '', password: '' } });
   const [codeSent, setCodeSent] = useState(false);
   const [verified, setVerified] = useState(false);
-  const [pending, setPending] = useState<null | 'send' | 'verify' | 'submit'>(null);
+  const [pending, setPending] = useState<null | 'send' | 'verify'>(null);
   const signIn = useSession((s) => s.signIn);
+  const { getValues, setError, trigger } = form;
+
+  /** A server 400 naming a field lands on it, focused (applyServerFieldError). */
+  const onServerField = (name: never, error: { type: string; message: string }) => setError(name, error, { shouldFocus: true });
 
   async function sendCode() {
-    if (!email.trim()) {
-      toast.error(ko.auth.enterEmailFirst);
-      return;
-    }
+    if (pending) return;
+    if (!(await trigger('email', { shouldFocus: true }))) return;
     setPending('send');
     try {
-      await sendVerificationEmail({ email: email.trim() });
+      await sendVerificationEmail({ email: getValues('email').trim() });
       setCodeSent(true);
       toast.info(ko.auth.codeSent);
     } catch (error) {
-      toast.error(sendCodeErrorMessage(error));
+      if (!applyServerFieldError(error, ['email'], onServerField)) toast.error(sendCodeErrorMessage(error));
     } finally {
       setPending(null);
     }
   }
 
   async function confirmCode() {
-    if (!code.trim()) {
-      toast.error(ko.auth.enterCode);
-      return;
-    }
+    if (pending) return;
+    if (!(await trigger('code', { shouldFocus: true }))) return;
     setPending('verify');
     try {
-      await verifyEmail({ email: email.trim(), code: code.trim() });
+      await verifyEmail({ email: getValues('email').trim(), code: getValues('code').trim() });
       setVerified(true);
     } catch (error) {
-      toast.error(verifyErrorMessage(error));
+      if (isApiError(error) && error.code && CODE_ERRORS.has(error.code)) {
+        setError('code', { type: 'server', message: verifyErrorMessage(error) }, { shouldFocus: true });
+      } else if (!applyServerFieldError(error, ['email', 'code'], onServerField)) {
+        toast.error(verifyErrorMessage(error));
+      }
     } finally {
       setPending(null);
     }
   }
 
-  async function submit() {
+  const submit = form.handleSubmit(async ({ name, email, password }) => {
     if (!verified) {
       toast.error(ko.auth.verifyFirst);
       return;
     }
-    if (!name.trim() || !email.trim() || !password) {
-      toast.error(ko.auth.fillAll);
-      return;
-    }
-    setPending('submit');
     try {
-      const { accessToken, ...user } = await register({ name: name.trim(), email: email.trim(), password });
+      const { accessToken, ...user } = await registerAccount({ name: name.trim(), email: email.trim(), password });
       if (!accessToken) {
         console.error('register: the answer holds no access token');
         return;
@@ -73,23 +79,9 @@ export function useRegisterFlow(onRegistered: () => void) {
       signIn({ token: accessToken, user, remember: false });
       onRegistered();
     } catch (error) {
-      toast.error(registerErrorMessage(error));
-    } finally {
-      setPending(null);
+      if (!applyServerFieldError(error, FIELDS, onServerField)) toast.error(registerErrorMessage(error));
     }
-  }
+  });
 
-  return {
-    fields: { name, email, code, password },
-    setName,
-    setEmail,
-    setCode,
-    setPassword,
-    codeSent,
-    verified,
-    pending,
-    sendCode,
-    confirmCode,
-    submit,
-  };
+  return { form, codeSent, verified, pending, submitting: form.formState.isSubmitting, sendCode, confirmCode, submit };
 }

@@ -1,107 +1,115 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { User } from '@common/api/users';
 import { AGE_MAX, AGE_MIN, BIO_MAX, NAME_MAX } from '@common/domain/account';
+import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/feedback-store';
 import { ko } from '@/i18n/ko';
+import { applyServerFieldError } from '@/lib/forms/korean-resolver';
+import { queryRoots } from '@/lib/query/keys';
 import { useSession } from '@/lib/session/store';
 import { readToken } from '@/lib/token-storage';
 import { updateProfile } from '../api/update-profile';
-import { fullPreferences, parseAge } from '../wizard-form';
+import { ageFromInput, fullPreferences, profilePayload, profileResolver, type ProfileValues } from '../wizard-form';
 import { PreferenceGrid } from './preference-grid';
 import { ProfileImagePicker } from './profile-image-picker';
+import { TextInput } from './text-input';
 import './profile.css';
 
 interface ProfileEditProps {
+  /** The member as `meQuery` answered it. */
   user: User;
   /** Leave the screen: '/' after saving or cancelling, '/auth' when the credentials are gone. */
   onLeave: (to: '/' | '/auth') => void;
 }
 
-/** Profile edit (내 정보): the e-mail is read-only. */
+const FIELDS = ['name', 'age', 'bio', 'preferences', 'profileImage'] as const;
+
+/** Profile edit (내 정보): the e-mail is read-only; the age may be changed but not cleared (SPEC §5). */
 export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
   const setUser = useSession((s) => s.setUser);
   const signOut = useSession((s) => s.signOut);
-  const [name, setName] = useState(user.name);
-  const [age, setAge] = useState(user.age === null ? '' : String(user.age));
-  const [bio, setBio] = useState(user.bio ?? '');
-  const [preferences, setPreferences] = useState(() => fullPreferences(user.preferences));
-  const [profileImage, setProfileImage] = useState<string | null>(user.profileImage);
-  const [pending, setPending] = useState(false);
+  const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
-  const submitting = useRef(false);
-  const ids = { email: useId(), name: useId(), age: useId(), bio: useId(), prefs: useId() };
+  const prefsId = useId();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileValues>({
+    resolver: profileResolver,
+    defaultValues: { name: user.name, age: user.age, bio: user.bio ?? '', preferences: fullPreferences(user.preferences), profileImage: user.profileImage },
+  });
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting.current) return;
+  const save = useMutation({
+    mutationFn: (values: ProfileValues) => updateProfile(profilePayload(values)),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(queryRoots.me, updated);
+      setUser(updated);
+      toast.success(ko.profile.saved);
+      onLeave('/');
+    },
+    onError: (error) => {
+      const onField = (name: never, e: { type: string; message: string }) => setError(name, e, { shouldFocus: true });
+      if (!applyServerFieldError(error, FIELDS, onField)) toast.error(ko.profile.saveFailed);
+    },
+    // The member changed on the server: every view of them refetches.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.me }),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
     if (!readToken()) {
       toast.error(ko.profile.credentialsExpired);
       signOut('invalid');
       onLeave('/auth');
       return;
     }
-    submitting.current = true;
-    setPending(true);
-    try {
-      const trimmedBio = bio.trim();
-      const updated = await updateProfile({
-        name: name.trim(),
-        age: parseAge(age),
-        bio: trimmedBio ? trimmedBio : null,
-        profileImage,
-        preferences,
-      });
-      setUser(updated);
-      toast.success(ko.profile.saved);
-      onLeave('/');
-    } catch {
-      toast.error(ko.profile.saveFailed);
-    } finally {
-      submitting.current = false;
-      setPending(false);
-    }
-  }
+    await save.mutateAsync(values).catch(() => undefined);
+  });
+
+  const busy = save.isPending || isSubmitting;
 
   return (
     <section className="profile-edit">
       <h1>{ko.profile.heading}</h1>
-      <form className="profile-edit__form" onSubmit={onSubmit} noValidate>
-        <ProfileImagePicker value={profileImage} onChange={setProfileImage} onBusyChange={setUploading} />
+      <form className="profile-edit__form" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <Controller
+          control={control}
+          name="profileImage"
+          render={({ field, fieldState }) => <ProfileImagePicker value={field.value} onChange={field.onChange} onBusyChange={setUploading} error={fieldState.error?.message} />}
+        />
+        <FormField label={ko.profile.email}>{(c) => <input className="input" type="email" value={user.email} readOnly aria-readonly="true" {...c} />}</FormField>
+        <TextInput label={ko.profile.name} autoComplete="name" maxLength={NAME_MAX} error={errors.name?.message} {...register('name', { setValueAs: (v: string) => v.trim() })} />
+        <TextInput
+          label={ko.profile.age}
+          type="number"
+          inputMode="numeric"
+          min={AGE_MIN}
+          max={AGE_MAX}
+          error={errors.age?.message}
+          {...register('age', { setValueAs: ageFromInput })}
+        />
+        <FormField label={ko.profile.bio} error={errors.bio?.message}>
+          {(c) => <textarea className="input textarea" rows={4} maxLength={BIO_MAX} {...register('bio')} {...c} />}
+        </FormField>
         <div className="field">
-          <label htmlFor={ids.email} className="field__label">
-            {ko.profile.email}
-          </label>
-          <input id={ids.email} className="input" type="email" value={user.email} readOnly aria-readonly="true" />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.name} className="field__label">
-            {ko.profile.name}
-          </label>
-          <input id={ids.name} className="input" autoComplete="name" maxLength={NAME_MAX} value={name} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.age} className="field__label">
-            {ko.profile.age}
-          </label>
-          <input id={ids.age} className="input" type="number" inputMode="numeric" min={AGE_MIN} max={AGE_MAX} value={age} onChange={(e) => setAge(e.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.bio} className="field__label">
-            {ko.profile.bio}
-          </label>
-          <textarea id={ids.bio} className="input textarea" rows={4} maxLength={BIO_MAX} value={bio} onChange={(e) => setBio(e.target.value)} />
-        </div>
-        <div className="field">
-          <p id={ids.prefs} className="field__label">
+          <p id={prefsId} className="field__label">
             {ko.profile.preferences}
           </p>
-          <PreferenceGrid value={preferences} onChange={setPreferences} labelledBy={ids.prefs} />
+          <Controller
+            control={control}
+            name="preferences"
+            render={({ field }) => <PreferenceGrid value={field.value} onChange={field.onChange} labelledBy={prefsId} firstRef={field.ref} />}
+          />
         </div>
         <div className="form-actions">
           <button type="button" className="btn btn--ghost" onClick={() => onLeave('/')}>
             {ko.profile.cancel}
           </button>
-          <button type="submit" className="btn btn--primary" disabled={pending || uploading} aria-busy={pending}>
+          <button type="submit" className="btn btn--primary" disabled={busy || uploading} aria-busy={busy}>
             {ko.profile.save}
           </button>
         </div>

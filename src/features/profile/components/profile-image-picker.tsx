@@ -10,13 +10,16 @@ interface ProfileImagePickerProps {
   onChange: (url: string | null) => void;
   /** Reports an upload in flight (the form's submit waits for it). */
   onBusyChange?: (busy: boolean) => void;
+  /** The field's error (a server 400 naming `profileImage`), shown under the picker. */
+  error?: string;
 }
 
 /** Click the 100 px preview to upload an image, or pick one of the default avatars. */
-export function ProfileImagePicker({ value, onChange, onBusyChange }: ProfileImagePickerProps) {
+export function ProfileImagePicker({ value, onChange, onBusyChange, error }: ProfileImagePickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const avatarsLabel = useId();
+  const errorId = useId();
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -46,6 +49,8 @@ export function ProfileImagePicker({ value, onChange, onBusyChange }: ProfileIma
         className="image-picker__preview"
         aria-label={ko.setup.upload}
         aria-busy={uploading}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         disabled={uploading}
         onClick={() => input.current?.click()}
       >
@@ -56,6 +61,11 @@ export function ProfileImagePicker({ value, onChange, onBusyChange }: ProfileIma
       </button>
       <input ref={input} type="file" accept="image/*" className="visually-hidden" tabIndex={-1} aria-label={ko.setup.uploadFile} onChange={(e) => void onFile(e)} />
       <p className="image-picker__hint">{ko.setup.uploadHint}</p>
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
       <p className="image-picker__status" role="status">
         {uploading ? ko.profile.uploading : ''}
       </p>

@@ -1,10 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/feedback-store';
-import { ToggleChip } from '@/components/ui/toggle-chip';
 import { format, ko } from '@/i18n/ko';
+import { isApiError } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query/keys';
 import { useSession } from '@/lib/session/store';
 import { updateProfile } from '../api/update-profile';
-import { emptyWizardForm, toProfileUpdate, validateStep, WIZARD_STEPS, type Gender, type WizardForm, type WizardStep } from '../wizard-form';
+import {
+  ageFromInput,
+  chosenPreferences,
+  emptyWizardValues,
+  preferenceMap,
+  STEP_FIELDS,
+  stepOf,
+  wizardPayload,
+  wizardResolver,
+  WIZARD_STEPS,
+  type Gender,
+  type WizardStep,
+  type WizardValues,
+} from '../wizard-form';
+import { TextInput } from './text-input';
 import { PreferenceGrid } from './preference-grid';
 import { ProfileImagePicker } from './profile-image-picker';
 import './profile.css';
@@ -21,18 +38,28 @@ interface SetupWizardProps {
   onDone: () => void;
 }
 
-/** The first-time setup wizard (SPEC §2): four steps, each checked before advancing. */
+/**
+ * The first-time setup wizard (SPEC §2): four steps, each checked before advancing with the same
+ * resolver as the whole form (issue #14: `trigger` on the step's fields only); errors sit under
+ * their field and focus goes to the first invalid one.
+ */
 export function SetupWizard({ onDone }: SetupWizardProps) {
   const initialName = useSession((s) => s.user?.name ?? '');
   const setUser = useSession((s) => s.setUser);
-  const [form, setForm] = useState<WizardForm>(() => emptyWizardForm(initialName));
+  const queryClient = useQueryClient();
   const [step, setStep] = useState<WizardStep>(1);
-  const [pending, setPending] = useState(false);
   const [uploading, setUploading] = useState(false);
-  const submitting = useRef(false);
   const headingId = useId();
-  const nameId = useId();
-  const ageId = useId();
+  const genderErrorId = useId();
+  const preferencesErrorId = useId();
+  const {
+    control,
+    register,
+    handleSubmit,
+    trigger,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<WizardValues>({ resolver: wizardResolver, defaultValues: emptyWizardValues(initialName) });
 
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
@@ -46,14 +73,8 @@ export function SetupWizard({ onDone }: SetupWizardProps) {
     headingRef.current?.focus();
   }, [step]);
 
-  const patch = (next: Partial<WizardForm>) => setForm((f) => ({ ...f, ...next }));
-
-  function next() {
-    const problem = validateStep(step, form);
-    if (problem) {
-      toast.error(problem);
-      return;
-    }
+  async function next() {
+    if (!(await trigger(STEP_FIELDS[step], { shouldFocus: true }))) return;
     if (step < WIZARD_STEPS) setStep((step + 1) as WizardStep);
   }
 
@@ -61,30 +82,32 @@ export function SetupWizard({ onDone }: SetupWizardProps) {
     if (step > 1) setStep((step - 1) as WizardStep);
   }
 
-  async function finish() {
-    if (submitting.current) return;
-    for (const s of [1, 2, 3, 4] as const) {
-      const problem = validateStep(s, form);
-      if (problem) {
-        toast.error(problem);
-        setStep(s);
-        return;
+  const finish = handleSubmit(
+    async (values) => {
+      try {
+        const user = await updateProfile(wizardPayload(values));
+        setUser(user);
+        queryClient.setQueryData(queryRoots.me, user);
+        void queryClient.invalidateQueries({ queryKey: queryRoots.me });
+        toast.success(ko.setup.done);
+        onDone();
+      } catch (error) {
+        const back = isApiError(error) && error.status === 400 && error.field ? stepOf(error.field) : null;
+        if (back && isApiError(error) && error.field) {
+          // A 400 naming a field: back to its step, the server's words under the field.
+          setStep(back);
+          setError(error.field as keyof WizardValues, { type: 'server', message: error.serverMessage ?? ko.setup.failed });
+          return;
+        }
+        toast.error(ko.setup.failed);
       }
-    }
-    submitting.current = true;
-    setPending(true);
-    try {
-      const user = await updateProfile(toProfileUpdate(form));
-      setUser(user);
-      toast.success(ko.setup.done);
-      onDone();
-    } catch {
-      toast.error(ko.setup.failed);
-    } finally {
-      submitting.current = false;
-      setPending(false);
-    }
-  }
+    },
+    (invalid) => {
+      // An earlier step no longer passes: go back to it (its field shows the error).
+      const first = ([1, 2, 3, 4] as const).find((s) => STEP_FIELDS[s].some((f) => invalid[f]));
+      if (first && first !== step) setStep(first);
+    },
+  );
 
   return (
     <section className="wizard">
@@ -100,9 +123,10 @@ export function SetupWizard({ onDone }: SetupWizardProps) {
         key={step}
         noValidate
         onSubmit={(e) => {
-          e.preventDefault();
-          if (step < WIZARD_STEPS) next();
-          else void finish();
+          if (step < WIZARD_STEPS) {
+            e.preventDefault();
+            void next();
+          } else void finish(e);
         }}
       >
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className="wizard__heading">
@@ -110,48 +134,92 @@ export function SetupWizard({ onDone }: SetupWizardProps) {
         </h2>
 
         {step === 1 && (
-          <div className="gender-choices" role="group" aria-labelledby={headingId}>
-            {(['male', 'female'] as Gender[]).map((g) => (
-              <ToggleChip key={g} pressed={form.gender === g} onToggle={() => patch({ gender: g })}>
-                {g === 'male' ? ko.setup.male : ko.setup.female}
-              </ToggleChip>
-            ))}
-          </div>
+          <Controller
+            control={control}
+            name="gender"
+            render={({ field, fieldState }) => (
+              <>
+                <div
+                  className="gender-choices"
+                  role="group"
+                  aria-labelledby={headingId}
+                  aria-describedby={fieldState.error ? genderErrorId : undefined}
+                  aria-invalid={fieldState.error ? true : undefined}
+                >
+                  {(['male', 'female'] as Gender[]).map((g, i) => (
+                    <button
+                      key={g}
+                      ref={i === 0 ? field.ref : undefined}
+                      type="button"
+                      className="chip"
+                      aria-pressed={field.value === g}
+                      onClick={() => field.onChange(g)}
+                    >
+                      {g === 'male' ? ko.setup.male : ko.setup.female}
+                    </button>
+                  ))}
+                </div>
+                {fieldState.error && (
+                  <p id={genderErrorId} className="field__error">
+                    {fieldState.error.message}
+                  </p>
+                )}
+              </>
+            )}
+          />
         )}
 
         {step === 2 && (
           <div className="wizard__fields">
-            <div className="field">
-              <label htmlFor={nameId} className="field__label">
-                {ko.setup.name}
-              </label>
-              <input id={nameId} className="input" autoComplete="name" value={form.name} onChange={(e) => patch({ name: e.target.value })} />
-            </div>
-            <div className="field">
-              <label htmlFor={ageId} className="field__label">
-                {ko.setup.age}
-              </label>
-              <input
-                id={ageId}
-                className="input"
-                type="number"
-                inputMode="numeric"
-                min={14}
-                max={120}
-                value={form.age}
-                onChange={(e) => patch({ age: e.target.value })}
-              />
-            </div>
+            <TextInput label={ko.setup.name} autoComplete="name" error={errors.name?.message} {...register('name', { setValueAs: (v: string) => v.trim() })} />
+            <TextInput
+              label={ko.setup.age}
+              type="number"
+              inputMode="numeric"
+              min={14}
+              max={120}
+              error={errors.age?.message}
+              {...register('age', { setValueAs: ageFromInput })}
+            />
           </div>
         )}
 
-        {step === 3 && <PreferenceGrid value={form.preferences} onChange={(preferences) => patch({ preferences })} labelledBy={headingId} />}
+        {step === 3 && (
+          <Controller
+            control={control}
+            name="preferences"
+            render={({ field, fieldState }) => (
+              <>
+                <PreferenceGrid
+                  value={preferenceMap(field.value)}
+                  onChange={(map) => field.onChange(chosenPreferences(map))}
+                  labelledBy={headingId}
+                  errorId={fieldState.error ? preferencesErrorId : undefined}
+                  firstRef={field.ref}
+                />
+                {fieldState.error && (
+                  <p id={preferencesErrorId} className="field__error">
+                    {fieldState.error.message}
+                  </p>
+                )}
+              </>
+            )}
+          />
+        )}
 
-        {step === 4 && <ProfileImagePicker value={form.profileImage} onChange={(profileImage) => patch({ profileImage })} onBusyChange={setUploading} />}
+        {step === 4 && (
+          <Controller
+            control={control}
+            name="profileImage"
+            render={({ field, fieldState }) => (
+              <ProfileImagePicker value={field.value} onChange={field.onChange} onBusyChange={setUploading} error={fieldState.error?.message} />
+            )}
+          />
+        )}
 
         <div className="wizard__actions">
           {step > 1 && (
-            <button type="button" className="btn btn--ghost" onClick={prev} disabled={pending}>
+            <button type="button" className="btn btn--ghost" onClick={prev} disabled={isSubmitting}>
               {ko.setup.prev}
             </button>
           )}
@@ -160,7 +228,7 @@ export function SetupWizard({ onDone }: SetupWizardProps) {
               {ko.setup.next}
             </button>
           ) : (
-            <button type="submit" className="btn btn--primary" disabled={pending || uploading} aria-busy={pending}>
+            <button type="submit" className="btn btn--primary" disabled={isSubmitting || uploading} aria-busy={isSubmitting}>
               {ko.setup.finish}
             </button>
           )}

@@ -1,0 +1,58 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { useSession } from '@/lib/session/store';
+import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
+import { findToast, renderWithFeedback } from '@/test/render';
+import { ProfileEdit } from './profile-edit';
+
+function setup() {
+  const member = makeUser({ name: '박밥상', age: 30 });
+  useSession.getState().signIn({ token: fakeJwt(Date.now() + 3_600_000), user: member, remember: false });
+  const onLeave = vi.fn();
+  const { queryClient } = renderWithFeedback(<ProfileEdit user={member} onLeave={onLeave} />);
+  queryClient.setQueryData(['me'], member);
+  return { user: userEvent.setup(), onLeave, queryClient };
+}
+
+describe('profile edit (내 정보, SPEC §2, §5; issue #14)', () => {
+  it('does not let the age be cleared: the error sits under 나이 and nothing is sent', async () => {
+    const fetchMock = mockFetch({});
+    const { user, onLeave } = setup();
+    await user.clear(screen.getByLabelText('나이'));
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(screen.getByLabelText('나이').getAttribute('aria-invalid')).toBe('true'));
+    const described = screen.getByLabelText('나이').getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(described.split(' ')[0] ?? '')?.textContent).toBe('나이를 입력해주세요.');
+    expect(document.activeElement).toBe(screen.getByLabelText('나이'));
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onLeave).not.toHaveBeenCalled();
+  });
+
+  it('saves once, updates the member query and the session, then goes home', async () => {
+    const put = vi.fn((_url: string, init: RequestInit | undefined) => jsonResponse(makeUser({ ...JSON.parse(String(init?.body)) })));
+    mockFetch({ 'PUT /api/user/profile': put, 'GET /api/user/me': () => jsonResponse(makeUser({ name: '박밥상친구', age: 41 })) });
+    const { user, onLeave, queryClient } = setup();
+    await user.clear(screen.getByLabelText('이름'));
+    await user.type(screen.getByLabelText('이름'), '박밥상친구');
+    await user.clear(screen.getByLabelText('나이'));
+    await user.type(screen.getByLabelText('나이'), '41');
+    await user.dblClick(screen.getByRole('button', { name: '저장' }));
+    await findToast('성공적으로 저장되었습니다.');
+    expect(put).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String(put.mock.calls[0]?.[1]?.body))).toMatchObject({ name: '박밥상친구', age: 41 });
+    expect(onLeave).toHaveBeenCalledWith('/');
+    expect(useSession.getState().user?.name).toBe('박밥상친구');
+    expect(queryClient.getQueryData(['me'])).toMatchObject({ name: '박밥상친구', age: 41 });
+  });
+
+  it('puts a server 400 naming a field on that field, with no toast', async () => {
+    mockFetch({ 'PUT /api/user/profile': () => jsonResponse({ code: 'VALIDATION', field: 'bio', message: "'자기소개'(bio) 값이 올바르지 않습니다." }, 400) });
+    const { user, onLeave } = setup();
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(screen.getByLabelText('자기소개').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText("'자기소개'(bio) 값이 올바르지 않습니다.")).toBeTruthy();
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    expect(onLeave).not.toHaveBeenCalled();
+  });
+});
