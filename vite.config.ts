@@ -26,6 +26,11 @@ export default defineConfig({
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
       autoCodeSplitting: true,
+      // Loaders are split out of the route tree too (issue #14): they import each page's query
+      // factories and API code, which must not weigh on the first render of the home page.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
       routeFileIgnorePattern: '\\.test\\.',
     }),
     react(),

@@ -49,10 +49,11 @@ describe('a dead token on the live channel (issue #13)', () => {
     localStorage.clear();
   });
 
-  it.each([['TOKEN_EXPIRED'], ['TOKEN_REVOKED']])('an ERROR with code %s stops the client and signs out as expired', (code) => {
+  it.each([['TOKEN_EXPIRED'], ['TOKEN_REVOKED']])('an ERROR with code %s stops the client and signs out as expired', async (code) => {
     const stop = startLiveChannel();
     useSession.getState().signIn({ token: fakeJwt(Date.now() + 3_600_000), user: makeUser(), remember: true });
-    expect(stomp.clients).toHaveLength(1);
+    // The STOMP library is loaded on the first connect.
+    await vi.waitFor(() => expect(stomp.clients).toHaveLength(1));
     const c = stomp.clients[0]!;
     c.config.onStompError?.({ headers: { message: '로그인이 만료되었습니다. 다시 로그인해주세요.', code } });
     expect(c.deactivated).toBeGreaterThan(0);
@@ -62,9 +63,9 @@ describe('a dead token on the live channel (issue #13)', () => {
     stop();
   });
 
-  it('any other ERROR leaves the session and the reconnecting client alone', () => {
+  it('any other ERROR leaves the session and the reconnecting client alone', async () => {
     useSession.getState().signIn({ token: fakeJwt(Date.now() + 3_600_000), user: makeUser(), remember: true });
-    connectLive(useSession.getState().token!);
+    await connectLive(useSession.getState().token!);
     const c = stomp.clients[0]!;
     c.config.onStompError?.({ headers: { message: '권한이 없습니다.' } });
     expect(c.deactivated).toBe(0);

@@ -6,8 +6,9 @@
  * `onLiveConnect` tells pages about (re)connects so they can fetch what they missed.
  * An ERROR whose `code` says the token is dead (expired, revoked by logout everywhere or a password
  * reset; issue #13) ends the session through the store instead of reconnecting with that token.
+ * @stomp/stompjs is loaded on the first connect (a visitor's first render never downloads it).
  */
-import { Client, type StompSubscription } from '@stomp/stompjs';
+import type { Client, StompSubscription } from '@stomp/stompjs';
 import { create } from 'zustand';
 import { WS_PATH } from '@common/realtime';
 import { env } from '@/config/env';
@@ -40,6 +41,8 @@ interface Wanted {
 
 let client: Client | null = null;
 let clientToken: string | null = null;
+/** Bumped by every connect/disconnect, so a connect still loading the library knows it was superseded. */
+let generation = 0;
 const wanted = new Set<Wanted>();
 const connectListeners = new Set<() => void>();
 
@@ -57,12 +60,15 @@ function subscribeNow(w: Wanted) {
   });
 }
 
-/** Connects with `token` (replacing a connection made with another token). */
-export function connectLive(token: string): void {
-  if (client && clientToken === token) return;
+/** Connects with `token` (replacing a connection made with another token). Resolves once activated. */
+export async function connectLive(token: string): Promise<void> {
+  if (clientToken === token) return;
   void disconnectLive();
   clientToken = token;
-  const c = new Client({
+  const mine = ++generation;
+  const { Client: StompClient } = await import('@stomp/stompjs');
+  if (mine !== generation) return;
+  const c = new StompClient({
     brokerURL: liveUrl(),
     connectHeaders: { Authorization: `Bearer ${token}` },
     reconnectDelay: RECONNECT_DELAY_MS,
@@ -94,6 +100,7 @@ export function connectLive(token: string): void {
 /** Closes the live channel (logout, expiry). */
 export async function disconnectLive(): Promise<void> {
   const c = client;
+  generation += 1;
   client = null;
   clientToken = null;
   useLiveStatus.setState({ connected: false });
@@ -132,7 +139,7 @@ export function livePublish(destination: string, body: unknown): boolean {
  */
 export function startLiveChannel(): () => void {
   const follow = (s: { status: string; token: string | null }) => {
-    if (s.status === 'signedIn' && s.token) connectLive(s.token);
+    if (s.status === 'signedIn' && s.token) void connectLive(s.token);
   };
   follow(useSession.getState());
   const unsubscribe = useSession.subscribe(follow);
