@@ -424,6 +424,12 @@ export const ko = {
     empty: '표시할 게시글이 없습니다.',
     noComments: '아직 댓글이 없습니다.',
     unknownAuthor: '알 수 없음',
+    /** A post being written was kept (issue #14): offered again when the form is reopened. */
+    draftOffer: '작성 중이던 글이 있어요. 이어서 쓸까요?',
+    draftContinue: '이어쓰기',
+    draftDiscard: '새로 쓰기',
+    /** A link to a post that is no longer on the board (`/board?post=12`). */
+    postMissing: '게시글을 찾을 수 없어요. 삭제되었을 수 있어요.',
   },
 
   recommend: {

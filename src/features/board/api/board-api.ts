@@ -1,14 +1,23 @@
 /** The board and recommendation calls (SPEC §7; issue #6). */
 import type { UploadResponse } from '@common/api/images';
 import type { Comment, Post, PostBody } from '@common/api/board';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { outboxLabel, sendOrQueue, type SendResult } from '@/lib/outbox';
+import { queryRoots } from '@/lib/query/keys';
 
 /** `GET /api/board`: newest first. A non-array answer counts as empty (SPEC §7). */
 export async function getPosts(signal?: AbortSignal): Promise<Post[]> {
   const answer = await api.get<unknown>('/api/board', { signal });
   return Array.isArray(answer) ? (answer as Post[]) : [];
 }
+
+/**
+ * The board list as a query (issue #14). `GET /api/board` answers every post (no paging), so an
+ * opened post (`/board?post=12`) is read from this list; a replayed comment, a live change and the
+ * board mutations invalidate the `board` root.
+ */
+export const postsQuery = () => queryOptions({ queryKey: [...queryRoots.board, 'list'], queryFn: ({ signal }) => getPosts(signal) });
 
 /** `POST /api/board` → 201 the saved post. */
 export function createPost(body: PostBody): Promise<Post> {
@@ -48,6 +57,9 @@ export async function getRecommendations(signal?: AbortSignal): Promise<Post[]> 
   const answer = await api.get<unknown>('/api/recommendations', { signal });
   return Array.isArray(answer) ? (answer as Post[]) : [];
 }
+
+/** The recommendations as a query (issue #14): likes, comments and views move posts in and out. */
+export const recommendationsQuery = () => queryOptions({ queryKey: queryRoots.recommendations, queryFn: ({ signal }) => getRecommendations(signal) });
 
 /** `POST /api/images/upload` (multipart field `image`) for an image in a post; answers `{ url }`. */
 export function uploadImage(file: File): Promise<UploadResponse> {

@@ -1,13 +1,15 @@
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@common/api/board';
 import type * as Maps from '@/lib/maps';
 import type { MapProvider, MarkerOptions } from '@/lib/maps';
-import { flushOutbox } from '@/lib/outbox';
+import { flushOutbox, onOutboxSent } from '@/lib/outbox';
+import { invalidateForOutbox } from '@/lib/query/query-client';
 import { useSession } from '@/lib/session/store';
 import { jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
-import { renderWithFeedback } from '@/test/render';
+import { findToast, renderWithFeedback } from '@/test/render';
 import { BoardPage } from './board-page';
 import { RecommendPage } from './recommend-page';
 
@@ -51,6 +53,20 @@ function post(id: number, overrides: Partial<Post> = {}): Post {
   };
 }
 
+/** Renders the board and recommendation pages under a router at `path` (their dialogs live in the address). */
+function renderAt(path: string) {
+  const root = createRootRoute({ component: Outlet });
+  const routeTree = root.addChildren([
+    createRoute({ getParentRoute: () => root, path: '/board', component: BoardPage }),
+    createRoute({ getParentRoute: () => root, path: '/restaurant-rec', component: RecommendPage }),
+  ]);
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
+  const result = renderWithFeedback(<RouterProvider router={router as never} />);
+  return { ...result, router };
+}
+
+const searchOf = (router: ReturnType<typeof renderAt>['router']) => router.state.location.search as Record<string, unknown>;
+
 beforeEach(() => {
   markers.clear();
   raised.length = 0;
@@ -60,7 +76,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('board page', () => {
+describe('board page', { timeout: 20_000 }, () => {
   it('shows cards with previews, author-only actions and the unknown author', async () => {
     mockFetch({
       'GET /api/board': () =>
@@ -69,8 +85,8 @@ describe('board page', () => {
           post(2, { author: null, title: '<img src=x onerror=alert(1)>' }),
         ]),
     });
-    renderWithFeedback(<BoardPage />);
-    expect(screen.getByRole('heading', { level: 1, name: '맛집 소개' })).toBeTruthy();
+    renderAt('/board');
+    expect(await screen.findByRole('heading', { level: 1, name: '맛집 소개' })).toBeTruthy();
     const list = await screen.findByRole('list', { name: '게시글 목록' });
     const cards = within(list).getAllByRole('listitem').filter((li) => li.classList.contains('board-card'));
     expect(cards).toHaveLength(2);
@@ -87,7 +103,7 @@ describe('board page', () => {
     mockFetch({
       'GET /api/board': () => jsonResponse([post(1, { tags: ['점심', '맛집'] }), post(2, { tags: ['점심'] })]),
     });
-    renderWithFeedback(<BoardPage />);
+    renderAt('/board');
     await screen.findByRole('button', { name: '글 2 자세히 보기' });
     await user.click(screen.getByRole('button', { name: '태그 필터' }));
     let panel = screen.getByRole('group', { name: '태그 필터' });
@@ -108,8 +124,91 @@ describe('board page', () => {
 
   it('shows the empty state', async () => {
     mockFetch({ 'GET /api/board': () => jsonResponse([]) });
-    renderWithFeedback(<BoardPage />);
+    renderAt('/board');
     expect(await screen.findByText('표시할 게시글이 없습니다.')).toBeTruthy();
+  });
+
+  it('a failed load is not an empty board: 불러오지 못했어요 with 다시 시도, which loads it', async () => {
+    const user = userEvent.setup();
+    let up = false;
+    mockFetch({ 'GET /api/board': () => (up ? jsonResponse([post(1)]) : jsonResponse({ message: '서버 오류' }, 500)) });
+    renderAt('/board');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('불러오지 못했어요');
+    expect(screen.queryByText('표시할 게시글이 없습니다.')).toBeNull();
+    up = true;
+    await user.click(within(alert).getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByRole('button', { name: '글 1 자세히 보기' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('the opened post is in the address: ?post=1 while open, Back closes it, a shared link opens it', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/board': () => jsonResponse([post(11), post(12)]),
+      'PUT /api/board/11/view': () => new Response(null, { status: 204 }),
+      'PUT /api/board/12/view': () => new Response(null, { status: 204 }),
+    });
+    const { router } = renderAt('/board');
+    await user.click(await screen.findByRole('button', { name: '글 11 자세히 보기' }));
+    expect(await screen.findByRole('dialog', { name: '글 11' })).toBeTruthy();
+    expect(String(searchOf(router).post)).toBe('11');
+    router.history.back();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/board');
+    expect(searchOf(router).post).toBeUndefined();
+
+    await router.navigate({ to: '/board', search: { post: 12 } } as never);
+    expect(await screen.findByRole('dialog', { name: '글 12' })).toBeTruthy();
+  });
+
+  it('a link to a post that is gone says so and closes', async () => {
+    mockFetch({ 'GET /api/board': () => jsonResponse([post(1)]) });
+    const { router } = renderAt('/board?post=99');
+    await findToast('게시글을 찾을 수 없어요.');
+    await waitFor(() => expect(searchOf(router).post).toBeUndefined());
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a like shows at once and is rolled back when the server refuses it', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    mockFetch({
+      'GET /api/board': () => jsonResponse([post(1, { author: { id: 1, name: '나' } })]),
+      'POST /api/board/1/like': async () => {
+        await held;
+        return jsonResponse({ message: '실패' }, 500);
+      },
+    });
+    renderAt('/board?post=1');
+    const dialog = await screen.findByRole('dialog', { name: '글 1' });
+    await user.click(within(dialog).getByRole('button', { name: /좋아요/ }));
+    await waitFor(() => expect(within(dialog).getByTestId('post-likes').textContent).toBe('1'));
+    expect(within(dialog).getByRole('button', { name: /좋아요/ }).getAttribute('aria-pressed')).toBe('true');
+    release();
+    await findToast('좋아요 처리에 실패했습니다.');
+    await waitFor(() => expect(within(dialog).getByTestId('post-likes').textContent).toBe('0'));
+    expect(within(dialog).getByRole('button', { name: /좋아요/ }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('deletes my post after the confirm: gone from the list with a toast', async () => {
+    const user = userEvent.setup();
+    let gone = false;
+    mockFetch({
+      'GET /api/board': () => jsonResponse(gone ? [post(2)] : [post(1, { author: { id: 1, name: '나' } }), post(2)]),
+      'DELETE /api/board/1': () => {
+        gone = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderAt('/board');
+    await screen.findByRole('button', { name: '글 1 자세히 보기' });
+    await user.click(screen.getByRole('button', { name: '삭제' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
+    await findToast('게시글이 삭제되었습니다.');
+    await waitFor(() => expect(screen.queryByRole('button', { name: '글 1 자세히 보기' })).toBeNull());
+    expect(screen.getByRole('button', { name: '글 2 자세히 보기' })).toBeTruthy();
   });
 
   it('opens a post: sanitised content, views +1 for a non-author, still shown when the view call fails', async () => {
@@ -119,7 +218,7 @@ describe('board page', () => {
       'PUT /api/board/1/view': () => new Response(null, { status: 204 }),
       'PUT /api/board/3/view': () => jsonResponse({ message: '실패' }, 500),
     });
-    renderWithFeedback(<BoardPage />);
+    renderAt('/board');
     await user.click(await screen.findByRole('button', { name: '글 1 자세히 보기' }));
     const dialog = await screen.findByRole('dialog', { name: '글 1' });
     await waitFor(() => expect(within(dialog).getByTestId('post-views').textContent).toBe('5'));
@@ -127,8 +226,10 @@ describe('board page', () => {
     expect(dialog.querySelector('img[onerror]')).toBeNull();
     expect(within(dialog).getByText('아직 댓글이 없습니다.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: '댓글 작성' }));
-    expect(await screen.findByText('댓글 내용을 입력해주세요.')).toBeTruthy();
+    expect(await within(dialog).findByText('댓글 내용을 입력해주세요.')).toBeTruthy();
+    expect(within(dialog).getByRole('textbox', { name: '댓글' }).getAttribute('aria-invalid')).toBe('true');
     await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: '글 3 자세히 보기' }));
     const other = await screen.findByRole('dialog', { name: '글 3' });
     await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).includes('/api/board/3/view'))).toBe(true));
@@ -147,7 +248,9 @@ describe('board page', () => {
         return jsonResponse(saved, 201);
       },
     });
-    renderWithFeedback(<BoardPage />);
+    const { queryClient } = renderAt('/board');
+    // As the app's query client does (connectQueryClient): a replayed comment invalidates the board.
+    const stop = onOutboxSent((entry) => invalidateForOutbox(queryClient, entry.kind));
     await user.click(await screen.findByRole('button', { name: '글 1 자세히 보기' }));
     const dialog = await screen.findByRole('dialog', { name: '글 1' });
     await user.type(within(dialog).getByRole('textbox', { name: '댓글' }), '나중에 갈게요');
@@ -159,24 +262,27 @@ describe('board page', () => {
     up = true;
     await flushOutbox();
     await waitFor(() => expect(within(screen.getByRole('dialog', { name: '글 1' })).queryByText('전송 대기 중')).toBeNull());
-    expect(within(screen.getByRole('dialog', { name: '글 1' })).getAllByText('나중에 갈게요')).toHaveLength(1);
+    // The replay invalidated the board: the refetched post holds the comment, once.
+    await waitFor(() => expect(within(screen.getByRole('dialog', { name: '글 1' })).getAllByText('나중에 갈게요')).toHaveLength(1));
+    expect(within(screen.getByRole('dialog', { name: '글 1' })).queryByText('전송 대기 중')).toBeNull();
     const posts = fetch.mock.calls.filter(([u, init]) => String(u).endsWith('/api/board/1/comments') && init?.method === 'POST');
     const keyOf = (i: number) => (posts[i]?.[1]?.headers as Record<string, string>)['Idempotency-Key'];
     expect(posts).toHaveLength(2);
     expect(keyOf(1)).toBe(keyOf(0));
+    stop();
   });
 
   it('does not call the view route for the author', async () => {
     const user = userEvent.setup();
     const fetch = mockFetch({ 'GET /api/board': () => jsonResponse([post(1, { author: { id: 1, name: '나' } })]) });
-    renderWithFeedback(<BoardPage />);
+    renderAt('/board');
     await user.click(await screen.findByRole('button', { name: '글 1 자세히 보기' }));
     await screen.findByRole('dialog', { name: '글 1' });
     expect(fetch.mock.calls.some(([u]) => String(u).includes('/view'))).toBe(false);
   });
 });
 
-describe('recommendation page', () => {
+describe('recommendation page', { timeout: 20_000 }, () => {
   it('adds markers (skipping invalid coordinates), and the carousel wraps and raises the marker', async () => {
     const user = userEvent.setup();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -188,7 +294,7 @@ describe('recommendation page', () => {
           post(3, { latitude: 999, longitude: 127, views: 11 }),
         ]),
     });
-    renderWithFeedback(<RecommendPage />);
+    renderAt('/restaurant-rec');
     const carousel = await screen.findByRole('region', { name: '추천 맛집' });
     await waitFor(() => expect([...markers.keys()].filter((k) => k.startsWith('post-'))).toEqual(['post-1', 'post-2']));
     expect(warn).toHaveBeenCalled();
@@ -202,14 +308,31 @@ describe('recommendation page', () => {
     warn.mockRestore();
   });
 
-  it('shows the empty state and the load banner', async () => {
+  it('shows the empty state, and a failed load as 불러오지 못했어요 with 다시 시도 (not as empty)', async () => {
     mockFetch({ 'GET /api/recommendations': () => jsonResponse([]) });
-    const { unmount } = renderWithFeedback(<RecommendPage />);
+    const { unmount } = renderAt('/restaurant-rec');
     expect(await screen.findByText('아직 추천 맛집이 없습니다. (10점 이상)')).toBeTruthy();
     unmount();
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({ 'GET /api/recommendations': () => jsonResponse({ message: 'x' }, 500) });
-    renderWithFeedback(<RecommendPage />);
-    expect((await screen.findByRole('alert')).textContent).toContain('데이터 또는 지도 스크립트를 불러오지 못했습니다.');
+    renderAt('/restaurant-rec');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('불러오지 못했어요');
+    expect(within(alert).getByRole('button', { name: '다시 시도' })).toBeTruthy();
+    expect(screen.queryByText('아직 추천 맛집이 없습니다. (10점 이상)')).toBeNull();
+  });
+
+  it('opens a recommended post in the address (?post=) and closes it with Back', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/recommendations': () => jsonResponse([post(1, { latitude: 37.5, longitude: 127, views: 10 })]),
+      'PUT /api/board/1/view': () => new Response(null, { status: 204 }),
+    });
+    const { router } = renderAt('/restaurant-rec');
+    const carousel = await screen.findByRole('region', { name: '추천 맛집' });
+    await user.click(within(carousel).getByRole('button', { name: '글 1 자세히 보기' }));
+    expect(await screen.findByRole('dialog', { name: '글 1' })).toBeTruthy();
+    expect(String(searchOf(router).post)).toBe('1');
+    router.history.back();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -1,60 +1,61 @@
 /**
  * The board screen `/board` (SPEC §2 Board, §4 "Board", §6; issue #6): heading, tagline, the
- * create button, the ALL-tags filter, the card grid and the dialogs.
+ * create button, the ALL-tags filter, the card grid and the dialogs. The list is a query
+ * (issue #14) with its loading, error (다시 시도) and empty states; the opened post (`?post=12`)
+ * and the form (`?write=1`, `?edit=12`) are in the address, so Back closes them and a link opens them.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import type { Post } from '@common/api/board';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
+import { QueryState } from '@/components/ui/load-state';
 import { format, ko } from '@/i18n/ko';
-import { onOutboxSent } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
-import { deletePost, getPosts } from '../api/board-api';
+import { useUrlState } from '@/lib/use-url-state';
+import { postsQuery } from '../api/board-api';
+import { useDeletePost } from '../api/board-mutations';
 import { filterByAllTags, previewText } from '../board-logic';
 import { PostDetailDialog } from './post-detail-dialog';
 import { PostFormDialog } from './post-form-dialog';
 import { TagFilter } from './tag-filter';
 import './board.css';
 
+const NONE: Post[] = [];
+
 export function BoardPage() {
   const me = useSession((s) => s.user);
-  const signedIn = useSession((s) => s.status === 'signedIn');
-  const [posts, setPosts] = useState<Post[]>([]);
-  const [loaded, setLoaded] = useState(false);
+  const posts = useQuery(postsQuery());
+  const remove = useDeletePost();
   const [filter, setFilter] = useState<string[]>([]);
-  const [editing, setEditing] = useState<Post | null | undefined>(undefined);
-  const [openId, setOpenId] = useState<number | null>(null);
+  // The opened post and the form are in the address (issue #14): Back closes them, a link opens them.
+  const opened = useUrlState('post');
+  const writing = useUrlState('write');
+  const editing = useUrlState('edit');
 
-  // `reload` grows when a comment written offline was posted (issue #7): the list is fetched again.
-  const [reload, setReload] = useState(0);
-  useEffect(() => onOutboxSent((entry) => entry.kind === 'comment' && setReload((n) => n + 1)), []);
+  const list = posts.data ?? NONE;
+  const shown = useMemo(() => filterByAllTags(list, filter), [list, filter]);
+  const open = opened.value === undefined ? null : (list.find((p) => String(p.id) === opened.value) ?? null);
+  const edited = editing.value === undefined ? null : (list.find((p) => String(p.id) === editing.value && me && p.author?.id === me.id) ?? null);
 
+  // A link to a post that is not on the board (deleted, or not mine to edit): say so and close it.
+  const closeOpened = opened.close;
+  const closeEditing = editing.close;
+  const missingPost = posts.isSuccess && opened.value !== undefined && open === null;
+  const missingEdit = posts.isSuccess && editing.value !== undefined && edited === null;
   useEffect(() => {
-    if (!signedIn) return;
-    const controller = new AbortController();
-    getPosts(controller.signal)
-      .then(setPosts)
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('board load failed', error);
-        setPosts([]);
-      })
-      .finally(() => setLoaded(true));
-    return () => controller.abort();
-  }, [signedIn, reload]);
+    if (!missingPost) return;
+    toast.info(ko.board.postMissing);
+    closeOpened();
+  }, [missingPost, closeOpened]);
+  useEffect(() => {
+    if (!missingEdit) return;
+    toast.info(ko.board.postMissing);
+    closeEditing();
+  }, [missingEdit, closeEditing]);
 
-  const replace = useCallback((next: Post) => setPosts((list) => (list.some((p) => p.id === next.id) ? list.map((p) => (p.id === next.id ? next : p)) : [next, ...list])), []);
-  const shown = useMemo(() => filterByAllTags(posts, filter), [posts, filter]);
-  const open = posts.find((p) => p.id === openId) ?? null;
-
-  const remove = async (post: Post) => {
-    if (!(await confirmDialog(ko.board.confirmDelete))) return;
-    try {
-      await deletePost(post.id);
-      setPosts((list) => list.filter((p) => p.id !== post.id));
-      toast.success(ko.boardUi.deleted);
-    } catch {
-      toast.error(ko.board.deleteFailed);
-    }
+  const askRemove = async (post: Post) => {
+    if (remove.isPending || !(await confirmDialog(ko.board.confirmDelete))) return;
+    remove.mutate(post.id);
   };
 
   return (
@@ -64,19 +65,18 @@ export function BoardPage() {
           <h1 className="page-title">{ko.board.heading}</h1>
           <p className="board-page__tagline">{ko.boardUi.tagline}</p>
         </div>
-        <button type="button" className="btn btn--primary" onClick={() => setEditing(null)}>
+        <button type="button" className="btn btn--primary" onClick={() => writing.open()}>
           {ko.board.write}
         </button>
       </header>
       <TagFilter active={filter} onApply={setFilter} />
-      {loaded && shown.length === 0 ? (
-        <p className="empty-state">{ko.board.empty}</p>
-      ) : (
+      <QueryState query={posts} isEmpty={shown.length === 0} empty={ko.board.empty} />
+      {posts.status === 'success' && shown.length > 0 && (
         <ul className="board-grid" aria-label={ko.boardUi.postList}>
           {shown.map((post) => (
             <li key={post.id} className="card board-card" data-post-id={post.id}>
               <h2 className="card__title">
-                <button type="button" className="board-card__open" onClick={() => setOpenId(post.id)} aria-label={format(ko.boardUi.openPost, { title: post.title })}>
+                <button type="button" className="board-card__open" onClick={() => opened.open(post.id)} aria-label={format(ko.boardUi.openPost, { title: post.title })}>
                   {post.title}
                 </button>
               </h2>
@@ -97,10 +97,10 @@ export function BoardPage() {
               </p>
               {me && post.author?.id === me.id && (
                 <div className="board-card__actions">
-                  <button type="button" className="btn btn--small btn--secondary" onClick={() => setEditing(post)}>
+                  <button type="button" className="btn btn--small btn--secondary" onClick={() => editing.open(post.id)}>
                     {ko.board.edit}
                   </button>
-                  <button type="button" className="btn btn--small btn--danger" onClick={() => void remove(post)}>
+                  <button type="button" className="btn btn--small btn--danger" disabled={remove.isPending && remove.variables === post.id} onClick={() => void askRemove(post)}>
                     {ko.board.delete}
                   </button>
                 </div>
@@ -109,18 +109,9 @@ export function BoardPage() {
           ))}
         </ul>
       )}
-      {editing !== undefined && (
-        <PostFormDialog
-          key={editing?.id ?? 'new'}
-          post={editing}
-          open
-          onOpenChange={(o) => {
-            if (!o) setEditing(undefined);
-          }}
-          onSaved={replace}
-        />
-      )}
-      <PostDetailDialog post={open} onOpenChange={(o) => !o && setOpenId(null)} onChange={replace} />
+      {writing.value !== undefined && <PostFormDialog key="new" post={null} open onOpenChange={(o) => !o && writing.close()} />}
+      {edited && <PostFormDialog key={edited.id} post={edited} open onOpenChange={(o) => !o && editing.close()} />}
+      <PostDetailDialog post={open} onOpenChange={(o) => !o && opened.close()} />
     </div>
   );
 }

@@ -1,17 +1,17 @@
 /**
  * The post detail dialog (SPEC §2, §4 "Board"; issue #6): sanitised content, the view call for
- * non-authors (views +1 shown; the post still shows when it fails), the like toggle replaced by
- * the server's post, and comments. A comment written offline waits in the outbox (issue #7) and
- * is listed as "전송 대기 중" until it is posted.
+ * non-authors (views +1 shown; the post still shows when it fails), the like toggle (shown at once,
+ * rolled back when refused) and comments. A comment written offline waits in the outbox (issue #7)
+ * and is listed as "전송 대기 중" until it is posted. The post comes from the query cache
+ * (issue #14), so the writes here show through the cache, not through callbacks.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Post } from '@common/api/board';
 import { Dialog } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/feedback-store';
 import { ko } from '@/i18n/ko';
 import { usePendingWrites } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
-import { addComment, toggleLike, viewPost } from '../api/board-api';
+import { useAddComment, useLikePost, useViewPost } from '../api/board-mutations';
 import { PostContent } from './post-content';
 
 /**
@@ -21,74 +21,54 @@ import { PostContent } from './post-content';
 const viewedThisLoad = new Set<number>();
 
 interface PostDetailDialogProps {
+  /** The opened post (from the query cache, so likes, views and comments show as they change). */
   post: Post | null;
   onOpenChange: (open: boolean) => void;
-  /** The post changed (view, like, comment): the list replaces its copy. */
-  onChange: (post: Post) => void;
 }
 
-export function PostDetailDialog({ post, onOpenChange, onChange }: PostDetailDialogProps) {
+export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) {
   const me = useSession((s) => s.user);
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const viewed = useRef<number | null>(null);
+  const [commentError, setCommentError] = useState<string | null>(null);
+  const errorId = useId();
   const pending = usePendingWrites('comment', String(post?.id ?? ''));
-  const postRef = useRef(post);
-  useEffect(() => {
-    postRef.current = post;
-  });
+  const view = useViewPost();
+  const like = useLikePost(me?.id);
+  const comment = useAddComment();
+  const viewPost = view.mutate;
+  const postId = post?.id;
+  const authorId = post?.author?.id;
+
+  // Another post opened: its comment box starts empty.
+  const [shownId, setShownId] = useState(postId);
+  if (shownId !== postId) {
+    setShownId(postId);
+    setText('');
+    setCommentError(null);
+  }
 
   useEffect(() => {
-    const current = postRef.current;
-    if (!current || viewed.current === current.id) return;
-    viewed.current = current.id;
-    setText('');
-    if (!me || current.author?.id === me.id || viewedThisLoad.has(current.id)) return;
-    viewedThisLoad.add(current.id);
-    viewPost(current.id)
-      .then(() => {
-        const latest = postRef.current;
-        if (latest && latest.id === current.id) onChange({ ...latest, views: latest.views + 1 });
-      })
-      .catch((error: unknown) => console.warn('view call failed', error));
-  }, [post?.id, me, onChange]);
+    if (postId === undefined) return;
+    if (!me || authorId === me.id || viewedThisLoad.has(postId)) return;
+    viewedThisLoad.add(postId);
+    viewPost(postId);
+  }, [postId, authorId, me, viewPost]);
 
   if (!post) return null;
   const liked = me ? post.likedMemberIds.includes(me.id) : false;
 
-  const like = async () => {
-    try {
-      onChange(await toggleLike(post.id));
-    } catch {
-      toast.error(ko.board.likeFailed);
-    }
-  };
-
-  const comment = async () => {
-    if (!me) return toast.error(ko.schedule.loginFirst);
+  const submitComment = () => {
     const trimmed = text.trim();
-    if (!trimmed) return toast.error(ko.board.enterComment);
-    if (busy) return;
-    setBusy(true);
-    try {
-      const result = await addComment(post.id, trimmed);
-      if (result.queued) toast.info(ko.offlineUi.queued);
-      else onChange({ ...post, comments: [...post.comments, result.data] });
-      setText('');
-    } catch {
-      toast.error(ko.board.commentFailed);
-    } finally {
-      setBusy(false);
-    }
+    if (!trimmed) return setCommentError(ko.board.enterComment);
+    if (comment.isPending) return;
+    setCommentError(null);
+    comment.mutate({ post, text: trimmed }, { onSuccess: () => setText('') });
   };
 
   return (
     <Dialog
       open
-      onOpenChange={(o) => {
-        if (!o) viewed.current = null;
-        onOpenChange(o);
-      }}
+      onOpenChange={onOpenChange}
       title={post.title}
     >
       <article className="post-detail">
@@ -107,7 +87,7 @@ export function PostDetailDialog({ post, onOpenChange, onChange }: PostDetailDia
         )}
         <PostContent html={post.content} />
         <div className="post-actions">
-          <button type="button" className="btn btn--secondary btn--small" aria-pressed={liked} onClick={() => void like()}>
+          <button type="button" className="btn btn--secondary btn--small" aria-pressed={liked} disabled={like.isPending} onClick={() => like.mutate(post)}>
             {ko.board.like} <span data-testid="post-likes">{post.likes}</span>
           </button>
           <span>
@@ -137,14 +117,31 @@ export function PostDetailDialog({ post, onOpenChange, onChange }: PostDetailDia
             className="field__row"
             onSubmit={(e) => {
               e.preventDefault();
-              void comment();
+              submitComment();
             }}
           >
-            <input className="input" aria-label={ko.board.comments} placeholder={ko.boardUi.commentPlaceholder} value={text} maxLength={500} onChange={(e) => setText(e.target.value)} />
-            <button type="submit" className="btn btn--primary btn--small" disabled={busy}>
+            <input
+              className="input"
+              aria-label={ko.board.comments}
+              placeholder={ko.boardUi.commentPlaceholder}
+              value={text}
+              maxLength={500}
+              aria-invalid={commentError ? true : undefined}
+              aria-describedby={commentError ? errorId : undefined}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (commentError) setCommentError(null);
+              }}
+            />
+            <button type="submit" className="btn btn--primary btn--small" disabled={comment.isPending}>
               {ko.board.writeComment}
             </button>
           </form>
+          {commentError && (
+            <p id={errorId} className="field__error">
+              {commentError}
+            </p>
+          )}
         </section>
       </article>
     </Dialog>

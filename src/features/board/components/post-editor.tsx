@@ -10,6 +10,7 @@ import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNod
 import { LexicalComposer } from '@lexical/react/LexicalComposer';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { ContentEditable } from '@lexical/react/LexicalContentEditable';
+import { EditorRefPlugin } from '@lexical/react/LexicalEditorRefPlugin';
 import { LexicalErrorBoundary } from '@lexical/react/LexicalErrorBoundary';
 import { HistoryPlugin } from '@lexical/react/LexicalHistoryPlugin';
 import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin';
@@ -20,6 +21,7 @@ import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { $getRoot, $getSelection, $insertNodes, $isRangeSelection, FORMAT_TEXT_COMMAND, type LexicalEditor } from 'lexical';
 import DOMPurify from 'dompurify';
 import { toast } from '@/components/ui/feedback-store';
+import type { FieldControlProps } from '@/components/ui/form-field';
 import { ko } from '@/i18n/ko';
 import { uploadImage } from '../api/board-api';
 import { $createImageNode, ImageNode } from './image-node';
@@ -106,12 +108,17 @@ function initialState(html: string) {
 }
 
 interface PostEditorProps {
+  /** The content it starts with (a saved post, or a draft's HTML being continued). */
   initialHtml: string;
   onChange: (html: string) => void;
+  /** The form field's id, `aria-invalid` and `aria-describedby` (FormField), set on the editable area. */
+  control?: FieldControlProps;
+  /** Receives the editor once created (the form focuses it when the content is invalid). */
+  editorRef?: (editor: LexicalEditor | null) => void;
 }
 
 /** The Lexical editor with its toolbar; `onChange` receives HTML. */
-export function PostEditor({ initialHtml, onChange }: PostEditorProps) {
+export function PostEditor({ initialHtml, onChange, control, editorRef }: PostEditorProps) {
   const config = {
     namespace: 'board-post',
     nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, ImageNode],
@@ -124,10 +131,19 @@ export function PostEditor({ initialHtml, onChange }: PostEditorProps) {
       <div className="post-editor">
         <Toolbar />
         <RichTextPlugin
-          contentEditable={<ContentEditable className="post-editor__content" aria-label={ko.board.content} role="textbox" aria-multiline="true" />}
+          contentEditable={<ContentEditable
+              className="post-editor__content"
+              aria-label={ko.board.content}
+              role="textbox"
+              aria-multiline="true"
+              id={control?.id}
+              aria-invalid={control?.['aria-invalid'] || undefined}
+              aria-describedby={control?.['aria-describedby']}
+            />}
           ErrorBoundary={LexicalErrorBoundary}
         />
         <HistoryPlugin />
+        {editorRef && <EditorRefPlugin editorRef={editorRef} />}
         <ListPlugin />
         <LinkPlugin validateUrl={isHttpUrl} />
         <OnChangePlugin ignoreSelectionChange onChange={(_state, editor) => editor.read(() => onChange($generateHtmlFromNodes(editor, null)))} />

@@ -4,28 +4,34 @@
  * location then on the member's position; one 36×36 marker per recommended post; a carousel whose
  * index wraps at both ends and whose selection pans to and raises its marker; the detail dialog.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import type { Post } from '@common/api/board';
 import { recommendationPoints } from '@common/api/board';
+import { QueryState } from '@/components/ui/load-state';
 import { format, ko } from '@/i18n/ko';
 import { DEFAULT_CENTER, loadMapProvider, type MapHandle } from '@/lib/maps';
-import { getRecommendations } from '../api/board-api';
+import { useUrlState } from '@/lib/use-url-state';
+import { recommendationsQuery } from '../api/board-api';
 import { isValidPosition, previewText, wrapIndex } from '../board-logic';
 import { PostDetailDialog } from './post-detail-dialog';
 import './board.css';
 import './recommend.css';
 
 const MY_LOCATION_ID = 'my-location';
+const NONE: Post[] = [];
 
 export function RecommendPage() {
   const element = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapHandle | null>(null);
-  const [posts, setPosts] = useState<Post[] | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const [index, setIndex] = useState(0);
-  const [openId, setOpenId] = useState<number | null>(null);
+  const recommendations = useQuery(recommendationsQuery());
+  const opened = useUrlState('post');
+  const posts = recommendations.data ?? NONE;
 
-  // SPEC §4: the map script, then the recommendations, then the map, then geolocation.
+  // SPEC §4: the map script, then the map, then geolocation. The recommendations are a query
+  // (issue #14) loaded alongside, with their own loading, error (다시 시도) and empty states.
   useEffect(() => {
     let active = true;
     let handle: MapHandle | null = null;
@@ -33,20 +39,14 @@ export function RecommendPage() {
     if (!el) return;
     (async () => {
       let provider;
-      let list: Post[];
       try {
         provider = await loadMapProvider();
-        list = await getRecommendations();
       } catch (error) {
-        console.error('recommendations or map script failed', error);
-        if (active) {
-          setBanner(ko.recommend.loadFailed);
-          setPosts([]);
-        }
+        console.error('map script failed', error);
+        if (active) setBanner(ko.recommend.loadFailed);
         return;
       }
       if (!active) return;
-      setPosts(list);
       try {
         handle = await provider.createMap(el, { center: DEFAULT_CENTER, level: 5 });
       } catch (error) {
@@ -75,26 +75,37 @@ export function RecommendPage() {
     };
   }, []);
 
+  // One marker per recommended post; a refetched list replaces the markers it drew before.
+  const drawn = useRef<string[]>([]);
   useEffect(() => {
-    if (!map || !posts) return;
-    for (const p of posts) {
+    if (!map) return;
+    for (const id of drawn.current) map.removeMarker(id);
+    drawn.current = [];
+    posts.forEach((p, i) => {
       if (!isValidPosition(p.latitude, p.longitude)) {
         console.warn('recommendation with invalid coordinates skipped', p.id);
-        continue;
+        return;
       }
-      map.addMarker({ id: `post-${p.id}`, position: { lat: p.latitude, lng: p.longitude as number }, label: p.title, onClick: () => setIndex(posts.indexOf(p)) });
-    }
+      const id = `post-${p.id}`;
+      map.addMarker({ id, position: { lat: p.latitude, lng: p.longitude as number }, label: p.title, onClick: () => setIndex(i) });
+      drawn.current.push(id);
+    });
   }, [map, posts]);
 
-  const count = posts?.length ?? 0;
-  const current = posts && count > 0 ? posts[wrapIndex(index, count)] : undefined;
+  const count = posts.length;
+  const current = count > 0 ? posts[wrapIndex(index, count)] : undefined;
 
   useEffect(() => {
     if (map && current) map.raiseMarker(`post-${current.id}`);
   }, [map, current]);
 
-  const replace = useCallback((next: Post) => setPosts((list) => list?.map((p) => (p.id === next.id ? next : p)) ?? null), []);
-  const open = posts?.find((p) => p.id === openId) ?? null;
+  const open = opened.value === undefined ? null : (posts.find((p) => String(p.id) === opened.value) ?? null);
+  // A link to a post that is no longer recommended: close it quietly once the list answered.
+  const closeOpened = opened.close;
+  const missing = recommendations.isSuccess && opened.value !== undefined && open === null;
+  useEffect(() => {
+    if (missing) closeOpened();
+  }, [missing, closeOpened]);
 
   return (
     <div className="page recommend-page">
@@ -107,7 +118,7 @@ export function RecommendPage() {
       <div className="recommend-map" role="region" aria-label={ko.boardUi.map}>
         <div ref={element} className="recommend-map__canvas" data-testid="recommend-map" />
       </div>
-      {posts && count === 0 && !banner && <p className="empty-state">{ko.recommend.empty}</p>}
+      <QueryState query={recommendations} isEmpty={count === 0} empty={ko.recommend.empty} rows={1} />
       {current && (
         <section className="recommend-carousel" aria-roledescription="carousel" aria-label={ko.boardUi.recommendList}>
           <button type="button" className="btn btn--secondary" aria-label={ko.boardUi.previous} onClick={() => setIndex((i) => wrapIndex(i - 1, count))}>
@@ -115,7 +126,7 @@ export function RecommendPage() {
           </button>
           <article className="card recommend-card" data-post-id={current.id} aria-roledescription="slide" aria-label={`${wrapIndex(index, count) + 1} / ${count}`}>
             <h2 className="card__title">
-              <button type="button" className="board-card__open" onClick={() => setOpenId(current.id)} aria-label={format(ko.boardUi.openPost, { title: current.title })}>
+              <button type="button" className="board-card__open" onClick={() => opened.open(current.id)} aria-label={format(ko.boardUi.openPost, { title: current.title })}>
                 {current.title}
               </button>
             </h2>
@@ -130,7 +141,7 @@ export function RecommendPage() {
           </button>
         </section>
       )}
-      <PostDetailDialog post={open} onOpenChange={(o) => !o && setOpenId(null)} onChange={replace} />
+      <PostDetailDialog post={open} onOpenChange={(o) => !o && opened.close()} />
     </div>
   );
 }
