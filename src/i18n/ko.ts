@@ -393,6 +393,10 @@ export const ko = {
     deleteNamed: '{name}님의 리뷰 삭제',
     retry: '다시 시도',
     list: '받은 리뷰 목록',
+    /** A half-written review kept on this device (issue #14). */
+    draftFound: '작성 중이던 리뷰가 있어요.',
+    draftResume: '이어쓰기',
+    draftDiscard: '새로 쓰기',
   },
 
   board: {

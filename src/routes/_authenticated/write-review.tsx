@@ -1,4 +1,5 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
+import { receivedMatchesQuery, sentMatchesQuery } from '@/features/reviews/api/reviews';
 import { WriteReviewPage } from '@/features/reviews/components/write-review-page';
 import { ko } from '@/i18n/ko';
 
@@ -12,6 +13,12 @@ export const Route = createFileRoute('/_authenticated/write-review')({
   validateSearch: (search: Record<string, unknown>): WriteReviewSearch => {
     const n = Number(search.matchId);
     return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? { matchId: n } : {};
+  },
+  // A reload or deep link renders with the match being reviewed (issue #14); a failed load shows the page's error state.
+  loaderDeps: ({ search }) => ({ matchId: search.matchId }),
+  loader: ({ context, deps, location }) => {
+    if (deps.matchId === undefined || (location.state.opponent && typeof location.state.matchId === 'number')) return;
+    return Promise.allSettled([context.queryClient.ensureQueryData(receivedMatchesQuery()), context.queryClient.ensureQueryData(sentMatchesQuery())]).then(() => undefined);
   },
   staticData: { title: ko.reviews.write },
   component: WriteReview,

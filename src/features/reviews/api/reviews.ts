@@ -1,8 +1,10 @@
 /** The review calls (SPEC §7): write one, list the ones I received, delete one of those. */
+import { queryOptions } from '@tanstack/react-query';
 import type { MatchRequest } from '@common/api/matches';
 import type { Review, ReviewCreateBody } from '@common/api/reviews';
 import { api } from '@/lib/api-client';
 import { outboxLabel, sendOrQueue, type SendResult } from '@/lib/outbox';
+import { queryRoots } from '@/lib/query/keys';
 
 /**
  * `POST /api/reviews` → the stored review. Errors carry the server's Korean message. Offline (or
@@ -21,6 +23,9 @@ export async function getMyReviews(signal?: AbortSignal): Promise<Review[]> {
   return [];
 }
 
+/** My received reviews as a query (issue #14): a delete and a replayed review write invalidate it. */
+export const myReviewsQuery = () => queryOptions({ queryKey: queryRoots.myReviews, queryFn: ({ signal }) => getMyReviews(signal) });
+
 /** `DELETE /api/reviews/{id}` (only the reviewee; the average rating does not change). */
 export async function deleteReview(id: number): Promise<void> {
   await api.delete<unknown>(`/api/reviews/${id}`);
@@ -32,25 +37,30 @@ export interface ReviewTarget {
   opponent: { opponentId: number; opponentName: string; opponentProfileImage: string | null };
 }
 
+const asList = (answer: unknown): MatchRequest[] => (Array.isArray(answer) ? (answer as MatchRequest[]) : []);
+
 /**
- * Finds the CONFIRMED match `matchId` in my received (`GET /api/matches`, I am the host) and sent
- * (`GET /api/matches/sent`, I am the requester) lists and answers the other participant — for a
- * reload or deep link of /write-review?matchId=… without navigation state. `null` when it is not
- * there, not confirmed, or my side already reviewed it.
+ * My received (`GET /api/matches`, I am the host) and sent (`GET /api/matches/sent`, I am the
+ * requester) requests, under the same keys and in the same shape as the activity page's queries:
+ * the cache is shared, and writing a review (or its replay) invalidates them, so the match shows
+ * as reviewed everywhere.
  */
-export async function findReviewTarget(matchId: number, signal?: AbortSignal): Promise<ReviewTarget | null> {
-  const list = async (path: string) => {
-    const answer = await api.get<unknown>(path, { signal });
-    return Array.isArray(answer) ? (answer as MatchRequest[]) : [];
-  };
-  const [received, sent] = await Promise.all([list('/api/matches'), list('/api/matches/sent')]);
-  const asHost = received.find((m) => m.id === matchId);
-  const asRequester = sent.find((m) => m.id === matchId);
+export const receivedMatchesQuery = () =>
+  queryOptions({ queryKey: queryRoots.matchesReceived, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches', { signal })) });
+export const sentMatchesQuery = () =>
+  queryOptions({ queryKey: queryRoots.matchesSent, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches/sent', { signal })) });
+
+/**
+ * The match being reviewed: the CONFIRMED match `matchId` in my received or sent requests and its
+ * other participant — for a reload or deep link of /write-review?matchId=… without navigation
+ * state. `null` when it is not there, not confirmed, or my side already reviewed it.
+ */
+export function reviewTargetIn(matchId: number, received: readonly MatchRequest[], sent: readonly MatchRequest[]): ReviewTarget | null {
   const pick = (m: MatchRequest | undefined, side: 'host' | 'requester'): ReviewTarget | null => {
     if (!m || m.status.toUpperCase() !== 'CONFIRMED') return null;
     if (side === 'host' ? m.hostReviewed : m.requesterReviewed) return null;
     const other = side === 'host' ? m.requester : m.schedule.member;
     return { matchId, opponent: { opponentId: other.id, opponentName: other.name, opponentProfileImage: other.profileImage } };
   };
-  return pick(asHost, 'host') ?? pick(asRequester, 'requester');
+  return pick(received.find((m) => m.id === matchId), 'host') ?? pick(sent.find((m) => m.id === matchId), 'requester');
 }

@@ -23,11 +23,15 @@ const review = (id: number, rating: number, name: string): Review => ({
 });
 
 describe('MyReviewsPage', () => {
-  it('lists cards with name, date, five stars and the comment; delete asks and removes locally', async () => {
+  it('lists cards with name, date, five stars and the comment; delete asks, removes the card and refetches', async () => {
     const user = userEvent.setup();
+    let stored = [review(1, 4, '가'), review(2, 2, '나')];
     const fetch = mockFetch({
-      'GET /api/reviews/my': () => jsonResponse([review(1, 4, '가'), review(2, 2, '나')]),
-      'DELETE /api/reviews/1': () => new Response(null, { status: 204 }),
+      'GET /api/reviews/my': () => jsonResponse(stored),
+      'DELETE /api/reviews/1': () => {
+        stored = stored.filter((r) => r.id !== 1);
+        return new Response(null, { status: 204 });
+      },
     });
     renderWithFeedback(<MyReviewsPage />);
     expect(screen.getByRole('heading', { level: 1, name: '내가 받은 리뷰' })).toBeTruthy();
@@ -48,7 +52,9 @@ describe('MyReviewsPage', () => {
     await user.click(await screen.findByRole('button', { name: '확인' }));
     await waitFor(() => expect(screen.queryByText('가의 후기')).toBeNull());
     expect(screen.getByText('나의 후기')).toBeTruthy();
-  });
+    // Focus is not lost with the card: it moves to the next card's delete button.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: '나님의 리뷰 삭제' })));
+  }, 20_000);
 
   it('shows the delete failure and keeps the card', async () => {
     const user = userEvent.setup();
@@ -65,8 +71,13 @@ describe('MyReviewsPage', () => {
     const { unmount } = renderWithFeedback(<MyReviewsPage />);
     expect(await screen.findByText('아직 받은 리뷰가 없습니다.')).toBeTruthy();
     unmount();
-    mockFetch({ 'GET /api/reviews/my': () => jsonResponse({ message: '서버 오류' }, 500) });
+    let fail = true;
+    mockFetch({ 'GET /api/reviews/my': () => (fail ? jsonResponse({ message: '서버 오류' }, 500) : jsonResponse([review(3, 5, '다')])) });
     renderWithFeedback(<MyReviewsPage />);
-    expect((await screen.findByRole('alert')).textContent).toContain('리뷰를 불러오는 중 오류가 발생했습니다.');
+    expect((await screen.findByRole('alert')).textContent).toContain('불러오지 못했어요');
+    expect(screen.queryByText('아직 받은 리뷰가 없습니다.')).toBeNull();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByText('다의 후기')).toBeTruthy();
   });
 });

@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import type { Review } from '@common/api/reviews';
 import { Avatar } from '@/components/ui/avatar';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
-import { Spinner } from '@/components/ui/spinner';
+import { QueryState } from '@/components/ui/load-state';
 import { Stars } from '@/components/ui/stars';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
-import { useResource } from '@/lib/use-resource';
-import { deleteReview, getMyReviews } from '../api/reviews';
+import { queryRoots } from '@/lib/query/keys';
+import { deleteReview, myReviewsQuery } from '../api/reviews';
 import './reviews.css';
 
 const NONE: Review[] = [];
@@ -20,46 +21,55 @@ export function reviewDate(iso: string): string {
 }
 
 /**
- * 내가 받은 리뷰 (SPEC §2 My reviews, §4 Reviews list, §5 Delete review): spinner, error, the
- * cards (avatar, name, date, delete, five stars, comment) or the empty text. Deleting asks first
- * and then removes the card locally.
+ * 내가 받은 리뷰 (SPEC §2 My reviews, §4 Reviews list, §5 Delete review): the list states
+ * (skeleton, error with 다시 시도, empty text), the cards (avatar, name, date, delete, five stars,
+ * comment). The reviews are a TanStack Query (issue #14); deleting asks first, one at a time, then
+ * drops the card from the cache and refetches; focus moves to the next card's delete button (or
+ * the heading when none is left) so a keyboard user is not dropped on the page body.
  */
 export function MyReviewsPage() {
-  const resource = useResource(getMyReviews, NONE);
-  const [removed, setRemoved] = useState<ReadonlySet<number>>(new Set());
-  const [busy, setBusy] = useState<number | null>(null);
-  const reviews = resource.data.filter((r) => !removed.has(r.id));
+  const queryClient = useQueryClient();
+  const query = useQuery(myReviewsQuery());
+  const reviews = query.data ?? NONE;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const focusAfterDelete = useRef<number | null>(null);
 
-  async function remove(review: Review) {
-    if (busy !== null) return;
+  const remove = useMutation({
+    mutationFn: (review: Review) => deleteReview(review.id),
+    onSuccess: (_done, review) => {
+      const index = reviews.findIndex((r) => r.id === review.id);
+      queryClient.setQueryData<Review[]>(queryRoots.myReviews, (cur) => cur?.filter((r) => r.id !== review.id));
+      focusAfterDelete.current = index;
+    },
+    onError: (error) => toast.error(errorMessage(error, ko.reviews.deleteError)),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryRoots.myReviews }),
+  });
+
+  // After a card is gone (and the buttons are enabled again): the next card's delete button, else
+  // the previous one, else the heading.
+  useEffect(() => {
+    const index = focusAfterDelete.current;
+    if (index === null || remove.isPending) return;
+    focusAfterDelete.current = null;
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>('.received-review__delete') ?? [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? heading.current)?.focus();
+  }, [reviews, remove.isPending]);
+
+  async function askRemove(review: Review) {
+    if (remove.isPending) return;
     if (!(await confirmDialog(ko.reviews.confirmDelete))) return;
-    setBusy(review.id);
-    try {
-      await deleteReview(review.id);
-      setRemoved((s) => new Set(s).add(review.id));
-    } catch (error) {
-      toast.error(errorMessage(error, ko.reviews.deleteError));
-    } finally {
-      setBusy(null);
-    }
+    remove.mutate(review);
   }
 
   return (
     <div className="page review-page">
-      <h1 className="page-heading">{ko.reviews.myHeading}</h1>
-      {resource.status === 'loading' ? (
-        <Spinner label={ko.reviewForm.loading} />
-      ) : resource.status === 'error' ? (
-        <div className="load-error" role="alert">
-          <p>{ko.reviews.loadError}</p>
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => void resource.reload()}>
-            {ko.reviewForm.retry}
-          </button>
-        </div>
-      ) : reviews.length === 0 ? (
-        <p className="empty-state">{ko.reviews.empty}</p>
-      ) : (
-        <ul className="review-list" aria-label={ko.reviewForm.list}>
+      <h1 ref={heading} tabIndex={-1} className="page-heading">
+        {ko.reviews.myHeading}
+      </h1>
+      <QueryState query={query} empty={ko.reviews.empty} isEmpty={reviews.length === 0} />
+      {reviews.length > 0 && (
+        <ul ref={list} className="review-list" aria-label={ko.reviewForm.list}>
           {reviews.map((r) => (
             <li key={r.id} className="received-review card">
               <div className="received-review__head">
@@ -74,8 +84,8 @@ export function MyReviewsPage() {
                   type="button"
                   className="btn btn--ghost btn--small received-review__delete"
                   aria-label={format(ko.reviewForm.deleteNamed, { name: r.reviewer.name })}
-                  disabled={busy === r.id}
-                  onClick={() => void remove(r)}
+                  disabled={remove.isPending}
+                  onClick={() => void askRemove(r)}
                 >
                   {ko.reviewForm.delete}
                 </button>

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useImperativeHandle, useRef, type Ref } from 'react';
 import { format, ko } from '@/i18n/ko';
 
 interface StarRatingInputProps {
@@ -8,6 +8,10 @@ interface StarRatingInputProps {
   /** Group label (UI-TEXT.md "별점"). */
   label: string;
   disabled?: boolean;
+  /** The id of the group's error text (react-hook-form), read with the group. */
+  errorId?: string;
+  /** `focus()` moves focus to the checked star (react-hook-form's `setFocus` / focus on the first invalid field). */
+  ref?: Ref<{ focus: () => void }>;
 }
 
 const VALUES = [1, 2, 3, 4, 5] as const;
@@ -17,8 +21,9 @@ const VALUES = [1, 2, 3, 4, 5] as const;
  * keys / Home / End on the focused one (roving tab index — one tab stop). Stars up to the value
  * are filled.
  */
-export function StarRatingInput({ value, onChange, label, disabled }: StarRatingInputProps) {
+export function StarRatingInput({ value, onChange, label, disabled, errorId, ref }: StarRatingInputProps) {
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  useImperativeHandle(ref, () => ({ focus: () => refs.current[Math.max(1, Math.min(5, value)) - 1]?.focus() }), [value]);
   const choose = (next: number) => {
     const v = Math.max(1, Math.min(5, next));
     onChange(v);
@@ -33,7 +38,14 @@ export function StarRatingInput({ value, onChange, label, disabled }: StarRating
     event.preventDefault();
   };
   return (
-    <div className="star-input" role="radiogroup" aria-label={label} onKeyDown={disabled ? undefined : onKeyDown}>
+    <div
+      className="star-input"
+      role="radiogroup"
+      aria-label={label}
+      aria-invalid={errorId ? true : undefined}
+      aria-describedby={errorId}
+      onKeyDown={disabled ? undefined : onKeyDown}
+    >
       {VALUES.map((v) => (
         <button
           key={v}

@@ -1,6 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+/** Drafts in memory (jsdom has no IndexedDB). */
+const drafts = vi.hoisted(() => new Map<string, { values: unknown; savedAt: string }>());
+vi.mock('@/lib/drafts', () => ({
+  saveDraft: async (m: number, k: string, id: number, values: unknown) => void drafts.set(`${m}:${k}:${id}`, { values, savedAt: new Date().toISOString() }),
+  loadDraft: async (m: number, k: string, id: number) => drafts.get(`${m}:${k}:${id}`) ?? null,
+  clearDraft: async (m: number, k: string, id: number) => void drafts.delete(`${m}:${k}:${id}`),
+}));
 import type { MatchRequest } from '@common/api/matches';
 import { resetFeedback } from '@/components/ui/feedback-store';
 import { dismissOutboxFailure, useOutbox } from '@/lib/outbox';
@@ -12,6 +20,8 @@ import { WriteReviewPage } from './write-review-page';
 afterEach(() => {
   resetFeedback();
   vi.unstubAllGlobals();
+  drafts.clear();
+  useSession.setState({ status: 'signedOut', user: null });
 });
 
 const target = { matchId: 7, opponent: { opponentId: 42, opponentName: '김밥', opponentProfileImage: null } };
@@ -57,7 +67,7 @@ describe('WriteReviewPage', () => {
     expect(await screen.findByText('리뷰가 등록되었습니다.')).toBeTruthy();
     expect(body).toEqual({ matchId: 7, revieweeId: 42, rating: 5, comment: '맛있게 잘 먹었어요' });
     expect(onDone).toHaveBeenCalledTimes(1);
-  });
+  }, 20_000);
 
   it('offline, the review waits in the outbox: the page says so, goes on, and the match shows it as pending', async () => {
     const user = userEvent.setup();
@@ -116,5 +126,65 @@ describe('WriteReviewPage', () => {
     mockFetch({ 'GET /api/matches': () => jsonResponse([]), 'GET /api/matches/sent': () => jsonResponse(sent) });
     renderWithFeedback(<WriteReviewPage target={null} lookupMatchId={9} onDone={vi.fn()} />);
     expect((await screen.findByRole('alert')).textContent).toBe('상대방 정보가 없습니다. 매칭 내역에서 다시 시도해주세요.');
+  });
+
+  it('checks the comment with the server schema: the error under the field, aria-invalid, nothing sent, no toast', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch({ 'POST /api/reviews': () => jsonResponse({ id: 1 }, 201) });
+    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />);
+    const box = screen.getByRole('textbox', { name: '후기' });
+    await user.click(box);
+    await user.paste('가'.repeat(501));
+    await user.click(screen.getByRole('button', { name: '등록' }));
+    expect(await screen.findByText('후기는 500자까지 쓸 수 있어요.')).toBeTruthy();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe('후기는 500자까지 쓸 수 있어요.');
+    expect(document.activeElement).toBe(box);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(0);
+  });
+
+  it('a server 400 naming the comment lands on that field', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'POST /api/reviews': () => jsonResponse({ code: 'VALIDATION', field: 'comment', message: "'후기'(comment) 값이 올바르지 않습니다." }, 400) });
+    const onDone = vi.fn();
+    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />);
+    await user.type(screen.getByRole('textbox', { name: '후기' }), '좋았어요');
+    await user.click(screen.getByRole('button', { name: '등록' }));
+    expect(await screen.findByText("'후기'(comment) 값이 올바르지 않습니다.")).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: '후기' }).getAttribute('aria-invalid')).toBe('true');
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('keeps a half-written review: coming back offers 이어쓰기 (restores it) or 새로 쓰기 (clears it); sending clears it', async () => {
+    const user = userEvent.setup();
+    useSession.setState({ status: 'signedIn', user: makeUser({ id: 1 }) });
+    mockFetch({ 'POST /api/reviews': () => jsonResponse({ id: 1 }, 201) });
+    const first = renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />);
+    await user.click(screen.getByRole('radio', { name: '4점' }));
+    await user.type(screen.getByRole('textbox', { name: '후기' }), '반쯤 쓴 후기');
+    await waitFor(() => expect(drafts.get('1:review:7')?.values).toEqual({ rating: 4, comment: '반쯤 쓴 후기' }));
+    first.unmount();
+
+    // Back again: offered; 새로 쓰기 starts blank and forgets it.
+    const second = renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />);
+    expect(await screen.findByText('작성 중이던 리뷰가 있어요.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '새로 쓰기' }));
+    expect((screen.getByRole('textbox', { name: '후기' }) as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getByRole('radio', { name: '3점' }).getAttribute('aria-checked')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: '3점' })));
+    expect(drafts.has('1:review:7')).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: '후기' }), '다시 쓴 후기');
+    await waitFor(() => expect(drafts.get('1:review:7')?.values).toEqual({ rating: 3, comment: '다시 쓴 후기' }));
+    second.unmount();
+
+    // 이어쓰기 restores it; sending clears it.
+    const onDone = vi.fn();
+    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />);
+    await user.click(await screen.findByRole('button', { name: '이어쓰기' }));
+    expect((screen.getByRole('textbox', { name: '후기' }) as HTMLTextAreaElement).value).toBe('다시 쓴 후기');
+    await user.click(screen.getByRole('button', { name: '등록' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(drafts.has('1:review:7')).toBe(false);
   });
 });

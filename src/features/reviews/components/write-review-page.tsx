@@ -1,12 +1,20 @@
-import { useEffect, useState } from 'react';
-import { REVIEW_COMMENT_MAX } from '@common/api/reviews';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Type } from 'typebox';
+import { ReviewCreateBody } from '@common/api/reviews';
 import { Avatar } from '@/components/ui/avatar';
 import { toast } from '@/components/ui/feedback-store';
-import { Spinner } from '@/components/ui/spinner';
+import { FormField } from '@/components/ui/form-field';
+import { QueryState } from '@/components/ui/load-state';
 import { ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
+import { clearDraft, loadDraft, saveDraft } from '@/lib/drafts';
+import { applyServerFieldError, koreanResolver } from '@/lib/forms/korean-resolver';
 import { usePendingWrites } from '@/lib/outbox';
-import { createReview, findReviewTarget, type ReviewTarget } from '../api/reviews';
+import { queryRoots } from '@/lib/query/keys';
+import { useSession } from '@/lib/session/store';
+import { createReview, receivedMatchesQuery, reviewTargetIn, sentMatchesQuery, type ReviewTarget } from '../api/reviews';
 import { StarRatingInput } from './star-rating-input';
 import './reviews.css';
 
@@ -15,96 +23,195 @@ interface WriteReviewPageProps {
   target: ReviewTarget | null;
   /** `?matchId=` of a reload or deep link: looked up on the server when `target` is missing. */
   lookupMatchId: number | undefined;
-  /** After a successful post (the route goes to /match-requests, which reloads its lists). */
+  /** After a successful post (the route goes to /match-requests, which shows the match as reviewed). */
   onDone: () => void;
 }
 
-type Lookup = { status: 'ready'; target: ReviewTarget | null } | { status: 'loading' };
+/** The form's part of `POST /api/reviews` (the server's schema: rating 1–5, comment ≤ 500 after trimming). */
+const ReviewFormSchema = Type.Object({ rating: ReviewCreateBody.properties.rating, comment: ReviewCreateBody.properties.comment });
+interface ReviewValues {
+  rating: number;
+  comment: string;
+}
+const DEFAULTS: ReviewValues = { rating: 3, comment: '' };
+const FIELDS = ['rating', 'comment'] as const;
+const korean = koreanResolver<ReviewValues>(ReviewFormSchema, { rating: ko.reviews.rating, comment: ko.reviews.comment });
+/** The server trims the comment before its length check: so does the form. */
+const resolver: Resolver<ReviewValues> = (values, context, options) => korean({ ...values, comment: values.comment.trim() }, context, options);
+
+const isBlank = (v: ReviewValues) => v.rating === DEFAULTS.rating && v.comment.trim() === '';
+
+/**
+ * The match being reviewed: the navigation state's when given, else (a reload or deep link) looked
+ * up in my received and sent requests (queries shared with the activity page).
+ */
+function useReviewTarget(target: ReviewTarget | null, matchId: number | undefined) {
+  const enabled = !target && matchId !== undefined;
+  const received = useQuery({ ...receivedMatchesQuery(), enabled });
+  const sent = useQuery({ ...sentMatchesQuery(), enabled });
+  if (!enabled) return { status: 'success' as const, target };
+  const failed = [received, sent].find((q) => q.status === 'error');
+  if (failed) return { status: 'error' as const, query: failed };
+  if (!received.data || !sent.data) return { status: 'pending' as const, query: received.data ? sent : received };
+  return { status: 'success' as const, target: reviewTargetIn(matchId, received.data, sent.data) };
+}
 
 /**
  * 리뷰 작성 (SPEC §2 Write review, §5, §8): the opponent's avatar and name, 1–5 stars (default
- * 3), a 4-row comment and "등록". Without an opponent it shows UI-TEXT.md's message. Offline the
- * review waits in the outbox (issue #7): the page says so and leaves; while one waits for this
- * match the form shows "전송 대기 중" and cannot be sent again.
+ * 3), a 4-row comment and "등록". Without an opponent it shows UI-TEXT.md's message.
  */
 export function WriteReviewPage({ target, lookupMatchId, onDone }: WriteReviewPageProps) {
-  const [lookup, setLookup] = useState<Lookup>(() => (target || lookupMatchId === undefined ? { status: 'ready', target } : { status: 'loading' }));
-  const [rating, setRating] = useState(3);
-  const [comment, setComment] = useState('');
-  const [posting, setPosting] = useState(false);
-
-  useEffect(() => {
-    if (target || lookupMatchId === undefined) return;
-    const c = new AbortController();
-    findReviewTarget(lookupMatchId, c.signal)
-      .then((found) => setLookup({ status: 'ready', target: found }))
-      .catch(() => {
-        if (!c.signal.aborted) setLookup({ status: 'ready', target: null });
-      });
-    return () => c.abort();
-  }, [target, lookupMatchId]);
-
-  const current = lookup.status === 'ready' ? lookup.target : null;
-  const waiting = usePendingWrites('review', String(current?.matchId ?? target?.matchId ?? lookupMatchId ?? '')).length > 0;
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    if (posting || waiting) return;
-    if (!current?.opponent || !current.matchId) {
-      toast.error(ko.reviews.missingInfo);
-      return;
-    }
-    setPosting(true);
-    try {
-      const body = { matchId: current.matchId, revieweeId: current.opponent.opponentId, rating, comment: comment.trim() };
-      const result = await createReview(body, comment.trim() || current.opponent.opponentName);
-      if (result.queued) toast.info(ko.offlineUi.queued);
-      else toast.success(ko.reviews.done);
-      onDone();
-    } catch (error) {
-      toast.error(errorMessage(error, ko.reviews.submitError));
-      setPosting(false);
-    }
-  }
-
+  const lookup = useReviewTarget(target, lookupMatchId);
   return (
     <div className="page review-page">
       <h1 className="page-heading">{ko.reviews.write}</h1>
-      {lookup.status === 'loading' ? (
-        <Spinner label={ko.reviewForm.looking} />
-      ) : !current ? (
+      {lookup.status !== 'success' ? (
+        <QueryState query={lookup.query} rows={2} />
+      ) : !lookup.target ? (
         <p className="review-missing" role="alert">
           {ko.reviews.noOpponent}
         </p>
       ) : (
-        <form className="review-form card" onSubmit={(e) => void submit(e)} aria-label={ko.reviews.write}>
-          <div className="review-opponent" aria-label={ko.reviewForm.opponent} role="group">
-            <Avatar src={current.opponent.opponentProfileImage} alt="" size={72} />
-            <strong className="review-opponent__name">{current.opponent.opponentName}</strong>
+        <ReviewForm key={lookup.target.matchId} target={lookup.target} onDone={onDone} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The form (issue #14): react-hook-form over the server's schema, errors under their field, one
+ * submit at a time. Offline the review waits in the outbox (issue #7): the page says so and
+ * leaves; while one waits for this match the form shows "전송 대기 중" and cannot be sent again.
+ * A half-written review is kept on this device (drafts, per member, kind 'review', id = match
+ * id) through leaving the page, a reload and going offline; coming back offers 이어쓰기 / 새로 쓰기.
+ * Sending or 새로 쓰기 clears it.
+ */
+function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const memberId = useSession((s) => s.user?.id ?? null);
+  const waiting = usePendingWrites('review', String(target.matchId)).length > 0;
+  const { control, register, handleSubmit, reset, setError, setFocus, subscribe, formState } = useForm<ReviewValues>({ resolver, defaultValues: DEFAULTS });
+  const [offer, setOffer] = useState<ReviewValues | null>(null);
+  /** Saving starts once the stored draft was looked at (and, when there was one, the member chose). */
+  const saving = useRef(false);
+
+  useEffect(() => {
+    if (memberId === null) return;
+    let live = true;
+    void loadDraft<ReviewValues>(memberId, 'review', target.matchId).then((draft) => {
+      if (!live) return;
+      if (draft && !isBlank(draft.values)) setOffer(draft.values);
+      else saving.current = true;
+    });
+    return () => {
+      live = false;
+    };
+  }, [memberId, target.matchId]);
+
+  // Every change is kept (IndexedDB, so it survives a reload and works offline); back to blank clears it.
+  useEffect(() => {
+    if (memberId === null) return;
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values }) => {
+        if (!saving.current) return;
+        const v = { rating: Number(values.rating ?? DEFAULTS.rating), comment: String(values.comment ?? '') };
+        void (isBlank(v) ? clearDraft(memberId, 'review', target.matchId) : saveDraft(memberId, 'review', target.matchId, v));
+      },
+    });
+  }, [subscribe, memberId, target.matchId]);
+
+  function choose(resume: boolean) {
+    if (resume && offer) reset(offer);
+    else if (memberId !== null) void clearDraft(memberId, 'review', target.matchId);
+    setOffer(null);
+    saving.current = true;
+    // The form replaces the offer: focus its first field.
+    setTimeout(() => setFocus('rating'), 0);
+  }
+
+  const post = useMutation({
+    mutationFn: (values: ReviewValues) =>
+      createReview({ matchId: target.matchId, revieweeId: target.opponent.opponentId, rating: values.rating, comment: values.comment.trim() }, values.comment.trim() || target.opponent.opponentName),
+    onSuccess: async (result) => {
+      saving.current = false;
+      if (memberId !== null) await clearDraft(memberId, 'review', target.matchId);
+      if (result.queued) toast.info(ko.offlineUi.queued);
+      else {
+        toast.success(ko.reviews.done);
+        // The match now shows as reviewed on this side (the replay of a queued one invalidates them too).
+        void queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived });
+        void queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent });
+      }
+      onDone();
+    },
+    onError: (error) => {
+      if (!applyServerFieldError(error, FIELDS, (name, e, o) => setError(name, e, { shouldFocus: o?.shouldFocus ?? true }))) toast.error(errorMessage(error, ko.reviews.submitError));
+    },
+  });
+
+  const busy = formState.isSubmitting || post.isPending || post.isSuccess;
+
+  return (
+    <div className="review-form card">
+      <div className="review-opponent" aria-label={ko.reviewForm.opponent} role="group">
+        <Avatar src={target.opponent.opponentProfileImage} alt="" size={72} />
+        <strong className="review-opponent__name">{target.opponent.opponentName}</strong>
+      </div>
+      {offer ? (
+        <div className="review-draft" role="group" aria-labelledby="review-draft-text">
+          <p id="review-draft-text" className="review-draft__text">
+            {ko.reviewForm.draftFound}
+          </p>
+          <div className="review-draft__actions">
+            <button type="button" className="btn btn--primary" onClick={() => choose(true)}>
+              {ko.reviewForm.draftResume}
+            </button>
+            <button type="button" className="btn btn--ghost" onClick={() => choose(false)}>
+              {ko.reviewForm.draftDiscard}
+            </button>
           </div>
-          <div className="review-field">
-            <span className="review-field__label">
-              {ko.reviews.rating}
-            </span>
-            <StarRatingInput value={rating} onChange={setRating} label={ko.reviews.rating} disabled={posting} />
-          </div>
-          <label className="review-field">
-            <span className="review-field__label">{ko.reviews.comment}</span>
-            <textarea
-              className="input review-comment"
-              rows={4}
-              maxLength={REVIEW_COMMENT_MAX}
-              value={comment}
-              onChange={(e) => setComment(e.target.value)}
-              disabled={posting}
-            />
-          </label>
+        </div>
+      ) : (
+        <form
+          className="review-form__fields"
+          noValidate
+          aria-label={ko.reviews.write}
+          onSubmit={(e) => void handleSubmit(async (values) => void (await post.mutateAsync(values).catch(() => undefined)))(e)}
+        >
+          <Controller
+            control={control}
+            name="rating"
+            render={({ field, fieldState }) => (
+              <div className="review-field">
+                <span className="review-field__label" aria-hidden="true">
+                  {ko.reviews.rating}
+                </span>
+                <StarRatingInput
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  label={ko.reviews.rating}
+                  disabled={busy}
+                  errorId={fieldState.error ? 'review-rating-error' : undefined}
+                />
+                {fieldState.error && (
+                  <p id="review-rating-error" className="field__error">
+                    {fieldState.error.message}
+                  </p>
+                )}
+              </div>
+            )}
+          />
+          <FormField label={ko.reviews.comment} error={formState.errors.comment?.message}>
+            {(controlProps) => <textarea {...controlProps} {...register('comment')} className="input review-comment" rows={4} readOnly={busy} />}
+          </FormField>
           {waiting && (
             <p className="pending-write__label" role="status">
               {ko.offlineUi.pending}
             </p>
           )}
-          <button type="submit" className="btn btn--primary review-submit" disabled={posting || waiting}>
+          <button type="submit" className="btn btn--primary review-submit" disabled={busy || waiting}>
             {ko.reviews.submit}
           </button>
         </form>
