@@ -1,5 +1,6 @@
 /** Pure rules of the schedule page's forms (SPEC §5), kept apart from the components. */
-import type { Schedule, ScheduleCreateBody } from '@common/api/schedules';
+import { Type, type Static } from 'typebox';
+import { ScheduleCreateBody, ScheduleUpdateBody, type Schedule } from '@common/api/schedules';
 import type { Venue } from '@common/api/venues';
 import { toFoodCategory, venueCategoryLabel } from '@common/domain/categories';
 import { CAPACITY_DEFAULT, SCHEDULE_TEXT_MAX, clampCapacity, currentHourKst, type IsoDate } from '@common/domain/schedule';
@@ -16,58 +17,50 @@ export function defaultScheduleText(venue: Pick<Venue, 'place_name' | 'category_
   return format(ko.schedule.defaultText, { venue: venue.place_name, category: venueCategoryLabel(venue.category_name) }).slice(0, SCHEDULE_TEXT_MAX);
 }
 
-export interface AddFormDefaults {
-  hour: number;
-  capacity: number;
-  text: string;
-}
+/**
+ * The add form's values (issue #14): the fields of `ScheduleCreateBody` a member fills in. With a
+ * venue, its name and food type are set for them (not shown as fields); the date comes from the URL.
+ */
+export const AddScheduleForm = Type.Pick(ScheduleCreateBody, ['time', 'participants', 'text', 'placeName', 'placeCategory']);
+export type AddScheduleValues = Static<typeof AddScheduleForm>;
+/** The edit form: `ScheduleUpdateBody` as is. */
+export const EditScheduleForm = ScheduleUpdateBody;
+export type EditScheduleValues = ScheduleUpdateBody;
 
-/** The add dialog's starting values: the current KST hour, capacity 2, the venue's text. */
-export function addFormDefaults(venue: Pick<Venue, 'place_name' | 'category_name'> | null, now: Date = new Date()): AddFormDefaults {
-  return { hour: currentHourKst(now), capacity: CAPACITY_DEFAULT, text: defaultScheduleText(venue) };
-}
+/** How the schedule forms name their fields in errors (UI-TEXT.md labels). */
+export const SCHEDULE_FIELD_LABELS = { time: ko.schedule.time, participants: ko.schedule.participants, text: ko.schedule.text, placeName: ko.schedule.place, placeCategory: ko.schedule.category };
+/** UI-TEXT.md's own words where it has them. */
+export const SCHEDULE_FIELD_MESSAGES = { text: { minLength: ko.schedule.enterText }, placeName: { minLength: ko.schedule.enterPlace } };
 
-export interface AddFormInput {
-  date: IsoDate;
-  hour: number;
-  capacity: number;
-  text: string;
-  venue: Venue | null;
-  /** Typed place when no venue was chosen. */
-  place: string;
-  /** Chosen food type when no venue was chosen. */
-  category: FoodCategory;
+/** The add form's starting values: the current KST hour, capacity 2, the venue's text (or the given food type). */
+export function addFormDefaults(venue: Pick<Venue, 'place_name' | 'category_name'> | null, category: FoodCategory = '기타', now: Date = new Date()): AddScheduleValues {
+  return {
+    time: currentHourKst(now),
+    participants: CAPACITY_DEFAULT,
+    text: defaultScheduleText(venue),
+    placeName: venue ? venue.place_name.slice(0, 100) : '',
+    placeCategory: venue ? toFoodCategory(venue.category_name) : category,
+  };
 }
 
 /**
- * The `POST /api/schedules` body, or the message to show. With a venue its name, category
- * (mapped to one of the 7 — `toFoodCategory`), id and coordinates are sent; without one the
- * typed place and the chosen food type, no coordinates.
+ * The `POST /api/schedules` body from valid form values. With a venue its id and coordinates are
+ * added (SPEC §5); without one only the typed place and food type, no coordinates.
  */
-export function buildCreateBody(input: AddFormInput): { body: ScheduleCreateBody } | { error: string } {
-  const text = input.text.trim();
-  if (!text) return { error: ko.schedule.enterText };
-  const participants = clampCapacity(input.capacity);
-  if (input.venue) {
-    const lat = Number(input.venue.y);
-    const lng = Number(input.venue.x);
-    const hasCoords = Number.isFinite(lat) && Number.isFinite(lng) && input.venue.y !== '' && input.venue.x !== '';
-    return {
-      body: {
-        date: input.date,
-        time: input.hour,
-        text,
-        placeName: input.venue.place_name.slice(0, 100),
-        placeCategory: toFoodCategory(input.venue.category_name),
-        participants,
-        venueId: input.venue.id.slice(0, 64),
-        ...(hasCoords ? { latitude: lat, longitude: lng } : {}),
-      },
-    };
-  }
-  const place = input.place.trim();
-  if (!place) return { error: ko.schedule.enterPlace };
-  return { body: { date: input.date, time: input.hour, text, placeName: place.slice(0, 100), placeCategory: input.category, participants } };
+export function toCreateBody(date: IsoDate, values: AddScheduleValues, venue: Venue | null): ScheduleCreateBody {
+  const body: ScheduleCreateBody = {
+    date,
+    time: values.time,
+    text: values.text.trim(),
+    placeName: values.placeName.trim().slice(0, 100),
+    placeCategory: values.placeCategory,
+    participants: clampCapacity(values.participants),
+  };
+  if (!venue) return body;
+  const lat = Number(venue.y);
+  const lng = Number(venue.x);
+  const hasCoords = Number.isFinite(lat) && Number.isFinite(lng) && venue.y !== '' && venue.x !== '';
+  return { ...body, venueId: venue.id.slice(0, 64), ...(hasCoords ? { latitude: lat, longitude: lng } : {}) };
 }
 
 /** My schedules by date, each day sorted by hour. */

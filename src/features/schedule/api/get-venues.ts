@@ -1,6 +1,8 @@
 import type { Venue } from '@common/api/venues';
 import type { FoodCategory } from '@common/domain/vocabulary';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query/keys';
 
 export interface VenueSearch {
   lat: number;
@@ -33,3 +35,15 @@ export async function getVenues(search: VenueSearch, signal?: AbortSignal): Prom
   for (const v of lists.flat()) if (!byId.has(v.id)) byId.set(v.id, v);
   return [...byId.values()].sort((a, b) => a.distance - b.distance);
 }
+
+/**
+ * Venues around a point as a query (issue #14), keyed by lat / lng / radius / food types. The list
+ * keeps showing the previous answer while a new filter loads; venues change rarely (5 minutes fresh).
+ */
+export const venuesQuery = (search: VenueSearch) =>
+  queryOptions({
+    queryKey: [...queryRoots.venues, { lat: search.lat, lng: search.lng, radius: search.radius, categories: [...search.categories].sort() }],
+    queryFn: ({ signal }) => getVenues(search, signal),
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+  });

@@ -64,16 +64,19 @@ describe('add-schedule dialog (SPEC §5)', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it('without a venue asks for a place, and shows the failure message', async () => {
+  it('without a venue asks for a place, and shows the server refusal', async () => {
     const user = userEvent.setup();
-    mockFetch({ 'POST /api/schedules': () => jsonResponse({ message: '오류', code: 'X' }, 500) });
+    mockFetch({ 'POST /api/schedules': () => jsonResponse({ message: '일정은 오늘부터 21일 후까지의 날짜로만 만들 수 있습니다.', code: 'DATE_OUT_OF_WINDOW' }, 400) });
     renderDialog({ venue: null });
     expect((screen.getByLabelText('내용') as HTMLTextAreaElement).value).toBe('');
     await user.type(screen.getByLabelText('내용'), '같이 점심');
     await user.click(screen.getByRole('button', { name: '저장' }));
-    await findToast('장소를 입력하거나 지도에서 식당을 선택해주세요.');
+    // Validation is under the field (not a toast), and focus goes there.
+    expect(await screen.findByText('장소를 입력하거나 지도에서 식당을 선택해주세요.')).toBeTruthy();
+    expect(screen.getByLabelText('장소').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('장소'));
     await user.type(screen.getByLabelText('장소'), '시청역 앞');
     await user.click(screen.getByRole('button', { name: '저장' }));
-    await findToast('일정 추가에 실패했습니다.');
+    await findToast('일정은 오늘부터 21일 후까지의 날짜로만 만들 수 있습니다.');
   });
 });

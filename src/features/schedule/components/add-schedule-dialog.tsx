@@ -1,15 +1,21 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { Venue } from '@common/api/venues';
 import { venueCategoryLabel } from '@common/domain/categories';
 import { CAPACITY_MAX, CAPACITY_MIN, HOUR_MAX, HOUR_MIN, SCHEDULE_TEXT_MAX, type IsoDate } from '@common/domain/schedule';
 import { FOOD_CATEGORIES, type FoodCategory } from '@common/domain/vocabulary';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/feedback-store';
+import { FormField } from '@/components/ui/form-field';
 import { Stepper } from '@/components/ui/stepper';
 import { format, ko } from '@/i18n/ko';
+import { errorMessage } from '@/lib/api-client';
 import { monthDayLabel } from '@/lib/dates';
+import { applyServerFieldError, koreanResolver } from '@/lib/forms/korean-resolver';
+import { queryRoots } from '@/lib/query/keys';
 import { createSchedule } from '../api/create-schedule';
-import { addFormDefaults, buildCreateBody } from '../schedule-form';
+import { addFormDefaults, AddScheduleForm, SCHEDULE_FIELD_LABELS, SCHEDULE_FIELD_MESSAGES, toCreateBody, type AddScheduleValues } from '../schedule-form';
 
 interface AddScheduleDialogProps {
   open: boolean;
@@ -18,58 +24,53 @@ interface AddScheduleDialogProps {
   venue: Venue | null;
   /** Food type to start with when no venue was chosen. */
   category?: FoodCategory;
-  onCreated: () => void;
+  onCreated?: () => void;
   /** Clock for the default hour (tests). */
   now?: () => Date;
 }
 
 const HOURS = Array.from({ length: HOUR_MAX - HOUR_MIN + 1 }, (_, i) => HOUR_MIN + i);
+const FIELDS = ['time', 'participants', 'text', 'placeName', 'placeCategory'] as const;
+const resolver = koreanResolver<AddScheduleValues>(AddScheduleForm, SCHEDULE_FIELD_LABELS, SCHEDULE_FIELD_MESSAGES);
+const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 /** "일정 추가": 시간 (current KST hour), 인원 2–8 (2), 내용 (the venue's default text). */
 export function AddScheduleDialog({ open, onOpenChange, ...rest }: AddScheduleDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={ko.schedule.add}>
-      {open && <AddScheduleForm {...rest} onClose={() => onOpenChange(false)} />}
+      {open && <AddScheduleFormView {...rest} onClose={() => onOpenChange(false)} />}
     </Dialog>
   );
 }
 
-function AddScheduleForm({ date, venue, category = '기타', onCreated, onClose, now = () => new Date() }: Omit<AddScheduleDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
-  const [defaults] = useState(() => addFormDefaults(venue, now()));
-  const [hour, setHour] = useState(defaults.hour);
-  const [capacity, setCapacity] = useState(defaults.capacity);
-  const [text, setText] = useState(defaults.text);
-  const [place, setPlace] = useState('');
-  const [placeCategory, setPlaceCategory] = useState<FoodCategory>(category);
-  const [pending, setPending] = useState(false);
-  const submitting = useRef(false);
-  const ids = { hour: useId(), text: useId(), place: useId(), category: useId(), placeHint: useId() };
+function AddScheduleFormView({ date, venue, category = '기타', onCreated, onClose, now = () => new Date() }: Omit<AddScheduleDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [defaults] = useState(() => addFormDefaults(venue, category, now()));
+  const { register, control, handleSubmit, setError, formState } = useForm<AddScheduleValues>({ resolver, defaultValues: defaults, mode: 'onSubmit' });
+  const { errors } = formState;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (submitting.current) return;
-    const built = buildCreateBody({ date, hour, capacity, text, venue, place, category: placeCategory });
-    if ('error' in built) {
-      toast.error(built.error);
-      return;
-    }
-    submitting.current = true;
-    setPending(true);
+  const create = useMutation({
+    mutationFn: (values: AddScheduleValues) => createSchedule(toCreateBody(date, values, venue)),
+    // My calendar and the matching window both show the new meal.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.schedules }),
+  });
+
+  async function onSubmit(values: AddScheduleValues) {
+    if (create.isPending) return;
     try {
-      await createSchedule(built.body);
+      await create.mutateAsync(values);
       toast.success(ko.schedule.added);
-      onCreated();
+      onCreated?.();
       onClose();
-    } catch {
-      toast.error(ko.schedule.addFailed);
-    } finally {
-      submitting.current = false;
-      setPending(false);
+    } catch (error) {
+      // A 400 naming a field lands on it; anything else is an outcome (toast).
+      if (!applyServerFieldError(error, FIELDS, (name, e, o) => setError(name, e, { shouldFocus: o?.shouldFocus ?? true }))) toast.error(errorMessage(error, ko.schedule.addFailed));
     }
   }
 
+  const busy = formState.isSubmitting || create.isPending;
   return (
-    <form className="form-stack" onSubmit={onSubmit} noValidate>
+    <form className="form-stack" onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate>
       <p className="form-summary">
         <span className="form-summary__label">{ko.schedule.date}</span> {monthDayLabel(date)}
       </p>
@@ -79,59 +80,57 @@ function AddScheduleForm({ date, venue, category = '기타', onCreated, onClose,
         </p>
       ) : (
         <>
-          <div className="field">
-            <label htmlFor={ids.place} className="field__label">
-              {ko.schedule.place}
-            </label>
-            <input id={ids.place} className="input" maxLength={100} value={place} aria-describedby={ids.placeHint} onChange={(e) => setPlace(e.target.value)} />
-            <p id={ids.placeHint} className="field__hint">
-              {ko.schedule.placeHint}
-            </p>
-          </div>
-          <div className="field">
-            <label htmlFor={ids.category} className="field__label">
-              {ko.schedule.category}
-            </label>
-            <select id={ids.category} className="input" value={placeCategory} onChange={(e) => setPlaceCategory(e.target.value as FoodCategory)}>
-              {FOOD_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FormField label={ko.schedule.place} hint={ko.schedule.placeHint} error={errors.placeName?.message}>
+            {(field) => <input className="input" maxLength={100} {...field} {...register('placeName', { setValueAs: trim })} />}
+          </FormField>
+          <FormField label={ko.schedule.category} error={errors.placeCategory?.message}>
+            {(field) => (
+              <select className="input" {...field} {...register('placeCategory')}>
+                {FOOD_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         </>
       )}
-      <div className="field">
-        <label htmlFor={ids.hour} className="field__label">
-          {ko.schedule.time}
-        </label>
-        <select id={ids.hour} className="input" value={hour} onChange={(e) => setHour(Number(e.target.value))}>
-          {HOURS.map((h) => (
-            <option key={h} value={h}>
-              {format(ko.dates.hourOption, { hour: h })}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Stepper
-        label={ko.schedule.participants}
-        value={capacity}
-        min={CAPACITY_MIN}
-        max={CAPACITY_MAX}
-        onChange={setCapacity}
-        decrementLabel={ko.schedule.decrease}
-        incrementLabel={ko.schedule.increase}
-        formatValue={(n) => format(ko.schedule.peopleCount, { n })}
+      <FormField label={ko.schedule.time} error={errors.time?.message}>
+        {(field) => (
+          <select className="input" {...field} {...register('time', { valueAsNumber: true })}>
+            {HOURS.map((h) => (
+              <option key={h} value={h}>
+                {format(ko.dates.hourOption, { hour: h })}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <Controller
+        control={control}
+        name="participants"
+        render={({ field, fieldState }) => (
+          <>
+            <Stepper
+              label={ko.schedule.participants}
+              value={field.value}
+              min={CAPACITY_MIN}
+              max={CAPACITY_MAX}
+              onChange={field.onChange}
+              decrementLabel={ko.schedule.decrease}
+              incrementLabel={ko.schedule.increase}
+              formatValue={(n) => format(ko.schedule.peopleCount, { n })}
+            />
+            {fieldState.error?.message && <p className="field__error">{fieldState.error.message}</p>}
+          </>
+        )}
       />
-      <div className="field">
-        <label htmlFor={ids.text} className="field__label">
-          {ko.schedule.text}
-        </label>
-        <textarea id={ids.text} className="input" rows={3} maxLength={SCHEDULE_TEXT_MAX} value={text} onChange={(e) => setText(e.target.value)} />
-      </div>
+      <FormField label={ko.schedule.text} error={errors.text?.message}>
+        {(field) => <textarea className="input" rows={3} maxLength={SCHEDULE_TEXT_MAX} {...field} {...register('text', { setValueAs: trim })} />}
+      </FormField>
       <div className="dialog-actions">
-        <button type="submit" className="btn btn--primary" disabled={pending}>
+        <button type="submit" className="btn btn--primary" disabled={busy}>
           {ko.schedule.save}
         </button>
       </div>

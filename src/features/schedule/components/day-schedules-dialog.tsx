@@ -1,39 +1,39 @@
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Schedule } from '@common/api/schedules';
 import type { IsoDate } from '@common/domain/schedule';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { Dialog } from '@/components/ui/dialog';
 import { format, ko } from '@/i18n/ko';
 import { hourLabel, monthDayLabel } from '@/lib/dates';
+import { queryRoots } from '@/lib/query/keys';
 import { deleteSchedule } from '../api/delete-schedule';
-import { EditScheduleDialog } from './edit-schedule-dialog';
 
 interface DaySchedulesDialogProps {
   date: IsoDate | null;
   schedules: readonly Schedule[];
   onOpenChange: (open: boolean) => void;
-  onChanged: () => void;
+  /** 수정: the page opens the edit dialog over this one (`?edit=<id>`). */
+  onEdit: (schedule: Schedule) => void;
   onAdd: () => void;
 }
 
 /** "{M월 d일} 일정": my schedules that day, each with 수정 and 삭제. */
-export function DaySchedulesDialog({ date, schedules, onOpenChange, onChanged, onAdd }: DaySchedulesDialogProps) {
-  const [editing, setEditing] = useState<Schedule | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+export function DaySchedulesDialog({ date, schedules, onOpenChange, onEdit, onAdd }: DaySchedulesDialogProps) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (schedule: Schedule) => deleteSchedule(schedule.id),
+    onSuccess: () => toast.success(ko.schedule.deleted),
+    onError: () => toast.error(ko.schedule.deleteFailed),
+    // Gone from my calendar, the matching window and the requests on it (the requesters hear it live).
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryRoots.schedules }), queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived })]),
+  });
+  const busy = remove.isPending ? (remove.variables?.id ?? null) : null;
 
-  async function remove(schedule: Schedule) {
-    if (busy !== null) return;
+  async function confirmRemove(schedule: Schedule) {
+    if (remove.isPending) return;
     if (!(await confirmDialog(ko.schedule.confirmDelete))) return;
-    setBusy(schedule.id);
-    try {
-      await deleteSchedule(schedule.id);
-      toast.success(ko.schedule.deleted);
-      onChanged();
-    } catch {
-      toast.error(ko.schedule.deleteFailed);
-    } finally {
-      setBusy(null);
-    }
+    remove.mutate(schedule);
   }
 
   const title = date ? format(ko.schedule.dayDialog, { date: monthDayLabel(date) }) : '';
@@ -55,10 +55,10 @@ export function DaySchedulesDialog({ date, schedules, onOpenChange, onChanged, o
                 {ko.schedule.participants} {format(ko.schedule.capacity, { current: s.currentParticipants ?? 1, capacity: s.participants })}
               </p>
               <div className="my-schedule__actions">
-                <button type="button" className="btn btn--ghost btn--small" disabled={busy === s.id} onClick={() => setEditing(s)}>
+                <button type="button" className="btn btn--ghost btn--small" disabled={busy === s.id} onClick={() => onEdit(s)}>
                   {ko.schedule.edit}
                 </button>
-                <button type="button" className="btn btn--ghost btn--small btn--danger" disabled={busy === s.id} onClick={() => void remove(s)}>
+                <button type="button" className="btn btn--ghost btn--small btn--danger" disabled={busy === s.id} onClick={() => void confirmRemove(s)}>
                   {ko.schedule.delete}
                 </button>
               </div>
@@ -71,7 +71,6 @@ export function DaySchedulesDialog({ date, schedules, onOpenChange, onChanged, o
           {ko.schedule.add}
         </button>
       </div>
-      <EditScheduleDialog schedule={editing} onOpenChange={(open) => !open && setEditing(null)} onSaved={onChanged} />
     </Dialog>
   );
 }

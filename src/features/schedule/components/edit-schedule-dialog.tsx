@@ -1,19 +1,27 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
 import type { Schedule } from '@common/api/schedules';
 import { CAPACITY_MAX, SCHEDULE_TEXT_MAX } from '@common/domain/schedule';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/feedback-store';
+import { FormField } from '@/components/ui/form-field';
 import { Stepper } from '@/components/ui/stepper';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
+import { applyServerFieldError, koreanResolver } from '@/lib/forms/korean-resolver';
+import { queryRoots } from '@/lib/query/keys';
 import { updateSchedule } from '../api/update-schedule';
-import { minCapacity } from '../schedule-form';
+import { EditScheduleForm, minCapacity, SCHEDULE_FIELD_LABELS, SCHEDULE_FIELD_MESSAGES, type EditScheduleValues } from '../schedule-form';
 
 interface EditScheduleDialogProps {
   schedule: Schedule | null;
   onOpenChange: (open: boolean) => void;
-  onSaved: () => void;
+  onSaved?: () => void;
 }
+
+const FIELDS = ['text', 'participants'] as const;
+const resolver = koreanResolver<EditScheduleValues>(EditScheduleForm, SCHEDULE_FIELD_LABELS, SCHEDULE_FIELD_MESSAGES);
+const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 /** "일정 수정": 내용 and 인원 (never below the current participants — SPEC §4), saved with PUT. */
 export function EditScheduleDialog({ schedule, onOpenChange, onSaved }: EditScheduleDialogProps) {
@@ -24,60 +32,61 @@ export function EditScheduleDialog({ schedule, onOpenChange, onSaved }: EditSche
   );
 }
 
-function EditForm({ schedule, onClose, onSaved }: { schedule: Schedule; onClose: () => void; onSaved: () => void }) {
-  const [text, setText] = useState(schedule.text);
+function EditForm({ schedule, onClose, onSaved }: { schedule: Schedule; onClose: () => void; onSaved?: () => void }) {
+  const queryClient = useQueryClient();
   const min = minCapacity(schedule);
-  const [capacity, setCapacity] = useState(Math.max(min, schedule.participants));
-  const [pending, setPending] = useState(false);
-  const submitting = useRef(false);
-  const textId = useId();
-  const hintId = useId();
+  const { register, control, handleSubmit, setError, formState } = useForm<EditScheduleValues>({
+    resolver,
+    defaultValues: { text: schedule.text, participants: Math.max(min, schedule.participants) },
+  });
+  const { errors } = formState;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const trimmed = text.trim();
-    // SPEC §5: an edit with empty text does nothing.
-    if (!trimmed || submitting.current) return;
-    submitting.current = true;
-    setPending(true);
+  const update = useMutation({
+    mutationFn: (values: EditScheduleValues) => updateSchedule(schedule.id, { text: values.text.trim(), participants: Math.max(min, values.participants) }),
+    // My calendar and the matching window show the new text and seats.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.schedules }),
+  });
+
+  async function onSubmit(values: EditScheduleValues) {
+    if (update.isPending) return;
     try {
-      await updateSchedule(schedule.id, { text: trimmed, participants: Math.max(min, capacity) });
+      await update.mutateAsync(values);
       toast.success(ko.schedule.updated);
-      onSaved();
+      onSaved?.();
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error, ko.schedule.updateFailed));
-    } finally {
-      submitting.current = false;
-      setPending(false);
+      if (!applyServerFieldError(error, FIELDS, (name, e, o) => setError(name, e, { shouldFocus: o?.shouldFocus ?? true }))) toast.error(errorMessage(error, ko.schedule.updateFailed));
     }
   }
 
+  const hint = schedule.currentParticipants > 2 ? format(ko.schedule.minParticipants, { n: schedule.currentParticipants }) : undefined;
   return (
-    <form className="form-stack" onSubmit={onSubmit} noValidate>
-      <div className="field">
-        <label htmlFor={textId} className="field__label">
-          {ko.schedule.text}
-        </label>
-        <textarea id={textId} className="input" rows={3} maxLength={SCHEDULE_TEXT_MAX} value={text} onChange={(e) => setText(e.target.value)} />
-      </div>
-      <Stepper
-        label={ko.schedule.participants}
-        value={capacity}
-        min={min}
-        max={CAPACITY_MAX}
-        onChange={setCapacity}
-        decrementLabel={ko.schedule.decrease}
-        incrementLabel={ko.schedule.increase}
-        formatValue={(n) => format(ko.schedule.peopleCount, { n })}
+    <form className="form-stack" onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate>
+      <FormField label={ko.schedule.text} error={errors.text?.message}>
+        {(field) => <textarea className="input" rows={3} maxLength={SCHEDULE_TEXT_MAX} {...field} {...register('text', { setValueAs: trim })} />}
+      </FormField>
+      <Controller
+        control={control}
+        name="participants"
+        render={({ field, fieldState }) => (
+          <>
+            <Stepper
+              label={ko.schedule.participants}
+              value={field.value}
+              min={min}
+              max={CAPACITY_MAX}
+              onChange={field.onChange}
+              decrementLabel={ko.schedule.decrease}
+              incrementLabel={ko.schedule.increase}
+              formatValue={(n) => format(ko.schedule.peopleCount, { n })}
+            />
+            {fieldState.error?.message && <p className="field__error">{fieldState.error.message}</p>}
+          </>
+        )}
       />
-      {schedule.currentParticipants > 2 && (
-        <p id={hintId} className="field__hint">
-          {format(ko.schedule.minParticipants, { n: schedule.currentParticipants })}
-        </p>
-      )}
+      {hint && <p className="field__hint">{hint}</p>}
       <div className="dialog-actions">
-        <button type="submit" className="btn btn--primary" disabled={pending}>
+        <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting || update.isPending}>
           {ko.schedule.save}
         </button>
       </div>

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Schedule } from '@common/api/schedules';
@@ -68,6 +69,15 @@ async function pickDay(user: ReturnType<typeof userEvent.setup>, iso: string) {
   await user.click(screen.getByRole('button', { name: new RegExp(`${monthDay(iso)}(?!\\d)`) }));
 }
 
+/** The page at `/schedule{search}` in a memory router: its dialogs live in the address (issue #14). */
+async function renderPage(search = '') {
+  const rootRoute = createRootRoute({ component: () => <SchedulePage signedIn onLoginRequired={() => undefined} /> });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: [`/schedule${search}`] }) });
+  renderWithFeedback(<RouterProvider router={router} />);
+  await waitFor(() => expect(document.querySelector('h1.page-heading')?.textContent).toBe('일정'), { timeout: 10_000 });
+  return router;
+}
+
 function setup(extra: Parameters<typeof mockFetch>[0] = {}) {
   markers.clear();
   return mockFetch({
@@ -81,12 +91,13 @@ function setup(extra: Parameters<typeof mockFetch>[0] = {}) {
   });
 }
 
-describe('schedule page', () => {
+// The page renders inside a router (its dialogs are in the address): slower than a bare render.
+describe('schedule page', { timeout: 30_000 }, () => {
   it('lists nearby venues by name with category and distance, chosen from the list or a marker', async () => {
     const user = userEvent.setup();
     const fetch = setup();
-    renderWithFeedback(<SchedulePage signedIn onLoginRequired={() => undefined} />);
-    expect(screen.getByRole('heading', { level: 1, name: '일정' })).toBeTruthy();
+    await renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: '일정' })).toBeTruthy();
     expect(screen.getByRole('region', { name: '지도' })).toBeTruthy();
     const first = await screen.findByRole('button', { name: '을지로 국수집' });
     expect(first.textContent).toContain('한식');
@@ -106,9 +117,9 @@ describe('schedule page', () => {
   it('below 992 px puts the filter in a dialog; the active distance clears to the 2 km search', async () => {
     const user = userEvent.setup();
     const fetch = setup();
-    renderWithFeedback(<SchedulePage signedIn onLoginRequired={() => undefined} />);
+    await renderPage();
+    await user.click(await screen.findByRole('button', { name: '필터' }));
     expect(screen.queryByRole('region', { name: '식당 필터' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: '필터' }));
     const dialog = await screen.findByRole('dialog', { name: '식당 필터' });
     expect(within(dialog).getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual(['한식', '중식', '일식', '양식', '분식', '카페', '기타', '300m', '1km', '2km']);
     const d500 = within(dialog).getByRole('button', { name: '500m' });
@@ -123,7 +134,7 @@ describe('schedule page', () => {
   it('needs a date before adding, then opens the add dialog with the venue text', async () => {
     const user = userEvent.setup();
     setup();
-    renderWithFeedback(<SchedulePage signedIn onLoginRequired={() => undefined} />);
+    await renderPage();
     await user.click(await screen.findByRole('button', { name: '카페 모모' }));
     await user.click(screen.getByRole('button', { name: '일정 추가' }));
     await findToast('일정을 추가할 날짜를 선택해주세요.');
@@ -133,10 +144,46 @@ describe('schedule page', () => {
     expect((within(dialog).getByLabelText('내용') as HTMLTextAreaElement).value).toBe('카페 모모 에서 카페 약속');
   });
 
+  it('the add dialog is in the address: Back closes it, a link opens it; an empty text shows the error under the field', async () => {
+    const user = userEvent.setup();
+    const fetch = setup();
+    const date = addDaysIso(todayKst(), 2);
+    const router = await renderPage(`?add=${date}`);
+    const dialog = await screen.findByRole('dialog', { name: '일정 추가' });
+    expect(dialog.textContent).toContain(monthDay(date));
+    const text = within(dialog).getByLabelText('내용');
+    await user.clear(text);
+    await user.type(within(dialog).getByLabelText('장소'), '시청역');
+    await user.click(within(dialog).getByRole('button', { name: '저장' }));
+    expect(await within(dialog).findByText('내용을 입력해주세요.')).toBeTruthy();
+    expect(text.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(text);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+
+    await act(() => router.navigate({ to: '/schedule', search: {} }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '일정 추가' })).toBeNull());
+    await act(() => router.navigate({ to: '/schedule', search: { add: date } }));
+    expect(await screen.findByRole('dialog', { name: '일정 추가' })).toBeTruthy();
+    act(() => router.history.back());
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '일정 추가' })).toBeNull());
+  });
+
+  it('a server 400 naming a field lands under that field, not in a toast', async () => {
+    const user = userEvent.setup();
+    setup({ 'POST /api/schedules': () => jsonResponse({ message: '장소 이름이 올바르지 않습니다.', code: 'VALIDATION', field: 'placeName' }, 400) });
+    await renderPage(`?add=${addDaysIso(todayKst(), 2)}`);
+    const dialog = await screen.findByRole('dialog', { name: '일정 추가' });
+    await user.type(within(dialog).getByLabelText('장소'), '시청역');
+    await user.type(within(dialog).getByLabelText('내용'), '점심');
+    await user.click(within(dialog).getByRole('button', { name: '저장' }));
+    expect(await within(dialog).findByText('장소 이름이 올바르지 않습니다.')).toBeTruthy();
+    expect(within(dialog).getByLabelText('장소').getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('disables days outside today … +21 and marks days with my schedules', async () => {
     const user = userEvent.setup();
     setup();
-    renderWithFeedback(<SchedulePage signedIn onLoginRequired={() => undefined} />);
+    await renderPage();
     await showMonthOf(user, tomorrow);
     const day = await screen.findByRole('button', { name: new RegExp(`${monthDay(tomorrow)}.*일정 있음`) });
     expect(day).toBeTruthy();
@@ -151,7 +198,7 @@ describe('schedule page', () => {
   it("lists a day's schedules; an empty edit does nothing; delete confirms and reports a refusal", async () => {
     const user = userEvent.setup();
     const fetch = setup({ 'DELETE /api/schedules/11': () => jsonResponse({ message: '본인의 일정만 삭제할 수 있습니다.', code: 'FORBIDDEN' }, 403) });
-    renderWithFeedback(<SchedulePage signedIn onLoginRequired={() => undefined} />);
+    await renderPage();
     await showMonthOf(user, tomorrow);
     await screen.findByRole('button', { name: new RegExp(`${monthDay(tomorrow)}.*일정 있음`) });
     await user.click(screen.getByRole('button', { name: new RegExp(`${monthDay(tomorrow)}(?!\\d)`) }));
@@ -167,6 +214,7 @@ describe('schedule page', () => {
     await user.clear(within(edit).getByLabelText('내용'));
     await user.type(within(edit).getByLabelText('내용'), '   ');
     await user.click(within(edit).getByRole('button', { name: '저장' }));
+    expect(await within(edit).findByText('내용을 입력해주세요.')).toBeTruthy();
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '일정 수정' })).toBeNull());

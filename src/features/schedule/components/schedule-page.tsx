@@ -1,21 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Schedule } from '@common/api/schedules';
 import type { Venue } from '@common/api/venues';
 import { venueCategoryLabel } from '@common/domain/categories';
-import { scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
+import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
 import { Calendar } from '@/components/ui/calendar';
 import { toast } from '@/components/ui/feedback-store';
-import { LoadState } from '@/components/ui/load-state';
+import { QueryState } from '@/components/ui/load-state';
 import { format, ko } from '@/i18n/ko';
 import { monthDayLabel } from '@/lib/dates';
 import { usePosition } from '@/lib/geolocation';
 import { FALLBACK_RADIUS_M, levelForRadius } from '@/lib/maps';
-import { useResource } from '@/lib/use-resource';
-import { getMySchedules } from '../api/get-my-schedules';
-import { getVenues } from '../api/get-venues';
+import { useUrlState } from '@/lib/use-url-state';
+import { mySchedulesQuery } from '../api/get-my-schedules';
+import { venuesQuery } from '../api/get-venues';
 import { DEFAULT_VENUE_DISTANCE, groupByDate } from '../schedule-form';
 import { AddScheduleDialog } from './add-schedule-dialog';
 import { DaySchedulesDialog } from './day-schedules-dialog';
+import { EditScheduleDialog } from './edit-schedule-dialog';
 import { VenueFilter, type VenueFilterValue } from './venue-filter';
 import { VenueList } from './venue-list';
 import { VenueMap } from './venue-map';
@@ -30,7 +32,16 @@ interface SchedulePageProps {
 const NO_SCHEDULES: Schedule[] = [];
 const NO_VENUES: Venue[] = [];
 
-/** 일정: the venue map with its filter and list, and the calendar of my schedules. */
+/** A date from the address, when it is one the calendar offers. */
+function windowDate(value: string | undefined): IsoDate | null {
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) && isInScheduleWindow(value as IsoDate) ? (value as IsoDate) : null;
+}
+
+/**
+ * 일정: the venue map with its filter and list, and the calendar of my schedules. Its dialogs are
+ * part of the address (issue #14): `?day=<date>` my schedules that day, `?add=<date>` the add form,
+ * `?edit=<id>` the edit form; Back closes them and a link opens them.
+ */
 export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
   const today = todayKst();
   const bounds = scheduleWindow();
@@ -39,17 +50,21 @@ export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
   const [filter, setFilter] = useState<VenueFilterValue>({ categories: [], distance: DEFAULT_VENUE_DISTANCE });
   const radius = filter.distance ?? FALLBACK_RADIUS_M;
   const search = useMemo(() => ({ lat: position.lat, lng: position.lng, radius, categories: filter.categories }), [position, radius, filter.categories]);
-  const venues = useResource((signal) => getVenues(search, signal), NO_VENUES, search, signedIn && settled);
+  const venues = useQuery({ ...venuesQuery(search), enabled: signedIn && settled });
   const [venue, setVenue] = useState<Venue | null>(null);
 
-  const mine = useResource(getMySchedules, NO_SCHEDULES, null, signedIn);
-  const byDate = useMemo(() => groupByDate(mine.data), [mine.data]);
+  const mine = useQuery({ ...mySchedulesQuery(), enabled: signedIn });
+  const byDate = useMemo(() => groupByDate(mine.data ?? NO_SCHEDULES), [mine.data]);
   const markedDays = useMemo(() => [...byDate.keys()], [byDate]);
 
   const [month, setMonth] = useState<IsoDate>(today);
   const [selectedDate, setSelectedDate] = useState<IsoDate | null>(null);
-  const [dayOpen, setDayOpen] = useState<IsoDate | null>(null);
-  const [adding, setAdding] = useState(false);
+  const dayParam = useUrlState('day');
+  const addParam = useUrlState('add');
+  const editParam = useUrlState('edit');
+  const dayOpen = windowDate(dayParam.value);
+  const addDate = windowDate(addParam.value);
+  const editing = useMemo(() => (editParam.value ? ((mine.data ?? NO_SCHEDULES).find((s) => String(s.id) === editParam.value) ?? null) : null), [editParam.value, mine.data]);
 
   function requireLogin(): boolean {
     if (signedIn) return true;
@@ -65,17 +80,17 @@ export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
 
   function onDayClick(date: IsoDate) {
     setSelectedDate(date);
-    if ((byDate.get(date) ?? []).length > 0) setDayOpen(date);
+    if ((byDate.get(date) ?? []).length > 0) dayParam.open(date);
   }
 
-  function openAdd() {
+  /** The add form for `date` (the day dialog's date, else the selected one), over whatever is open. */
+  function openAdd(date: IsoDate | null = selectedDate) {
     if (!requireLogin()) return;
-    if (!selectedDate) {
+    if (!date) {
       toast.error(ko.schedule.selectDate);
       return;
     }
-    setDayOpen(null);
-    setAdding(true);
+    addParam.open(date);
   }
 
   const singleCategory = filter.categories.length === 1 ? filter.categories[0] : undefined;
@@ -86,8 +101,8 @@ export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
       <div className="schedule-layout">
         <div className="schedule-layout__venues">
           <VenueFilter value={filter} onChange={setFilter} />
-          <VenueMap center={position} level={levelForRadius(filter.distance)} venues={venues.data} selectedId={venue?.id ?? null} onSelect={chooseVenue} />
-          <VenueList venues={venues.data} status={settled ? venues.status : 'loading'} onRetry={() => void venues.reload()} selectedId={venue?.id ?? null} onSelect={chooseVenue} />
+          <VenueMap center={position} level={levelForRadius(filter.distance)} venues={venues.data ?? NO_VENUES} selectedId={venue?.id ?? null} onSelect={chooseVenue} />
+          <VenueList venues={venues.data ?? NO_VENUES} query={venues} selectedId={venue?.id ?? null} onSelect={chooseVenue} />
         </div>
         <section className="card schedule-layout__calendar" aria-labelledby="my-schedules-heading">
           <h2 id="my-schedules-heading" className="card__title">
@@ -115,32 +130,26 @@ export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
             onMonthChange={setMonth}
             marked={markedDays}
           />
-          <LoadState status={mine.status === 'error' ? 'error' : 'ready'} onRetry={() => void mine.reload()} />
+          {mine.status === 'error' || mine.isRefetchError ? <QueryState query={mine} /> : null}
           <p className="selected-date" aria-live="polite">
             {selectedDate ? format(ko.schedule.selectedDate, { date: monthDayLabel(selectedDate) }) : ko.schedule.selectDate}
           </p>
-          <button type="button" className="btn btn--primary btn--block" onClick={openAdd}>
+          <button type="button" className="btn btn--primary btn--block" aria-haspopup="dialog" onClick={() => openAdd()}>
             {ko.schedule.add}
           </button>
         </section>
       </div>
-      {selectedDate && (
-        <AddScheduleDialog
-          open={adding}
-          onOpenChange={setAdding}
-          date={selectedDate}
-          venue={venue}
-          category={singleCategory}
-          onCreated={() => void mine.reload()}
-        />
-      )}
       <DaySchedulesDialog
         date={dayOpen}
         schedules={dayOpen ? (byDate.get(dayOpen) ?? []) : []}
-        onOpenChange={(open) => !open && setDayOpen(null)}
-        onChanged={() => void mine.reload()}
-        onAdd={openAdd}
+        onOpenChange={(open) => !open && dayParam.close()}
+        onEdit={(schedule) => editParam.open(schedule.id)}
+        onAdd={() => openAdd(dayOpen)}
       />
+      {addDate && (
+        <AddScheduleDialog open onOpenChange={(open) => !open && addParam.close()} date={addDate} venue={venue} category={singleCategory} />
+      )}
+      <EditScheduleDialog schedule={editing} onOpenChange={(open) => !open && editParam.close()} />
     </div>
   );
 }

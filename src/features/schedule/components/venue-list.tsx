@@ -1,29 +1,30 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { Venue } from '@common/api/venues';
 import { venueCategoryLabel } from '@common/domain/categories';
-import { LoadState } from '@/components/ui/load-state';
+import { QueryState } from '@/components/ui/load-state';
 import { ko } from '@/i18n/ko';
 
 interface VenueListProps {
   venues: readonly Venue[];
-  status: 'loading' | 'ready' | 'error';
-  onRetry: () => void;
+  /** The venue search (issue #14): skeleton while loading, error with 다시 시도, the empty text. */
+  query: Pick<UseQueryResult<unknown>, 'status' | 'isFetching' | 'refetch' | 'isRefetchError' | 'isPlaceholderData'>;
   selectedId: string | null;
   onSelect: (venue: Venue) => void;
 }
 
 /** "주변 식당": buttons named by the venue, with its category and distance, nearest first. */
-export function VenueList({ venues, status, onRetry, selectedId, onSelect }: VenueListProps) {
+export function VenueList({ venues, query, selectedId, onSelect }: VenueListProps) {
   const headingId = useId();
-  const showList = venues.length > 0 && status !== 'error';
+  const showList = venues.length > 0 && query.status === 'success';
   return (
     <section className="card venue-list" aria-labelledby={headingId}>
       <h2 id={headingId} className="card__title">
         {ko.schedule.nearby}
       </h2>
-      <LoadState status={status} onRetry={onRetry} isEmpty={venues.length === 0} empty={ko.schedule.venuesEmpty} />
+      <QueryState query={query} isEmpty={venues.length === 0} empty={ko.schedule.venuesEmpty} />
       {showList && (
-        <ul className="venue-list__items" aria-labelledby={headingId} aria-busy={status === 'loading'}>
+        <ul className="venue-list__items" aria-labelledby={headingId} aria-busy={query.isPlaceholderData}>
           {venues.map((v) => {
             const detailsId = `${headingId}-${v.id}`;
             return (
@@ -32,8 +33,6 @@ export function VenueList({ venues, status, onRetry, selectedId, onSelect }: Ven
                   type="button"
                   className="venue-item"
                   aria-pressed={v.id === selectedId}
-                  aria-label={v.place_name}
-                  aria-describedby={detailsId}
                   onClick={() => onSelect(v)}
                 >
                   <span className="venue-item__name">{v.place_name}</span>
