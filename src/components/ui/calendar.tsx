@@ -25,8 +25,9 @@ interface CalendarProps {
 }
 
 /**
- * react-day-picker in Korean with our month buttons "이전 달" / "다음 달". Day buttons keep the
- * library's Korean name ("2026년 11월 23일 월요일"), with ", 일정 있음" on marked days.
+ * react-day-picker in Korean with our month buttons "이전 달" / "다음 달". Day buttons are named
+ * by the visible number, then the library's Korean date ("23, 2026년 11월 23일 월요일"), with
+ * ", 일정 있음" on marked days.
  */
 export function Calendar({ label, today, window, selected, onDayClick, month, onMonthChange, marked = [] }: CalendarProps) {
   const disabled = useMemo<Matcher[]>(
@@ -59,7 +60,11 @@ export function Calendar({ label, today, window, selected, onDayClick, month, on
           labelNext: () => ko.matching.nextMonth,
           labelDayButton: (date, modifiers, options, dateLib) => {
             const base = dayPickerKo.labels?.labelDayButton;
-            const text = typeof base === 'function' ? base(date, modifiers, options, dateLib) : date.toDateString();
+            const full = typeof base === 'function' ? base(date, modifiers, options, dateLib) : date.toDateString();
+            // The name starts with the visible day number as a word of its own ("23, 2026년 11월
+            // 23일 월요일"): WCAG 2.5.3 label in name, so "23" works for voice control (axe
+            // label-content-name-mismatch; "23일" alone is a different word).
+            const text = `${date.getDate()}, ${full}`;
             return markedSet.has(localDateToIso(date)) ? `${text}, ${ko.dates.hasSchedule}` : text;
           },
         }}

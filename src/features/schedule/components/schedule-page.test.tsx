@@ -99,7 +99,7 @@ describe('schedule page', { timeout: 30_000 }, () => {
     await renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: '일정' })).toBeTruthy();
     expect(screen.getByRole('region', { name: '지도' })).toBeTruthy();
-    const first = await screen.findByRole('button', { name: '을지로 국수집' });
+    const first = await screen.findByRole('button', { name: /^을지로 국수집/ });
     expect(first.textContent).toContain('한식');
     expect(first.textContent).toContain('120m');
     const venueCall = fetch.mock.calls.find(([url]) => String(url).includes('/api/venues'));
@@ -110,7 +110,7 @@ describe('schedule page', { timeout: 30_000 }, () => {
     expect(first.getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(markers.size).toBe(2));
     markers.get('k2')?.onClick?.();
-    await waitFor(() => expect(screen.getByRole('button', { name: '카페 모모' }).getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^카페 모모/ }).getAttribute('aria-pressed')).toBe('true'));
     expect(first.getAttribute('aria-pressed')).toBe('false');
   });
 
@@ -135,7 +135,7 @@ describe('schedule page', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     setup();
     await renderPage();
-    await user.click(await screen.findByRole('button', { name: '카페 모모' }));
+    await user.click(await screen.findByRole('button', { name: /^카페 모모/ }));
     await user.click(screen.getByRole('button', { name: '일정 추가' }));
     await findToast('일정을 추가할 날짜를 선택해주세요.');
     await pickDay(user, addDaysIso(todayKst(), 2));
