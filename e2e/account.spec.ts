@@ -4,6 +4,7 @@
  * a failed login; forgot password with a real reset code.
  */
 import { expect, test } from '@playwright/test';
+import { expectFieldError } from './support/forms.ts';
 import { readCode } from './support/mail.ts';
 import { createMemberViaApi, loginViaUi, registerViaUi, signIn, uniqueEmail } from './support/members.ts';
 import {
@@ -24,7 +25,9 @@ test('register with e-mail verification, complete the wizard step by step, land 
   // Step 1: gender.
   const next = page.getByRole('button', { name: '다음', exact: true });
   await next.click();
-  await expect(alertToast(page, '성별을 선택해주세요.')).toBeVisible();
+  // Errors sit under their field (issue #14), focus goes to the first invalid one.
+  await expectFieldError(page.getByRole('group', { name: '성별', exact: true }), '성별을 선택해주세요.');
+  await expect(page.getByRole('button', { name: '남성', exact: true })).toBeFocused();
   const female = page.getByRole('button', { name: '여성', exact: true });
   await female.click();
   await expect(female).toHaveAttribute('aria-pressed', 'true');
@@ -38,7 +41,9 @@ test('register with e-mail verification, complete the wizard step by step, land 
   await name.fill('');
   await age.fill('');
   await next.click();
-  await expect(alertToast(page, '이름과 나이를 입력해주세요.')).toBeVisible();
+  await expectFieldError(name, '이름과 나이를 입력해주세요.');
+  await expectFieldError(age, '이름과 나이를 입력해주세요.');
+  await expect(name).toBeFocused();
   await name.fill(member.name);
   await age.fill('29');
   await next.click();
@@ -46,7 +51,7 @@ test('register with e-mail verification, complete the wizard step by step, land 
   // Step 3: at least one food preference.
   await expect(page.getByRole('heading', { level: 2, name: '음식 취향', exact: true })).toBeVisible();
   await next.click();
-  await expect(alertToast(page, '선호하는 음식을 1개 이상 선택해주세요.')).toBeVisible();
+  await expectFieldError(page.getByRole('group', { name: '음식 취향', exact: true }), '선호하는 음식을 1개 이상 선택해주세요.');
   for (const label of ['한식', '매운맛 러버', '육식 지향', '채식 지향', '맵찔이']) {
     await expect(page.getByRole('button', { name: label, exact: true })).toBeVisible();
   }
@@ -85,7 +90,7 @@ test('the register tab keeps 가입하기 disabled until the e-mail is verified 
   const form = authForm(page, '이름');
   await expect(form.getByRole('button', { name: '가입하기', exact: true })).toBeDisabled();
   await form.getByRole('button', { name: '인증번호 전송', exact: true }).click();
-  await expect(alertToast(page, '이메일을 먼저 입력해주세요.')).toBeVisible();
+  await expectFieldError(form.getByLabel('이메일', { exact: true }), '이메일을 먼저 입력해주세요.');
 
   const email = uniqueEmail('wrongcode');
   await form.getByLabel('이메일', { exact: true }).fill(email);
@@ -93,10 +98,12 @@ test('the register tab keeps 가입하기 disabled until the e-mail is verified 
   await form.getByRole('button', { name: '인증번호 전송', exact: true }).click();
   const code = await readCode(email, { since });
   await form.getByRole('button', { name: '인증 확인', exact: true }).click();
-  await expect(alertToast(page, '인증번호를 입력해주세요.')).toBeVisible();
-  await form.getByLabel('인증번호', { exact: true }).fill(code === '000000' ? '111111' : '000000');
+  const codeField = form.getByLabel('인증번호', { exact: true });
+  await expectFieldError(codeField, '인증번호를 입력해주세요.');
+  await codeField.fill(code === '000000' ? '111111' : '000000');
   await form.getByRole('button', { name: '인증 확인', exact: true }).click();
-  await expect(alertToast(page, '인증번호가 올바르지 않습니다.')).toBeVisible();
+  // The server's CODE_MISMATCH lands on the code field.
+  await expectFieldError(codeField, '인증번호가 올바르지 않습니다.');
   await expect(form.getByRole('button', { name: '가입하기', exact: true })).toBeDisabled();
 });
 
@@ -122,7 +129,8 @@ test('a wrong password or unknown e-mail shows the login failure message; empty 
 
   await page.goto('/auth');
   await authForm(page).getByRole('button', { name: '로그인', exact: true }).click();
-  await expect(alertToast(page, '이메일과 비밀번호를 입력해주세요.')).toBeVisible();
+  await expectFieldError(authForm(page).getByLabel('이메일', { exact: true }), '이메일과 비밀번호를 입력해주세요.');
+  await expectFieldError(authForm(page).getByLabel('비밀번호', { exact: true }), '이메일과 비밀번호를 입력해주세요.');
 
   await loginViaUi(page, { email: member.email, password: 'not-the-password' }, { expectSuccess: false });
   await expect(alertToast(page, '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.')).toBeVisible();

@@ -3,6 +3,7 @@
  * with the success message and persists; cancel goes home.
  */
 import { expect, test } from '@playwright/test';
+import { expectFieldError } from './support/forms.ts';
 import { createMemberViaApi, signIn } from './support/members.ts';
 import { expectPath, profileMenuButton, statusToast } from './support/ui.ts';
 
@@ -19,6 +20,14 @@ test('내 정보: edit name, age and bio, save, and find them again', async ({ p
   await expect(email).toHaveValue(member.email);
   await expect(email).not.toBeEditable();
   await expect(page.getByLabel('이름', { exact: true })).toHaveValue('박밥상');
+
+  await expect(page.getByLabel('나이', { exact: true })).toHaveValue('30');
+  // The wizard requires an age (SPEC §5), so it cannot be cleared here: the error sits under 나이.
+  await page.getByLabel('나이', { exact: true }).fill('');
+  await page.getByRole('button', { name: '저장', exact: true }).click();
+  await expectFieldError(page.getByLabel('나이', { exact: true }), '나이를 입력해주세요.');
+  await expect(page.getByLabel('나이', { exact: true })).toBeFocused();
+  await expectPath(page, '/profile');
 
   await page.getByLabel('이름', { exact: true }).fill('박밥상친구');
   await page.getByLabel('나이', { exact: true }).fill('41');

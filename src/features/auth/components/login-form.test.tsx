@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Toasts } from '@/components/ui/toasts';
 import { useSession } from '@/lib/session/store';
 import { TOKEN_KEY } from '@/lib/token-storage';
@@ -82,5 +82,30 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: '비밀번호 변경' }));
     expect(await screen.findByText('비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.')).toBeTruthy();
     expect(screen.getByRole('button', { name: '로그인' })).toBeTruthy();
+  });
+});
+
+describe('password reset form errors (issue #14)', () => {
+  it('a short new password and a wrong code show under their fields', async () => {
+    const confirm = vi.fn(() => jsonResponse({ message: '재설정 코드가 올바르지 않습니다.', code: 'CODE_MISMATCH' }, 400));
+    mockFetch({
+      'GET /api/auth/providers': () => jsonResponse({ providers: [] }),
+      'POST /api/auth/password-reset/request': () => jsonResponse({ message: 'ok' }),
+      'POST /api/auth/password-reset/confirm': confirm,
+    });
+    const user = renderCard({ initialMode: 'forgotPassword' });
+    await user.click(screen.getByRole('button', { name: '재설정 코드 전송' }));
+    await expectFieldError('이메일', '이메일을 먼저 입력해주세요.');
+    await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
+    await user.click(screen.getByRole('button', { name: '재설정 코드 전송' }));
+    await user.type(await screen.findByLabelText('재설정 코드'), '123456');
+    await user.type(screen.getByLabelText('새 비밀번호'), 'short');
+    await user.click(screen.getByRole('button', { name: '비밀번호 변경' }));
+    await expectFieldError('새 비밀번호', '새 비밀번호는 8자 이상이어야 해요.');
+    expect(confirm).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('새 비밀번호'), '-long-enough');
+    await user.click(screen.getByRole('button', { name: '비밀번호 변경' }));
+    await expectFieldError('재설정 코드', '재설정 코드가 올바르지 않습니다.');
+    expect(confirm).toHaveBeenCalledTimes(1);
   });
 });
