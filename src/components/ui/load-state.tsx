@@ -57,16 +57,3 @@ export function QueryState({ query, empty, isEmpty, rows = 3 }: QueryStateProps)
   if (isEmpty && empty) return <p className="empty-state">{empty}</p>;
   return null;
 }
-
-interface LoadStateProps {
-  status: 'loading' | 'ready' | 'error';
-  onRetry: () => void;
-  empty?: string;
-  isEmpty?: boolean;
-}
-
-/** @deprecated Hand-kept status of the pre-Query screens; use `QueryState` (removed once every list is on TanStack Query). */
-export function LoadState({ status, onRetry, empty, isEmpty }: LoadStateProps) {
-  const query = { status: status === 'loading' ? 'pending' : status === 'error' ? 'error' : 'success', isFetching: false, isRefetchError: false, refetch: async () => onRetry() } as const;
-  return <QueryState query={query as unknown as QueryStateProps['query']} empty={empty} isEmpty={isEmpty} />;
-}
