@@ -1,20 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Toasts } from '@/components/ui/toasts';
 import { useSession } from '@/lib/session/store';
 import { TOKEN_KEY } from '@/lib/token-storage';
 import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 import { AuthCard } from './auth-card';
+import { renderWithFeedback } from '@/test/render';
 import { expectFieldError } from './field-error.test-helper';
 
 function renderCard(props: Parameters<typeof AuthCard>[0] = {}) {
-  render(
-    <>
-      <AuthCard {...props} />
-      <Toasts />
-    </>,
-  );
+  renderWithFeedback(<AuthCard {...props} />);
   return userEvent.setup();
 }
 
@@ -30,7 +25,7 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
 
     await user.type(email, 'bap@example.com');
     expect(email.getAttribute('aria-invalid')).toBe('false');
-  });
+  }, 15_000);
 
   it('shows the failure message on 401 and signs in with remember → localStorage', async () => {
     let ok = false;
@@ -54,7 +49,7 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
     expect(useSession.getState().status).toBe('signedIn');
     expect(localStorage.getItem(TOKEN_KEY)).not.toBeNull();
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
-  });
+  }, 15_000);
 
   it('switches modes and shows the expiry marker message', async () => {
     mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
@@ -65,7 +60,7 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: '로그인으로 돌아가기' }));
     await user.click(screen.getByRole('tab', { name: '회원가입' }));
     expect(screen.getByRole('button', { name: '가입하기' })).toBeTruthy();
-  });
+  }, 15_000);
 
   it('resets the password for real with the mailed code', async () => {
     mockFetch({
@@ -82,7 +77,7 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
     await user.click(screen.getByRole('button', { name: '비밀번호 변경' }));
     expect(await screen.findByText('비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.')).toBeTruthy();
     expect(screen.getByRole('button', { name: '로그인' })).toBeTruthy();
-  });
+  }, 15_000);
 });
 
 describe('password reset form errors (issue #14)', () => {
@@ -107,5 +102,5 @@ describe('password reset form errors (issue #14)', () => {
     await user.click(screen.getByRole('button', { name: '비밀번호 변경' }));
     await expectFieldError('재설정 코드', '재설정 코드가 올바르지 않습니다.');
     expect(confirm).toHaveBeenCalledTimes(1);
-  });
+  }, 15_000);
 });

@@ -1,19 +1,14 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Toasts } from '@/components/ui/toasts';
 import { useSession } from '@/lib/session/store';
 import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 import { AuthCard } from './auth-card';
+import { renderWithFeedback } from '@/test/render';
 import { expectFieldError } from './field-error.test-helper';
 
 function renderCard(onRegistered = vi.fn()) {
-  render(
-    <>
-      <AuthCard initialMode="register" onRegistered={onRegistered} />
-      <Toasts />
-    </>,
-  );
+  renderWithFeedback(<AuthCard initialMode="register" onRegistered={onRegistered} />);
   return { user: userEvent.setup(), onRegistered };
 }
 
@@ -78,7 +73,7 @@ describe('register flow (SPEC §4 registration)', () => {
     expect(onRegistered).toHaveBeenCalled();
     expect(useSession.getState().user?.isNewUser).toBe(true);
     expect(sessionStorage.length).toBe(1);
-  });
+  }, 15_000);
 
   it('shows the send failure message', async () => {
     mockFetch({
@@ -90,7 +85,7 @@ describe('register flow (SPEC §4 registration)', () => {
     await user.click(screen.getByRole('button', { name: '인증번호 전송' }));
     expect(await screen.findByText('인증번호 전송에 실패했습니다. 이메일을 확인해주세요.')).toBeTruthy();
     expect((screen.getByLabelText('이메일') as HTMLInputElement).readOnly).toBe(false);
-  });
+  }, 15_000);
 
   it('shows 회원가입 실패 with the server message', async () => {
     mockFetch({
@@ -108,7 +103,7 @@ describe('register flow (SPEC §4 registration)', () => {
     await user.type(await screen.findByLabelText('비밀번호'), 'password123');
     await user.click(screen.getByRole('button', { name: '가입하기' }));
     expect(await screen.findByText('회원가입 실패: 이미 가입된 이메일입니다.')).toBeTruthy();
-  });
+  }, 15_000);
 });
 
 describe('register form errors (issue #14)', () => {
@@ -122,7 +117,7 @@ describe('register form errors (issue #14)', () => {
     await user.click(screen.getByRole('button', { name: '인증번호 전송' }));
     await expectFieldError('이메일', "'이메일'(email) 값이 올바르지 않습니다.");
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
-  });
+  }, 15_000);
 
   it('checks the e-mail format under the field before sending', async () => {
     const fetchMock = mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
@@ -130,5 +125,5 @@ describe('register form errors (issue #14)', () => {
     await user.type(screen.getByLabelText('이메일'), 'not-an-email{Enter}');
     await expectFieldError('이메일', '이메일 주소 형식이 올바르지 않아요.');
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('send-verification-email'))).toBe(false);
-  });
+  }, 15_000);
 });

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ko } from '@/i18n/ko';
 import { apiUrl } from '@/lib/api-client';
-import { getProviders, type SocialProvider } from '../api/get-providers';
+import { providersQuery, type SocialProvider } from '../api/get-providers';
 
 const LABELS: Record<SocialProvider, string> = { kakao: ko.auth.kakao, naver: ko.auth.naver };
 
@@ -30,16 +30,7 @@ const MARKS: Record<SocialProvider, () => React.JSX.Element> = { kakao: KakaoSym
 
 /** Social login buttons, only for providers the server lists; they leave the app for the provider. */
 export function SocialButtons() {
-  const [providers, setProviders] = useState<SocialProvider[]>([]);
-  useEffect(() => {
-    let alive = true;
-    getProviders()
-      .then((list) => alive && setProviders(list))
-      .catch(() => alive && setProviders([]));
-    return () => {
-      alive = false;
-    };
-  }, []);
+  const providers = useQuery(providersQuery()).data ?? [];
   if (providers.length === 0) return null;
   return (
     <div className="social-buttons">

@@ -27,7 +27,7 @@ describe('profile edit (내 정보, SPEC §2, §5; issue #14)', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('나이'));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(onLeave).not.toHaveBeenCalled();
-  });
+  }, 15_000);
 
   it('saves once, updates the member query and the session, then goes home', async () => {
     const put = vi.fn((_url: string, init: RequestInit | undefined) => jsonResponse(makeUser({ ...JSON.parse(String(init?.body)) })));
@@ -44,7 +44,7 @@ describe('profile edit (내 정보, SPEC §2, §5; issue #14)', () => {
     expect(onLeave).toHaveBeenCalledWith('/');
     expect(useSession.getState().user?.name).toBe('박밥상친구');
     expect(queryClient.getQueryData(['me'])).toMatchObject({ name: '박밥상친구', age: 41 });
-  });
+  }, 15_000);
 
   it('puts a server 400 naming a field on that field, with no toast', async () => {
     mockFetch({ 'PUT /api/user/profile': () => jsonResponse({ code: 'VALIDATION', field: 'bio', message: "'자기소개'(bio) 값이 올바르지 않습니다." }, 400) });
@@ -54,5 +54,5 @@ describe('profile edit (내 정보, SPEC §2, §5; issue #14)', () => {
     expect(screen.getByText("'자기소개'(bio) 값이 올바르지 않습니다.")).toBeTruthy();
     expect(document.querySelector('[data-sonner-toast]')).toBeNull();
     expect(onLeave).not.toHaveBeenCalled();
-  });
+  }, 15_000);
 });

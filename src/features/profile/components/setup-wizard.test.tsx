@@ -63,7 +63,7 @@ describe('setup wizard (SPEC §2, §5)', () => {
     expect(screen.getByRole('button', { name: '맵찔이' }).getAttribute('aria-pressed')).toBe('true');
     await user.click(screen.getByRole('button', { name: '이전' }));
     expect((screen.getByLabelText('나이') as HTMLInputElement).value).toBe('27');
-  });
+  }, 15_000);
 
   it('submits without gender and with an integer age, then says done', async () => {
     const put = vi.fn((_url: string, init: RequestInit | undefined) => jsonResponse(makeUser({ ...JSON.parse(String(init?.body)), isNewUser: false })));
@@ -91,7 +91,7 @@ describe('setup wizard (SPEC §2, §5)', () => {
     expect(onDone).toHaveBeenCalled();
     expect(useSession.getState().user?.isNewUser).toBe(false);
     expect(queryClient.getQueryData(['me'])).toMatchObject({ name: '박친구', age: 31 });
-  });
+  }, 15_000);
 
   it('puts a server 400 naming a field back on its step, under the field', async () => {
     mockFetch({ 'PUT /api/user/profile': () => jsonResponse({ code: 'VALIDATION', field: 'name', message: "'이름'(name) 값이 올바르지 않습니다." }, 400) });
@@ -107,7 +107,7 @@ describe('setup wizard (SPEC §2, §5)', () => {
     await expectInvalid(() => screen.getByLabelText('이름'), "'이름'(name) 값이 올바르지 않습니다.");
     expect(screen.getByRole('heading', { level: 2, name: '이름과 나이' })).toBeTruthy();
     expect(onDone).not.toHaveBeenCalled();
-  });
+  }, 15_000);
 
   it('shows the failure message when the save fails', async () => {
     mockFetch({ 'PUT /api/user/profile': () => jsonResponse({ message: '잘못된 요청' }, 400) });
@@ -123,7 +123,7 @@ describe('setup wizard (SPEC §2, §5)', () => {
     await screen.findByText('프로필 저장에 실패했습니다. 다시 시도해주세요.');
     expect(await alertText('프로필 저장에 실패했습니다. 다시 시도해주세요.')).toContain('프로필 저장에 실패했습니다. 다시 시도해주세요.');
     expect(onDone).not.toHaveBeenCalled();
-  });
+  }, 15_000);
 
   it('refuses a file that is not an image', async () => {
     const fetchMock = mockFetch({});
@@ -139,5 +139,5 @@ describe('setup wizard (SPEC §2, §5)', () => {
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['hello'], 'note.txt', { type: 'text/plain' }));
     expect(await alertText('이미지 파일만 업로드할 수 있습니다.')).toContain('이미지 파일만 업로드할 수 있습니다.');
     expect(fetchMock).not.toHaveBeenCalled();
-  });
+  }, 15_000);
 });
