@@ -22,9 +22,11 @@ export function useUrlState(param: string): UrlState {
   const pushed = useRef(false);
 
   const open = useCallback(
-    (next: string | number = '1') => {
+    (next: string | number = 1) => {
       pushed.current = true;
-      void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, [param]: String(next) }) } as never);
+      // Numbers stay numbers: the router writes strings that look like JSON in quotes (?post=%2212%22).
+      const value = typeof next === 'string' && /^-?[0-9]{1,15}$/.test(next) ? Number(next) : next;
+      void navigate({ to: '.', search: (prev: Record<string, unknown>) => ({ ...prev, [param]: value }) } as never);
     },
     [navigate, param],
   );
