@@ -21,6 +21,8 @@ export default mergeConfig(
             environment: 'jsdom',
             include: ['src/**/*.test.{ts,tsx}'],
             setupFiles: ['./src/test/setup.ts'],
+            // Whole-page flows with user-event take seconds on a loaded 2-core machine.
+            testTimeout: 15_000,
           },
         },
         {
