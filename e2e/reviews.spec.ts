@@ -137,6 +137,96 @@ test('five reviews show a one-decimal average in the profile modal; the home car
   await expect(carousel.getByText(fan.name).first()).toBeVisible();
 });
 
+test('keyboard only: stars with the arrow keys and Space, the comment, Enter on 등록; focus lands on the next page\'s heading', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString(36).slice(-5);
+  const host = await createMemberViaApi(request, { name: `키보드호스트${suffix}` });
+  const guest = await createMemberViaApi(request, { name: `키보드게스트${suffix}` });
+  const matchId = await confirmedMatch(request, host, guest);
+  const g = await memberPage(browser, guest);
+  await g.goto('/match-requests');
+  const button = activityItem(g, '보낸 매칭 요청', host.name).getByRole('button', { name: '리뷰 쓰기', exact: true });
+  await button.focus();
+  await g.keyboard.press('Enter');
+  await expectPath(g, '/write-review');
+  const heading = g.getByRole('heading', { level: 1, name: '리뷰 작성' });
+  await expect(heading).toBeFocused();
+
+  // Tab reaches the checked star (one tab stop for the group), arrows move the choice, Space keeps it.
+  await g.keyboard.press('Tab');
+  await expect(g.getByRole('radio', { name: '3점' })).toBeFocused();
+  await g.keyboard.press('ArrowRight');
+  await g.keyboard.press('ArrowRight');
+  await g.keyboard.press('ArrowLeft');
+  await g.keyboard.press('Space');
+  await expect(g.getByRole('radio', { name: '4점' })).toBeFocused();
+  await expect(g.getByRole('radio', { name: '4점' })).toHaveAttribute('aria-checked', 'true');
+  await g.keyboard.press('Tab');
+  const comment = g.getByRole('textbox', { name: '후기' });
+  await expect(comment).toBeFocused();
+  await g.keyboard.type(`키보드로만 쓴 후기예요 ${suffix}`);
+  await g.keyboard.press('Tab');
+  await expect(g.getByRole('button', { name: '등록', exact: true })).toBeFocused();
+  await g.keyboard.press('Enter');
+  await expect(statusToast(g, '리뷰가 등록되었습니다.')).toBeVisible();
+  await expectPath(g, '/match-requests');
+  await expect(g.getByRole('heading', { level: 1, name: '활동 내역' })).toBeFocused();
+
+  const received = (await (await request.get('/api/reviews/my', { headers: auth(host) })).json()) as Array<{ matchId: number; rating: number; comment: string }>;
+  expect(received).toEqual([expect.objectContaining({ matchId, rating: 4, comment: `키보드로만 쓴 후기예요 ${suffix}` })]);
+});
+
+test('a half-written review survives a reload: 이어쓰기 restores it, 새로 쓰기 starts over', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const suffix = Date.now().toString(36).slice(-5);
+  const host = await createMemberViaApi(request, { name: `초안호스트${suffix}` });
+  const guest = await createMemberViaApi(request, { name: `초안게스트${suffix}` });
+  const matchId = await confirmedMatch(request, host, guest);
+  const g = await memberPage(browser, guest);
+  await g.goto(`/write-review?matchId=${matchId}`);
+  await expect(g.getByText(host.name, { exact: true })).toBeVisible();
+  await g.getByRole('radiogroup', { name: '별점' }).getByRole('radio', { name: '5점' }).click();
+  const text = `쓰다 만 후기 ${suffix}`;
+  await g.getByRole('textbox', { name: '후기' }).fill(text);
+  // Saved in IndexedDB as it is typed.
+  await expect
+    .poll(() =>
+      g.evaluate<number>(`new Promise((resolve) => {
+        const open = indexedDB.open('babsang-drafts');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('drafts')) return resolve(0);
+          const count = db.transaction('drafts').objectStore('drafts').count();
+          count.onsuccess = () => { resolve(count.result); db.close(); };
+        };
+        open.onerror = () => resolve(0);
+      })`),
+    )
+    .toBe(1);
+
+  await g.reload();
+  const offer = g.getByText('작성 중이던 리뷰가 있어요.');
+  await expect(offer).toBeVisible();
+  await g.getByRole('button', { name: '이어쓰기', exact: true }).click();
+  await expect(g.getByRole('textbox', { name: '후기' })).toHaveValue(text);
+  await expect(g.getByRole('radio', { name: '5점' })).toHaveAttribute('aria-checked', 'true');
+
+  // Still kept after another reload; 새로 쓰기 starts over and forgets it.
+  await g.reload();
+  await g.getByRole('button', { name: '새로 쓰기', exact: true }).click();
+  await expect(g.getByRole('textbox', { name: '후기' })).toHaveValue('');
+  await expect(g.getByRole('radio', { name: '3점' })).toHaveAttribute('aria-checked', 'true');
+  await g.reload();
+  await expect(g.getByRole('textbox', { name: '후기' })).toBeVisible();
+  await expect(offer).toHaveCount(0);
+
+  // Written again and sent: the draft is gone with it.
+  await g.getByRole('textbox', { name: '후기' }).fill(text);
+  await g.getByRole('button', { name: '등록', exact: true }).click();
+  await expect(statusToast(g, '리뷰가 등록되었습니다.')).toBeVisible();
+  await expectPath(g, '/match-requests');
+});
+
 async function idOf(request: APIRequestContext, member: Member): Promise<number> {
   return ((await (await request.get('/api/user/me', { headers: auth(member) })).json()) as { id: number }).id;
 }
