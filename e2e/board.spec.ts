@@ -34,7 +34,7 @@ async function findPost(request: APIRequestContext, member: Member, title: strin
 }
 
 test('write, filter, view, like, comment, and reach the recommendations', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const suffix = Date.now().toString(36).slice(-5);
   const author = await createMemberViaApi(request, { name: `작성자${suffix}` });
   const reader = await createMemberViaApi(request, { name: `독자${suffix}` });
