@@ -43,7 +43,7 @@ async function sentOn(request: APIRequestContext, member: Member, scheduleId: nu
 /** Presses Tab until `target` has focus (keyboard only); fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, max = 120): Promise<void> {
   for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement).catch(() => false)) return;
     await page.keyboard.press('Tab');
   }
   await expect(target).toBeFocused();
@@ -158,7 +158,7 @@ test.describe('live updates between two members (issue #14)', () => {
     await expect(card).toHaveAttribute('aria-pressed', 'true');
 
     const requestButton = g.getByRole('button', { name: '매칭 신청', exact: true });
-    for (let i = 0; i < 120 && !(await requestButton.evaluate((el) => el === document.activeElement)); i++) await g.keyboard.press('Shift+Tab');
+    for (let i = 0; i < 120 && !(await requestButton.evaluate((el) => el === el.ownerDocument.activeElement)); i++) await g.keyboard.press('Shift+Tab');
     await expect(requestButton).toBeFocused();
     await g.keyboard.press('Enter');
     const confirm = g.getByRole('alertdialog');

@@ -76,7 +76,7 @@ describe('routes and guards (SPEC §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '프로필 설정' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: '주요 메뉴' })).toBeNull();
     expect(screen.queryByRole('button', { name: '메뉴 열기' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: '프로필 메뉴' }));
+    await userEvent.click(await screen.findByRole('button', { name: '프로필 메뉴' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['로그아웃']);
   });
@@ -88,7 +88,7 @@ describe('routes and guards (SPEC §2)', () => {
     const opener = await screen.findByRole('button', { name: '메뉴 열기' });
     await userEvent.click(opener);
     const dialog = await screen.findByRole('dialog', { name: '메뉴' });
-    expect(router.state.location.search).toEqual({ menu: '1' });
+    expect(router.state.location.search).toEqual({ menu: 1 });
     expect(within(dialog).getByRole('link', { name: '매칭' })).toBeTruthy();
     await act(async () => router.history.back());
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '메뉴' })).toBeNull());
@@ -124,6 +124,6 @@ describe('routes and guards (SPEC §2)', () => {
     signIn();
     renderAt('/my-reviews');
     expect(await screen.findByRole('heading', { level: 1, name: '내가 받은 리뷰' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: '프로필 메뉴' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '프로필 메뉴' })).toBeTruthy();
   });
 });

@@ -3,8 +3,8 @@ import { ko } from '@/i18n/ko';
 import { useFeedback } from './feedback-store';
 import { useReturnFocus } from './use-return-focus';
 
-/** Host of `confirmDialog(message)`: a Radix AlertDialog with "확인" / "취소"; focus returns to what opened it. */
-export function ConfirmHost() {
+/** The dialog behind `ConfirmHost` (loaded on the first confirm): host of `confirmDialog(message)`: a Radix AlertDialog with "확인" / "취소"; focus returns to what opened it. */
+export function ConfirmDialogHost() {
   const pending = useFeedback((s) => s.confirm);
   const settle = useFeedback((s) => s.settleConfirm);
   const returnFocus = useReturnFocus(pending !== null);

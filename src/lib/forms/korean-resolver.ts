@@ -83,7 +83,7 @@ export function koreanResolver<T extends FieldValues>(
  * Puts a server 400 that names a field (`{ code: 'VALIDATION', field, message }`) on that field of
  * the form. Answers true when it did (the caller then shows no toast: toasts are for outcomes).
  */
-export function applyServerFieldError(error: unknown, fields: readonly string[], setError: (name: never, error: { type: string; message: string }, options?: { shouldFocus?: boolean }) => void): boolean {
+export function applyServerFieldError(error: unknown, fields: readonly string[], setError: (name: never, error: { type: string; message: string }, options?: { shouldFocus: boolean }) => void): boolean {
   const e = error as { status?: number; field?: string; serverMessage?: string } | null;
   if (!e || e.status !== 400 || !e.field || !fields.includes(e.field)) return false;
   setError(e.field as never, { type: 'server', message: e.serverMessage ?? '입력값을 확인해주세요.' }, { shouldFocus: true });

@@ -1,8 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { Dialog } from '@/components/ui/dialog';
+import { lazy, Suspense, useState } from 'react';
 import { ko } from '@/i18n/ko';
 import { useUrlState } from '@/lib/use-url-state';
 import { MAIN_LINKS } from './nav-links';
+
+/** The dialog code loads the first time the menu opens (issue #14: home JS budget). */
+const Dialog = lazy(() => import('@/components/ui/dialog').then((m) => ({ default: m.Dialog })));
 
 interface SideMenuProps {
   signedIn: boolean;
@@ -20,40 +23,47 @@ export const MENU_PARAM = 'menu';
 export function SideMenu({ signedIn, onOpenActivity }: SideMenuProps) {
   const menu = useUrlState(MENU_PARAM);
   const open = menu.value !== undefined;
+  // Once opened, the dialog stays mounted so it can animate out and return focus to 메뉴 열기.
+  const [mounted, setMounted] = useState(false);
+  if (open && !mounted) setMounted(true);
   return (
     <>
       <button type="button" className="menu-button" aria-label={ko.nav.openMenu} aria-expanded={open} onClick={() => menu.open()}>
         <span className="menu-button__bars" aria-hidden="true" />
       </button>
-      <Dialog open={open} onOpenChange={(next) => (next ? menu.open() : menu.close())} title={ko.nav.menu} hideTitle variant="side">
-        <nav className="side-menu">
-          <ul>
-            <li>
-              {signedIn ? (
-                <Link to="/match-requests" replace className="side-menu__link" onClick={onOpenActivity}>
-                  {ko.nav.activity}
-                </Link>
-              ) : (
-                <Link to="/auth" replace className="side-menu__link">
-                  {ko.nav.loginRequired}
-                </Link>
-              )}
-            </li>
-            {MAIN_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} replace className="side-menu__link">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/my-reviews" replace className="side-menu__link">
-                {ko.nav.myReviews}
-              </Link>
-            </li>
-          </ul>
-        </nav>
-      </Dialog>
+      {mounted && (
+        <Suspense fallback={null}>
+          <Dialog open={open} onOpenChange={(next) => (next ? menu.open() : menu.close())} title={ko.nav.menu} hideTitle variant="side">
+            <nav className="side-menu">
+              <ul>
+                <li>
+                  {signedIn ? (
+                    <Link to="/match-requests" replace className="side-menu__link" onClick={onOpenActivity}>
+                      {ko.nav.activity}
+                    </Link>
+                  ) : (
+                    <Link to="/auth" replace className="side-menu__link">
+                      {ko.nav.loginRequired}
+                    </Link>
+                  )}
+                </li>
+                {MAIN_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} replace className="side-menu__link">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+                <li>
+                  <Link to="/my-reviews" replace className="side-menu__link">
+                    {ko.nav.myReviews}
+                  </Link>
+                </li>
+              </ul>
+            </nav>
+          </Dialog>
+        </Suspense>
+      )}
     </>
   );
 }

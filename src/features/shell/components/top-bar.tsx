@@ -1,10 +1,13 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { User } from '@common/api/users';
 import { isNewMember } from '@common/domain/account';
 import { ko } from '@/i18n/ko';
 import { MainNav } from './nav-links';
-import { ProfileMenu } from './profile-menu';
 import { SideMenu } from './side-menu';
+
+/** The profile menu (Radix DropdownMenu) is only for members: visitors never download it (issue #14). */
+const ProfileMenu = lazy(() => import('./profile-menu').then((m) => ({ default: m.ProfileMenu })));
 
 interface TopBarProps {
   user: User | null;
@@ -41,7 +44,9 @@ export function TopBar({ user, unread, onOpenActivity, onLogout }: TopBarProps) 
         {!settingUp && <MainNav />}
         <div className="top-bar__actions">
           {user ? (
-            <ProfileMenu user={user} unread={unread} onOpenActivity={onOpenActivity} onLogout={onLogout} settingUp={settingUp} />
+            <Suspense fallback={<span className="profile-menu-placeholder" aria-hidden="true" />}>
+              <ProfileMenu user={user} unread={unread} onOpenActivity={onOpenActivity} onLogout={onLogout} settingUp={settingUp} />
+            </Suspense>
           ) : (
             <>
               <Link to="/auth" className="btn btn--ghost btn--small">
