@@ -180,6 +180,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_SEND_CODE_PER_IP: Optional(Type.String({ pattern: Int })),
   RATE_LIMIT_LOGIN_PER_ACCOUNT: Optional(Type.String({ pattern: Int })),
   RATE_LIMIT_LOGIN_PER_IP: Optional(Type.String({ pattern: Int })),
+  RATE_LIMIT_REGISTER_PER_IP: Optional(Type.String({ pattern: Int })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -231,6 +232,7 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'RATE_LIMIT_SEND_CODE_PER_IP', default: '60', meaning: 'code mails (verification + reset) per IP per hour' },
   { name: 'RATE_LIMIT_LOGIN_PER_ACCOUNT', default: '10', meaning: 'login attempts per account per 15 minutes' },
   { name: 'RATE_LIMIT_LOGIN_PER_IP', default: '200', meaning: 'login attempts per IP per 15 minutes' },
+  { name: 'RATE_LIMIT_REGISTER_PER_IP', default: '60', meaning: 'registrations per IP per hour' },
 ];
 
 /** Thrown when the environment is invalid; lists every offending variable. */
@@ -360,6 +362,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sendCodePerIp: perHour(env.RATE_LIMIT_SEND_CODE_PER_IP, DEFAULT_RATE_LIMITS.sendCodePerIp),
       loginPerAccount: perHour(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, DEFAULT_RATE_LIMITS.loginPerAccount),
       loginPerIp: perHour(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp),
+      registerPerIp: perHour(env.RATE_LIMIT_REGISTER_PER_IP, DEFAULT_RATE_LIMITS.registerPerIp),
     },
   };
 }

@@ -45,6 +45,7 @@ Object.assign(env, {
   // The suite registers and signs in many members from 127.0.0.1 within minutes.
   RATE_LIMIT_SEND_CODE_PER_IP: '1000',
   RATE_LIMIT_LOGIN_PER_IP: '1000',
+  RATE_LIMIT_REGISTER_PER_IP: '1000',
 });
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 if (process.env.E2E_REDIS_URL) env.REDIS_URL = process.env.E2E_REDIS_URL;
