@@ -96,6 +96,8 @@ function pngSize(png: Buffer): string {
 }
 
 test('the browser precache holds index.html, the manifest and every JavaScript file of the build', async ({ page }) => {
+  // Precaching every built file (about 100) takes a while on a busy 2-core machine.
+  test.setTimeout(150_000);
   const chunks = readdirSync(join(STATIC_DIR, 'assets')).filter((f) => f.endsWith('.js'));
   expect(chunks.length, 'the build has route chunks').toBeGreaterThan(5);
 
@@ -105,7 +107,7 @@ test('the browser precache holds index.html, the manifest and every JavaScript f
       navigator: PageNavigator;
       caches: { keys(): Promise<string[]>; open(name: string): Promise<{ keys(): Promise<{ url: string }[]> }> };
     };
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the service worker was not ready within 20 s')), 20_000));
+    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the service worker was not ready within 60 s')), 60_000));
     await Promise.race([scope.navigator.serviceWorker.ready, timeout]);
     const name = (await scope.caches.keys()).find((key) => key.startsWith('workbox-precache'));
     if (!name) return { name: null, paths: [] };
@@ -120,11 +122,12 @@ test('the browser precache holds index.html, the manifest and every JavaScript f
 });
 
 test('the service worker becomes ready and an offline reload still renders the shell', async ({ context, page }) => {
+  test.setTimeout(150_000);
   await page.goto('/');
   const scriptURL = await page.evaluate(async () => {
     const navigator = (globalThis as unknown as { navigator: PageNavigator }).navigator;
     const timeout = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error('navigator.serviceWorker.ready did not resolve within 20 s')), 20_000),
+      setTimeout(() => reject(new Error('navigator.serviceWorker.ready did not resolve within 60 s')), 60_000),
     );
     const registration = await Promise.race([navigator.serviceWorker.ready, timeout]);
     return registration.active?.scriptURL ?? '';
