@@ -49,13 +49,20 @@ function normalise(body: PostBody, uploadNames: ReadonlySet<string>, origin: str
  * Builds the board service. `publicUrl` (PUBLIC_URL): absolute image URLs to our own uploads in
  * post HTML are kept as relative `/uploads/…` (issue #13).
  */
+/** The most images one post keeps (issue #13: the uploads lookup is one bounded `IN` list). */
+export const MAX_POST_IMAGES = 50;
+
 export function createBoardService(deps: { db: Database; now: Clock; publicUrl?: string }) {
   const { db, now } = deps;
   const origin = deps.publicUrl?.replace(/\/+$/, '');
 
-  /** The sanitised post body (see `normalise`), after looking up the uploads its images name. */
+  /**
+   * The sanitised post body (see `normalise`), after looking up the uploads its images name. At
+   * most `MAX_POST_IMAGES` distinct images are looked up (a bounded `IN` list); any beyond are
+   * removed like foreign images and counted in `removedImages`.
+   */
   async function prepare(body: PostBody) {
-    const names = referencedUploads(body.content, origin);
+    const names = referencedUploads(body.content, origin).slice(0, MAX_POST_IMAGES);
     const stored = names.length === 0 ? [] : await db.select({ name: uploads.name }).from(uploads).where(inArray(uploads.name, names));
     return normalise(body, new Set(stored.map((r) => r.name)), origin);
   }

@@ -48,6 +48,20 @@ export function invalidateForOutbox(client: QueryClient, kind: OutboxKind): void
   for (const root of OUTBOX_INVALIDATES[kind]) void client.invalidateQueries({ queryKey: queryRoots[root] });
 }
 
+/** An `onlineManager` listener on the window's online/offline events; `onOnline` decides when to report online. */
+function browserOnline(onOnline: (setOnline: (online: boolean) => void) => void) {
+  return (setOnline: (online: boolean) => void) => {
+    const online = () => onOnline(setOnline);
+    const offline = () => setOnline(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  };
+}
+
 /**
  * Wires the client to the rest of the app: online/offline from the browser, the outbox replay on
  * reconnect (once, before the refetch), cache cleared on sign-out, invalidation after replayed
@@ -57,33 +71,13 @@ export function connectQueryClient(
   client: QueryClient,
   deps: { flushOutbox: () => Promise<unknown>; onOutboxSent: (listener: (entry: { kind: OutboxKind }) => void) => () => void; onSignOut: (handler: () => void) => () => void },
 ): () => void {
-  onlineManager.setEventListener((setOnline) => {
-    const online = () => {
-      // Replay the waiting writes first, so the refetch that follows already shows them.
-      void deps.flushOutbox().finally(() => setOnline(true));
-    };
-    const offline = () => setOnline(false);
-    window.addEventListener('online', online);
-    window.addEventListener('offline', offline);
-    return () => {
-      window.removeEventListener('online', online);
-      window.removeEventListener('offline', offline);
-    };
-  });
+  // Replay the waiting writes first, so the refetch that follows already shows them.
+  onlineManager.setEventListener(browserOnline((setOnline) => void deps.flushOutbox().finally(() => setOnline(true))));
   const stopSent = deps.onOutboxSent((entry) => invalidateForOutbox(client, entry.kind));
   const stopSignOut = deps.onSignOut(() => client.clear());
   return () => {
     stopSent();
     stopSignOut();
-    onlineManager.setEventListener((setOnline) => {
-      const online = () => setOnline(true);
-      const offline = () => setOnline(false);
-      window.addEventListener('online', online);
-      window.addEventListener('offline', offline);
-      return () => {
-        window.removeEventListener('online', online);
-        window.removeEventListener('offline', offline);
-      };
-    });
+    onlineManager.setEventListener(browserOnline((setOnline) => setOnline(true)));
   };
 }
