@@ -37,6 +37,8 @@ import { chatRoutes } from './modules/chat/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { schedulesRoutes } from './modules/schedules/routes.ts';
 import { matchesRoutes } from './modules/matches/routes.ts';
+import { calendarRoutes } from './modules/matches/calendar-routes.ts';
+import { remindersPlugin } from './modules/reminders/plugin.ts';
 import { venuesRoutes } from './modules/venues/routes.ts';
 import { boardRoutes } from './modules/board/routes.ts';
 
@@ -187,6 +189,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(reviewsRoutes, { now, onChange: featured.invalidate });
   await app.register(schedulesRoutes, { now, random: overrides.random ?? Math.random });
   await app.register(matchesRoutes, { now });
+  await app.register(calendarRoutes, { now, publicUrl: config.publicUrl });
+  // Meal reminders (issue #15): `app.remindersSweep()` and the scheduler.
+  await app.register(remindersPlugin, { now, ...config.reminders });
   await app.register(chatRoutes);
   await app.register(pushRoutes);
   await app.register(stompPlugin, realtime);

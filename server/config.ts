@@ -138,6 +138,12 @@ export interface Config {
    * issue #7). Absent → push is off (DESIGN.md "Run modes").
    */
   firebase: FirebaseCredentials | undefined;
+  /**
+   * Meal reminders (issue #15 item 8): each side of a CONFIRMED match is told `leadMinutes`
+   * (REMINDER_LEAD_MINUTES, default 180, 1–1440) before the start; the scheduler looks every
+   * `checkSeconds` (REMINDER_CHECK_SECONDS, default 30, 1–60: "at least every minute").
+   */
+  reminders: { leadMinutes: number; checkSeconds: number };
 }
 
 const Optional = (schema: ReturnType<typeof Type.String>) => Type.Optional(schema);
@@ -181,6 +187,8 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_LOGIN_PER_ACCOUNT: Optional(Type.String({ pattern: Int })),
   RATE_LIMIT_LOGIN_PER_IP: Optional(Type.String({ pattern: Int })),
   RATE_LIMIT_REGISTER_PER_IP: Optional(Type.String({ pattern: Int })),
+  REMINDER_LEAD_MINUTES: Optional(Type.String({ pattern: Int })),
+  REMINDER_CHECK_SECONDS: Optional(Type.String({ pattern: Int })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -233,6 +241,8 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'RATE_LIMIT_LOGIN_PER_ACCOUNT', default: '10', meaning: 'login attempts per account per 15 minutes' },
   { name: 'RATE_LIMIT_LOGIN_PER_IP', default: '200', meaning: 'login attempts per IP per 15 minutes' },
   { name: 'RATE_LIMIT_REGISTER_PER_IP', default: '60', meaning: 'registrations per IP per hour' },
+  { name: 'REMINDER_LEAD_MINUTES', default: '180', meaning: 'minutes before a confirmed meal\'s start when both members get the `meal_reminder` notification (1–1440; a match confirmed later than that is reminded at once)' },
+  { name: 'REMINDER_CHECK_SECONDS', default: '30', meaning: 'how often each instance looks for meals to remind (1–60 seconds); each reminder is claimed in the database, so it goes out once whatever the number of instances' },
 ];
 
 /** Thrown when the environment is invalid; lists every offending variable. */
@@ -305,6 +315,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = raw as Env;
   const port = env.PORT ? Number(env.PORT) : 8080;
   if (port < 1 || port > 65535) throw new ConfigError('Invalid environment:\n  PORT: must be 1–65535');
+  const reminderLead = env.REMINDER_LEAD_MINUTES ? Number(env.REMINDER_LEAD_MINUTES) : 180;
+  if (reminderLead < 1 || reminderLead > 1440) throw new ConfigError('Invalid environment:\n  REMINDER_LEAD_MINUTES: must be 1–1440');
+  const reminderCheck = env.REMINDER_CHECK_SECONDS ? Number(env.REMINDER_CHECK_SECONDS) : 30;
+  if (reminderCheck < 1 || reminderCheck > 60) throw new ConfigError('Invalid environment:\n  REMINDER_CHECK_SECONDS: must be 1–60 (at least every minute)');
   const provider = (
     id: string | undefined,
     secret: string | undefined,
@@ -364,5 +378,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       loginPerIp: perHour(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp),
       registerPerIp: perHour(env.RATE_LIMIT_REGISTER_PER_IP, DEFAULT_RATE_LIMITS.registerPerIp),
     },
+    reminders: { leadMinutes: reminderLead, checkSeconds: reminderCheck },
   };
 }

@@ -1,16 +1,18 @@
 /**
- * `/api/user/*`: the signed-in member reads and edits their own profile (SPEC §7). Member only.
+ * `/api/user/*`: the signed-in member reads and edits their own profile (SPEC §7); `/api/users/{id}`:
+ * another member's public profile (issue #15). Members only.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ProfileUpdateBody, User } from '../../../common/api/users.ts';
+import { ProfileUpdateBody, PublicProfile, User } from '../../../common/api/users.ts';
+import { IdParams } from '../../../common/api/schedules.ts';
 import { errorResponses, sendInTransaction } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createUsersService } from './service.ts';
+import { createUsersService, USERS_MSG } from './service.ts';
 
 const tags = ['user'];
 
-/** Registers `GET /api/user/me` and `PUT /api/user/profile`. */
+/** Registers `GET /api/user/me`, `PUT /api/user/profile` and `GET /api/users/{id}`. */
 export const usersRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
   const service = createUsersService({ db: app.db, now: opts.now });
 
@@ -46,5 +48,27 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app
     },
     // issue #13: saved and answered in one transaction (an answer that cannot be serialised saves nothing).
     async (request, reply) => sendInTransaction(app.db, reply, 200, (tx) => createUsersService({ db: tx, now: opts.now }).updateProfile(request.user!.id, request.body)),
+  );
+
+  app.get(
+    '/api/users/:id',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '회원 공개 프로필',
+        description:
+          'Issue #15: what a signed-in member may see of another (or of themselves): `{ id, name, profileImage, bio, preferences, rating, reviewCount, ' +
+          'mealCount, noShowCount, lateCancelCount }` — never the e-mail or age. `rating`: average 0–5 of each reviewer\'s latest review of the member ' +
+          '(0 without reviews; the client shows N/A below 5 reviewers), `reviewCount`: distinct reviewers. `mealCount`: confirmed meals the partner reported ' +
+          'them present at, or both marked arrived; `noShowCount`: distinct partners who reported them absent, meals of the last 180 days; ' +
+          '`lateCancelCount`: their cancellations within 24 h of the start, last 180 days. ' +
+          `401 anonymous; 404 USER_NOT_FOUND '${USERS_MSG.memberNotFound}'; 400 non-numeric id.`,
+        security: BEARER,
+        params: IdParams,
+        response: { 200: PublicProfile, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => service.publicProfile(request.params.id),
   );
 };

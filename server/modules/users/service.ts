@@ -3,7 +3,7 @@
  * not editable").
  */
 import { and, eq } from 'drizzle-orm';
-import type { ProfileUpdateBody, User } from '../../../common/api/users.ts';
+import type { ProfileUpdateBody, PublicProfile, User } from '../../../common/api/users.ts';
 import { DEFAULT_AVATARS, DEFAULT_PROFILE_IMAGE } from '../../../common/domain/vocabulary.ts';
 import { UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
 import { uploads, users } from '../../db/schema.ts';
@@ -11,7 +11,8 @@ import { STORAGE_KEY } from '../../plugins/storage.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, MSG } from '../../lib/errors.ts';
-import { toUser } from '../../lib/user-view.ts';
+import { averageRating, toUser } from '../../lib/user-view.ts';
+import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
 
 /**
  * The built-in avatars a member may pick (the files the client offers, common/domain/vocabulary.ts,
@@ -23,6 +24,8 @@ export const BUILT_IN_AVATARS: ReadonlySet<string> = new Set([...DEFAULT_AVATARS
 export const USERS_MSG = {
   /** issue #13: `profileImage` names neither an own upload nor a built-in avatar. */
   profileImage: "'프로필 사진'(profileImage)은 직접 올린 이미지나 기본 아바타만 고를 수 있습니다.",
+  /** `GET /api/users/{id}` of an unknown member (issue #15). */
+  memberNotFound: '회원을 찾을 수 없습니다.',
 } as const;
 
 /** Builds the users service. */
@@ -48,6 +51,43 @@ export function createUsersService(deps: { db: Database; now: Clock }) {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       if (!row) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
       return toUser(row);
+    },
+
+    /**
+     * What a signed-in member may see of member `id` (issue #15 item 7; common/api/users.ts
+     * `PublicProfile`): `{ id, name, profileImage, bio, preferences, rating, reviewCount,
+     * mealCount, noShowCount, lateCancelCount }` — never the e-mail or age. `rating` is the average
+     * of each reviewer's latest review (0–5, 0 without reviews; server/lib/user-view.ts
+     * `averageRating`), the three counts come from server/lib/member-stats.ts at `now()`.
+     * @throws 404 USER_NOT_FOUND '회원을 찾을 수 없습니다.' when there is no such member.
+     */
+    async publicProfile(id: number): Promise<PublicProfile> {
+      const [row] = await db
+        .select({
+          id: users.id,
+          name: users.name,
+          profileImage: users.profileImage,
+          bio: users.bio,
+          preferences: users.preferences,
+          ratingSum: users.ratingSum,
+          reviewCount: users.reviewCount,
+        })
+        .from(users)
+        .where(eq(users.id, id));
+      if (!row) throw new AppError(404, 'USER_NOT_FOUND', USERS_MSG.memberNotFound);
+      const stats = (await memberStats(db, [id], now())).get(id) ?? NO_STATS;
+      return {
+        id: row.id,
+        name: row.name,
+        profileImage: row.profileImage,
+        bio: row.bio,
+        preferences: row.preferences ?? {},
+        rating: averageRating(row.ratingSum, row.reviewCount),
+        reviewCount: row.reviewCount,
+        mealCount: stats.mealCount,
+        noShowCount: stats.noShowCount,
+        lateCancelCount: stats.lateCancelCount,
+      };
     },
 
     /**
