@@ -33,7 +33,8 @@ describe('pushDataOf', () => {
     expect(pushDataOf(live('match_accepted')).body).toBe('민지님이 매칭을 수락했습니다.');
     expect(pushDataOf(live('new_message')).body).toBe('민지님이 새 메시지를 보냈습니다.');
     expect(pushDataOf(live('match_rejected')).body).toBe('매칭 요청이 거절되었습니다.');
-    expect(pushDataOf(live('schedule_deleted')).body).toBe('민지님이 일정을 삭제했어요.');
+    expect(pushDataOf(live('match_cancelled')).body).toBe('민지님이 약속을 취소했어요.');
+    expect(pushDataOf(live('partner_arrived')).body).toBe('민지님이 도착했어요.');
   });
 });
 
@@ -71,6 +72,8 @@ describe('helpers', () => {
   it('url, tag and the foreground text', () => {
     expect(pushUrl('new_message', 9)).toBe('/chat/9');
     expect(pushUrl('new_match_request', 9)).toBe('/match-requests');
+    // Issue #15: the lifecycle notifications open the activity page, where the match shows its state.
+    for (const type of ['match_cancelled', 'match_withdrawn', 'schedule_cancelled', 'schedule_full', 'seat_opened', 'partner_arrived', 'meal_reminder'] as const) expect(pushUrl(type, 9), type).toBe('/match-requests');
     expect(pushTag(9)).toBe('match-9');
     expect(foregroundPushText('밥상친구', '매칭이 확정되었습니다.')).toBe('[새 메시지] 밥상친구: 매칭이 확정되었습니다.');
   });

@@ -182,7 +182,7 @@ export const ko = {
     foodCategories: ['한식', '중식', '일식', '양식', '분식', '카페', '기타'],
     preferences: ['한식', '중식', '일식', '양식', '분식', '매운맛 러버', '맵찔이', '채식 지향', '육식 지향'],
     boardTags: ['점심', '저녁', '모임', '맛집', '일상', '주말', '중식', '양식', '카페'],
-    matchStatus: { PENDING: '대기중', ACCEPTED: '수락됨', CONFIRMED: '확정됨', REJECTED: '거절됨' },
+    matchStatus: { PENDING: '대기중', ACCEPTED: '수락됨', CONFIRMED: '확정됨', REJECTED: '거절됨', CANCELLED: '취소됨' },
     ratingNA: 'N/A',
   },
 
@@ -216,6 +216,8 @@ export const ko = {
     noPreferences: '등록된 선호 음식이 없습니다.',
     capacity: '{current}/{capacity}명',
     full: '마감',
+    requested: '신청함',
+    alreadyRequested: '이미 신청한 일정이에요.',
     mine: '내 일정',
     filterActive: '필터 적용 중',
     distanceLabel: '{distance} 이내',
@@ -291,6 +293,14 @@ export const ko = {
     addFailed: '일정 추가에 실패했습니다.',
     deleteFailed: '일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.',
     loginFirst: '로그인 후 이용해주세요',
+    /** Issue #15: today's hours that have started are not offered. */
+    noHoursToday: '오늘은 더 이상 약속을 만들 수 없어요. 다른 날을 골라주세요.',
+  },
+
+  /** A member's reliability figures wherever one member is shown to another (issue #15). */
+  memberStats: {
+    line: '식사 {meals}회 · 노쇼 {noShows} · 늦은 취소 {lateCancels}',
+    label: '신뢰도',
   },
 
   activity: {
@@ -313,6 +323,45 @@ export const ko = {
     confirmError: '매칭 확정 중 오류가 발생했습니다.',
     deleteError: '매칭 삭제 중 오류가 발생했습니다.',
     confirmDelete: '매칭을 삭제하시겠습니까?',
+    // Issue #15, the meal lifecycle.
+    withdraw: '신청 취소',
+    removeFromList: '목록에서 삭제',
+    confirmWithdraw: '매칭 신청을 취소할까요?',
+    confirmRemove: '이 약속을 내 목록에서 삭제할까요? 상대방의 목록에는 그대로 남아요.',
+    withdrawn: '매칭 신청을 취소했어요.',
+    removed: '목록에서 삭제했어요.',
+    cancel: '약속 취소',
+    calendar: '캘린더에 추가',
+    calendarError: '캘린더 파일을 받지 못했어요. 잠시 후 다시 시도해주세요.',
+    waitlisted: '대기 중',
+    full: '마감',
+    cancelledByHost: '호스트가 취소했어요',
+    cancelledByRequester: '신청자가 취소했어요',
+    arrived: '도착했어요',
+    arrivedDone: '도착을 알렸어요.',
+    arrivedError: '도착을 알리지 못했어요.',
+    arrivedAt: '도착을 알렸어요',
+    partnerArrived: '상대방이 도착했어요',
+    attendanceQuestion: '상대방이 약속 장소에 나왔나요?',
+    attended: '나왔어요',
+    absent: '안 나왔어요',
+    attendanceSaved: '답변을 저장했어요.',
+    changeAnswer: '답변 바꾸기',
+    attendanceError: '답변을 저장하지 못했어요.',
+    cancelError: '약속을 취소하지 못했어요.',
+  },
+
+  /** The cancel dialog (issue #15, UI-TEXT.md "Cancel dialog"). */
+  cancelMatch: {
+    title: '약속을 취소할까요?',
+    notice: '상대방에게 취소 알림이 가요.',
+    reason: '취소 사유 (선택)',
+    reasonName: '취소 사유',
+    custom: '직접 입력',
+    customLabel: '취소 사유 직접 입력',
+    submit: '약속 취소',
+    keep: '돌아가기',
+    done: '약속을 취소했어요.',
   },
 
   /** Text answers of the server (text/plain), listed for reference and tests. */
@@ -326,6 +375,10 @@ export const ko = {
     duplicate: '이미 신청한 일정입니다.',
     full: '모집 인원이 모두 찼습니다.',
     past: '지난 일정에는 신청할 수 없습니다.',
+    /** Issue #15: a schedule for today at an hour that has started. */
+    pastHour: '지난 시간에는 약속을 만들 수 없어요.',
+    /** Issue #15: a review before the meal's start. */
+    reviewTooEarly: '식사가 끝난 뒤에 후기를 남길 수 있어요.',
   },
 
   notifications: {
@@ -355,6 +408,11 @@ export const ko = {
     leave: '나가기',
     noOpponent: '채팅 상대를 찾을 수 없습니다.',
     confirmLeave: '채팅방을 나가면 대화 내용이 모두 사라집니다. 나가시겠습니까?',
+    /** Issue #15: what leaving does, said before the member confirms. */
+    leaveCancels: '나가면 약속이 취소되고 상대방에게 알림이 가요.',
+    leaveHides: '대화방이 내 목록에서만 사라져요. 상대방의 대화는 그대로 남아요.',
+    leaveAsk: '나가시겠어요?',
+    cancelled: '취소된 약속이에요. 메시지를 보낼 수 없어요.',
     left: '채팅방을 나갔습니다.',
   },
 
@@ -397,6 +455,12 @@ export const ko = {
     draftFound: '작성 중이던 리뷰가 있어요.',
     draftResume: '이어쓰기',
     draftDiscard: '새로 쓰기',
+    /** Issue #15: before the meal's start, and the attendance question first. */
+    tooEarly: '식사가 끝난 뒤에 후기를 남길 수 있어요.',
+    attendanceQuestion: '상대방이 약속 장소에 나왔나요?',
+    attended: '나왔어요',
+    absent: '안 나왔어요',
+    attendanceError: '답변을 저장하지 못했어요.',
   },
 
   board: {

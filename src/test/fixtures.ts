@@ -1,4 +1,6 @@
-import type { User } from '@common/api/users';
+import type { MatchRequest } from '@common/api/matches';
+import type { MemberStats, User } from '@common/api/users';
+import { mealStartsAt } from '@common/domain/schedule';
 import { vi } from 'vitest';
 
 /** An unsigned JWT-shaped token whose `exp` is `expMs` (ms since the epoch). */
@@ -41,4 +43,56 @@ export function mockFetch(routes: Record<string, Handler>) {
   });
   vi.stubGlobal('fetch', fn);
   return fn;
+}
+
+/** A member's reliability figures (issue #15), zero unless given. */
+export function memberStats(overrides: Partial<MemberStats> = {}): MemberStats {
+  return { mealCount: 0, noShowCount: 0, lateCancelCount: 0, ...overrides };
+}
+
+/** A member as a match shows them (id, name, image and their figures). */
+export function memberRef(id: number, name: string, overrides: Partial<MatchRequest['requester']> = {}): MatchRequest['requester'] {
+  return { id, name, profileImage: null, ...memberStats(), ...overrides };
+}
+
+/**
+ * A match request as the lists answer it (issue #15 fields filled in): a meal at `date` `time`
+ * KST, 4 seats, nothing cancelled, arrived or answered. `schedule` overrides are merged.
+ */
+export function makeMatchRequest(
+  overrides: Omit<Partial<MatchRequest>, 'schedule'> & { schedule?: Partial<MatchRequest['schedule']> } = {},
+): MatchRequest {
+  const { schedule, ...rest } = overrides;
+  const date = schedule?.date ?? '2026-11-24';
+  const time = schedule?.time ?? 18;
+  return {
+    id: 1,
+    status: 'PENDING',
+    requester: memberRef(2, '신청자'),
+    hostReviewed: false,
+    requesterReviewed: false,
+    cancelledBy: null,
+    cancelReason: null,
+    cancelledAt: null,
+    lateCancel: false,
+    waitlisted: false,
+    arrivedAt: { host: null, requester: null },
+    attendance: { byHost: null, byRequester: null },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    ...rest,
+    schedule: {
+      id: 50,
+      member: memberRef(1, '호스트'),
+      placeName: '식당',
+      text: '같이 저녁',
+      participants: 4,
+      currentParticipants: 1,
+      isFull: false,
+      cancelled: false,
+      ...schedule,
+      date,
+      time,
+      startsAt: schedule?.startsAt ?? mealStartsAt(date, time).toISOString(),
+    },
+  };
 }

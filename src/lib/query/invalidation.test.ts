@@ -19,10 +19,22 @@ describe('NOTIFICATION_INVALIDATES (issue #14: one table, notification type → 
     }
   });
 
-  it('a deleted schedule refreshes my sent requests and the schedule window; a chat message only that chat', () => {
-    expect(keysForNotification('schedule_deleted')).toEqual([queryRoots.matchesSent, queryRoots.schedules]);
+  it('a chat message refreshes only that chat; the removed types (schedule_deleted, match_deleted) nothing', () => {
     expect(keysForNotification('new_message', 7)).toEqual([[...queryRoots.chat, 7]]);
     expect(keysForNotification('no_such_type')).toEqual([]);
+    expect(keysForNotification('schedule_deleted')).toEqual([]);
+    expect(keysForNotification('match_deleted')).toEqual([]);
+  });
+
+  it('the meal lifecycle (issue #15): each type refreshes the lists that show it', () => {
+    // The other side cancelled: both my lists, the seats and that chat (it shows "취소된 약속이에요").
+    expect(keysForNotification('match_cancelled', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.schedules, [...queryRoots.chat, 7]]);
+    // The host deleted the schedule: my sent list shows 취소됨, the window drops it, the chat closes.
+    expect(keysForNotification('schedule_cancelled', 7)).toEqual([queryRoots.matchesSent, queryRoots.schedules, [...queryRoots.chat, 7]]);
+    expect(keysForNotification('match_withdrawn', 7)).toEqual([queryRoots.matchesReceived]);
+    expect(keysForNotification('schedule_full', 7)).toEqual([queryRoots.matchesSent, queryRoots.schedules]);
+    expect(keysForNotification('seat_opened', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.schedules]);
+    for (const type of ['partner_arrived', 'meal_reminder']) expect(keysForNotification(type, 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent]);
   });
 
   it('marks the cached queries stale', () => {
@@ -30,9 +42,13 @@ describe('NOTIFICATION_INVALIDATES (issue #14: one table, notification type → 
     client.setQueryData(queryRoots.matchesSent, []);
     client.setQueryData([...queryRoots.schedules, 'window'], []);
     client.setQueryData(queryRoots.matchesReceived, []);
-    invalidateForNotification(client, { type: 'schedule_deleted', matchId: 3 });
+    client.setQueryData([...queryRoots.chat, 3], []);
+    client.setQueryData([...queryRoots.chat, 4], []);
+    invalidateForNotification(client, { type: 'schedule_cancelled', matchId: 3 });
     expect(client.getQueryState(queryRoots.matchesSent)?.isInvalidated).toBe(true);
     expect(client.getQueryState([...queryRoots.schedules, 'window'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState([...queryRoots.chat, 3])?.isInvalidated).toBe(true);
+    expect(client.getQueryState([...queryRoots.chat, 4])?.isInvalidated).toBe(false);
     expect(client.getQueryState(queryRoots.matchesReceived)?.isInvalidated).toBe(false);
   });
 });

@@ -18,8 +18,19 @@ export const NOTIFICATION_INVALIDATES: Record<NotificationType, readonly QueryRo
   match_confirmed: ['matchesReceived', 'matchesSent', 'schedules', 'me'],
   // A chat message: that chat's history (the key carries the match id).
   new_message: ['chat'],
-  // The host deleted the schedule of my request: my sent list drops it, the window loses the meal.
-  schedule_deleted: ['matchesSent', 'schedules'],
+  // Issue #15, the meal lifecycle. The other side cancelled: both lists (I may be either side), the
+  // seats, and that chat (it shows "취소된 약속이에요").
+  match_cancelled: ['matchesReceived', 'matchesSent', 'schedules', 'chat'],
+  // The requester withdrew a PENDING request: my received list.
+  match_withdrawn: ['matchesReceived'],
+  // The host deleted the schedule of my request: my sent list shows 취소됨, the window loses the meal.
+  schedule_cancelled: ['matchesSent', 'schedules', 'chat'],
+  // The meal filled up / a seat opened: my request's 대기 중, the cards' 마감, the host's 수락.
+  schedule_full: ['matchesSent', 'schedules'],
+  seat_opened: ['matchesReceived', 'matchesSent', 'schedules'],
+  // The partner arrived / the meal is soon: the match cards.
+  partner_arrived: ['matchesReceived', 'matchesSent'],
+  meal_reminder: ['matchesReceived', 'matchesSent'],
 };
 
 /** The query keys to invalidate for a notification (chat: only that match's history when known). */

@@ -1,20 +1,23 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MatchRequest } from '@common/api/matches';
 import type { User } from '@common/api/users';
-import { isVisibleInList, type MatchAction, type MatchSide } from '@common/domain/match-status';
+import { isVisibleInList, normaliseStatus, type MatchSide } from '@common/domain/match-status';
 import { formatAverageRating } from '@common/domain/rating';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
+import { useNow } from '@/lib/use-now';
 import { meQuery } from '../api/get-me';
 import { deleteMatch } from '../api/delete-match';
 import { receivedRequestsQuery } from '../api/get-received-requests';
 import { sentRequestsQuery } from '../api/get-sent-requests';
 import { hostAction } from '../api/host-action';
-import { MatchRequestItem, opponentOf } from './match-request-item';
+import { cancelMatch, downloadCalendar, markArrived, reportAttendance } from '../api/lifecycle';
+import { CancelMatchDialog } from './cancel-match-dialog';
+import { MatchRequestItem, opponentOf, type ItemAction } from './match-request-item';
 import './activity.css';
 
 export interface Opponent {
@@ -34,20 +37,66 @@ interface ActivityPageProps {
 
 const NONE: MatchRequest[] = [];
 
-const FALLBACK: Record<'accept' | 'reject' | 'confirm' | 'delete', string> = {
+/** One job of a request's buttons (issue #15 adds cancel with a reason, arrival, attendance, the calendar file). */
+type Job =
+  | { request: MatchRequest; side: MatchSide; kind: 'accept' | 'reject' | 'confirm' | 'delete' | 'arrived' | 'calendar' }
+  | { request: MatchRequest; side: MatchSide; kind: 'cancel'; reason?: string }
+  | { request: MatchRequest; side: MatchSide; kind: 'attendance'; attended: boolean };
+
+const FALLBACK: Record<Job['kind'], string> = {
   accept: ko.activity.acceptError,
   reject: ko.activity.rejectError,
   confirm: ko.activity.confirmError,
   delete: ko.activity.deleteError,
-};
-const DONE: Record<'accept' | 'reject' | 'confirm' | 'delete', string> = {
-  accept: ko.serverText.accepted,
-  reject: ko.serverText.rejected,
-  confirm: ko.serverText.confirmed,
-  delete: ko.serverText.deleted,
+  cancel: ko.activity.cancelError,
+  arrived: ko.activity.arrivedError,
+  attendance: ko.activity.attendanceError,
+  calendar: ko.activity.calendarError,
 };
 
-/** 활동 내역: the three tiles and the received and sent request lists (SPEC §2, §4). */
+/** The toast when the server answered no text. */
+function doneText(job: Job): string {
+  switch (job.kind) {
+    case 'accept':
+      return ko.serverText.accepted;
+    case 'reject':
+      return ko.serverText.rejected;
+    case 'confirm':
+      return ko.serverText.confirmed;
+    case 'delete':
+      return isWithdraw(job.request, job.side) ? ko.activity.withdrawn : ko.activity.removed;
+    case 'cancel':
+      return ko.cancelMatch.done;
+    case 'arrived':
+      return ko.activity.arrivedDone;
+    case 'attendance':
+      return ko.activity.attendanceSaved;
+    case 'calendar':
+      return '';
+  }
+}
+
+/** Deleting my own PENDING request withdraws it ("신청 취소"); any other delete removes it from my lists. */
+const isWithdraw = (request: MatchRequest, side: MatchSide) => side === 'requester' && normaliseStatus(request.status) === 'PENDING';
+
+function run(job: Job): Promise<string> {
+  switch (job.kind) {
+    case 'delete':
+      return deleteMatch(job.request.id);
+    case 'cancel':
+      return cancelMatch(job.request.id, job.reason);
+    case 'arrived':
+      return markArrived(job.request.id);
+    case 'attendance':
+      return reportAttendance(job.request.id, job.attended);
+    case 'calendar':
+      return downloadCalendar(job.request.id).then(() => '');
+    default:
+      return hostAction(job.request.id, job.kind);
+  }
+}
+
+/** 활동 내역: the three tiles and the received and sent request lists (SPEC §2, §4; issue #15 lifecycle). */
 export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }: ActivityPageProps) {
   const queryClient = useQueryClient();
   // Both lists and my profile come from TanStack Query (issue #14): live notifications and the
@@ -55,6 +104,9 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
   const received = useQuery(receivedRequestsQuery());
   const sent = useQuery(sentRequestsQuery());
   const me = useQuery(meQuery());
+  // The meal windows (cancel, arrival, attendance) follow the clock without a reload.
+  const now = useNow();
+  const [cancelling, setCancelling] = useState<{ request: MatchRequest; side: MatchSide } | null>(null);
 
   const refreshUser = useRef(onUserRefreshed);
   useEffect(() => {
@@ -68,17 +120,21 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
   const visibleSent = useMemo(() => (sent.data ?? NONE).filter((r) => isVisibleInList(r, 'requester')), [sent.data]);
 
   const action = useMutation({
-    mutationFn: ({ request, action }: { request: MatchRequest; action: 'accept' | 'reject' | 'confirm' | 'delete' }) =>
-      action === 'delete' ? deleteMatch(request.id) : hostAction(request.id, action),
-    onSuccess: (text, { action }) => toast.success(text || DONE[action]),
-    onError: (error, { action }) => toast.error(errorMessage(error, FALLBACK[action])),
-    // The item changed (or is gone): both lists, the meal's seats and my tiles agree again.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived }),
-        queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent }),
-        queryClient.invalidateQueries({ queryKey: queryRoots.schedules }),
-      ]),
+    mutationFn: run,
+    onSuccess: (text, job) => {
+      if (job.kind === 'cancel') setCancelling(null);
+      const shown = text || doneText(job);
+      if (shown) toast.success(shown);
+    },
+    onError: (error, job) => toast.error(errorMessage(error, FALLBACK[job.kind])),
+    // The item changed (or is gone): both lists, the meal's seats and my tiles agree again; a
+    // cancelled match's chat shows it is cancelled.
+    onSettled: (_text, _error, job) => {
+      if (job.kind === 'calendar') return;
+      const keys: (readonly unknown[])[] = [queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.schedules];
+      if (job.kind === 'cancel' || job.kind === 'delete') keys.push([...queryRoots.chat, job.request.id]);
+      return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
   });
   // One action per request at a time: the buttons of a request are disabled while it runs.
   const pending = useMemo(
@@ -86,14 +142,16 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
     [action.isPending, action.variables],
   );
 
-  async function act(request: MatchRequest, side: MatchSide, kind: MatchAction) {
+  async function act(request: MatchRequest, side: MatchSide, kind: ItemAction) {
     const other = opponentOf(request, side);
     const opponent: Opponent = { opponentId: other.id, opponentName: other.name, opponentProfileImage: other.profileImage };
     if (kind === 'chat') return onChat(request.id, opponent);
     if (kind === 'review') return onReview(request.id, opponent);
     if (action.isPending) return;
-    if (kind === 'delete' && !(await confirmDialog(ko.activity.confirmDelete))) return;
-    action.mutate({ request, action: kind });
+    if (kind === 'cancel') return setCancelling({ request, side });
+    if (kind === 'delete' && !(await confirmDialog(isWithdraw(request, side) ? ko.activity.confirmWithdraw : ko.activity.confirmRemove))) return;
+    if (kind === 'attended' || kind === 'absent') return action.mutate({ request, side, kind: 'attendance', attended: kind === 'attended' });
+    action.mutate({ request, side, kind });
   }
 
   const tiles = [
@@ -124,6 +182,7 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
           requests={visibleReceived}
           query={received}
           pending={pending}
+          now={now}
           onAction={(r, a) => void act(r, 'host', a)}
         />
         <RequestSection
@@ -133,9 +192,16 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
           requests={visibleSent}
           query={sent}
           pending={pending}
+          now={now}
           onAction={(r, a) => void act(r, 'requester', a)}
         />
       </div>
+      <CancelMatchDialog
+        open={cancelling !== null}
+        onOpenChange={(open) => !open && setCancelling(null)}
+        pending={action.isPending}
+        onSubmit={(reason) => cancelling && !action.isPending && action.mutate({ ...cancelling, kind: 'cancel', reason })}
+      />
     </div>
   );
 }
@@ -147,10 +213,11 @@ interface RequestSectionProps {
   requests: readonly MatchRequest[];
   query: UseQueryResult<MatchRequest[]>;
   pending: ReadonlySet<number>;
-  onAction: (request: MatchRequest, action: MatchAction) => void;
+  now: Date;
+  onAction: (request: MatchRequest, action: ItemAction) => void;
 }
 
-function RequestSection({ title, empty, side, requests, query, pending, onAction }: RequestSectionProps) {
+function RequestSection({ title, empty, side, requests, query, pending, now, onAction }: RequestSectionProps) {
   const headingId = `activity-${side}`;
   return (
     <section className="card activity-section" aria-labelledby={headingId}>
@@ -161,7 +228,7 @@ function RequestSection({ title, empty, side, requests, query, pending, onAction
       {query.status === 'success' && requests.length > 0 && (
         <ul className="request-list" aria-labelledby={headingId}>
           {requests.map((r) => (
-            <MatchRequestItem key={r.id} request={r} side={side} pending={pending.has(r.id)} onAction={(a) => onAction(r, a)} />
+            <MatchRequestItem key={r.id} request={r} side={side} pending={pending.has(r.id)} now={now} onAction={(a) => onAction(r, a)} />
           ))}
         </ul>
       )}

@@ -1,24 +1,32 @@
+import { useState } from 'react';
 import type { MatchRequest } from '@common/api/matches';
-import { availableActions, MATCH_STATUS_LABEL, normaliseStatus, type MatchAction, type MatchSide } from '@common/domain/match-status';
+import {
+  ARRIVAL_WINDOW_MINUTES,
+  ATTENDANCE_WINDOW_DAYS,
+  availableActions,
+  MATCH_STATUS_LABEL,
+  normaliseStatus,
+  WAITLISTED_LABEL,
+  type MatchAction,
+  type MatchSide,
+  type MatchStatus,
+} from '@common/domain/match-status';
 import { Avatar } from '@/components/ui/avatar';
+import { MemberStatsLine } from '@/components/ui/member-stats';
 import { ko } from '@/i18n/ko';
 import { whenLabel } from '@/lib/dates';
+
+/** What a request's buttons ask for: SPEC §4's actions plus arrival and the attendance answer (issue #15). */
+export type ItemAction = MatchAction | 'arrived' | 'attended' | 'absent';
 
 interface MatchRequestItemProps {
   request: MatchRequest;
   side: MatchSide;
   pending: boolean;
-  onAction: (action: MatchAction) => void;
+  /** The clock the windows are read with (cancel before the start, arrival start±60 min, attendance start…+7 days). */
+  now: Date;
+  onAction: (action: ItemAction) => void;
 }
-
-const ACTION_LABEL: Record<MatchAction, string> = {
-  accept: ko.activity.accept,
-  reject: ko.activity.reject,
-  confirm: ko.activity.confirm,
-  chat: ko.activity.chat,
-  review: ko.activity.writeReview,
-  delete: ko.activity.delete,
-};
 
 const ACTION_CLASS: Record<MatchAction, string> = {
   accept: 'btn btn--primary btn--small',
@@ -26,38 +34,157 @@ const ACTION_CLASS: Record<MatchAction, string> = {
   confirm: 'btn btn--primary btn--small',
   chat: 'btn btn--secondary btn--small',
   review: 'btn btn--secondary btn--small',
+  cancel: 'btn btn--ghost btn--small btn--danger',
+  calendar: 'btn btn--ghost btn--small',
   delete: 'btn btn--ghost btn--small btn--danger',
 };
+
+/** The label of an action: "삭제" is "신청 취소" for my own PENDING request, else "목록에서 삭제" (issue #15). */
+export function actionLabel(action: MatchAction, request: Pick<MatchRequest, 'status'>, side: MatchSide): string {
+  switch (action) {
+    case 'accept':
+      return ko.activity.accept;
+    case 'reject':
+      return ko.activity.reject;
+    case 'confirm':
+      return ko.activity.confirm;
+    case 'chat':
+      return ko.activity.chat;
+    case 'review':
+      return ko.activity.writeReview;
+    case 'cancel':
+      return ko.activity.cancel;
+    case 'calendar':
+      return ko.activity.calendar;
+    case 'delete':
+      return side === 'requester' && normaliseStatus(request.status) === 'PENDING' ? ko.activity.withdraw : ko.activity.removeFromList;
+  }
+}
+
+/** The status shown: 취소됨, 대기 중 (a waitlisted PENDING) or the status label. */
+export function statusLabel(request: Pick<MatchRequest, 'status' | 'waitlisted'>): { status: MatchStatus; label: string } | null {
+  const status = normaliseStatus(request.status);
+  if (!status) return null;
+  if (status === 'PENDING' && request.waitlisted) return { status, label: WAITLISTED_LABEL };
+  return { status, label: MATCH_STATUS_LABEL[status] };
+}
+
+/** "호스트가 취소했어요 · 일정이 생겼어요" / "신청자가 취소했어요" of a cancelled match; '' otherwise. */
+export function cancelledText(request: Pick<MatchRequest, 'status' | 'cancelledBy' | 'cancelReason'>): string {
+  if (normaliseStatus(request.status) !== 'CANCELLED') return '';
+  const who = request.cancelledBy === 'requester' ? ko.activity.cancelledByRequester : ko.activity.cancelledByHost;
+  const reason = request.cancelReason?.trim();
+  return reason ? `${who} · ${reason}` : who;
+}
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+
+/** Whether "도착했어요" is offered: CONFIRMED, start−60 … start+60 min. */
+export function inArrivalWindow(request: Pick<MatchRequest, 'status' | 'schedule'>, now: Date): boolean {
+  if (normaliseStatus(request.status) !== 'CONFIRMED') return false;
+  const start = Date.parse(request.schedule.startsAt);
+  if (!Number.isFinite(start)) return false;
+  const t = now.getTime();
+  return t >= start - ARRIVAL_WINDOW_MINUTES * MINUTE && t <= start + ARRIVAL_WINDOW_MINUTES * MINUTE;
+}
+
+/** Whether the attendance question is asked: CONFIRMED, from the start until 7 days after. */
+export function inAttendanceWindow(request: Pick<MatchRequest, 'status' | 'schedule'>, now: Date): boolean {
+  if (normaliseStatus(request.status) !== 'CONFIRMED') return false;
+  const start = Date.parse(request.schedule.startsAt);
+  if (!Number.isFinite(start)) return false;
+  const t = now.getTime();
+  return t >= start && t <= start + ATTENDANCE_WINDOW_DAYS * DAY;
+}
 
 /** The other member of a request: the requester for the host, the host for the requester. */
 export function opponentOf(request: MatchRequest, side: MatchSide) {
   return side === 'host' ? request.requester : request.schedule.member;
 }
 
-/** One request: who, where, when, its status label and exactly the actions SPEC §4 allows. */
-export function MatchRequestItem({ request, side, pending, onAction }: MatchRequestItemProps) {
+/** One request: who, where, when, its status and exactly the actions SPEC §4 and issue #15 allow now. */
+export function MatchRequestItem({ request, side, pending, now, onAction }: MatchRequestItemProps) {
   const other = opponentOf(request, side);
-  const status = normaliseStatus(request.status);
-  const actions = availableActions(request, side);
+  const shown = statusLabel(request);
+  const cancelled = shown?.status === 'CANCELLED';
+  // availableActions reads the start at the top level (MatchActionInput.startsAt); the list has it on the schedule.
+  const actions = availableActions({ ...request, startsAt: request.schedule.startsAt }, side, now);
+  const cancelNote = cancelledText(request);
+  const arrival = inArrivalWindow(request, now);
+  const myArrival = request.arrivedAt?.[side] ?? null;
+  const partnerArrival = request.arrivedAt?.[side === 'host' ? 'requester' : 'host'] ?? null;
+  const answer = side === 'host' ? request.attendance?.byHost : request.attendance?.byRequester;
+  const attendance = inAttendanceWindow(request, now);
   return (
     <li className="request-item" aria-busy={pending}>
       <Avatar src={other.profileImage} alt="" size={48} />
       <div className="request-item__body">
         <p className="request-item__head">
           <strong className="request-item__name">{other.name}</strong>
-          {status && <span className={`status status--${status.toLowerCase()}`}>{MATCH_STATUS_LABEL[status]}</span>}
+          {shown && <span className={`status status--${shown.label === WAITLISTED_LABEL ? 'waitlisted' : shown.status.toLowerCase()}`}>{shown.label}</span>}
+          {!cancelled && request.schedule.isFull && <span className="status status--full">{ko.activity.full}</span>}
         </p>
+        <MemberStatsLine member={other} className="request-item__stats" />
         <p className="request-item__place">{request.schedule.placeName}</p>
         <p className="request-item__when">{whenLabel(request.schedule.date, request.schedule.time)}</p>
         {request.schedule.text && <p className="request-item__text">{request.schedule.text}</p>}
+        {cancelNote && <p className="request-item__cancelled">{cancelNote}</p>}
+        {partnerArrival && !cancelled && <p className="request-item__arrival">{ko.activity.partnerArrived}</p>}
       </div>
+      {attendance && <AttendanceQuestion answer={answer ?? null} pending={pending} onAnswer={(attended) => onAction(attended ? 'attended' : 'absent')} />}
       <div className="request-item__actions">
+        {arrival &&
+          (myArrival ? (
+            <span className="request-item__arrived" role="status">
+              {ko.activity.arrivedAt}
+            </span>
+          ) : (
+            <button type="button" className="btn btn--primary btn--small" disabled={pending} onClick={() => onAction('arrived')}>
+              {ko.activity.arrived}
+            </button>
+          ))}
         {actions.map((a) => (
           <button key={a} type="button" className={ACTION_CLASS[a]} disabled={pending} onClick={() => onAction(a)}>
-            {ACTION_LABEL[a]}
+            {actionLabel(a, request, side)}
           </button>
         ))}
       </div>
     </li>
+  );
+}
+
+/**
+ * "상대방이 약속 장소에 나왔나요?" — 나왔어요 / 안 나왔어요 (issue #15). Once answered it shows the
+ * answer with "답변 바꾸기" (the answer may change until 7 days after the start).
+ */
+function AttendanceQuestion({ answer, pending, onAnswer }: { answer: boolean | null; pending: boolean; onAnswer: (attended: boolean) => void }) {
+  const [changing, setChanging] = useState(false);
+  const asking = answer === null || changing;
+  const choose = (attended: boolean) => {
+    setChanging(false);
+    onAnswer(attended);
+  };
+  return (
+    <div className="request-item__attendance" role="group" aria-label={ko.activity.attendanceQuestion}>
+      <p className="request-item__question">{ko.activity.attendanceQuestion}</p>
+      {asking ? (
+        <div className="request-item__answers">
+          <button type="button" className="btn btn--secondary btn--small" aria-pressed={answer === true} disabled={pending} onClick={() => choose(true)}>
+            {ko.activity.attended}
+          </button>
+          <button type="button" className="btn btn--ghost btn--small" aria-pressed={answer === false} disabled={pending} onClick={() => choose(false)}>
+            {ko.activity.absent}
+          </button>
+        </div>
+      ) : (
+        <p className="request-item__answer">
+          <strong>{answer ? ko.activity.attended : ko.activity.absent}</strong>{' '}
+          <button type="button" className="btn btn--link" disabled={pending} onClick={() => setChanging(true)}>
+            {ko.activity.changeAnswer}
+          </button>
+        </p>
+      )}
+    </div>
   );
 }

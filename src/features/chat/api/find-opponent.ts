@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { MatchRequest } from '@common/api/matches';
+import type { MatchSide } from '@common/domain/match-status';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
@@ -32,4 +33,12 @@ export function opponentIn(matchId: number, received: readonly MatchRequest[], s
     return { opponentId: host.id, opponentName: host.name, opponentProfileImage: host.profileImage };
   }
   return null;
+}
+
+/** Match `matchId` among my received (I host) and sent (I requested) requests, with my side; null when not mine. */
+export function matchIn(matchId: number, received: readonly MatchRequest[], sent: readonly MatchRequest[]): { match: MatchRequest; side: MatchSide } | null {
+  const asHost = received.find((m) => m.id === matchId);
+  if (asHost) return { match: asHost, side: 'host' };
+  const asRequester = sent.find((m) => m.id === matchId);
+  return asRequester ? { match: asRequester, side: 'requester' } : null;
 }

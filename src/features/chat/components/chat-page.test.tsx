@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MatchRequest } from '@common/api/matches';
 import type { ChatMessage } from '@common/realtime';
-import { jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
+import { jsonResponse, makeMatchRequest, makeUser, memberRef, mockFetch } from '@/test/fixtures';
 import { renderWithFeedback, textResponse } from '@/test/render';
 
 /** A controllable stand-in for the live channel. */
@@ -36,6 +37,7 @@ vi.mock('@/lib/stomp-client', async () => {
 
 const { useLiveStatus } = await import('@/lib/stomp-client');
 const { ChatPage, mergeMessages } = await import('./chat-page');
+const { invalidateForNotification } = await import('@/lib/query/invalidation');
 
 const me = makeUser({ id: 1, name: '나나' });
 const msg = (id: number, content: string, senderId = 2): ChatMessage => ({ id, matchId: 7, senderId, senderName: senderId === 1 ? '나나' : '상대', content, createdAt: '2026-11-22T03:00:00.000Z' });
@@ -164,6 +166,69 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
     expect(await screen.findByText('채팅방을 나갔습니다.')).toBeTruthy();
     expect(onLeft).toHaveBeenCalledOnce();
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+  });
+});
+
+describe('ChatPage and the meal lifecycle (issue #15)', () => {
+  const future = { date: '2099-12-14', time: 18 };
+  const past = { date: '2026-11-20', time: 18 };
+  /** Match 7, which I requested from 상대 (id 2). */
+  const sentMatch = (status: MatchRequest['status'], schedule: Partial<MatchRequest['schedule']>, extra: Partial<MatchRequest> = {}) =>
+    makeMatchRequest({ id: 7, status, requester: memberRef(1, '나나'), ...extra, schedule: { member: memberRef(2, '상대', { mealCount: 5, noShowCount: 0, lateCancelCount: 2 }), ...schedule } });
+
+  async function leaveText(match: MatchRequest): Promise<string> {
+    mockFetch({ 'GET /api/matches': () => jsonResponse([]), 'GET /api/matches/sent': () => jsonResponse([match]), 'GET /api/chat/7/history': () => jsonResponse([]) });
+    const user = userEvent.setup();
+    const view = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    // The partner's figures come with the match.
+    expect(await screen.findByText('식사 5회 · 노쇼 0 · 늦은 취소 2')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '나가기' }));
+    const dialog = await screen.findByRole('alertdialog');
+    const text = dialog.textContent ?? '';
+    await user.click(within(dialog).getByRole('button', { name: '취소' }));
+    view.unmount();
+    return text;
+  }
+
+  it('the leave confirm says what will happen: before the meal it cancels, after the start it only hides my chat', async () => {
+    expect(await leaveText(sentMatch('ACCEPTED', future))).toContain('나가면 약속이 취소되고 상대방에게 알림이 가요.');
+    expect(await leaveText(sentMatch('CONFIRMED', future))).toContain('나가면 약속이 취소되고 상대방에게 알림이 가요.');
+    const after = await leaveText(sentMatch('CONFIRMED', past));
+    expect(after).toContain('대화방이 내 목록에서만 사라져요. 상대방의 대화는 그대로 남아요.');
+    expect(after).not.toContain('취소되고');
+  });
+
+  it('a cancelled match shows "취소된 약속이에요" and no input; a refused history leaves the notice alone', async () => {
+    mockFetch({
+      'GET /api/matches': () => jsonResponse([]),
+      'GET /api/matches/sent': () => jsonResponse([sentMatch('CANCELLED', future, { cancelledBy: 'host' })]),
+      'GET /api/chat/7/history': () => jsonResponse({ message: '취소된 약속이에요.' }, 403),
+    });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    expect(await screen.findByText('취소된 약속이에요. 메시지를 보낼 수 없어요.')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: '전송' })).toBeNull();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('button', { name: '다시 시도' })).toBeNull();
+  });
+
+  it('a match_cancelled notification for the open chat switches it to the cancelled state without a reload; the history stays', async () => {
+    let status: MatchRequest['status'] = 'CONFIRMED';
+    mockFetch({
+      'GET /api/matches': () => jsonResponse([]),
+      'GET /api/matches/sent': () => jsonResponse([sentMatch(status, future, status === 'CANCELLED' ? { cancelledBy: 'host', cancelReason: '일정이 생겼어요' } : {})]),
+      'GET /api/chat/7/history': () => jsonResponse([msg(1, '내일 봬요')]),
+    });
+    const { queryClient } = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    await waitFor(() => expect(texts()).toEqual(['내일 봬요']));
+    await screen.findByText('식사 5회 · 노쇼 0 · 늦은 취소 2');
+    expect(screen.getByRole('textbox', { name: '메시지를 입력하세요' })).toBeTruthy();
+    status = 'CANCELLED';
+    // What the notifications store does with a live match_cancelled (src/lib/query/invalidation.ts).
+    act(() => void invalidateForNotification(queryClient, { type: 'match_cancelled', matchId: 7 }));
+    expect(await screen.findByText('취소된 약속이에요. 메시지를 보낼 수 없어요.')).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(texts()).toEqual(['내일 봬요']);
   });
 });
 

@@ -8,15 +8,24 @@
  * or the browser is offline (or earlier messages still wait), a message goes through
  * `POST /api/chat/{matchId}/messages` and the outbox (issue #7): listed as "전송 대기 중" until it
  * is posted on reconnect, then shown once like any other message.
- * "나가기" asks for confirmation, deletes the match and goes back to the activity screen.
+ * "나가기" asks for confirmation, deletes the match and goes back to the activity screen. Issue
+ * #15: the confirm says what leaving does — before the meal an accepted or confirmed match is
+ * cancelled and the partner told; after the start the chat only leaves my list. A cancelled
+ * match's chat says "취소된 약속이에요" and has no input (its history stays readable when the
+ * server answers it); a match_cancelled / schedule_cancelled notification switches an open chat
+ * to that state (the lists and this chat are invalidated).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import type { MatchRequest } from '@common/api/matches';
 import type { User } from '@common/api/users';
+import { hasMealStarted } from '@common/domain/schedule';
+import { normaliseStatus } from '@common/domain/match-status';
 import { chatSendDestination, chatTopic, type ChatMessage } from '@common/realtime';
 import { Avatar } from '@/components/ui/avatar';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
+import { MemberStatsLine } from '@/components/ui/member-stats';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
 import { usePendingWrites } from '@/lib/outbox';
@@ -42,10 +51,31 @@ interface ChatPageProps {
 
 const NONE: ChatMessage[] = [];
 
+/** Whether a match is over: cancelled by either side, or its schedule deleted by the host. */
+export function isCancelledMatch(match: Pick<MatchRequest, 'status' | 'schedule'> | null | undefined): boolean {
+  return Boolean(match && (normaliseStatus(match.status) === 'CANCELLED' || match.schedule.cancelled));
+}
+
+/**
+ * What the leave confirm says (issue #15): before the meal's start an ACCEPTED or CONFIRMED match
+ * is cancelled (the partner is told); otherwise the chat only leaves my list. Unknown match: the
+ * SPEC text.
+ */
+export function leaveMessage(match: Pick<MatchRequest, 'status' | 'schedule'> | null | undefined, now: Date = new Date()): string {
+  if (!match) return ko.chat.confirmLeave;
+  const status = normaliseStatus(match.status);
+  const started = hasMealStarted(match.schedule.date, match.schedule.time, now);
+  const cancels = (status === 'ACCEPTED' || status === 'CONFIRMED') && !started && !match.schedule.cancelled;
+  return `${cancels ? ko.chat.leaveCancels : ko.chat.leaveHides} ${ko.chat.leaveAsk}`;
+}
+
 export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPageProps) {
   const queryClient = useQueryClient();
   const lookup = useChatOpponent(matchId, given);
   const opponent = lookup.status === 'success' ? lookup.opponent : null;
+  const chatMatch = lookup.status === 'success' ? lookup.match : null;
+  const cancelled = isCancelledMatch(chatMatch?.match);
+  const partner = chatMatch ? (chatMatch.side === 'host' ? chatMatch.match.requester : chatMatch.match.schedule.member) : null;
   const history = useQuery({ ...chatHistoryQuery(matchId), enabled: Boolean(opponent) });
   const messages = history.data ?? NONE;
   const [text, setText] = useState('');
@@ -95,7 +125,7 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
   async function send(event: FormEvent) {
     event.preventDefault();
     const content = text.trim();
-    if (!content || !user || sending) return;
+    if (!content || !user || sending || cancelled) return;
     const live = connected && navigator.onLine && pending.length === 0;
     if (live && livePublish(chatSendDestination(matchId), { senderId: user.id, senderName: user.name, content })) {
       setText('');
@@ -118,7 +148,7 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
   const leave = useMutation({
     mutationFn: () => leaveChat(matchId),
     onSuccess: () => {
-      // The match and its messages are gone: drop the history, refresh both request lists.
+      // The match is cancelled or gone from my lists: drop the history, refresh both request lists and the seats.
       queryClient.removeQueries({ queryKey: chatKey(matchId) });
       toast.success(ko.chat.left);
       onLeft();
@@ -128,12 +158,13 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived }),
         queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.schedules }),
       ]),
   });
 
   async function askLeave() {
     if (leave.isPending) return;
-    if (!(await confirmDialog(ko.chat.confirmLeave))) return;
+    if (!(await confirmDialog(leaveMessage(chatMatch?.match)))) return;
     leave.mutate();
   }
 
@@ -160,14 +191,18 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
     <section className="page chat" aria-labelledby="chat-heading">
       <header className="chat__header">
         <Avatar src={opponent.opponentProfileImage} alt="" size={40} />
-        <h1 id="chat-heading" className="page-heading chat__title">
-          {format(ko.chatView.heading, { name: opponent.opponentName })}
-        </h1>
+        <div className="chat__who">
+          <h1 id="chat-heading" className="page-heading chat__title">
+            {format(ko.chatView.heading, { name: opponent.opponentName })}
+          </h1>
+          {partner && <MemberStatsLine member={partner} className="chat__stats" />}
+        </div>
         <button type="button" className="btn btn--ghost" disabled={leave.isPending} onClick={() => void askLeave()}>
           {ko.chat.leave}
         </button>
       </header>
-      <QueryState query={history} rows={3} />
+      {/* A cancelled match's history may be refused by the server: then the notice stands alone. */}
+      {!(cancelled && history.isError) && <QueryState query={history} rows={3} />}
       {/* role="log" on a wrapper, so the messages keep plain list semantics (issue #14, axe list/listitem). */}
       <div ref={logRef} className="chat__messages" role="log" aria-label={ko.chatView.log}>
         <ol className="chat__list">
@@ -191,20 +226,28 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
           ))}
         </ol>
       </div>
-      {!connected && <p className="chat__status">{ko.chatView.connecting}</p>}
-      <form className="chat__form" onSubmit={(e) => void send(e)}>
-        <input
-          className="chat__input"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={ko.chat.placeholder}
-          aria-label={ko.chat.placeholder}
-          maxLength={1000}
-        />
-        <button type="submit" className="btn btn--primary" disabled={sending}>
-          {ko.chat.send}
-        </button>
-      </form>
+      {cancelled ? (
+        <p className="chat__cancelled" role="status">
+          {ko.chat.cancelled}
+        </p>
+      ) : (
+        <>
+          {!connected && <p className="chat__status">{ko.chatView.connecting}</p>}
+          <form className="chat__form" onSubmit={(e) => void send(e)}>
+            <input
+              className="chat__input"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={ko.chat.placeholder}
+              aria-label={ko.chat.placeholder}
+              maxLength={1000}
+            />
+            <button type="submit" className="btn btn--primary" disabled={sending}>
+              {ko.chat.send}
+            </button>
+          </form>
+        </>
+      )}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { formatAverageRating } from '@common/domain/rating';
 import { PREFERENCES } from '@common/domain/vocabulary';
 import { Avatar } from '@/components/ui/avatar';
 import { Dialog } from '@/components/ui/dialog';
+import { memberStatsText } from '@/components/ui/member-stats';
 import { ko } from '@/i18n/ko';
 
 interface AuthorProfileDialogProps {
@@ -11,10 +12,12 @@ interface AuthorProfileDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** A schedule author's profile: 선호 음식 (the ones switched on) and 평균 평점 (N/A below 5 reviews). */
+/** A schedule author's profile: 선호 음식 (the ones switched on), 평균 평점 (N/A below 5 reviews) and, issue #15, 식사·노쇼·늦은 취소. */
 export function AuthorProfileDialog({ author, onOpenChange }: AuthorProfileDialogProps) {
   const prefsId = useId();
   const ratingId = useId();
+  const statsId = useId();
+  const stats = author ? memberStatsText(author) : '';
   const preferences = author ? PREFERENCES.filter((p) => author.preferences?.[p] === true) : [];
   return (
     <Dialog open={author !== null} onOpenChange={onOpenChange} title={author?.name ?? ''}>
@@ -41,6 +44,16 @@ export function AuthorProfileDialog({ author, onOpenChange }: AuthorProfileDialo
           <p className="author-profile__rating" aria-labelledby={ratingId}>
             {formatAverageRating(author.averageRating, author.reviewCount)}
           </p>
+          {stats && (
+            <>
+              <h3 id={statsId} className="author-profile__heading">
+                {ko.memberStats.label}
+              </h3>
+              <p className="author-profile__stats" aria-labelledby={statsId}>
+                {stats}
+              </p>
+            </>
+          )}
         </div>
       )}
     </Dialog>

@@ -24,7 +24,9 @@ export function DayScheduleList({ date, schedules, selectedId, myId, pendingIds,
   return (
     <ul className="match-schedules" aria-label={label}>
       {schedules.map((s) => {
-        const full = (s.currentParticipants ?? 1) >= s.participants;
+        // Issue #15: the server says when every seat is taken; older answers are read from the counts.
+        const full = s.isFull ?? (s.currentParticipants ?? 1) >= s.participants;
+        const requested = s.myRequestStatus != null;
         return (
           <li key={s.id} id={`schedule-${s.id}`} className={s.id === selectedId ? 'match-schedule is-selected' : 'match-schedule'}>
             <button type="button" className="match-schedule__select" aria-pressed={s.id === selectedId} onClick={() => onSelect(s)}>
@@ -37,6 +39,7 @@ export function DayScheduleList({ date, schedules, selectedId, myId, pendingIds,
                   {format(ko.matching.capacity, { current: s.currentParticipants ?? 1, capacity: s.participants })}
                 </span>{' '}
                 {full && <span className="pill pill--muted">{ko.matching.full}</span>}{' '}
+                {requested && <span className="pill pill--accent">{ko.matching.requested}</span>}{' '}
                 {myId !== null && s.user?.id === myId && <span className="pill pill--accent">{ko.matching.mine}</span>}
                 {pendingIds?.has(s.id) && <span className="pending-write__label">{ko.offlineUi.pending}</span>}
               </span>

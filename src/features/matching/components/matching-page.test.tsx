@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Schedule } from '@common/api/schedules';
-import { addDaysIso, todayKst } from '@common/domain/schedule';
-import { jsonResponse, mockFetch } from '@/test/fixtures';
+import { addDaysIso, mealStartsAt, todayKst } from '@common/domain/schedule';
+import { jsonResponse, memberStats, mockFetch } from '@/test/fixtures';
 import { renderWithFeedback, textResponse, findToast } from '@/test/render';
 import { MatchingPage } from './matching-page';
 
@@ -22,7 +22,10 @@ function schedule(id: number, authorId: number, extra: Partial<Schedule> = {}): 
     latitude: null,
     longitude: null,
     venueId: null,
-    user: { id: authorId, name: `회원${authorId}`, profileImage: null, preferences: { 한식: true, 중식: false, 맵찔이: true }, reviewCount: 2, averageRating: 4.5 },
+    startsAt: mealStartsAt(extra.date ?? today, extra.time ?? 12 + id).toISOString(),
+    isFull: false,
+    myRequestStatus: null,
+    user: { id: authorId, name: `회원${authorId}`, profileImage: null, preferences: { 한식: true, 중식: false, 맵찔이: true }, reviewCount: 2, averageRating: 4.5, ...memberStats({ mealCount: 4, noShowCount: 0, lateCancelCount: 1 }) },
     ...extra,
   };
 }
@@ -136,5 +139,30 @@ describe('matching page (SPEC §5, §8)', () => {
     await user.click(within(dialog).getByRole('button', { name: '적용' }));
     const narrowed = await dayList();
     expect(within(narrowed).getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual([expect.stringContaining('식당2')]);
+  });
+
+  it('marks full meals 마감 and my requested ones 신청함 (no 매칭 신청 then); the author shows their figures', async () => {
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/schedules': () => jsonResponse([schedule(1, 2, { isFull: true, currentParticipants: 2, participants: 2 }), schedule(2, 3, { myRequestStatus: 'PENDING' }), schedule(3, 4)]),
+    });
+    renderWithFeedback(<MatchingPage myId={1} />);
+    const list = await dayList();
+    const full = within(list).getByRole('button', { name: /^식당1/ });
+    expect(full.textContent).toContain('마감');
+    expect(full.textContent).not.toContain('신청함');
+    const requested = within(list).getByRole('button', { name: /^식당2/ });
+    expect(requested.textContent).toContain('신청함');
+    expect(within(list).getByRole('button', { name: /^식당3/ }).textContent).not.toMatch(/신청함|마감/);
+
+    await user.click(requested);
+    expect(screen.queryByRole('button', { name: '매칭 신청' })).toBeNull();
+    expect(document.querySelector('.matching-toolbar__requested')?.textContent).toBe('신청함');
+    await user.click(requested);
+    expect(screen.getByRole('button', { name: '매칭 신청' })).toBeTruthy();
+
+    await user.click(within(list).getByRole('button', { name: '회원2 프로필' }));
+    const dialog = await screen.findByRole('dialog', { name: '회원2' });
+    expect(dialog.textContent).toContain('식사 4회 · 노쇼 0 · 늦은 취소 1');
   });
 });

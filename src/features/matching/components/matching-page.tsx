@@ -85,6 +85,8 @@ export function MatchingPage({ myId }: MatchingPageProps) {
     },
   });
   const [confirming, setConfirming] = useState(false);
+  // The selection as the server answers it now (after my request it carries myRequestStatus).
+  const current = useMemo(() => (selected ? (schedules.data?.find((s) => s.id === selected.id) ?? selected) : null), [schedules.data, selected]);
 
   const filtered = useMemo(() => applyMatchingFilter(schedules.data ?? NO_SCHEDULES, filter, position), [schedules.data, filter, position]);
   const markedDays = useMemo(() => [...new Set(filtered.map((s) => s.date))], [filtered]);
@@ -119,6 +121,10 @@ export function MatchingPage({ myId }: MatchingPageProps) {
       toast.error(ko.matching.ownSchedule);
       return;
     }
+    if (current?.myRequestStatus != null) {
+      toast.info(ko.matching.alreadyRequested);
+      return;
+    }
     if (pendingIds.has(selected.id)) {
       toast.info(ko.offlineUi.queued);
       return;
@@ -149,9 +155,16 @@ export function MatchingPage({ myId }: MatchingPageProps) {
         <button type="button" className="btn btn--secondary" onClick={randomMatch} disabled={random.isPending}>
           {ko.matching.randomMatch}
         </button>
-        <button type="button" className="btn btn--primary" aria-haspopup="dialog" aria-disabled={requestMutation.isPending} onClick={() => void request()}>
-          {ko.matching.requestMatch}
-        </button>
+        {/* Issue #15: a meal I already requested offers no 신청 button (the card says 신청함). */}
+        {current?.myRequestStatus != null ? (
+          <span className="pill pill--accent matching-toolbar__requested" role="status">
+            {ko.matching.requested}
+          </span>
+        ) : (
+          <button type="button" className="btn btn--primary" aria-haspopup="dialog" aria-disabled={requestMutation.isPending} onClick={() => void request()}>
+            {ko.matching.requestMatch}
+          </button>
+        )}
       </div>
       <div className="matching-layout">
         <section className="card">

@@ -1,6 +1,6 @@
 /** The review calls (SPEC §7): write one, list the ones I received, delete one of those. */
 import { queryOptions } from '@tanstack/react-query';
-import type { MatchRequest } from '@common/api/matches';
+import type { AttendanceBody, MatchRequest } from '@common/api/matches';
 import type { Review, ReviewCreateBody } from '@common/api/reviews';
 import { api } from '@/lib/api-client';
 import { outboxLabel, sendOrQueue, type SendResult } from '@/lib/outbox';
@@ -63,4 +63,27 @@ export function reviewTargetIn(matchId: number, received: readonly MatchRequest[
     return { matchId, opponent: { opponentId: other.id, opponentName: other.name, opponentProfileImage: other.profileImage } };
   };
   return pick(received.find((m) => m.id === matchId), 'host') ?? pick(sent.find((m) => m.id === matchId), 'requester');
+}
+
+/** What the review page needs of the meal (issue #15): its start and my answer on whether the partner came. */
+export interface ReviewMeal {
+  startsAt: string;
+  /** My side's attendance answer; null when not given yet. */
+  attendance: boolean | null;
+}
+
+/** The meal of match `matchId` as my received (host) or sent (requester) list shows it; null when not there. */
+export function reviewMealIn(matchId: number, received: readonly MatchRequest[], sent: readonly MatchRequest[]): ReviewMeal | null {
+  const asHost = received.find((m) => m.id === matchId);
+  const asRequester = asHost ? undefined : sent.find((m) => m.id === matchId);
+  const m = asHost ?? asRequester;
+  if (!m?.schedule.startsAt) return null;
+  const answer = asHost ? m.attendance?.byHost : m.attendance?.byRequester;
+  return { startsAt: m.schedule.startsAt, attendance: answer ?? null };
+}
+
+/** `POST /api/matches/{id}/attendance {partnerAttended}` (issue #15: asked before the review). */
+export async function reportAttendance(matchId: number, partnerAttended: boolean): Promise<void> {
+  const body: AttendanceBody = { partnerAttended };
+  await api.post<unknown>(`/api/matches/${matchId}/attendance`, body);
 }

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -13,8 +14,9 @@ import type { MatchRequest } from '@common/api/matches';
 import { resetFeedback } from '@/components/ui/feedback-store';
 import { dismissOutboxFailure, useOutbox } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
-import { jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
-import { renderWithFeedback } from '@/test/render';
+import { queryRoots } from '@/lib/query/keys';
+import { jsonResponse, makeMatchRequest, makeUser, memberRef, mockFetch } from '@/test/fixtures';
+import { createTestQueryClient, findToast, renderWithFeedback, textResponse } from '@/test/render';
 import { WriteReviewPage } from './write-review-page';
 
 afterEach(() => {
@@ -27,16 +29,26 @@ afterEach(() => {
 const target = { matchId: 7, opponent: { opponentId: 42, opponentName: '김밥', opponentProfileImage: null } };
 
 function match(id: number, status: MatchRequest['status'], extra: Partial<MatchRequest> = {}): MatchRequest {
-  return {
+  return makeMatchRequest({
     id,
     status,
-    requester: { id: 1, name: '나', profileImage: null },
-    schedule: { id: 3, member: { id: 42, name: '호스트', profileImage: '/avatars/duck.svg' }, placeName: '식당', date: '2026-11-24', time: 18, text: '저녁' },
-    hostReviewed: false,
-    requesterReviewed: false,
-    createdAt: '2026-11-20T10:00:00.000Z',
+    requester: memberRef(1, '나'),
     ...extra,
-  };
+    schedule: { id: 3, member: memberRef(42, '호스트', { profileImage: '/avatars/duck.svg' }), placeName: '식당', date: '2026-11-20', time: 18, text: '저녁', ...extra.schedule },
+  });
+}
+
+/**
+ * A query client holding my lists with match 7 (I requested it; the meal is over and I said the
+ * host came), as the activity page leaves them: the form shows at once.
+ */
+function seeded(extra: Partial<MatchRequest> = {}): QueryClient {
+  const client = createTestQueryClient();
+  // Fresh for the whole test: no background refetch of the lists.
+  client.setQueryDefaults(['matches'], { staleTime: Infinity });
+  client.setQueryData(queryRoots.matchesReceived, []);
+  client.setQueryData(queryRoots.matchesSent, [match(7, 'CONFIRMED', { attendance: { byHost: null, byRequester: true }, ...extra })]);
+  return client;
 }
 
 describe('WriteReviewPage', () => {
@@ -52,7 +64,7 @@ describe('WriteReviewPage', () => {
       },
     });
     const onDone = vi.fn();
-    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />);
+    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />, seeded());
     expect(screen.getByRole('heading', { level: 1, name: '리뷰 작성' })).toBeTruthy();
     expect(screen.getByText('김밥')).toBeTruthy();
     expect(document.querySelector('img.avatar')?.getAttribute('src')).toMatch(/avatar|default|\.svg|\.png/);
@@ -75,7 +87,7 @@ describe('WriteReviewPage', () => {
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const fetch = mockFetch({ 'POST /api/reviews': () => jsonResponse({ id: 1 }, 201) });
     const onDone = vi.fn();
-    const { unmount } = renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />);
+    const { unmount } = renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />, seeded());
     await user.type(screen.getByRole('textbox', { name: '후기' }), '다음에 또 만나요');
     await user.click(screen.getByRole('button', { name: '등록' }));
     expect(await screen.findByText('오프라인 상태라 연결되면 보낼게요.')).toBeTruthy();
@@ -83,7 +95,7 @@ describe('WriteReviewPage', () => {
     expect(fetch).not.toHaveBeenCalled();
     unmount();
     // Opened again for the same match while it waits: marked pending, cannot be sent twice.
-    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />);
+    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />, seeded());
     expect(screen.getByText('전송 대기 중')).toBeTruthy();
     expect((screen.getByRole('button', { name: '등록' }) as HTMLButtonElement).disabled).toBe(true);
     onLine.mockRestore();
@@ -96,7 +108,7 @@ describe('WriteReviewPage', () => {
     let answer = jsonResponse({ message: '이미 리뷰를 작성했습니다.', code: 'ALREADY_REVIEWED' }, 409);
     mockFetch({ 'POST /api/reviews': () => answer });
     const onDone = vi.fn();
-    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />);
+    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />, seeded());
     await user.click(screen.getByRole('button', { name: '등록' }));
     expect(await screen.findByText('이미 리뷰를 작성했습니다.')).toBeTruthy();
     answer = new Response('', { status: 500 });
@@ -111,11 +123,42 @@ describe('WriteReviewPage', () => {
     expect(screen.queryByRole('button', { name: '등록' })).toBeNull();
   });
 
-  it('a deep link ?matchId= finds the confirmed match in my sent requests (I am the requester)', async () => {
-    mockFetch({ 'GET /api/matches': () => jsonResponse([]), 'GET /api/matches/sent': () => jsonResponse([match(9, 'CONFIRMED')]) });
+  it('a deep link ?matchId= finds the confirmed match in my sent requests (I am the requester); it asks first whether the host came', async () => {
+    const user = userEvent.setup();
+    const answers: unknown[] = [];
+    let status = 503;
+    const fetch = mockFetch({
+      'GET /api/matches': () => jsonResponse([]),
+      'GET /api/matches/sent': () => jsonResponse([match(9, 'CONFIRMED')]),
+      'POST /api/matches/9/attendance': (_url, init) => {
+        answers.push(JSON.parse(String(init?.body)));
+        return status === 200 ? textResponse('답변을 저장했어요.') : jsonResponse({ message: '잠시 후 다시 시도해주세요.' }, status);
+      },
+    });
     renderWithFeedback(<WriteReviewPage target={null} lookupMatchId={9} onDone={vi.fn()} />);
     expect(await screen.findByText('호스트')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '등록' })).toBeTruthy();
+    // Issue #15: the attendance question comes before the rating form.
+    const question = screen.getByRole('group', { name: '상대방이 약속 장소에 나왔나요?' });
+    expect(screen.queryByRole('button', { name: '등록' })).toBeNull();
+    await user.click(within(question).getByRole('button', { name: '안 나왔어요' }));
+    await findToast('잠시 후 다시 시도해주세요.');
+    expect(screen.queryByRole('button', { name: '등록' })).toBeNull();
+    status = 200;
+    await user.click(within(question).getByRole('button', { name: '나왔어요' }));
+    expect(await screen.findByRole('button', { name: '등록' })).toBeTruthy();
+    expect(answers).toEqual([{ partnerAttended: false }, { partnerAttended: true }]);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST' && String(init.body).includes('rating'))).toBe(false);
+  });
+
+  it('before the meal starts it says when a review can be written instead of the form', async () => {
+    mockFetch({});
+    const later = match(7, 'CONFIRMED', { schedule: { date: '2099-12-14', time: 18 } as MatchRequest['schedule'] });
+    const client = seeded();
+    client.setQueryData(queryRoots.matchesSent, [makeMatchRequest({ ...later, schedule: { ...later.schedule, startsAt: '2099-12-14T09:00:00.000Z' } })]);
+    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />, client);
+    expect(screen.getByText('식사가 끝난 뒤에 후기를 남길 수 있어요.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '등록' })).toBeNull();
+    expect(screen.queryByRole('group', { name: '상대방이 약속 장소에 나왔나요?' })).toBeNull();
   });
 
   it.each([
@@ -131,7 +174,7 @@ describe('WriteReviewPage', () => {
   it('checks the comment with the server schema: the error under the field, aria-invalid, nothing sent, no toast', async () => {
     const user = userEvent.setup();
     const fetch = mockFetch({ 'POST /api/reviews': () => jsonResponse({ id: 1 }, 201) });
-    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />);
+    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />, seeded());
     const box = screen.getByRole('textbox', { name: '후기' });
     await user.click(box);
     await user.paste('가'.repeat(501));
@@ -148,7 +191,7 @@ describe('WriteReviewPage', () => {
     const user = userEvent.setup();
     mockFetch({ 'POST /api/reviews': () => jsonResponse({ code: 'VALIDATION', field: 'comment', message: "'후기'(comment) 값이 올바르지 않습니다." }, 400) });
     const onDone = vi.fn();
-    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />);
+    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />, seeded());
     await user.type(screen.getByRole('textbox', { name: '후기' }), '좋았어요');
     await user.click(screen.getByRole('button', { name: '등록' }));
     expect(await screen.findByText("'후기'(comment) 값이 올바르지 않습니다.")).toBeTruthy();
@@ -160,14 +203,14 @@ describe('WriteReviewPage', () => {
     const user = userEvent.setup();
     useSession.setState({ status: 'signedIn', user: makeUser({ id: 1 }) });
     mockFetch({ 'POST /api/reviews': () => jsonResponse({ id: 1 }, 201) });
-    const first = renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />);
+    const first = renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />, seeded());
     await user.click(screen.getByRole('radio', { name: '4점' }));
     await user.type(screen.getByRole('textbox', { name: '후기' }), '반쯤 쓴 후기');
     await waitFor(() => expect(drafts.get('1:review:7')?.values).toEqual({ rating: 4, comment: '반쯤 쓴 후기' }));
     first.unmount();
 
     // Back again: offered; 새로 쓰기 starts blank and forgets it.
-    const second = renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />);
+    const second = renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />, seeded());
     expect(await screen.findByText('작성 중이던 리뷰가 있어요.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '새로 쓰기' }));
     expect((screen.getByRole('textbox', { name: '후기' }) as HTMLTextAreaElement).value).toBe('');
@@ -180,7 +223,7 @@ describe('WriteReviewPage', () => {
 
     // 이어쓰기 restores it; sending clears it.
     const onDone = vi.fn();
-    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />);
+    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />, seeded());
     await user.click(await screen.findByRole('button', { name: '이어쓰기' }));
     expect((screen.getByRole('textbox', { name: '후기' }) as HTMLTextAreaElement).value).toBe('다시 쓴 후기');
     await user.click(screen.getByRole('button', { name: '등록' }));

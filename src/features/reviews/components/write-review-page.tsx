@@ -14,7 +14,8 @@ import { applyServerFieldError, koreanResolver } from '@/lib/forms/korean-resolv
 import { usePendingWrites } from '@/lib/outbox';
 import { queryRoots } from '@/lib/query/keys';
 import { useSession } from '@/lib/session/store';
-import { createReview, receivedMatchesQuery, reviewTargetIn, sentMatchesQuery, type ReviewTarget } from '../api/reviews';
+import { useNow } from '@/lib/use-now';
+import { createReview, receivedMatchesQuery, reportAttendance, reviewMealIn, reviewTargetIn, sentMatchesQuery, type ReviewMeal, type ReviewTarget } from '../api/reviews';
 import { StarRatingInput } from './star-rating-input';
 import './reviews.css';
 
@@ -43,17 +44,27 @@ const isBlank = (v: ReviewValues) => v.rating === DEFAULTS.rating && v.comment.t
 
 /**
  * The match being reviewed: the navigation state's when given, else (a reload or deep link) looked
- * up in my received and sent requests (queries shared with the activity page).
+ * up in my received and sent requests (queries shared with the activity page). Issue #15: the
+ * lists also say when the meal starts and whether I answered the attendance question
+ * (`meal`; null when the lists cannot say — the server still refuses an early review).
  */
 function useReviewTarget(target: ReviewTarget | null, matchId: number | undefined) {
-  const enabled = !target && matchId !== undefined;
+  const enabled = Boolean(target) || matchId !== undefined;
   const received = useQuery({ ...receivedMatchesQuery(), enabled });
   const sent = useQuery({ ...sentMatchesQuery(), enabled });
-  if (!enabled) return { status: 'success' as const, target };
+  const id = target?.matchId ?? matchId;
+  const meal = received.data && sent.data && id !== undefined ? reviewMealIn(id, received.data, sent.data) : null;
+  if (target) {
+    // Navigation state: wait for the lists (normally cached by the activity page) to know the start; a failed list leaves the server to judge.
+    if (!received.data && !received.isError && !sent.isError) return { status: 'pending' as const, query: received };
+    if (!sent.data && !received.isError && !sent.isError) return { status: 'pending' as const, query: sent };
+    return { status: 'success' as const, target, meal };
+  }
+  if (matchId === undefined) return { status: 'success' as const, target: null, meal: null };
   const failed = [received, sent].find((q) => q.status === 'error');
   if (failed) return { status: 'error' as const, query: failed };
   if (!received.data || !sent.data) return { status: 'pending' as const, query: received.data ? sent : received };
-  return { status: 'success' as const, target: reviewTargetIn(matchId, received.data, sent.data) };
+  return { status: 'success' as const, target: reviewTargetIn(matchId, received.data, sent.data), meal };
 }
 
 /**
@@ -72,10 +83,61 @@ export function WriteReviewPage({ target, lookupMatchId, onDone }: WriteReviewPa
           {ko.reviews.noOpponent}
         </p>
       ) : (
-        <ReviewForm key={lookup.target.matchId} target={lookup.target} onDone={onDone} />
+        <ReviewGate key={lookup.target.matchId} target={lookup.target} meal={lookup.meal} onDone={onDone} />
       )}
     </div>
   );
+}
+
+/**
+ * Issue #15: before the meal's start, "식사가 끝난 뒤에 후기를 남길 수 있어요." instead of the form;
+ * after it, "상대방이 약속 장소에 나왔나요?" first (나왔어요 / 안 나왔어요 → `POST
+ * /api/matches/{id}/attendance`) unless I answered already, then the rating form.
+ */
+function ReviewGate({ target, meal, onDone }: { target: ReviewTarget; meal: ReviewMeal | null; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [answered, setAnswered] = useState(false);
+  const now = useNow();
+  const attendance = useMutation({
+    mutationFn: (attended: boolean) => reportAttendance(target.matchId, attended),
+    onSuccess: () => {
+      setAnswered(true);
+      void queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent });
+    },
+    onError: (error) => toast.error(errorMessage(error, ko.reviewForm.attendanceError)),
+  });
+  if (meal && now.getTime() < Date.parse(meal.startsAt)) {
+    return (
+      <p className="review-missing" role="status">
+        {ko.reviewForm.tooEarly}
+      </p>
+    );
+  }
+  if (meal && meal.attendance === null && !answered) {
+    return (
+      <div className="review-form card">
+        <div className="review-opponent" aria-label={ko.reviewForm.opponent} role="group">
+          <Avatar src={target.opponent.opponentProfileImage} alt="" size={72} />
+          <strong className="review-opponent__name">{target.opponent.opponentName}</strong>
+        </div>
+        <div className="review-attendance" role="group" aria-labelledby="review-attendance-question">
+          <p id="review-attendance-question" className="review-attendance__question">
+            {ko.reviewForm.attendanceQuestion}
+          </p>
+          <div className="review-attendance__answers">
+            <button type="button" className="btn btn--primary" disabled={attendance.isPending} onClick={() => attendance.mutate(true)}>
+              {ko.reviewForm.attended}
+            </button>
+            <button type="button" className="btn btn--ghost" disabled={attendance.isPending} onClick={() => attendance.mutate(false)}>
+              {ko.reviewForm.absent}
+            </button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  return <ReviewForm target={target} onDone={onDone} />;
 }
 
 /**

@@ -79,4 +79,33 @@ describe('add-schedule dialog (SPEC §5)', () => {
     await user.click(screen.getByRole('button', { name: '저장' }));
     await findToast('일정은 오늘부터 21일 후까지의 날짜로만 만들 수 있습니다.');
   });
+
+  it('hides the hours that have started today and starts at the next one (issue #15)', () => {
+    // 2026-11-24 09:30 UTC is 18:30 KST on the 24th: 0–18 have started.
+    renderDialog({ now: () => new Date('2026-11-24T09:30:00Z') });
+    const options = screen.getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    expect(options).toEqual(['19', '20', '21', '22', '23']);
+    expect((screen.getByLabelText('시간') as HTMLSelectElement).value).toBe('19');
+    expect(screen.queryByText('오늘은 더 이상 약속을 만들 수 없어요. 다른 날을 골라주세요.')).toBeNull();
+  });
+
+  it('says so when no hour is left today and keeps 저장 disabled', () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T14:59:00Z')); // 23:59 KST
+    renderDialog();
+    expect(screen.queryAllByRole('option')).toHaveLength(0);
+    expect(screen.getByText('오늘은 더 이상 약속을 만들 수 없어요. 다른 날을 골라주세요.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: '저장' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the server\'s past-hour 400 under 시간', async () => {
+    const user = userEvent.setup();
+    mockFetch({ 'POST /api/schedules': () => jsonResponse({ message: '지난 시간에는 약속을 만들 수 없어요.' }, 400) });
+    const { onCreated } = renderDialog({ now: () => new Date('2026-11-24T09:30:00Z') });
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    const error = await screen.findByText('지난 시간에는 약속을 만들 수 없어요.');
+    expect(error.classList.contains('field__error')).toBe(true);
+    expect(screen.getByLabelText('시간').getAttribute('aria-invalid')).toBe('true');
+    expect(onCreated).not.toHaveBeenCalled();
+  });
 });

@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Venue } from '@common/api/venues';
 import { venueCategoryLabel } from '@common/domain/categories';
-import { CAPACITY_MAX, CAPACITY_MIN, HOUR_MAX, HOUR_MIN, SCHEDULE_TEXT_MAX, type IsoDate } from '@common/domain/schedule';
+import { CAPACITY_MAX, CAPACITY_MIN, openHours, SCHEDULE_TEXT_MAX, type IsoDate } from '@common/domain/schedule';
 import { FOOD_CATEGORIES, type FoodCategory } from '@common/domain/vocabulary';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/feedback-store';
 import { FormField } from '@/components/ui/form-field';
 import { Stepper } from '@/components/ui/stepper';
 import { format, ko } from '@/i18n/ko';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { monthDayLabel } from '@/lib/dates';
 import { applyServerFieldError, koreanResolver } from '@/lib/forms/korean-resolver';
 import { queryRoots } from '@/lib/query/keys';
@@ -25,11 +25,10 @@ interface AddScheduleDialogProps {
   /** Food type to start with when no venue was chosen. */
   category?: FoodCategory;
   onCreated?: () => void;
-  /** Clock for the default hour (tests). */
+  /** Clock for the default hour and the hours still open today (tests). */
   now?: () => Date;
 }
 
-const HOURS = Array.from({ length: HOUR_MAX - HOUR_MIN + 1 }, (_, i) => HOUR_MIN + i);
 const FIELDS = ['time', 'participants', 'text', 'placeName', 'placeCategory'] as const;
 const resolver = koreanResolver<AddScheduleValues>(AddScheduleForm, SCHEDULE_FIELD_LABELS, SCHEDULE_FIELD_MESSAGES);
 const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
@@ -45,7 +44,13 @@ export function AddScheduleDialog({ open, onOpenChange, ...rest }: AddScheduleDi
 
 function AddScheduleFormView({ date, venue, category = '기타', onCreated, onClose, now = () => new Date() }: Omit<AddScheduleDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [defaults] = useState(() => addFormDefaults(venue, category, now()));
+  // Issue #15: today's hours that have started are not offered (the server refuses them with a 400).
+  const hours = openHours(date, now());
+  const noHours = hours.length === 0;
+  const [defaults] = useState(() => {
+    const values = addFormDefaults(venue, category, now());
+    return hours.includes(values.time) ? values : { ...values, time: hours[0] ?? values.time };
+  });
   const { register, control, handleSubmit, setError, formState } = useForm<AddScheduleValues>({ resolver, defaultValues: defaults, mode: 'onSubmit' });
   const { errors } = formState;
 
@@ -64,7 +69,13 @@ function AddScheduleFormView({ date, venue, category = '기타', onCreated, onCl
       onClose();
     } catch (error) {
       // A 400 naming a field lands on it; anything else is an outcome (toast).
-      if (!applyServerFieldError(error, FIELDS, (name, e, o) => setError(name, e, { shouldFocus: o?.shouldFocus ?? true }))) toast.error(errorMessage(error, ko.schedule.addFailed));
+      if (applyServerFieldError(error, FIELDS, (name, e, o) => setError(name, e, { shouldFocus: o?.shouldFocus ?? true }))) return;
+      // The hour started while the dialog was open: the server's 400 goes under 시간.
+      if (isApiError(error) && error.status === 400 && error.serverMessage === ko.serverText.pastHour) {
+        setError('time', { type: 'server', message: error.serverMessage }, { shouldFocus: true });
+        return;
+      }
+      toast.error(errorMessage(error, ko.schedule.addFailed));
     }
   }
 
@@ -96,10 +107,10 @@ function AddScheduleFormView({ date, venue, category = '기타', onCreated, onCl
           </FormField>
         </>
       )}
-      <FormField label={ko.schedule.time} error={errors.time?.message}>
+      <FormField label={ko.schedule.time} error={errors.time?.message ?? (noHours ? ko.schedule.noHoursToday : undefined)}>
         {(field) => (
-          <select className="input" {...field} {...register('time', { valueAsNumber: true })}>
-            {HOURS.map((h) => (
+          <select className="input" {...field} disabled={noHours} {...register('time', { valueAsNumber: true })}>
+            {hours.map((h) => (
               <option key={h} value={h}>
                 {format(ko.dates.hourOption, { hour: h })}
               </option>
@@ -130,7 +141,7 @@ function AddScheduleFormView({ date, venue, category = '기타', onCreated, onCl
         {(field) => <textarea className="input" rows={3} maxLength={SCHEDULE_TEXT_MAX} {...field} {...register('text', { setValueAs: trim })} />}
       </FormField>
       <div className="dialog-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy}>
+        <button type="submit" className="btn btn--primary" disabled={busy || noHours}>
           {ko.schedule.save}
         </button>
       </div>

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Schedule } from '@common/api/schedules';
 import type { Venue } from '@common/api/venues';
-import { addDaysIso, todayKst } from '@common/domain/schedule';
+import { addDaysIso, mealStartsAt, todayKst } from '@common/domain/schedule';
 import type * as Maps from '@/lib/maps';
 import type { MapProvider, MarkerOptions } from '@/lib/maps';
 
 type MapsModule = typeof Maps;
-import { jsonResponse, mockFetch } from '@/test/fixtures';
+import { jsonResponse, memberStats, mockFetch } from '@/test/fixtures';
 import { renderWithFeedback, findToast } from '@/test/render';
 import { SchedulePage } from './schedule-page';
 
@@ -51,7 +51,10 @@ const mine: Schedule = {
   latitude: null,
   longitude: null,
   venueId: null,
-  user: { id: 1, name: '나', profileImage: null, preferences: {}, reviewCount: 0, averageRating: 0 },
+  startsAt: mealStartsAt(tomorrow, 19).toISOString(),
+  isFull: false,
+  myRequestStatus: null,
+  user: { id: 1, name: '나', profileImage: null, preferences: {}, reviewCount: 0, averageRating: 0, ...memberStats() },
 };
 
 function monthDay(iso: string) {
