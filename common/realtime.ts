@@ -52,11 +52,37 @@ export interface ChatMessage {
 }
 
 /**
- * The notification types SPEC §4 names, plus `schedule_deleted` (issue #14): the host deleted a
- * schedule, sent to each requester whose request still stood, so their open lists drop it.
+ * The notification types SPEC §4 names, plus the meal lifecycle (issue #15):
+ * - `match_cancelled`: the other side cancelled an accepted or confirmed match (`reason` when given);
+ * - `match_withdrawn`: the requester withdrew a PENDING request (to the host);
+ * - `schedule_cancelled`: the host deleted the schedule, to each requester whose request stood;
+ * - `schedule_full`: the last seat was taken; the addressee's PENDING request is waitlisted;
+ * - `seat_opened`: a full schedule has a free seat again (to the host and the waitlisted);
+ * - `partner_arrived`: the partner pressed "도착했어요";
+ * - `meal_reminder`: a confirmed meal starts soon (REMINDER_LEAD_MINUTES before).
  */
-export const NOTIFICATION_TYPES = ['new_match_request', 'match_accepted', 'match_rejected', 'match_confirmed', 'new_message', 'schedule_deleted'] as const;
+export const NOTIFICATION_TYPES = [
+  'new_match_request',
+  'match_accepted',
+  'match_rejected',
+  'match_confirmed',
+  'new_message',
+  'match_cancelled',
+  'match_withdrawn',
+  'schedule_cancelled',
+  'schedule_full',
+  'seat_opened',
+  'partner_arrived',
+  'meal_reminder',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The meal a notification is about: place, KST date `YYYY-MM-DD` and hour 0–23. */
+export interface MealRef {
+  placeName: string;
+  date: string;
+  time: number;
+}
 
 /** A notification, as published on `/topic/user/{id}/notifications`. */
 export interface LiveNotification {
@@ -66,12 +92,44 @@ export interface LiveNotification {
   fromUser: { id: number; name: string };
   /** The Korean text of UI-TEXT.md "Live notifications". */
   message: string;
+  /** The meal it is about (issue #15; absent on older servers). */
+  meal?: MealRef;
+  /** A cancellation's reason, when the member gave one (issue #15). */
+  reason?: string | null;
   /** ISO 8601 instant. */
   createdAt: string;
 }
 
+/** What some messages name besides the member (issue #15). */
+export interface NotificationContext {
+  meal?: MealRef;
+  /** "Now", to say 오늘/내일 in reminders. */
+  now?: Date;
+}
+
+const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
+/** A KST date `YYYY-MM-DD` of an instant. */
+const kstDate = (at: Date) => new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** "12월 14일 18시" of a meal (KST date and hour, as written in UI-TEXT.md). */
+export function mealWhen(meal: MealRef): string {
+  const [, month, day] = meal.date.split('-').map(Number);
+  return `${month}월 ${day}일 ${meal.time}시`;
+}
+
+/** "오늘 18시", "내일 12시" or "12월 14일 18시" as seen at `now`. */
+function mealWhenFrom(meal: MealRef, now: Date): string {
+  const today = kstDate(now);
+  const tomorrow = kstDate(new Date(now.getTime() + 24 * 60 * 60 * 1000));
+  if (meal.date === today) return `오늘 ${meal.time}시`;
+  if (meal.date === tomorrow) return `내일 ${meal.time}시`;
+  return mealWhen(meal);
+}
+
 /** The Korean text of each notification (UI-TEXT.md "Live notifications"). */
-export function notificationMessage(type: NotificationType, fromName: string): string {
+export function notificationMessage(type: NotificationType, fromName: string, context: NotificationContext = {}): string {
+  const { meal } = context;
+  const about = meal ? `${mealWhen(meal)} ${meal.placeName} ` : '';
   switch (type) {
     case 'new_match_request':
       return `${fromName}님이 매칭을 신청했습니다.`;
@@ -83,7 +141,19 @@ export function notificationMessage(type: NotificationType, fromName: string): s
       return '매칭이 확정되었습니다.';
     case 'new_message':
       return `${fromName}님이 새 메시지를 보냈습니다.`;
-    case 'schedule_deleted':
-      return `${fromName}님이 일정을 삭제했어요.`;
+    case 'match_cancelled':
+      return `${fromName}님이 ${about}약속을 취소했어요.`;
+    case 'match_withdrawn':
+      return `${fromName}님이 ${about}매칭 신청을 취소했어요.`;
+    case 'schedule_cancelled':
+      return `${fromName}님이 ${about}일정을 취소했어요.`;
+    case 'schedule_full':
+      return `${about}약속의 정원이 찼어요. 자리가 나면 알려드릴게요.`;
+    case 'seat_opened':
+      return `${about}약속에 자리가 났어요.`;
+    case 'partner_arrived':
+      return `${fromName}님이 도착했어요.`;
+    case 'meal_reminder':
+      return meal ? `${mealWhenFrom(meal, context.now ?? new Date())} ${meal.placeName}에서 약속이 있어요.` : '곧 약속이 있어요.';
   }
 }

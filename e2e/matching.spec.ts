@@ -4,26 +4,9 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
+import { authHeader, mealHappened } from './support/matches.ts';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
-import { alertToast, expectPath, statusToast } from './support/ui.ts';
-
-/** "11월 23일" for 2026-11-23: how the Korean calendar and list names a day. */
-function monthDay(isoDate: string): string {
-  const [, m, d] = isoDate.split('-').map(Number);
-  return `${m}월 ${d}일`;
-}
-
-/**
- * Clicks the day `isoDate` in the calendar inside `scope`, moving one month forward first when
- * the day is in the next month (the window reaches 21 days ahead).
- */
-async function pickDay(scope: Locator, isoDate: string): Promise<void> {
-  const day = scope.getByRole('button', { name: new RegExp(`${monthDay(isoDate)}(?!\\d)`) });
-  if ((await day.count()) === 0) {
-    await scope.getByRole('button', { name: /다음 달/ }).first().click();
-  }
-  await day.first().click();
-}
+import { alertToast, expectPath, monthDay, pickDay, statusToast } from './support/ui.ts';
 
 /** A member signed in through the login form in a browser context of their own. */
 async function memberPage(browser: Browser, member: Member, viewport = { width: 1280, height: 860 }): Promise<Page> {
@@ -134,12 +117,20 @@ test('a host and a requester go from a schedule at a venue to a confirmed match'
   await expect(sent.getByRole('button', { name: '수락', exact: true })).toHaveCount(0);
   await expect(sent.getByRole('button', { name: '확정', exact: true })).toHaveCount(0);
 
-  // A confirms; both see 확정됨 with a review action for each side.
+  // A confirms; both see 확정됨. Reviews open only once the meal has started (issue #15).
   await received.getByRole('button', { name: '확정', exact: true }).click();
   await expect(received).toContainText('확정됨');
-  await expect(received.getByRole('button', { name: '리뷰 쓰기', exact: true })).toBeVisible();
+  await expect(received.getByRole('button', { name: '리뷰 쓰기', exact: true })).toHaveCount(0);
   await b.reload();
   await expect(activityItem(b, '보낸 매칭 요청', host.name)).toContainText('확정됨');
+  await expect(activityItem(b, '보낸 매칭 요청', host.name).getByRole('button', { name: '리뷰 쓰기', exact: true })).toHaveCount(0);
+
+  // After the meal, each side has a review action.
+  const mine = (await (await request.get('/api/schedules/my', { headers: authHeader(host) })).json()) as Array<{ id: number; date: string }>;
+  await mealHappened(request, mine.find((s) => s.date === date)!.id);
+  await a.reload();
+  await expect(activityItem(a, '받은 매칭 요청', guest.name).getByRole('button', { name: '리뷰 쓰기', exact: true })).toBeVisible();
+  await b.reload();
   await expect(activityItem(b, '보낸 매칭 요청', host.name).getByRole('button', { name: '리뷰 쓰기', exact: true })).toBeVisible();
 
   await a.context().close();

@@ -10,9 +10,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { MIRROR_DB, MIRROR_STORE, OFFLINE_SAVED_AT_HEADER, UPLOADS_CACHE } from '../common/offline.ts';
-import { authHeader as auth } from './support/matches.ts';
+import { authHeader as auth, mealHappened } from './support/matches.ts';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
-import { expectPath, profileMenuButton } from './support/ui.ts';
+import { expectPath, monthDay, pickDay, profileMenuButton } from './support/ui.ts';
 
 const BANNER = '오프라인 상태입니다. 저장된 내용을 보여드리고 있어요.';
 
@@ -23,20 +23,6 @@ async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>):
 
 async function memberId(request: APIRequestContext, member: Member): Promise<number> {
   return (await json<{ id: number }>(await request.get('/api/user/me', { headers: auth(member) }))).id;
-}
-
-/** "11월 23일" for 2026-11-23: how the Korean calendar and lists name a day. */
-function monthDay(isoDate: string): string {
-  const [, m, d] = isoDate.split('-').map(Number);
-  return `${m}월 ${d}일`;
-}
-
-/** Clicks the day `isoDate` in the calendar inside `scope` (a month forward when needed). */
-async function pickDay(scope: Locator, isoDate: string): Promise<void> {
-  await expect(scope.getByRole('grid').first()).toBeVisible();
-  const day = scope.getByRole('button', { name: new RegExp(`${monthDay(isoDate)}(?!\\d)`) });
-  if ((await day.count()) === 0) await scope.getByRole('button', { name: /다음 달/ }).first().click();
-  await day.first().click();
 }
 
 /**
@@ -162,7 +148,20 @@ test('offline: cached screens with a saved-at time, writes replayed once, and no
     }),
   );
   const reviewText = `오프라인에서도 보이는 후기 ${suffix}`;
-  const review = await request.post('/api/reviews', { headers: auth(guest), data: { matchId, revieweeId: firstId, rating: 5, comment: reviewText } });
+  // The review needs a meal that has happened (issue #15): a second, earlier meal of the same two.
+  const pastMeal = await json<{ id: number }>(
+    await request.post('/api/schedules', {
+      headers: auth(first),
+      data: { date, time: 12, text: '지난 점심', placeName: `지난식당${suffix}`, placeCategory: '한식', participants: 4 },
+    }),
+  );
+  expect((await request.post('/api/matches', { headers: auth(guest), data: { scheduleId: pastMeal.id } })).status()).toBe(201);
+  const pastMatchId = (await json<Array<{ id: number; schedule: { id: number } }>>(await request.get('/api/matches', { headers: auth(first) }))).find(
+    (m) => m.schedule.id === pastMeal.id,
+  )!.id;
+  for (const action of ['accept', 'confirm']) expect((await request.post(`/api/matches/${pastMatchId}/${action}`, { headers: auth(first) })).status()).toBe(200);
+  await mealHappened(request, pastMeal.id);
+  const review = await request.post('/api/reviews', { headers: auth(guest), data: { matchId: pastMatchId, revieweeId: firstId, rating: 5, comment: reviewText } });
   expect(review.status(), await review.text()).toBe(201);
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });

@@ -5,12 +5,12 @@
  */
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
-import { authHeader as auth } from './support/matches.ts';
+import { authHeader as auth, mealHappened } from './support/matches.ts';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
 import { expectPath, statusToast } from './support/ui.ts';
 
 
-/** A CONFIRMED match: `host` makes a schedule `days` ahead, `guest` asks, `host` accepts and confirms. */
+/** A CONFIRMED match whose meal has happened: `host` makes a schedule `days` ahead, `guest` asks, `host` accepts and confirms, then the meal is moved to yesterday. */
 async function confirmedMatch(request: APIRequestContext, host: Member, guest: Member, days = 1): Promise<number> {
   const schedule = await request.post('/api/schedules', {
     headers: auth(host),
@@ -25,6 +25,8 @@ async function confirmedMatch(request: APIRequestContext, host: Member, guest: M
     const res = await request.post(`/api/matches/${id}/${action}`, { headers: auth(host) });
     expect(res.status(), await res.text()).toBe(200);
   }
+  // Reviews open once the meal has started (issue #15).
+  await mealHappened(request, scheduleId);
   return id;
 }
 

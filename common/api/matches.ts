@@ -1,16 +1,27 @@
 import { Type, type Static } from 'typebox';
-import { MATCH_STATUSES } from '../domain/match-status.ts';
+import { CANCEL_REASON_MAX, CANCELLED_BY, MATCH_STATUSES } from '../domain/match-status.ts';
 import { literalUnion } from './literals.ts';
+import { MEMBER_STATS_PROPERTIES } from './users.ts';
 
+const Instant = Type.String({ format: 'date-time', description: 'ISO 8601 instant' });
+const NullableInstant = Type.Union([Instant, Type.Null()]);
+
+/** A member as shown to another on a match (issue #15: with their reliability figures). */
 const MemberRef = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   profileImage: Type.Union([Type.String(), Type.Null()]),
+  ...MEMBER_STATS_PROPERTIES,
 });
 
 /**
  * A match request (SPEC §3) as the received (`GET /api/matches`) and sent
  * (`GET /api/matches/sent`) lists answer it, with the schedule's date (KST), hour and text.
+ * Issue #15 adds the lifecycle: `CANCELLED` with `cancelledBy`/`cancelReason`/`cancelledAt` and
+ * `lateCancel` (within 24 h of the start); `waitlisted` (PENDING on a full schedule, shown "대기 중");
+ * the schedule's seats, `isFull`, `startsAt` and `cancelled` (its host deleted it); each side's
+ * arrival and each side's report on whether the partner came (`attendance.byHost` is the host's
+ * report on the requester).
  */
 export const MatchRequest = Type.Object({
   id: Type.Integer(),
@@ -20,13 +31,25 @@ export const MatchRequest = Type.Object({
     id: Type.Integer(),
     member: MemberRef,
     placeName: Type.String(),
-    date: Type.String(),
-    time: Type.Integer(),
+    date: Type.String({ description: 'KST calendar date YYYY-MM-DD' }),
+    time: Type.Integer({ description: 'hour of day in KST, 0–23' }),
     text: Type.String(),
+    participants: Type.Integer(),
+    currentParticipants: Type.Integer(),
+    isFull: Type.Boolean(),
+    startsAt: Instant,
+    cancelled: Type.Boolean({ description: 'the host deleted the schedule' }),
   }),
   hostReviewed: Type.Boolean(),
   requesterReviewed: Type.Boolean(),
-  createdAt: Type.String({ format: 'date-time' }),
+  cancelledBy: Type.Union([literalUnion(CANCELLED_BY), Type.Null()]),
+  cancelReason: Type.Union([Type.String(), Type.Null()]),
+  cancelledAt: NullableInstant,
+  lateCancel: Type.Boolean(),
+  waitlisted: Type.Boolean(),
+  arrivedAt: Type.Object({ host: NullableInstant, requester: NullableInstant }),
+  attendance: Type.Object({ byHost: Type.Union([Type.Boolean(), Type.Null()]), byRequester: Type.Union([Type.Boolean(), Type.Null()]) }),
+  createdAt: Instant,
 });
 export type MatchRequest = Static<typeof MatchRequest>;
 
@@ -40,3 +63,14 @@ export type MatchCreateBody = Static<typeof MatchCreateBody>;
  */
 export const MatchRequestList = Type.Array(MatchRequest);
 export type MatchRequestList = Static<typeof MatchRequestList>;
+
+/** `POST /api/matches/{id}/cancel` (issue #15): an optional reason, at most 200 characters. */
+export const MatchCancelBody = Type.Object(
+  { reason: Type.Optional(Type.String({ maxLength: CANCEL_REASON_MAX })) },
+  { additionalProperties: false },
+);
+export type MatchCancelBody = Static<typeof MatchCancelBody>;
+
+/** `POST /api/matches/{id}/attendance` (issue #15): whether the partner came. */
+export const AttendanceBody = Type.Object({ partnerAttended: Type.Boolean() }, { additionalProperties: false });
+export type AttendanceBody = Static<typeof AttendanceBody>;

@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { FOOD_CATEGORIES } from '../domain/vocabulary.ts';
 import { literalUnion } from './literals.ts';
+import { MATCH_STATUSES } from '../domain/match-status.ts';
+import { MEMBER_STATS_PROPERTIES } from './users.ts';
 import { CAPACITY_MAX, CAPACITY_MIN, HOUR_MAX, HOUR_MIN, SCHEDULE_TEXT_MAX } from '../domain/schedule.ts';
 
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'KST calendar date YYYY-MM-DD' });
@@ -16,10 +18,16 @@ export const ScheduleAuthor = Type.Object({
   preferences: Type.Record(Type.String(), Type.Boolean()),
   reviewCount: Type.Integer({ minimum: 0 }),
   averageRating: Type.Number({ minimum: 0, maximum: 5 }),
+  ...MEMBER_STATS_PROPERTIES,
 });
 export type ScheduleAuthor = Static<typeof ScheduleAuthor>;
 
-/** A meal appointment (SPEC §3 Schedule). `currentParticipants` includes the host. */
+/**
+ * A meal appointment (SPEC §3 Schedule). `currentParticipants` includes the host. Issue #15:
+ * `startsAt` is the start instant (date + hour in KST), `isFull` when every seat is taken (cards
+ * show 마감), `myRequestStatus` the caller's own request on it (null when none or anonymous; cards
+ * show 신청함).
+ */
 export const Schedule = Type.Object({
   id: Type.Integer(),
   date: IsoDate,
@@ -32,6 +40,9 @@ export const Schedule = Type.Object({
   latitude: Type.Union([Type.Number(), Type.Null()]),
   longitude: Type.Union([Type.Number(), Type.Null()]),
   venueId: Type.Union([Type.String(), Type.Null()]),
+  startsAt: Type.String({ format: 'date-time' }),
+  isFull: Type.Boolean(),
+  myRequestStatus: Type.Union([literalUnion(MATCH_STATUSES), Type.Null()]),
   user: ScheduleAuthor,
 });
 export type Schedule = Static<typeof Schedule>;

@@ -55,3 +55,35 @@ export const ProfileUpdateBody = Type.Object(
   { additionalProperties: false },
 );
 export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
+
+/**
+ * A member's reliability figures (issue #15), shown wherever a member is shown to another:
+ * `mealCount` — confirmed meals (distinct schedules) the partner reported them present at, or both
+ * marked arrived; `noShowCount` — distinct partners who reported them absent, last 180 days;
+ * `lateCancelCount` — their cancellations within 24 h of the start, last 180 days.
+ */
+export const MemberStats = Type.Object({
+  mealCount: Type.Integer({ minimum: 0 }),
+  noShowCount: Type.Integer({ minimum: 0 }),
+  lateCancelCount: Type.Integer({ minimum: 0 }),
+});
+/** `MemberStats`' properties, to spread into the objects that carry them. */
+export const MEMBER_STATS_PROPERTIES = MemberStats.properties;
+export type MemberStats = Static<typeof MemberStats>;
+
+/**
+ * `GET /api/users/{id}` (issue #15, signed-in members): what one member may see of another — never
+ * the e-mail or age. `rating` is the average (0 when none; shown through `formatAverageRating`,
+ * "N/A" below 5 reviewers), `reviewCount` counts reviewers once.
+ */
+export const PublicProfile = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  profileImage: Type.Union([Type.String(), Type.Null()]),
+  bio: Type.Union([Type.String(), Type.Null()]),
+  preferences: Type.Record(Type.String(), Type.Boolean()),
+  rating: Type.Number({ minimum: 0, maximum: 5 }),
+  reviewCount: Type.Integer({ minimum: 0 }),
+  ...MEMBER_STATS_PROPERTIES,
+});
+export type PublicProfile = Static<typeof PublicProfile>;

@@ -1,34 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { availableActions, isVisibleInList, normaliseStatus } from './match-status.ts';
 
-describe('match request actions (SPEC §4)', () => {
+const NOW = new Date('2026-12-14T08:00:00Z'); // 17:00 KST
+const BEFORE = '2026-12-14T09:00:00.000Z'; // 18:00 KST, not started at NOW
+const AFTER = '2026-12-14T07:00:00.000Z'; // 16:00 KST, started at NOW
+
+describe('match request actions (SPEC §4, issue #15)', () => {
   it('compares statuses case-insensitively', () => {
     expect(normaliseStatus('accepted')).toBe('ACCEPTED');
+    expect(normaliseStatus('cancelled')).toBe('CANCELLED');
     expect(normaliseStatus('bogus')).toBeNull();
   });
 
-  it('offers accept and reject only to the host on PENDING', () => {
-    expect(availableActions({ status: 'PENDING' }, 'host')).toEqual(['accept', 'reject', 'delete']);
-    expect(availableActions({ status: 'pending' }, 'requester')).toEqual(['delete']);
+  it('offers accept and reject only to the host on PENDING, and no accept while waitlisted', () => {
+    expect(availableActions({ status: 'PENDING', startsAt: BEFORE }, 'host', NOW)).toEqual(['accept', 'reject', 'delete']);
+    expect(availableActions({ status: 'PENDING', startsAt: BEFORE, waitlisted: true }, 'host', NOW)).toEqual(['reject', 'delete']);
+    expect(availableActions({ status: 'pending', startsAt: BEFORE }, 'requester', NOW)).toEqual(['delete']);
   });
 
-  it('offers confirm to the host on ACCEPTED and chat to both', () => {
-    expect(availableActions({ status: 'ACCEPTED' }, 'host')).toEqual(['confirm', 'chat', 'delete']);
-    expect(availableActions({ status: 'ACCEPTED' }, 'requester')).toEqual(['chat', 'delete']);
+  it('offers confirm to the host on ACCEPTED, chat and cancel to both before the meal', () => {
+    expect(availableActions({ status: 'ACCEPTED', startsAt: BEFORE }, 'host', NOW)).toEqual(['confirm', 'chat', 'cancel']);
+    expect(availableActions({ status: 'ACCEPTED', startsAt: BEFORE }, 'requester', NOW)).toEqual(['chat', 'cancel']);
   });
 
-  it('offers review on CONFIRMED only to the side that has not reviewed', () => {
-    const m = { status: 'CONFIRMED', hostReviewed: true, requesterReviewed: false };
-    expect(availableActions(m, 'host')).toEqual(['chat', 'delete']);
-    expect(availableActions(m, 'requester')).toEqual(['chat', 'review', 'delete']);
+  it('offers the calendar before a confirmed meal, and review only after it started to the side that has not reviewed', () => {
+    expect(availableActions({ status: 'CONFIRMED', startsAt: BEFORE }, 'requester', NOW)).toEqual(['chat', 'cancel', 'calendar']);
+    const m = { status: 'CONFIRMED', hostReviewed: true, requesterReviewed: false, startsAt: AFTER };
+    expect(availableActions(m, 'host', NOW)).toEqual(['chat', 'delete']);
+    expect(availableActions(m, 'requester', NOW)).toEqual(['chat', 'review', 'delete']);
   });
 
-  it('hides REJECTED from both lists and CONFIRMED once that side reviewed', () => {
+  it('reads the start from the MatchRequest shape (schedule.startsAt) too', () => {
+    expect(availableActions({ status: 'CONFIRMED', schedule: { startsAt: AFTER } }, 'host', NOW)).toEqual(['chat', 'review', 'delete']);
+    expect(availableActions({ status: 'CONFIRMED', schedule: { startsAt: BEFORE } }, 'host', NOW)).toEqual(['chat', 'cancel', 'calendar']);
+  });
+
+  it('lets a side remove a cancelled or rejected request from its list', () => {
+    expect(availableActions({ status: 'CANCELLED', startsAt: BEFORE }, 'requester', NOW)).toEqual(['delete']);
+    expect(availableActions({ status: 'REJECTED', startsAt: BEFORE }, 'host', NOW)).toEqual(['delete']);
+  });
+
+  it('hides REJECTED from both lists and CONFIRMED once that side reviewed; CANCELLED stays', () => {
     expect(isVisibleInList({ status: 'REJECTED' }, 'host')).toBe(false);
     expect(isVisibleInList({ status: 'REJECTED' }, 'requester')).toBe(false);
     const m = { status: 'CONFIRMED', hostReviewed: true, requesterReviewed: false };
     expect(isVisibleInList(m, 'host')).toBe(false);
     expect(isVisibleInList(m, 'requester')).toBe(true);
     expect(isVisibleInList({ status: 'PENDING' }, 'host')).toBe(true);
+    expect(isVisibleInList({ status: 'CANCELLED' }, 'requester')).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDaysIso, clampCapacity, currentHourKst, isInScheduleWindow, isIsoDate, scheduleWindow, todayKst,
+  addDaysIso, clampCapacity, currentHourKst, hasMealStarted, isInScheduleWindow, isIsoDate, mealStartsAt, openHours, scheduleWindow, todayKst,
 } from './schedule.ts';
 
 // 2026-11-22 15:30 UTC is already 2026-11-23 00:30 in Seoul (UTC+9).
@@ -45,5 +45,26 @@ describe('clampCapacity (SPEC §4, §9)', () => {
   });
   it('never drops below the current participants', () => {
     expect(clampCapacity(2, 4)).toBe(4);
+  });
+});
+
+describe('meal start (issue #15)', () => {
+  it('starts at the hour in KST, whatever the machine zone', () => {
+    expect(mealStartsAt('2026-12-14', 18).toISOString()).toBe('2026-12-14T09:00:00.000Z');
+    expect(mealStartsAt('2026-12-14', 0).toISOString()).toBe('2026-12-13T15:00:00.000Z');
+  });
+
+  it('has started from the first second of the hour', () => {
+    expect(hasMealStarted('2026-12-14', 18, new Date('2026-12-14T08:59:59Z'))).toBe(false);
+    expect(hasMealStarted('2026-12-14', 18, new Date('2026-12-14T09:00:00Z'))).toBe(true);
+  });
+
+  it('offers only the hours that have not started today; all of them tomorrow (23:59 and 00:01 KST edges)', () => {
+    const at2359 = new Date('2026-12-14T14:59:00Z'); // 23:59 KST on the 14th
+    expect(openHours('2026-12-14', at2359)).toEqual([]);
+    expect(openHours('2026-12-15', at2359)).toHaveLength(24);
+    const at0001 = new Date('2026-12-14T15:01:00Z'); // 00:01 KST on the 15th
+    expect(openHours('2026-12-15', at0001)).toEqual(Array.from({ length: 23 }, (_, i) => i + 1));
+    expect(openHours('2026-12-14', at0001)).toEqual([]);
   });
 });

@@ -62,6 +62,30 @@ export function isInScheduleWindow(date: IsoDate, now: Date = new Date()): boole
   return date >= first && date <= last;
 }
 
+/**
+ * The instant a meal starts (issue #15): `date` (KST) at `hour`:00 in Asia/Seoul. The database
+ * derives the same instant (`schedules.starts_at`).
+ */
+export function mealStartsAt(date: IsoDate, hour: number): Date {
+  return new Date(`${date}T${String(hour).padStart(2, '0')}:00:00+09:00`);
+}
+
+/** True once the meal's hour has begun (issue #15: 18:00 has started at 18:00:00 KST). */
+export function hasMealStarted(date: IsoDate, hour: number, now: Date = new Date()): boolean {
+  return now.getTime() >= mealStartsAt(date, hour).getTime();
+}
+
+/**
+ * The hours (0–23, KST) a schedule on `date` can still be made for (issue #15: "지난 시간에는
+ * 약속을 만들 수 없어요."): every hour on a later day, only hours that have not started today,
+ * none on a past day.
+ */
+export function openHours(date: IsoDate, now: Date = new Date()): number[] {
+  const hours: number[] = [];
+  for (let h = HOUR_MIN; h <= HOUR_MAX; h++) if (!hasMealStarted(date, h, now)) hours.push(h);
+  return hours;
+}
+
 /** Keeps a capacity inside 2–8 and never below the participants already in (SPEC §4 editing). */
 export function clampCapacity(value: number, currentParticipants = 1): number {
   const floor = Math.max(CAPACITY_MIN, currentParticipants);

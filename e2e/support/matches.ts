@@ -4,6 +4,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { addDaysIso, todayKst } from '../../common/domain/schedule.ts';
 import type { Member } from './members.ts';
+import { CONTROL_URL } from './ports.ts';
 
 /** The bearer header of a member. */
 export const authHeader = (m: Pick<Member, 'token'>) => ({ authorization: `Bearer ${m.token}` });
@@ -25,4 +26,13 @@ export async function requestedMatch(request: APIRequestContext, host: Member, g
   const match = sent.find((m) => m.schedule.id === scheduleId);
   if (!match) throw new Error('the match request is not in the sent list');
   return match.id;
+}
+
+/**
+ * Makes the meal of schedule `scheduleId` have happened (moved to yesterday on the e2e server's
+ * control port), so reviews and attendance are open (issue #15).
+ */
+export async function mealHappened(request: APIRequestContext, scheduleId: number): Promise<void> {
+  const res = await request.post(`${CONTROL_URL}/meal-happened`, { data: { scheduleId } });
+  expect(res.status(), await res.text()).toBe(204);
 }

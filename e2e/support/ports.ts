@@ -9,6 +9,10 @@ const port = (name: string, fallback: number): number => {
 
 export const APP_PORT = port('E2E_APP_PORT', 4173);
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+/** The e2e server's loopback control port is its app port plus this (e2e/support/e2e-server.ts). */
+export const CONTROL_PORT_OFFSET = 10_000;
+/** The control side of the app at APP_URL (e.g. `POST /meal-happened`). */
+export const CONTROL_URL = `http://127.0.0.1:${APP_PORT + CONTROL_PORT_OFFSET}`;
 export const MAIL_SMTP_PORT = port('E2E_SMTP_PORT', 2526);
 export const MAIL_HTTP_PORT = port('E2E_MAIL_HTTP_PORT', 2527);
 export const MAIL_URL = `http://127.0.0.1:${MAIL_HTTP_PORT}`;

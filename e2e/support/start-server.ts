@@ -51,7 +51,8 @@ if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_UR
 if (process.env.E2E_REDIS_URL) env.REDIS_URL = process.env.E2E_REDIS_URL;
 
 console.log(`[e2e] server on 127.0.0.1:${port}, DATA_DIR=${dataDir}`);
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' });
+// The real app plus a loopback control port for test set-up (e2e/support/e2e-server.ts).
+const child = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/e2e-server.ts'], { cwd: root, env, stdio: 'inherit' });
 
 const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
 process.on('SIGTERM', forward('SIGTERM'));

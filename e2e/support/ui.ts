@@ -59,3 +59,17 @@ export async function expectSignedOut(page: Page): Promise<void> {
 export function authForm(page: Page, field = '비밀번호'): Locator {
   return page.locator('form').filter({ has: page.getByLabel(field, { exact: true }) });
 }
+
+/** "11월 23일" for 2026-11-23: how the Korean calendar and lists name a day. */
+export function monthDay(isoDate: string): string {
+  const [, m, d] = isoDate.split('-').map(Number);
+  return `${m}월 ${d}일`;
+}
+
+/** Clicks the day `isoDate` in the calendar inside `scope` (a month forward when needed). */
+export async function pickDay(scope: Locator, isoDate: string): Promise<void> {
+  await expect(scope.getByRole('grid').first()).toBeVisible();
+  const day = scope.getByRole('button', { name: new RegExp(`${monthDay(isoDate)}(?!\\d)`) });
+  if ((await day.count()) === 0) await scope.getByRole('button', { name: /다음 달/ }).first().click();
+  await day.first().click();
+}

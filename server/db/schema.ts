@@ -71,6 +71,10 @@ export type EmailCodeRow = typeof emailCodes.$inferSelect;
  * included (starts at 1; +1 per accepted request). The check constraints are the last line of
  * defence behind the services' conditional updates. `venueId`/`latitude`/`longitude` are the venue
  * chosen on the map, when there was one (both coordinates or neither).
+ * Issue #15: `startsAt` is the meal's start instant, derived by the database from `date` + `hour`
+ * in Asia/Seoul (a generated column, so no writer can get it wrong); `cancelledAt` marks a schedule
+ * its host deleted — the row stays so its cancelled match requests keep their place, date and hour,
+ * and every schedule query leaves it out.
  */
 export const schedules = pgTable(
   'schedules',
@@ -89,11 +93,16 @@ export const schedules = pgTable(
     venueId: text('venue_id'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    startsAt: timestamp('starts_at', { withTimezone: true })
+      .notNull()
+      .generatedAlwaysAs(sql`(date + make_interval(hours => hour)) at time zone 'Asia/Seoul'`),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('schedules_date_hour_idx').on(t.date, t.hour),
+    index('schedules_starts_at_idx').on(t.startsAt),
     index('schedules_user_date_idx').on(t.userId, t.date),
     check('schedules_hour_range', sql`${t.hour} between 0 and 23`),
     check('schedules_capacity_range', sql`${t.participants} between 2 and 8`),
@@ -110,6 +119,13 @@ export type ScheduleRow = typeof schedules.$inferSelect;
  * Match requests (SPEC §3 Match request, §4 status). The host is the schedule's author. One request
  * per (schedule, requester), whatever its status. `hostReviewed`/`requesterReviewed` are set by the
  * reviews issue. Deleting a schedule deletes its requests (explicitly in the service, and by cascade).
+ *
+ * Issue #15 (the meal lifecycle): `CANCELLED` with who (`cancelledBy`), why (`cancelReason`, ≤ 200
+ * characters), when, and whether it came within 24 h of the start (`lateCancel`); `waitlisted` while
+ * the schedule is full; `hostHidden`/`requesterHidden` when a side removed a match whose meal had
+ * started (only from that side's lists); each side's arrival (`…ArrivedAt`) and report on whether
+ * the partner came (`hostReportsAttended` is the host's report on the requester, and the reverse);
+ * `…RemindedAt` claims each side's meal reminder exactly once, whichever server instance sends it.
  */
 export const matchRequests = pgTable(
   'match_requests',
@@ -121,15 +137,32 @@ export const matchRequests = pgTable(
     requesterId: integer('requester_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED', 'CANCELLED'] }).notNull().default('PENDING'),
     hostReviewed: boolean('host_reviewed').notNull().default(false),
     requesterReviewed: boolean('requester_reviewed').notNull().default(false),
+    cancelledBy: text('cancelled_by', { enum: ['host', 'requester'] }),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    lateCancel: boolean('late_cancel').notNull().default(false),
+    waitlisted: boolean('waitlisted').notNull().default(false),
+    hostHidden: boolean('host_hidden').notNull().default(false),
+    requesterHidden: boolean('requester_hidden').notNull().default(false),
+    hostArrivedAt: timestamp('host_arrived_at', { withTimezone: true }),
+    requesterArrivedAt: timestamp('requester_arrived_at', { withTimezone: true }),
+    hostReportsAttended: boolean('host_reports_attended'),
+    requesterReportsAttended: boolean('requester_reports_attended'),
+    hostRemindedAt: timestamp('host_reminded_at', { withTimezone: true }),
+    requesterRemindedAt: timestamp('requester_reminded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('match_requests_schedule_requester_unique').on(t.scheduleId, t.requesterId),
     index('match_requests_requester_idx').on(t.requesterId),
+    index('match_requests_status_idx').on(t.status),
+    check('match_requests_status_values', sql`${t.status} in ('PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED', 'CANCELLED')`),
+    check('match_requests_cancelled_by_values', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('host', 'requester')`),
+    check('match_requests_cancel_reason_length', sql`${t.cancelReason} is null or char_length(${t.cancelReason}) <= 200`),
   ],
 );
 /** A row of `match_requests`. */

@@ -13,6 +13,8 @@ export class AppError extends Error {
     message: string,
     /** Extra response headers, e.g. `Retry-After` on 429. */
     readonly headers: Record<string, string> = {},
+    /** The request field the error is about (answered as `field`, so forms show it under that field). */
+    readonly field?: string,
   ) {
     super(message);
   }

@@ -28,7 +28,7 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error, userId: request.user?.id }, 'request failed');
-        return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code });
+        return reply.code(error.statusCode).headers(error.headers).send({ message: error.message, code: error.code, ...(error.field ? { field: error.field } : {}) });
       }
       const fe = error as FastifyError;
       if (fe.validation) {

@@ -12,7 +12,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { IDEMPOTENCY_TTL_MS } from '../../common/offline.ts';
 import { chatMessages, idempotencyKeys, matchRequests, postComments, reviews, users } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
-import { act, createSchedule, kstNoonToday, requestMatch } from '../test/schedule-fixtures.ts';
+import { act, createSchedule, kstNoonToday, mealHappened, requestMatch } from '../test/schedule-fixtures.ts';
 import { openDatabase, type Database } from './db.ts';
 import { IDEMPOTENCY_MSG, idempotencyPlugin, requestFingerprint } from './idempotency.ts';
 import { AppError } from '../lib/errors.ts';
@@ -80,8 +80,11 @@ const writes: Array<[string, () => Promise<WriteCase>]> = [
   [
     'POST /api/reviews',
     async () => {
-      const matchId = await acceptedMatch();
+      const scheduleId = await createSchedule(t, host.headers);
+      const matchId = await requestMatch(t, guest.headers, scheduleId);
+      expect((await act(t, host.headers, matchId, 'accept')).statusCode).toBe(200);
       expect((await act(t, host.headers, matchId, 'confirm')).statusCode).toBe(200);
+      await mealHappened(t, scheduleId); // reviews open after the meal (issue #15)
       return {
         url: '/api/reviews', who: host, payload: { matchId, revieweeId: guest.id, rating: 5, comment: '즐거운 식사였어요' }, status: 201,
         rows: async () => (await t.app.db.select({ n: count() }).from(reviews).where(eq(reviews.matchId, matchId)))[0]!.n,

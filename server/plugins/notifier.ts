@@ -1,33 +1,37 @@
 /**
- * Notification hook for match transitions (issue #3; SPEC §4 "Live notifications"):
- * `app.notifier.notify(event)` is called ONCE per transition, after its transaction commits:
+ * Notification hook for match transitions (issue #3; SPEC §4 "Live notifications"; issue #15):
+ * `app.notifier.notify(event)` is called ONCE per event, after its transaction commits:
  * - `new_match_request` → the host (a member asked to join their schedule);
  * - `match_accepted` / `match_rejected` / `match_confirmed` → the requester;
- * - `match_deleted` → the other side of a deleted match. SPEC §4 names no such live type: it only
- *   ends the match's chat;
- * - `schedule_deleted` → each requester whose request stood when the host deleted the schedule
- *   (issue #14: a live notification, so their open activity page drops it; it also ends the chat).
+ * - `match_cancelled` → the other side of a cancelled match; `match_withdrawn` → the host of a
+ *   withdrawn PENDING request; `schedule_cancelled` → each requester whose request stood when the
+ *   host deleted the schedule (these three also end the match's chat subscriptions);
+ * - `schedule_full` / `seat_opened` → the waitlisted requesters (and, for a seat, the host);
+ * - `partner_arrived` → the partner; `meal_reminder` → each side of a confirmed meal.
  * `buildApp` installs the live notifier of server/plugins/realtime.ts (issue #4: STOMP
- * `/topic/user/{id}/notifications` through the broker, and push; `match_deleted` ends the match's
- * chat subscriptions), followed by `overrides.notifier` when given (tests record the calls). A
- * failing notifier is logged and never fails the request (the change is already committed).
+ * `/topic/user/{id}/notifications` through the broker, and push), followed by `overrides.notifier`
+ * when given (tests record the calls). A failing notifier is logged and never fails the request
+ * (the change is already committed).
  */
 import fp from 'fastify-plugin';
+import type { MealRef, NotificationType } from '../../common/realtime.ts';
 
-/** The notification types a match transition produces. */
-/** `new_message` (issue #4) comes from the chat: a message to the match's other participant. */
-/** `schedule_deleted` (issue #14): the host deleted the schedule of the addressee's request. */
-export type MatchEventType = 'new_match_request' | 'match_accepted' | 'match_rejected' | 'match_confirmed' | 'match_deleted' | 'new_message' | 'schedule_deleted';
+/** The notification types an event produces (common/realtime.ts NOTIFICATION_TYPES). */
+export type MatchEventType = NotificationType;
 
-/** One match transition, addressed to one member. */
+/** One match event, addressed to one member. */
 export interface MatchEvent {
   type: MatchEventType;
   matchId: number;
   scheduleId: number;
   /** The member to tell. */
   toUserId: number;
-  /** The member whose action caused it. */
+  /** The member whose action caused it (for a reminder: the partner). */
   fromUser: { id: number; name: string; profileImage: string | null };
+  /** The meal it is about (place, KST date, hour), named by the lifecycle messages (issue #15). */
+  meal?: MealRef;
+  /** A cancellation's reason (issue #15). */
+  reason?: string | null;
 }
 
 /** Receives match events. */

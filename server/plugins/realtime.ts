@@ -6,9 +6,9 @@
  * - `PushSender`: the interface `app.pushSender` implements (server/plugins/push.ts: FCM when
  *   FIREBASE_CREDENTIALS is set, otherwise the no-op; issue #7);
  * - `liveNotifier(app)`: the match-event notifier that publishes `LiveNotification`s to
- *   `/topic/user/{id}/notifications` through the broker and to push; `match_deleted` ends the
- *   match's chat subscriptions on every instance instead (SPEC §4 names no such live type);
- *   `schedule_deleted` (issue #14) does both: ends the chat and tells the requester;
+ *   `/topic/user/{id}/notifications` through the broker and to push; `match_cancelled`,
+ *   `match_withdrawn` and `schedule_cancelled` (issue #15) also end the match's chat subscriptions
+ *   on every instance;
  * - `app.publishChat(userId, matchId, content)`: stores a chat message, publishes it to
  *   `/topic/chat/{matchId}`, notifies the other participant (`new_message`) and answers the stored
  *   message (the STOMP SEND and `POST /api/chat/{matchId}/messages` both use it);
@@ -67,22 +67,27 @@ export interface RealtimeOptions {
   stomp: Partial<StompOptions> & Pick<StompOptions, 'allowedOrigins'>;
 }
 
+/** The events after which a match's chat is over (issue #15). */
+const CHAT_ENDING: ReadonlySet<MatchEvent['type']> = new Set(['match_cancelled', 'match_withdrawn', 'schedule_cancelled']);
+
 /** The notifier that publishes match events live (and to push). */
 export function liveNotifier(app: { broker: Broker; pushSender: PushSender; log: { error: (o: object, m: string) => void } }, now: Clock): Notifier {
   return {
     async notify(event: MatchEvent) {
-      // A deleted match (also each match of a deleted schedule) ends its chat on every instance.
-      if (event.type === 'match_deleted' || event.type === 'schedule_deleted') {
+      // A cancelled or withdrawn match (also each match of a deleted schedule) ends its chat on every instance.
+      if (CHAT_ENDING.has(event.type)) {
         await app.broker.publish({ destination: CONTROL_MATCH_DELETED, body: JSON.stringify({ matchId: event.matchId }) });
-        if (event.type === 'match_deleted') return;
       }
+      const at = now();
       const notification: LiveNotification = {
         type: event.type,
         matchId: event.matchId,
         scheduleId: event.scheduleId,
         fromUser: { id: event.fromUser.id, name: event.fromUser.name },
-        message: notificationMessage(event.type, event.fromUser.name),
-        createdAt: now().toISOString(),
+        message: notificationMessage(event.type, event.fromUser.name, { meal: event.meal, now: at }),
+        ...(event.meal ? { meal: event.meal } : {}),
+        ...(event.reason ? { reason: event.reason } : {}),
+        createdAt: at.toISOString(),
       };
       await app.broker.publish({ destination: userNotificationsTopic(event.toUserId), body: JSON.stringify(notification) });
       try {

@@ -195,7 +195,7 @@ describe('chat', () => {
     expect((await t.app.inject({ url: `/api/chat/${matchId}/history?limit=201`, headers: host.headers })).statusCode).toBe(400);
   });
 
-  it('deleting the match ends its chat subscriptions and removes its messages', async () => {
+  it('leaving (cancelling) the match ends its chat subscriptions; the history stays readable, nothing more is stored (issue #15)', async () => {
     const id = await acceptedMatch();
     const h = await connected(host);
     const got = h.subscribe(chatTopic(id));
@@ -204,12 +204,18 @@ describe('chat', () => {
     await g.sendWithReceipt(chatSendDestination(id), { content: '곧 삭제' });
     await waitFor(() => got.length === 1);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/matches/${id}`, headers: guest.headers })).statusCode).toBe(200);
-    expect(await t.app.db.select().from(chatMessages).where(eq(chatMessages.matchId, id))).toHaveLength(0);
+    expect(await t.app.db.select().from(chatMessages).where(eq(chatMessages.matchId, id))).toHaveLength(1);
+    const history = await t.app.inject({ url: `/api/chat/${id}/history`, headers: host.headers });
+    expect(history.json()).toEqual([expect.objectContaining({ content: '곧 삭제' })]);
+    const posted = await t.app.inject({ method: 'POST', url: `/api/chat/${id}/messages`, headers: host.headers, payload: { content: '취소 후' } });
+    expect(posted.statusCode).toBe(409);
+    expect(posted.json()).toEqual({ code: 'CHAT_CLOSED', message: '취소된 약속이에요.' });
     g.client.publish({ destination: chatSendDestination(id), body: JSON.stringify({ content: '삭제 후' }) });
     await expectRefused(g);
     await new Promise((r) => setTimeout(r, 50));
     expect(got).toHaveLength(1);
     expect(h.isClosed()).toBe(false);
+    expect(await t.app.db.select().from(chatMessages).where(eq(chatMessages.matchId, id))).toHaveLength(1);
   });
 });
 

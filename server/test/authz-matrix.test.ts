@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helper.ts';
-import { kstDate, kstNoonToday } from './schedule-fixtures.ts';
+import { kstDate, kstNoonToday, mealHappened } from './schedule-fixtures.ts';
 import { AUTHZ_MATRIX, PUBLIC_ROUTES, imageForm, type MatrixContext, type MatrixRow, type Role } from './authz-matrix.ts';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -29,16 +29,17 @@ beforeAll(async () => {
   let n = 0;
   const requester = await t.quickMember({ name: '신청자' });
   const today = kstDate(t.clock.now());
-  const newSchedule = async () => {
+  // The clock stands at 12:00 KST: a 20:00 meal today is ahead, a 13:00 one starts within the hour.
+  const newSchedule = async (hour = 20) => {
     const res = await t.app.inject({
       method: 'POST', url: '/api/schedules', headers: owner.headers,
-      payload: { date: today, time: 12, text: '매트릭스', placeName: '시청', placeCategory: '한식', participants: 4 },
+      payload: { date: today, time: hour, text: '매트릭스', placeName: '시청', placeCategory: '한식', participants: 4 },
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;
   };
-  const newMatch = async (status: 'PENDING' | 'ACCEPTED' = 'PENDING') => {
-    const scheduleId = await newSchedule();
+  const newMatch = async (status: 'PENDING' | 'ACCEPTED' = 'PENDING', scheduleId?: number) => {
+    scheduleId ??= await newSchedule();
     expect((await t.app.inject({ method: 'POST', url: '/api/matches', headers: requester.headers, payload: { scheduleId } })).statusCode).toBe(201);
     const sent = (await t.app.inject({ url: '/api/matches/sent', headers: requester.headers })).json() as Array<{ id: number; schedule: { id: number } }>;
     const id = sent.find((m) => m.schedule.id === scheduleId)!.id;
@@ -54,13 +55,15 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;
   };
-  const newConfirmedMatch = async () => {
-    const matchId = await newMatch('ACCEPTED');
+  const newConfirmedMatch = async (meal: 'later' | 'soon' | 'done' = 'later') => {
+    const scheduleId = await newSchedule(meal === 'soon' ? 13 : 20);
+    const matchId = await newMatch('ACCEPTED', scheduleId);
     expect((await t.app.inject({ method: 'POST', url: `/api/matches/${matchId}/confirm`, headers: owner.headers })).statusCode).toBe(200);
+    if (meal === 'done') await mealHappened(t, scheduleId);
     return { matchId, requesterId: requester.id };
   };
   const newReceivedReview = async () => {
-    const { matchId } = await newConfirmedMatch();
+    const { matchId } = await newConfirmedMatch('done');
     const res = await t.app.inject({ method: 'POST', url: '/api/reviews', headers: requester.headers, payload: { matchId, revieweeId: owner.id, rating: 5, comment: '매트릭스' } });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;

@@ -21,15 +21,19 @@ export interface MatrixContext {
   uploadUrl: string;
   /** Today's date in KST as the app's clock sees it (`YYYY-MM-DD`). */
   today: string;
-  /** Creates a fresh schedule owned by `owner` (today, capacity 4); answers its id. */
-  newSchedule(): Promise<number>;
+  /** Creates a fresh schedule owned by `owner` (today at `hour`, default 20 — the clock is at 12:00 KST; capacity 4); answers its id. */
+  newSchedule(hour?: number): Promise<number>;
   /**
    * Creates a fresh schedule of `owner` (the host) and a request on it by a third member, moved to
    * `status`; answers the match id.
    */
   newMatch(status?: 'PENDING' | 'ACCEPTED'): Promise<number>;
-  /** A fresh CONFIRMED match hosted by `owner` with a third member (issue #5): its id and the requester's id. */
-  newConfirmedMatch(): Promise<{ matchId: number; requesterId: number }>;
+  /**
+   * A fresh CONFIRMED match hosted by `owner` with a third member (issue #5): its id and the
+   * requester's id. `meal` (issue #15): 'later' (today 20:00, default), 'soon' (today 13:00, inside
+   * the arrival window) or 'done' (the meal has happened: reviews and attendance are open).
+   */
+  newConfirmedMatch(meal?: 'later' | 'soon' | 'done'): Promise<{ matchId: number; requesterId: number }>;
   /** A fresh review OF `owner` written by that third member on a new confirmed match (issue #5); answers its id. */
   newReceivedReview(): Promise<number>;
   /** Creates a fresh board post written by `owner` (with coordinates); answers its id (issue #6). */
@@ -139,7 +143,7 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   // ── schedules (issue #3): owner = the schedule's author ──
   {
     method: 'POST', path: '/api/schedules', anonymous: 401, member: 201, owner: null,
-    request: (c) => ({ payload: { date: c.today, time: 12, text: '매트릭스 점심', placeName: '시청', placeCategory: '한식', participants: 2 } }),
+    request: (c) => ({ payload: { date: c.today, time: 20, text: '매트릭스 점심', placeName: '시청', placeCategory: '한식', participants: 2 } }),
   },
   { method: 'GET', path: '/api/schedules', anonymous: 401, member: 200, owner: null },
   { method: 'GET', path: '/api/schedules/my', anonymous: 401, member: 200, owner: null },
@@ -177,12 +181,33 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
     method: 'DELETE', path: '/api/matches/{id}', anonymous: 401, member: 403, owner: 200,
     request: async (c) => ({ url: `/api/matches/${await c.newMatch('ACCEPTED')}` }),
   },
+  // Issue #15: cancel, arrival and attendance — either side; owner = the host.
+  {
+    method: 'POST', path: '/api/matches/{id}/cancel', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/matches/${await c.newMatch('ACCEPTED')}/cancel`, payload: { reason: '일정이 생겼어요' } }),
+  },
+  {
+    method: 'POST', path: '/api/matches/{id}/arrived', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/matches/${(await c.newConfirmedMatch('soon')).matchId}/arrived` }),
+  },
+  {
+    method: 'POST', path: '/api/matches/{id}/attendance', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/matches/${(await c.newConfirmedMatch('done')).matchId}/attendance`, payload: { partnerAttended: true } }),
+  },
+  {
+    method: 'GET', path: '/api/matches/{id}/calendar.ics', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/matches/${(await c.newConfirmedMatch()).matchId}/calendar.ics` }),
+  },
+  {
+    method: 'GET', path: '/api/users/{id}', anonymous: 401, member: 200, owner: 200,
+    request: async (c) => ({ url: `/api/users/${(await c.newConfirmedMatch()).requesterId}` }),
+  },
 
   // ── reviews (issue #5): owner = a participant (POST: the host of a CONFIRMED match; DELETE: the reviewee) ──
   {
     method: 'POST', path: '/api/reviews', anonymous: 401, member: 403, owner: 201,
     request: async (c) => {
-      const { matchId, requesterId } = await c.newConfirmedMatch();
+      const { matchId, requesterId } = await c.newConfirmedMatch('done');
       return { payload: { matchId, revieweeId: requesterId, rating: 4, comment: '매트릭스 리뷰' } };
     },
   },

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RateLimits } from '../config.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { imageForm } from './authz-matrix.ts';
-import { act, createSchedule, kstDate, kstNoonToday, requestMatch } from './schedule-fixtures.ts';
+import { act, createSchedule, kstDate, kstNoonToday, mealHappened, requestMatch } from './schedule-fixtures.ts';
 import {
   BROKEN_MULTIPART, HOSTILE_AUTHORIZATION, HOSTILE_IDEMPOTENCY_KEYS, OMIT, anyUnit, bodyFields, describeValue, hostileBodies, hostileUrlTexts,
   hostileValues, operationsOf, randomHostile, randomUrlText, toJsonText, validValue, withField, type Operation, type RawBody,
@@ -100,9 +100,18 @@ beforeAll(async () => {
   expect((await act(t, host.headers, chatMatch, 'accept')).statusCode).toBe(200);
   const actionMatch = await requestMatch(t, guest.headers, await createSchedule(t, host.headers, { days: 4 }));
   const doomedMatch = await requestMatch(t, guest.headers, await createSchedule(t, host.headers, { days: 5 }));
-  const confirmed = await requestMatch(t, guest.headers, await createSchedule(t, host.headers, { days: 6 }));
+  const confirmedSchedule = await createSchedule(t, host.headers, { days: 6 });
+  const confirmed = await requestMatch(t, guest.headers, confirmedSchedule);
   expect((await act(t, host.headers, confirmed, 'accept')).statusCode).toBe(200);
   expect((await act(t, host.headers, confirmed, 'confirm')).statusCode).toBe(200);
+  await mealHappened(t, confirmedSchedule); // reviews and attendance are open (issue #15)
+  // A confirmed meal starting within the hour (the clock is at 12:00 KST): "도착했어요" is open.
+  const soonSchedule = await createSchedule(t, host.headers, { days: 0, time: 13 });
+  const soon = await requestMatch(t, guest.headers, soonSchedule);
+  expect((await act(t, host.headers, soon, 'accept')).statusCode).toBe(200);
+  expect((await act(t, host.headers, soon, 'confirm')).statusCode).toBe(200);
+  const cancellable = await requestMatch(t, guest.headers, await createSchedule(t, host.headers, { days: 7 }));
+  expect((await act(t, host.headers, cancellable, 'accept')).statusCode).toBe(200);
   const review = await t.app.inject({ method: 'POST', url: '/api/reviews', headers: guest.headers, payload: { matchId: confirmed, revieweeId: host.id, rating: 5, comment: '즐거웠어요' } });
   expect(review.statusCode, review.body).toBe(201);
   const receivedReview = (review.json() as { id: number }).id;
@@ -132,13 +141,18 @@ beforeAll(async () => {
   plan('POST /api/reviews', { body: { matchId: confirmed, revieweeId: guest.id, rating: 4, comment: '좋았어요' } });
   plan('DELETE /api/reviews/{id}', { path: { id: receivedReview } });
   plan('POST /api/schedules', {
-    body: { date: today, time: 12, text: '같이 점심 드실 분', placeName: '광화문 국밥집', placeCategory: '한식', participants: 4, venueId: 'edge-venue-2', latitude: 37.57, longitude: 126.98 },
+    body: { date: today, time: 20, text: '같이 점심 드실 분', placeName: '광화문 국밥집', placeCategory: '한식', participants: 4, venueId: 'edge-venue-2', latitude: 37.57, longitude: 126.98 },
   });
   plan('PUT /api/schedules/{id}', { path: { id: schedule }, body: { text: '수정한 약속', participants: 8 } });
   plan('DELETE /api/schedules/{id}', { path: { id: doomedSchedule } });
   plan('POST /api/matches', { caller: guest, body: { scheduleId: openSchedule } });
   for (const action of ['accept', 'reject', 'confirm']) plan(`POST /api/matches/{id}/${action}`, { path: { id: actionMatch } });
   plan('DELETE /api/matches/{id}', { path: { id: doomedMatch } });
+  plan('POST /api/matches/{id}/cancel', { path: { id: cancellable }, body: { reason: '일정이 생겼어요' } });
+  plan('POST /api/matches/{id}/arrived', { path: { id: soon } });
+  plan('POST /api/matches/{id}/attendance', { path: { id: confirmed }, body: { partnerAttended: true } });
+  plan('GET /api/matches/{id}/calendar.ics', { path: { id: soon } });
+  plan('GET /api/users/{id}', { path: { id: guest.id } });
   plan('GET /api/chat/{matchId}/history', { path: { matchId: chatMatch }, query: { limit: 50 } });
   plan('POST /api/chat/{matchId}/messages', { path: { matchId: chatMatch }, body: { content: '메시지' } });
   plan('GET /api/venues', { query: { lat: 37.5665, lng: 126.978, radius: 500, category: '한식' } });

@@ -3,6 +3,8 @@
  * (plain UTC arithmetic + 9 h), a valid create body, and small call helpers.
  */
 import type { ScheduleCreateBody } from '../../common/api/schedules.ts';
+import { eq } from 'drizzle-orm';
+import { schedules } from '../db/schema.ts';
 import type { TestApp } from './helper.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -55,4 +57,13 @@ export function act(t: TestApp, headers: Record<string, string>, id: number | st
 export async function scheduleInList(t: TestApp, headers: Record<string, string>, id: number) {
   const res = await t.app.inject({ url: '/api/schedules', headers });
   return (res.json() as Array<{ id: number; currentParticipants: number; participants: number }>).find((s) => s.id === id);
+}
+
+/**
+ * Moves schedule `id` to yesterday (KST, same hour), so its meal has happened while the test clock
+ * stays where it is (issue #15: reviews and attendance come after the start). Direct SQL on purpose:
+ * the API refuses past dates.
+ */
+export async function mealHappened(t: TestApp, id: number): Promise<void> {
+  await t.app.db.update(schedules).set({ date: kstDate(t.clock.now(), -1) }).where(eq(schedules.id, id));
 }

@@ -23,7 +23,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Messages `{id, matchId, senderId, senderName, content, createdAt}` oldest first: the newest `limit` (default 100, max 200) ' +
           'with id < `before` (all when absent), or with `after` the oldest `limit` with id > `after` (catching up after a reconnect). ' +
-          '401 anonymous; 403 not the host/requester or the match is not ACCEPTED/CONFIRMED; 404 unknown match.',
+          '401 anonymous; 403 not the host/requester or the match is not ACCEPTED/CONFIRMED/CANCELLED (a cancelled match\'s history stays readable, issue #15); 404 unknown match.',
         security: BEARER,
         params: ChatParams,
         querystring: ChatHistoryQuery,
@@ -45,6 +45,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '201 the stored message `{id, matchId, senderId, senderName, content, createdAt}`; it is published to `/topic/chat/{matchId}` ' +
           'and the other participant gets `new_message` (live and push). Honours `Idempotency-Key` (an outbox replay stores one message). ' +
           '400 invalid content; 401 anonymous; 403 not the host/requester or the match is not ACCEPTED/CONFIRMED; 404 unknown match; ' +
+          "409 CHAT_CLOSED '취소된 약속이에요.' when the match was cancelled (issue #15); " +
           `429 more than ${app.rateLimits.chatSendPerUser.max} messages per member per ${app.rateLimits.chatSendPerUser.windowMs / 1000} s.`,
         security: BEARER,
         params: ChatParams,

@@ -1,6 +1,8 @@
 /**
  * Chat (SPEC §2 Chat, §4 Chat, §5 chat send; issue #4): who may chat in a match, storing a
  * message and the history. Only the host and the requester of an ACCEPTED or CONFIRMED match.
+ * Issue #15: the chat of a CANCELLED match stays readable by both sides; sending into it is
+ * refused with 409 CHAT_CLOSED '취소된 약속이에요.'.
  */
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
 import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type ChatMessage } from '../../../common/realtime.ts';
@@ -13,6 +15,7 @@ export const CHAT_MSG = {
   notParticipant: '채팅에 참여할 수 없는 매칭입니다.',
   matchNotFound: '매칭 요청을 찾을 수 없습니다.',
   badContent: `메시지는 ${CHAT_CONTENT_MIN}자 이상 ${CHAT_CONTENT_MAX}자 이하로 입력해주세요.`,
+  cancelled: '취소된 약속이에요.',
 } as const;
 
 /** A match's chat membership. */
@@ -22,6 +25,8 @@ export interface ChatRoom {
   hostId: number;
   requesterId: number;
   open: boolean;
+  /** The match was cancelled (issue #15): history readable, no new messages. */
+  cancelled: boolean;
 }
 
 /** Builds the chat service. */
@@ -34,7 +39,14 @@ export function createChatService(db: Database) {
       .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
       .where(eq(matchRequests.id, matchId));
     if (!m) return null;
-    return { matchId, scheduleId: m.scheduleId, hostId: m.hostId, requesterId: m.requesterId, open: m.status === 'ACCEPTED' || m.status === 'CONFIRMED' };
+    return {
+      matchId,
+      scheduleId: m.scheduleId,
+      hostId: m.hostId,
+      requesterId: m.requesterId,
+      open: m.status === 'ACCEPTED' || m.status === 'CONFIRMED',
+      cancelled: m.status === 'CANCELLED',
+    };
   }
 
   /** True when `userId` may read and write the chat of `matchId`. */
@@ -43,11 +55,16 @@ export function createChatService(db: Database) {
     return !!r && r.open && (r.hostId === userId || r.requesterId === userId);
   }
 
-  /** The room, or 404 (unknown match) / 403 (not a participant or chat not open). */
-  async function requireRoom(userId: number, matchId: number): Promise<ChatRoom> {
+  /**
+   * The room, or 404 (unknown match) / 403 (not a participant, or chat never open). A cancelled
+   * match's room is answered for reading; for writing it is 409 CHAT_CLOSED.
+   */
+  async function requireRoom(userId: number, matchId: number, access: 'read' | 'write' = 'write'): Promise<ChatRoom> {
     const r = await room(matchId);
     if (!r) throw new AppError(404, 'NOT_FOUND', CHAT_MSG.matchNotFound);
-    if (!r.open || (r.hostId !== userId && r.requesterId !== userId)) throw new AppError(403, 'FORBIDDEN', CHAT_MSG.notParticipant);
+    if (r.hostId !== userId && r.requesterId !== userId) throw new AppError(403, 'FORBIDDEN', CHAT_MSG.notParticipant);
+    if (r.cancelled && access === 'write') throw new AppError(409, 'CHAT_CLOSED', CHAT_MSG.cancelled);
+    if (!r.open && !(r.cancelled && access === 'read')) throw new AppError(403, 'FORBIDDEN', CHAT_MSG.notParticipant);
     return r;
   }
 
@@ -78,7 +95,7 @@ export function createChatService(db: Database) {
    * when absent), or with `after`, the oldest `limit` messages with id > `after`.
    */
   async function history(userId: number, matchId: number, q: { before?: number; after?: number; limit?: number }): Promise<ChatMessage[]> {
-    await requireRoom(userId, matchId);
+    await requireRoom(userId, matchId, 'read');
     const limit = Math.min(Math.max(q.limit ?? 100, 1), 200);
     const cols = {
       id: chatMessages.id,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFeaturedService } from './service.ts';
 import type { ReviewCandidate } from './rank.ts';
 import { createTestApp } from '../../test/helper.ts';
-import { act, createSchedule, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
+import { act, createSchedule, kstNoonToday, mealHappened, requestMatch } from '../../test/schedule-fixtures.ts';
 
 type Reply = { status: number; body: unknown; delayMs?: number };
 let server: Server;
@@ -126,9 +126,11 @@ describe('featured reviews with a model', () => {
       const ids: number[] = [];
       for (const name of ['가', '나']) {
         const g = await t.quickMember({ name });
-        const m = await requestMatch(t, g.headers, await createSchedule(t, host.headers));
+        const scheduleId = await createSchedule(t, host.headers);
+        const m = await requestMatch(t, g.headers, scheduleId);
         await act(t, host.headers, m, 'accept');
         await act(t, host.headers, m, 'confirm');
+        await mealHappened(t, scheduleId);
         t.clock.advance(1000);
         const res = await t.app.inject({ method: 'POST', url: '/api/reviews', headers: g.headers, payload: { matchId: m, revieweeId: host.id, rating: 5, comment: `${name}: 친절하고 재미있는 분이었어요 추천합니다` } });
         expect(res.statusCode).toBe(201);

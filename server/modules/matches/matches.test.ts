@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { schedules } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { act, createSchedule, kstDate, kstNoonToday, requestMatch, scheduleInList } from '../../test/schedule-fixtures.ts';
+import { NO_STATS } from '../../lib/member-stats.ts';
 
 type Member = Awaited<ReturnType<TestApp['quickMember']>>;
 let t: TestApp;
@@ -65,7 +66,7 @@ describe('POST /api/matches', () => {
       expect(past.json()).toEqual({ message: '지난 일정에는 신청할 수 없습니다.', code: 'SCHEDULE_PAST' });
     }
     // A schedule that becomes yesterday when the clock moves on.
-    const today = await createSchedule(t, host.headers, { days: 0 });
+    const today = await createSchedule(t, host.headers, { days: 0, time: 20 });
     t.clock.advance(24 * 3600_000);
     expect((await ask(guest.headers, today)).statusCode).toBe(409);
     const unknown = await ask(guest.headers, 999999);
@@ -90,13 +91,33 @@ describe('GET /api/matches and /api/matches/sent', () => {
     expect(rec.statusCode).toBe(200);
     const list = rec.json();
     expect(list.map((x: { id: number }) => x.id)).toEqual([m2, m1]);
+    const date = kstDate(t.clock.now(), 4);
     expect(list[1]).toEqual({
       id: m1,
       status: 'REJECTED',
-      requester: { id: r.id, name: '신청', profileImage: '/avatars/frog.svg' },
-      schedule: { id: s1, member: { id: h.id, name: '주최', profileImage: null }, placeName: '청진동 해장국 골목집', date: kstDate(t.clock.now(), 4), time: 7, text: '아침 국밥' },
+      requester: { id: r.id, name: '신청', profileImage: '/avatars/frog.svg', ...NO_STATS },
+      schedule: {
+        id: s1,
+        member: { id: h.id, name: '주최', profileImage: null, ...NO_STATS },
+        placeName: '청진동 해장국 골목집',
+        date,
+        time: 7,
+        text: '아침 국밥',
+        participants: 4,
+        currentParticipants: 1,
+        isFull: false,
+        startsAt: new Date(`${date}T07:00:00+09:00`).toISOString(),
+        cancelled: false,
+      },
       hostReviewed: false,
       requesterReviewed: false,
+      cancelledBy: null,
+      cancelReason: null,
+      cancelledAt: null,
+      lateCancel: false,
+      waitlisted: false,
+      arrivedAt: { host: null, requester: null },
+      attendance: { byHost: null, byRequester: null },
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
     const mine = (await t.app.inject({ url: '/api/matches/sent', headers: r.headers })).json();
@@ -113,13 +134,14 @@ describe('host transitions', () => {
     const scheduleId = await createSchedule(t, host.headers, { participants: 3 });
     const id = await requestMatch(t, guest.headers, scheduleId);
     const hostRef = { id: host.id, name: '호스트', profileImage: '/avatars/duck.svg' };
+    const meal = { placeName: '광화문 국밥집', date: kstDate(t.clock.now(), 1), time: 12 };
 
     let before = t.events.length;
     const accepted = await act(t, host.headers, id, 'accept');
     expect(accepted.statusCode).toBe(200);
     expect(accepted.headers['content-type']).toBe(TEXT);
     expect(accepted.body).toBe('매칭을 수락했습니다.');
-    expect(t.events.slice(before)).toEqual([{ type: 'match_accepted', matchId: id, scheduleId, toUserId: guest.id, fromUser: hostRef }]);
+    expect(t.events.slice(before)).toEqual([{ type: 'match_accepted', matchId: id, scheduleId, toUserId: guest.id, fromUser: hostRef, meal }]);
     expect(await statusOf(guest, id)).toBe('ACCEPTED');
     expect(await seats(scheduleId)).toBe(2);
 
@@ -137,7 +159,7 @@ describe('host transitions', () => {
     const confirmed = await act(t, host.headers, id, 'confirm');
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.body).toBe('매칭이 확정되었습니다.');
-    expect(t.events.slice(before)).toEqual([{ type: 'match_confirmed', matchId: id, scheduleId, toUserId: guest.id, fromUser: hostRef }]);
+    expect(t.events.slice(before)).toEqual([{ type: 'match_confirmed', matchId: id, scheduleId, toUserId: guest.id, fromUser: hostRef, meal }]);
     expect(await statusOf(guest, id)).toBe('CONFIRMED');
     expect(await seats(scheduleId)).toBe(2);
     // Nothing is legal from CONFIRMED.
@@ -155,7 +177,7 @@ describe('host transitions', () => {
     expect(rejected.statusCode).toBe(200);
     expect(rejected.headers['content-type']).toBe(TEXT);
     expect(rejected.body).toBe('매칭을 거절했습니다.');
-    expect(t.events.slice(before)).toEqual([{ type: 'match_rejected', matchId: id, scheduleId, toUserId: guest.id, fromUser: expect.objectContaining({ id: host.id }) }]);
+    expect(t.events.slice(before)).toEqual([{ type: 'match_rejected', matchId: id, scheduleId, toUserId: guest.id, fromUser: expect.objectContaining({ id: host.id }), meal: expect.objectContaining({ time: 12 }) }]);
     expect(await statusOf(guest, id)).toBe('REJECTED');
     for (const action of ['accept', 'reject', 'confirm'] as const) expect((await act(t, host.headers, id, action)).statusCode, action).toBe(409);
     expect(await seats(scheduleId)).toBe(1);
@@ -192,7 +214,7 @@ describe('host transitions', () => {
     const before = t.events.length;
     const full = await act(t, host.headers, b, 'accept');
     expect(full.statusCode).toBe(409);
-    expect(full.json()).toEqual({ message: '모집 인원이 모두 찼습니다.', code: 'SCHEDULE_FULL' });
+    expect(full.json()).toEqual({ message: '정원이 찼어요.', code: 'SCHEDULE_FULL' });
     expect(t.events.length).toBe(before);
     expect(await statusOf(stranger, b)).toBe('PENDING');
     expect(await seats(scheduleId)).toBe(2);
@@ -217,9 +239,9 @@ describe('host transitions', () => {
   });
 });
 
-describe('DELETE /api/matches/{id}', () => {
-  it('the requester leaves an ACCEPTED match: the seat is freed, the host is told', async () => {
-    const scheduleId = await createSchedule(t, host.headers, { participants: 2 });
+describe('DELETE /api/matches/{id} (issue #15: never a silent delete)', () => {
+  it('the requester leaves an ACCEPTED match before the meal: it is cancelled, the seat is freed, the host is told', async () => {
+    const scheduleId = await createSchedule(t, host.headers, { participants: 2, days: 2 });
     const id = await requestMatch(t, guest.headers, scheduleId);
     await act(t, host.headers, id, 'accept');
     expect(await seats(scheduleId)).toBe(2);
@@ -228,17 +250,25 @@ describe('DELETE /api/matches/{id}', () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/api/matches/${id}`, headers: guest.headers });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(TEXT);
-    expect(res.body).toBe('매칭이 삭제되었습니다.');
-    expect(t.events.slice(before)).toEqual([{ type: 'match_deleted', matchId: id, scheduleId, toUserId: host.id, fromUser: { id: guest.id, name: '게스트', profileImage: null } }]);
+    expect(res.body).toBe('약속을 취소했어요.');
+    const meal = { placeName: '광화문 국밥집', date: kstDate(t.clock.now(), 2), time: 12 };
+    expect(t.events.slice(before)).toEqual([
+      { type: 'match_cancelled', matchId: id, scheduleId, toUserId: host.id, fromUser: { id: guest.id, name: '게스트', profileImage: null }, meal, reason: null },
+      // The meal was full: the host hears that a seat opened.
+      { type: 'seat_opened', matchId: id, scheduleId, toUserId: host.id, fromUser: { id: guest.id, name: '게스트', profileImage: null }, meal },
+    ]);
     expect(await seats(scheduleId)).toBe(1);
-    expect(await statusOf(guest, id)).toBeUndefined();
-    expect((await received(host)).some((m) => m.id === id)).toBe(false);
-    // The seat is free again, and the requester may ask again.
+    expect(await statusOf(guest, id)).toBe('CANCELLED');
+    expect((await received(host)).find((m) => m.id === id)).toMatchObject({ status: 'CANCELLED', cancelledBy: 'requester', lateCancel: false });
+    // The seat is free again.
     expect((await ask(stranger.headers, scheduleId)).statusCode).toBe(201);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/matches/${id}`, headers: guest.headers })).statusCode).toBe(404);
+    // Deleting the cancelled match again only hides it from the caller's list.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/matches/${id}`, headers: guest.headers })).body).toBe('매칭이 삭제되었습니다.');
+    expect(await statusOf(guest, id)).toBeUndefined();
+    expect((await received(host)).some((m) => m.id === id)).toBe(true);
   });
 
-  it('the host removes a CONFIRMED match (seat freed) and a PENDING one (no seat); others 403; unknown 404; bad id 400', async () => {
+  it('the host removes a CONFIRMED match (cancelled, seat freed) and a PENDING one (rejected); others 403; unknown 404; bad id 400', async () => {
     const scheduleId = await createSchedule(t, host.headers, { participants: 4 });
     const confirmed = await requestMatch(t, guest.headers, scheduleId);
     await act(t, host.headers, confirmed, 'accept');
@@ -250,11 +280,15 @@ describe('DELETE /api/matches/{id}', () => {
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json()).toEqual({ message: '본인의 매칭만 삭제할 수 있습니다.', code: 'FORBIDDEN' });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/matches/${confirmed}` })).statusCode).toBe(401);
-    const before = t.events.length;
+    let before = t.events.length;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/matches/${confirmed}`, headers: host.headers })).statusCode).toBe(200);
-    expect(t.events.slice(before)).toEqual([expect.objectContaining({ type: 'match_deleted', matchId: confirmed, toUserId: guest.id })]);
+    expect(t.events.slice(before)).toEqual([expect.objectContaining({ type: 'match_cancelled', matchId: confirmed, toUserId: guest.id })]);
+    expect(await statusOf(guest, confirmed)).toBe('CANCELLED');
     expect(await seats(scheduleId)).toBe(1);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/matches/${pending}`, headers: host.headers })).statusCode).toBe(200);
+    before = t.events.length;
+    const rejected = await t.app.inject({ method: 'DELETE', url: `/api/matches/${pending}`, headers: host.headers });
+    expect(rejected.body).toBe('매칭을 거절했습니다.');
+    expect(t.events.slice(before)).toEqual([expect.objectContaining({ type: 'match_rejected', matchId: pending, toUserId: stranger.id })]);
     expect(await seats(scheduleId)).toBe(1);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/matches/999999', headers: host.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/matches/abc', headers: host.headers })).statusCode).toBe(400);

@@ -6,7 +6,7 @@
  * (SPEC §4). Every transition calls `app.notifier` once, after its transaction commits.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MatchCreateBody, MatchRequestList } from '../../../common/api/matches.ts';
+import { AttendanceBody, MatchCancelBody, MatchCreateBody, MatchRequestList } from '../../../common/api/matches.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
 import type { HostAction } from '../../../common/domain/match-status.ts';
 import { acceptEmptyJsonBody, errorResponses, sendText, textResponse } from '../../lib/http.ts';
@@ -24,6 +24,15 @@ export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
   // no body too instead of answering 400 (this parser is scoped to this plugin).
   acceptEmptyJsonBody(app);
 
+  /** Runs the reminder sweep (server/modules/reminders), logging instead of failing the request. */
+  async function remindNow(): Promise<void> {
+    try {
+      await (app as unknown as { remindersSweep: () => Promise<unknown> }).remindersSweep();
+    } catch (err) {
+      app.log.error({ err }, 'reminder sweep after confirm failed');
+    }
+  }
+
   app.post(
     '/api/matches',
     {
@@ -34,7 +43,7 @@ export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
         description:
           "Body `{ scheduleId }`. 201 text '매칭 신청이 완료되었습니다.' and a `new_match_request` notification to the host. " +
           "404 unknown schedule; 400 OWN_SCHEDULE '자신이 만든 일정에는 매칭을 신청할 수 없습니다.'; 409 ALREADY_REQUESTED '이미 신청한 일정입니다.' (any status); " +
-          "409 SCHEDULE_PAST '지난 일정에는 신청할 수 없습니다.' (dated before today KST or beyond today+21); 409 SCHEDULE_FULL '모집 인원이 모두 찼습니다.'. Errors are JSON { message, code }.",
+          "409 SCHEDULE_PAST '지난 일정에는 신청할 수 없습니다.' (dated before today KST or beyond today+21, or the hour has started — issue #15); 409 SCHEDULE_FULL '모집 인원이 모두 찼습니다.'. Errors are JSON { message, code }.",
         security: BEARER,
         body: MatchCreateBody,
         response: { 201: textResponse(MATCH_MSG.requested), ...errorResponses(400, 401, 404, 409) },
@@ -80,7 +89,7 @@ export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
   );
 
   const actions: Array<{ action: HostAction; summary: string; rule: string; notification: string }> = [
-    { action: 'accept', summary: '매칭 수락', rule: `PENDING → ACCEPTED and takes a seat (currentParticipants + 1) in the same transaction; 409 SCHEDULE_FULL '${MATCH_MSG.full}' when full`, notification: 'match_accepted' },
+    { action: 'accept', summary: '매칭 수락', rule: `PENDING → ACCEPTED and takes a seat (currentParticipants + 1) in the same transaction; 409 SCHEDULE_FULL '${MATCH_MSG.fullOnAccept}' when full; taking the last seat waitlists the other PENDING requests (\`waitlisted: true\`, \`schedule_full\` to each requester)`, notification: 'match_accepted' },
     { action: 'reject', summary: '매칭 거절', rule: 'PENDING → REJECTED', notification: 'match_rejected' },
     { action: 'confirm', summary: '매칭 확정', rule: 'ACCEPTED → CONFIRMED', notification: 'match_confirmed' },
   ];
@@ -94,7 +103,7 @@ export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
           summary,
           description:
             `Host only (SPEC §4, §6). ${rule}. Answers a Korean text and sends \`${notification}\` to the requester. ` +
-            '403 NOT_HOST; 404 unknown; 409 ILLEGAL_TRANSITION from any other status; 400 non-numeric id. Empty body.',
+            `403 NOT_HOST; 404 unknown; 409 ILLEGAL_TRANSITION from any other status; 409 MEAL_STARTED '${MATCH_MSG.started}' (accept/confirm once the meal has started); 400 non-numeric id. Empty body.`,
           security: BEARER,
           params: IdParams,
           response: { 200: textResponse('done'), ...errorResponses(400, 401, 403, 404, 409) },
@@ -103,6 +112,8 @@ export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
       async (request, reply) => {
         const outcome = await service.transition(request.user!.id, request.params.id, action);
         await app.notifyAll(outcome.events);
+        // Issue #15: a meal confirmed inside the reminder lead time is reminded at once.
+        if (action === 'confirm' && app.hasDecorator('remindersSweep')) await remindNow();
         return sendText(reply, 200, outcome.text);
       },
     );
@@ -116,15 +127,89 @@ export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
         tags,
         summary: '매칭 삭제 / 나가기',
         description:
-          "The requester (leave) or the host (remove). Deletes the request and its chat messages and frees its seat when it held one (ACCEPTED, CONFIRMED); 200 text '매칭이 삭제되었습니다.'. " +
-          'The other side gets `match_deleted`. 403 anyone else; 404 unknown; 400 non-numeric id.',
+          'Issue #15, never a silent delete. A PENDING request deleted by its requester is withdrawn (the request is gone; the host gets `match_withdrawn`; ' +
+          `'${MATCH_MSG.withdrawn}'); by the host before the start it is rejected ('${MATCH_MSG.rejected}', \`match_rejected\`). ` +
+          `An ACCEPTED or CONFIRMED match before the start is cancelled exactly like POST /api/matches/{id}/cancel ('${MATCH_MSG.cancelled}'). ` +
+          `Otherwise (the meal has started, or REJECTED/CANCELLED) it is hidden from the caller's list only and the partner keeps it and its chat ('${MATCH_MSG.deleted}'). ` +
+          '200 text; 403 anyone else; 404 unknown; 400 non-numeric id.',
         security: BEARER,
         params: IdParams,
-        response: { 200: textResponse(MATCH_MSG.deleted), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: textResponse('done'), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       const outcome = await service.remove(request.user!.id, request.params.id);
+      await app.notifyAll(outcome.events);
+      return sendText(reply, 200, outcome.text);
+    },
+  );
+
+  app.post(
+    '/api/matches/:id/cancel',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '약속 취소',
+        description:
+          'Issue #15. Body `{ reason?: string (≤ 200 characters, trimmed; blank = none) }`. The host or the requester of an ACCEPTED or CONFIRMED match, before the meal starts: ' +
+          'the request becomes CANCELLED with `cancelledBy` ("host" | "requester"), `cancelReason`, `cancelledAt` and `lateCancel` (within 24 h of the start; counted in `lateCancelCount` for 180 days); ' +
+          `the seat is freed in the same transaction (a full schedule's waitlisted requesters and the host get \`seat_opened\`); the other side gets \`match_cancelled\` naming the place, date and hour. 200 text '${MATCH_MSG.cancelled}'. ` +
+          `409 MEAL_STARTED '${MATCH_MSG.startedCancel}'; 409 ILLEGAL_TRANSITION from any other status; 403 not a participant; 404 unknown.`,
+        security: BEARER,
+        params: IdParams,
+        body: MatchCancelBody,
+        response: { 200: textResponse(MATCH_MSG.cancelled), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await service.cancel(request.user!.id, request.params.id, request.body?.reason);
+      await app.notifyAll(outcome.events);
+      return sendText(reply, 200, outcome.text);
+    },
+  );
+
+  app.post(
+    '/api/matches/:id/arrived',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '도착 알리기',
+        description:
+          `Issue #15. Either side of a CONFIRMED match, from 60 minutes before to 60 minutes after the start (KST hour): the partner gets \`partner_arrived\` ("{name}님이 도착했어요.") the first time. 200 text '${MATCH_MSG.arrived}'. ` +
+          `409 NOT_CONFIRMED; 409 ARRIVAL_WINDOW '${MATCH_MSG.arrivalWindow}'; 403 not a participant; 404 unknown. Empty body.`,
+        security: BEARER,
+        params: IdParams,
+        response: { 200: textResponse(MATCH_MSG.arrived), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await service.arrived(request.user!.id, request.params.id);
+      await app.notifyAll(outcome.events);
+      return sendText(reply, 200, outcome.text);
+    },
+  );
+
+  app.post(
+    '/api/matches/:id/attendance',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '참석 여부 남기기',
+        description:
+          'Issue #15. Body `{ partnerAttended: boolean }`: either side of a CONFIRMED match says whether the partner came, from the start to 7 days after (it may be changed in that time). ' +
+          `Counts toward the partner's \`mealCount\` (present) or \`noShowCount\` (absent, distinct reporters, 180 days). 200 text '${MATCH_MSG.attendanceSaved}'. ` +
+          `409 NOT_CONFIRMED; 409 ATTENDANCE_WINDOW '${MATCH_MSG.attendanceWindow}'; 403 not a participant; 404 unknown.`,
+        security: BEARER,
+        params: IdParams,
+        body: AttendanceBody,
+        response: { 200: textResponse(MATCH_MSG.attendanceSaved), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await service.attendance(request.user!.id, request.params.id, request.body.partnerAttended);
       await app.notifyAll(outcome.events);
       return sendText(reply, 200, outcome.text);
     },

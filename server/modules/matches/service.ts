@@ -1,23 +1,39 @@
 /**
- * Match requests (SPEC §3 Match request, §4 "Match request status", §5, §6, §8; issue #3).
+ * Match requests (SPEC §3 Match request, §4 "Match request status", §5, §6, §8; issues #3, #15).
  * The host is the schedule's author. Seats: `schedules.current_participants` counts the host plus
  * every ACCEPTED or CONFIRMED request; accepting takes a seat with ONE conditional UPDATE in the
  * same transaction as the status change, so concurrent accepts can never overfill a schedule
  * (PostgreSQL re-checks the WHERE clause after waiting for the row lock; PGlite runs one
  * transaction at a time).
+ *
+ * The meal lifecycle (issue #15): an ACCEPTED or CONFIRMED match can be cancelled by either side
+ * before the start (never deleted: the partner is told, the seat freed); a PENDING request is
+ * withdrawn by its requester; after the start a side can only hide a match from its own lists.
+ * When the last seat is taken the other PENDING requests are waitlisted; when a full schedule gets a
+ * seat back they (and the host) hear about it. Either side can say "도착했어요" around the start
+ * and report afterwards whether the partner came.
  */
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MatchRequest } from '../../../common/api/matches.ts';
-import { HOST_TRANSITIONS, type HostAction } from '../../../common/domain/match-status.ts';
+import {
+  ARRIVAL_WINDOW_MINUTES,
+  ATTENDANCE_WINDOW_DAYS,
+  HOST_TRANSITIONS,
+  LATE_CANCEL_HOURS,
+  type HostAction,
+  type MatchSide,
+} from '../../../common/domain/match-status.ts';
 import { isInScheduleWindow } from '../../../common/domain/schedule.ts';
+import type { MealRef } from '../../../common/realtime.ts';
 import { matchRequests, schedules, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { MatchEvent, MatchEventType } from '../../plugins/notifier.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
-import { deleteMatchChats } from '../../lib/match-chat.ts';
+import { deleteMatchChats, type Tx } from '../../lib/match-chat.ts';
+import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
 
 /** Korean texts of the match routes (UI-TEXT.md "Server text answers" where it fixes one). */
 export const MATCH_MSG = {
@@ -26,17 +42,29 @@ export const MATCH_MSG = {
   rejected: '매칭을 거절했습니다.',
   confirmed: '매칭이 확정되었습니다.',
   deleted: '매칭이 삭제되었습니다.',
+  withdrawn: '매칭 신청을 취소했어요.',
+  cancelled: '약속을 취소했어요.',
+  arrived: '도착을 알렸어요.',
+  attendanceSaved: '참석 여부를 저장했어요.',
   ownSchedule: '자신이 만든 일정에는 매칭을 신청할 수 없습니다.',
   alreadyRequested: '이미 신청한 일정입니다.',
   full: '모집 인원이 모두 찼습니다.',
+  fullOnAccept: '정원이 찼어요.',
   past: '지난 일정에는 신청할 수 없습니다.',
+  started: '이미 시작된 약속이에요.',
+  startedCancel: '이미 시작된 약속은 취소할 수 없어요.',
   scheduleNotFound: '일정을 찾을 수 없습니다.',
   matchNotFound: '매칭 요청을 찾을 수 없습니다.',
   notHost: '일정을 만든 사람만 매칭 요청을 처리할 수 있습니다.',
   notParticipant: '본인의 매칭만 삭제할 수 있습니다.',
+  notYourMatch: '본인의 매칭이 아닙니다.',
   notPendingAccept: '대기중인 요청만 수락할 수 있습니다.',
   notPendingReject: '대기중인 요청만 거절할 수 있습니다.',
   notAcceptedConfirm: '수락된 요청만 확정할 수 있습니다.',
+  notCancellable: '수락되거나 확정된 약속만 취소할 수 있어요.',
+  notConfirmed: '확정된 약속에서만 할 수 있어요.',
+  arrivalWindow: `도착 알림은 약속 시간 ${ARRIVAL_WINDOW_MINUTES}분 전부터 ${ARRIVAL_WINDOW_MINUTES}분 후까지 보낼 수 있어요.`,
+  attendanceWindow: `참석 여부는 약속 시간부터 ${ATTENDANCE_WINDOW_DAYS}일 동안 남길 수 있어요.`,
 } as const;
 
 /** The answer text, the 409 text and the notification of each host action. */
@@ -52,8 +80,22 @@ export interface MatchOutcome {
   events: MatchEvent[];
 }
 
+const MINUTE_MS = 60_000;
 const host = alias(users, 'host');
 const requester = alias(users, 'requester');
+
+/** A match with what the lifecycle rules need. */
+interface LoadedMatch {
+  id: number;
+  status: MatchRequest['status'];
+  scheduleId: number;
+  requesterId: number;
+  hostId: number;
+  startsAt: Date;
+  meal: MealRef;
+  hostArrivedAt: Date | null;
+  requesterArrivedAt: Date | null;
+}
 
 /** Builds the matches service. */
 export function createMatchesService(deps: { db: Database; now: Clock }) {
@@ -65,27 +107,41 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
     return u ?? { id, name: '', profileImage: null };
   }
 
-  /** The request `id` with its schedule and host id, or 404. */
-  async function load(id: number) {
+  /** The request `id` with its schedule, or 404. */
+  async function load(id: number): Promise<LoadedMatch> {
     const [m] = await db
-      .select({ id: matchRequests.id, status: matchRequests.status, scheduleId: matchRequests.scheduleId, requesterId: matchRequests.requesterId, hostId: schedules.userId })
+      .select({
+        id: matchRequests.id,
+        status: matchRequests.status,
+        scheduleId: matchRequests.scheduleId,
+        requesterId: matchRequests.requesterId,
+        hostId: schedules.userId,
+        startsAt: schedules.startsAt,
+        placeName: schedules.placeName,
+        date: schedules.date,
+        hour: schedules.hour,
+        hostArrivedAt: matchRequests.hostArrivedAt,
+        requesterArrivedAt: matchRequests.requesterArrivedAt,
+      })
       .from(matchRequests)
       .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
       .where(eq(matchRequests.id, id));
     if (!m) throw new AppError(404, 'NOT_FOUND', MATCH_MSG.matchNotFound);
-    return m;
+    return { ...m, meal: { placeName: m.placeName, date: m.date, time: m.hour } };
   }
 
-  /** Requests matching `where`, newest first, in the MatchRequest shape. */
-  async function list(where: ReturnType<typeof eq>): Promise<MatchRequest[]> {
+  /** The caller's side of `m`, or 403 `message` when they are neither host nor requester. */
+  function sideOf(m: LoadedMatch, userId: number, message: string = MATCH_MSG.notYourMatch): MatchSide {
+    if (m.hostId === userId) return 'host';
+    if (m.requesterId === userId) return 'requester';
+    throw new AppError(403, 'FORBIDDEN', message);
+  }
+
+  /** Requests matching `where`, newest first, in the MatchRequest shape (members with their figures). */
+  async function list(where: SQL | undefined): Promise<MatchRequest[]> {
     const rows = await db
       .select({
-        id: matchRequests.id,
-        status: matchRequests.status,
-        hostReviewed: matchRequests.hostReviewed,
-        requesterReviewed: matchRequests.requesterReviewed,
-        createdAt: matchRequests.createdAt,
-        requesterId: requester.id,
+        m: matchRequests,
         requesterName: requester.name,
         requesterImage: requester.profileImage,
         scheduleId: schedules.id,
@@ -93,6 +149,10 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
         date: schedules.date,
         hour: schedules.hour,
         text: schedules.text,
+        participants: schedules.participants,
+        currentParticipants: schedules.currentParticipants,
+        startsAt: schedules.startsAt,
+        scheduleCancelledAt: schedules.cancelledAt,
         hostId: host.id,
         hostName: host.name,
         hostImage: host.profileImage,
@@ -103,42 +163,123 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
       .innerJoin(requester, eq(requester.id, matchRequests.requesterId))
       .where(where)
       .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id));
-    return rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      requester: { id: r.requesterId, name: r.requesterName, profileImage: r.requesterImage },
+    const stats = await memberStats(db, rows.flatMap((r) => [r.m.requesterId, r.hostId]), now());
+    const iso = (d: Date | null) => (d ? d.toISOString() : null);
+    return rows.map(({ m, ...r }) => ({
+      id: m.id,
+      status: m.status,
+      requester: { id: m.requesterId, name: r.requesterName, profileImage: r.requesterImage, ...(stats.get(m.requesterId) ?? NO_STATS) },
       schedule: {
         id: r.scheduleId,
-        member: { id: r.hostId, name: r.hostName, profileImage: r.hostImage },
+        member: { id: r.hostId, name: r.hostName, profileImage: r.hostImage, ...(stats.get(r.hostId) ?? NO_STATS) },
         placeName: r.placeName,
         date: r.date,
         time: r.hour,
         text: r.text,
+        participants: r.participants,
+        currentParticipants: r.currentParticipants,
+        isFull: r.currentParticipants >= r.participants,
+        startsAt: r.startsAt.toISOString(),
+        cancelled: r.scheduleCancelledAt !== null,
       },
-      hostReviewed: r.hostReviewed,
-      requesterReviewed: r.requesterReviewed,
-      createdAt: r.createdAt.toISOString(),
+      hostReviewed: m.hostReviewed,
+      requesterReviewed: m.requesterReviewed,
+      cancelledBy: m.cancelledBy,
+      cancelReason: m.cancelReason,
+      cancelledAt: iso(m.cancelledAt),
+      lateCancel: m.lateCancel,
+      waitlisted: m.waitlisted,
+      arrivedAt: { host: iso(m.hostArrivedAt), requester: iso(m.requesterArrivedAt) },
+      attendance: { byHost: m.hostReportsAttended, byRequester: m.requesterReportsAttended },
+      createdAt: m.createdAt.toISOString(),
     }));
   }
 
-  return {
-    /** Requests on the caller's schedules (the caller is the host), newest first; REJECTED included. */
-    received: (userId: number) => list(eq(schedules.userId, userId)),
+  /**
+   * Frees one seat of `scheduleId` inside `tx`. When the schedule was full, its waitlisted PENDING
+   * requests are released and `seat_opened` goes to each of their requesters and to the host
+   * (unless the host freed it; issue #15). Answers those events.
+   */
+  async function freeSeat(tx: Tx, m: LoadedMatch, fromUser: MatchEvent['fromUser']): Promise<MatchEvent[]> {
+    const [seat] = await tx
+      .update(schedules)
+      .set({ currentParticipants: sql`${schedules.currentParticipants} - 1`, updatedAt: now() })
+      .where(and(eq(schedules.id, m.scheduleId), gt(schedules.currentParticipants, 1)))
+      .returning({ current: schedules.currentParticipants, participants: schedules.participants });
+    if (!seat || seat.current !== seat.participants - 1) return [];
+    const released = await tx
+      .update(matchRequests)
+      .set({ waitlisted: false, updatedAt: now() })
+      .where(and(eq(matchRequests.scheduleId, m.scheduleId), eq(matchRequests.status, 'PENDING'), eq(matchRequests.waitlisted, true)))
+      .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
+    const opened = (matchId: number, toUserId: number): MatchEvent => ({ type: 'seat_opened', matchId, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal });
+    const toHost = fromUser.id === m.hostId ? [] : [opened(m.id, m.hostId)];
+    return [...toHost, ...released.map((r) => opened(r.id, r.requesterId))];
+  }
 
-    /** The caller's own requests, newest first; REJECTED included. */
-    sent: (userId: number) => list(eq(matchRequests.requesterId, userId)),
+  /** Events when the last seat has been taken: waitlists the other PENDING requests (issue #15). */
+  async function fillUp(tx: Tx, m: LoadedMatch, fromUser: MatchEvent['fromUser']): Promise<MatchEvent[]> {
+    const waiting = await tx
+      .update(matchRequests)
+      .set({ waitlisted: true, updatedAt: now() })
+      .where(and(eq(matchRequests.scheduleId, m.scheduleId), eq(matchRequests.status, 'PENDING'), eq(matchRequests.waitlisted, false)))
+      .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
+    return waiting.map((w) => ({ type: 'schedule_full' as const, matchId: w.id, scheduleId: m.scheduleId, toUserId: w.requesterId, fromUser, meal: m.meal }));
+  }
+
+  /**
+   * The cancellation of an ACCEPTED or CONFIRMED match by `side` (issue #15), inside a transaction:
+   * CANCELLED with who, why and when; late when within 24 h of the start; the seat freed. 409 when
+   * the meal has started or the match is in another status.
+   */
+  async function cancelIn(m: LoadedMatch, side: MatchSide, userId: number, reason: string | null): Promise<MatchOutcome> {
+    const at = now();
+    if (at >= m.startsAt) throw new AppError(409, 'MEAL_STARTED', MATCH_MSG.startedCancel);
+    const fromUser = await memberRef(userId);
+    const lateCancel = m.startsAt.getTime() - at.getTime() < LATE_CANCEL_HOURS * 60 * MINUTE_MS;
+    const events = await db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(matchRequests)
+        .set({ status: 'CANCELLED', cancelledBy: side, cancelReason: reason, cancelledAt: at, lateCancel, waitlisted: false, updatedAt: at })
+        .where(and(eq(matchRequests.id, m.id), inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED'])))
+        .returning({ id: matchRequests.id });
+      if (!changed) throw new AppError(409, 'ILLEGAL_TRANSITION', MATCH_MSG.notCancellable);
+      return freeSeat(tx, m, fromUser);
+    });
+    const toUserId = side === 'host' ? m.requesterId : m.hostId;
+    return {
+      text: MATCH_MSG.cancelled,
+      events: [{ type: 'match_cancelled', matchId: m.id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal, reason }, ...events],
+    };
+  }
+
+  const service = {
+    /** Requests on the caller's schedules (the caller is the host), newest first; REJECTED included, hidden ones not. */
+    received: (userId: number) => list(and(eq(schedules.userId, userId), eq(matchRequests.hostHidden, false))),
+
+    /** The caller's own requests, newest first; REJECTED and CANCELLED included, hidden ones not. */
+    sent: (userId: number) => list(and(eq(matchRequests.requesterId, userId), eq(matchRequests.requesterHidden, false))),
 
     /**
      * Asks to join schedule `scheduleId` (SPEC §7 POST /api/matches, §5, §8). Checked in this order:
-     * 404 unknown; 400 own schedule; 409 already requested (any status; also under a race, by the
-     * unique index); 409 past (dated before today KST, or beyond the window); 409 full.
+     * 404 unknown or deleted; 400 own schedule; 409 already requested (any status; also under a race,
+     * by the unique index); 409 past (dated before today KST, beyond the window, or — issue #15 —
+     * the hour has started); 409 full.
      */
     async request(userId: number, scheduleId: number): Promise<MatchOutcome> {
       const [s] = await db
-        .select({ id: schedules.id, hostId: schedules.userId, date: schedules.date, participants: schedules.participants, current: schedules.currentParticipants })
+        .select({
+          id: schedules.id,
+          hostId: schedules.userId,
+          date: schedules.date,
+          startsAt: schedules.startsAt,
+          cancelledAt: schedules.cancelledAt,
+          participants: schedules.participants,
+          current: schedules.currentParticipants,
+        })
         .from(schedules)
         .where(eq(schedules.id, scheduleId));
-      if (!s) throw new AppError(404, 'NOT_FOUND', MATCH_MSG.scheduleNotFound);
+      if (!s || s.cancelledAt) throw new AppError(404, 'NOT_FOUND', MATCH_MSG.scheduleNotFound);
       if (s.hostId === userId) throw new AppError(400, 'OWN_SCHEDULE', MATCH_MSG.ownSchedule);
       const alreadyRequested = () => new AppError(409, 'ALREADY_REQUESTED', MATCH_MSG.alreadyRequested);
       const [existing] = await db
@@ -146,7 +287,7 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
         .from(matchRequests)
         .where(and(eq(matchRequests.scheduleId, scheduleId), eq(matchRequests.requesterId, userId)));
       if (existing) throw alreadyRequested();
-      if (!isInScheduleWindow(s.date, now())) throw new AppError(409, 'SCHEDULE_PAST', MATCH_MSG.past);
+      if (!isInScheduleWindow(s.date, now()) || now() >= s.startsAt) throw new AppError(409, 'SCHEDULE_PAST', MATCH_MSG.past);
       if (s.current >= s.participants) throw new AppError(409, 'SCHEDULE_FULL', MATCH_MSG.full);
       let id: number;
       try {
@@ -163,18 +304,21 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
     /**
      * The host's transitions (SPEC §4): accept PENDING → ACCEPTED (takes a seat), reject
      * PENDING → REJECTED, confirm ACCEPTED → CONFIRMED. 404 unknown; 403 not the host; 409 from any
-     * other status, and for accept when the schedule is full ('모집 인원이 모두 찼습니다.') — then
-     * nothing changes. The status change is conditional (`WHERE status = from`), so two concurrent
-     * calls cannot both succeed.
+     * other status, 409 `MEAL_STARTED` for accept/confirm once the meal has started, and for accept
+     * 409 `SCHEDULE_FULL` '정원이 찼어요.' when full — then nothing changes. The status change is
+     * conditional (`WHERE status = from`), so two concurrent calls cannot both succeed. An accept
+     * that takes the last seat waitlists every other PENDING request (`schedule_full` to each).
      */
     async transition(userId: number, id: number, action: HostAction): Promise<MatchOutcome> {
       const { from, to } = HOST_TRANSITIONS[action];
       const m = await load(id);
       if (m.hostId !== userId) throw new AppError(403, 'NOT_HOST', MATCH_MSG.notHost);
-      await db.transaction(async (tx) => {
+      if (action !== 'reject' && now() >= m.startsAt && m.status === from) throw new AppError(409, 'MEAL_STARTED', MATCH_MSG.started);
+      const fromUser = await memberRef(userId);
+      const extra = await db.transaction(async (tx) => {
         const [changed] = await tx
           .update(matchRequests)
-          .set({ status: to, updatedAt: now() })
+          .set({ status: to, waitlisted: false, updatedAt: now() })
           .where(and(eq(matchRequests.id, id), eq(matchRequests.status, from)))
           .returning({ id: matchRequests.id });
         if (!changed) {
@@ -183,42 +327,108 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
           if (!still) throw new AppError(404, 'NOT_FOUND', MATCH_MSG.matchNotFound);
           throw new AppError(409, 'ILLEGAL_TRANSITION', ACTIONS[action].illegal);
         }
-        if (action === 'accept') {
-          const [seat] = await tx
-            .update(schedules)
-            .set({ currentParticipants: sql`${schedules.currentParticipants} + 1`, updatedAt: now() })
-            .where(and(eq(schedules.id, m.scheduleId), lt(schedules.currentParticipants, schedules.participants)))
-            .returning({ id: schedules.id });
-          if (!seat) throw new AppError(409, 'SCHEDULE_FULL', MATCH_MSG.full);
-        }
+        if (action !== 'accept') return [];
+        const [seat] = await tx
+          .update(schedules)
+          .set({ currentParticipants: sql`${schedules.currentParticipants} + 1`, updatedAt: now() })
+          .where(and(eq(schedules.id, m.scheduleId), lt(schedules.currentParticipants, schedules.participants)))
+          .returning({ current: schedules.currentParticipants, participants: schedules.participants });
+        if (!seat) throw new AppError(409, 'SCHEDULE_FULL', MATCH_MSG.fullOnAccept);
+        return seat.current >= seat.participants ? fillUp(tx, m, fromUser) : [];
       });
-      const fromUser = await memberRef(userId);
-      return { text: ACTIONS[action].done, events: [{ type: ACTIONS[action].event, matchId: id, scheduleId: m.scheduleId, toUserId: m.requesterId, fromUser }] };
+      return {
+        text: ACTIONS[action].done,
+        events: [{ type: ACTIONS[action].event, matchId: id, scheduleId: m.scheduleId, toUserId: m.requesterId, fromUser, meal: m.meal }, ...extra],
+      };
     },
 
     /**
-     * Deletes (requester: leaves; host: removes) a match (SPEC §4, §6): the request, its chat
-     * messages and — when it held a seat (ACCEPTED or CONFIRMED) — the seat, in one transaction.
-     * 404 unknown; 403 neither requester nor host. The other side gets `match_deleted`.
+     * `POST /api/matches/{id}/cancel` (issue #15): the host or the requester cancels an ACCEPTED or
+     * CONFIRMED match before the meal starts. `reason` is trimmed (blank → none). 404 unknown; 403
+     * not a participant; 409 `MEAL_STARTED` '이미 시작된 약속은 취소할 수 없어요.'; 409
+     * `ILLEGAL_TRANSITION` in any other status. The other side gets `match_cancelled`.
+     */
+    async cancel(userId: number, id: number, reason?: string): Promise<MatchOutcome> {
+      const m = await load(id);
+      const side = sideOf(m, userId);
+      if (m.status !== 'ACCEPTED' && m.status !== 'CONFIRMED') throw new AppError(409, 'ILLEGAL_TRANSITION', MATCH_MSG.notCancellable);
+      return cancelIn(m, side, userId, reason?.trim() || null);
+    },
+
+    /**
+     * `DELETE /api/matches/{id}` (SPEC §4, §6; issue #15) — never a silent delete:
+     * - PENDING, by the requester: withdrawn (the row goes; the host gets `match_withdrawn`);
+     *   by the host before the start: rejected (`match_rejected`);
+     * - ACCEPTED or CONFIRMED before the start: cancelled, exactly as `cancel` without a reason;
+     * - otherwise (the meal has started, or REJECTED/CANCELLED): hidden from the caller's list only;
+     *   the partner keeps the match and its chat.
+     * 404 unknown; 403 neither requester nor host.
      */
     async remove(userId: number, id: number): Promise<MatchOutcome> {
       const m = await load(id);
-      if (m.requesterId !== userId && m.hostId !== userId) throw new AppError(403, 'FORBIDDEN', MATCH_MSG.notParticipant);
-      await db.transaction(async (tx) => {
-        await deleteMatchChats(tx, [id]);
-        // RETURNING gives the status at deletion time (after any concurrent accept committed).
-        const [gone] = await tx.delete(matchRequests).where(eq(matchRequests.id, id)).returning({ status: matchRequests.status });
-        if (!gone) throw new AppError(404, 'NOT_FOUND', MATCH_MSG.matchNotFound);
-        if (gone.status === 'ACCEPTED' || gone.status === 'CONFIRMED') {
-          await tx
-            .update(schedules)
-            .set({ currentParticipants: sql`${schedules.currentParticipants} - 1`, updatedAt: now() })
-            .where(and(eq(schedules.id, m.scheduleId), gt(schedules.currentParticipants, 1)));
-        }
-      });
+      const side = sideOf(m, userId, MATCH_MSG.notParticipant);
+      const started = now() >= m.startsAt;
+      if (m.status === 'PENDING' && side === 'requester') {
+        const gone = await db.transaction(async (tx) => {
+          await deleteMatchChats(tx, [id]);
+          return tx.delete(matchRequests).where(and(eq(matchRequests.id, id), eq(matchRequests.status, 'PENDING'))).returning({ id: matchRequests.id });
+        });
+        if (gone.length === 0) return service.remove(userId, id); // accepted meanwhile: decide again
+        const fromUser = await memberRef(userId);
+        return { text: MATCH_MSG.withdrawn, events: [{ type: 'match_withdrawn', matchId: id, scheduleId: m.scheduleId, toUserId: m.hostId, fromUser, meal: m.meal }] };
+      }
+      if (m.status === 'PENDING' && !started) return service.transition(userId, id, 'reject');
+      if ((m.status === 'ACCEPTED' || m.status === 'CONFIRMED') && !started) return cancelIn(m, side, userId, null);
+      await db
+        .update(matchRequests)
+        .set(side === 'host' ? { hostHidden: true } : { requesterHidden: true })
+        .where(eq(matchRequests.id, id));
+      return { text: MATCH_MSG.deleted, events: [] };
+    },
+
+    /**
+     * `POST /api/matches/{id}/arrived` (issue #15): a side of a CONFIRMED match says it has arrived,
+     * from 60 min before to 60 min after the start. The partner gets `partner_arrived` the first
+     * time only (a second press answers 200 and tells nobody). 404; 403 not a participant; 409
+     * `NOT_CONFIRMED`; 409 `ARRIVAL_WINDOW` outside the window.
+     */
+    async arrived(userId: number, id: number): Promise<MatchOutcome> {
+      const m = await load(id);
+      const side = sideOf(m, userId);
+      if (m.status !== 'CONFIRMED') throw new AppError(409, 'NOT_CONFIRMED', MATCH_MSG.notConfirmed);
+      const at = now();
+      const window = ARRIVAL_WINDOW_MINUTES * MINUTE_MS;
+      if (Math.abs(at.getTime() - m.startsAt.getTime()) > window) throw new AppError(409, 'ARRIVAL_WINDOW', MATCH_MSG.arrivalWindow);
+      const column = side === 'host' ? matchRequests.hostArrivedAt : matchRequests.requesterArrivedAt;
+      const [first] = await db
+        .update(matchRequests)
+        .set(side === 'host' ? { hostArrivedAt: at } : { requesterArrivedAt: at })
+        .where(and(eq(matchRequests.id, id), eq(matchRequests.status, 'CONFIRMED'), sql`${column} is null`))
+        .returning({ id: matchRequests.id });
+      if (!first) return { text: MATCH_MSG.arrived, events: [] };
       const fromUser = await memberRef(userId);
-      const toUserId = userId === m.hostId ? m.requesterId : m.hostId;
-      return { text: MATCH_MSG.deleted, events: [{ type: 'match_deleted', matchId: id, scheduleId: m.scheduleId, toUserId, fromUser }] };
+      const toUserId = side === 'host' ? m.requesterId : m.hostId;
+      return { text: MATCH_MSG.arrived, events: [{ type: 'partner_arrived', matchId: id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal }] };
+    },
+
+    /**
+     * `POST /api/matches/{id}/attendance` (issue #15): a side of a CONFIRMED match reports whether
+     * the partner came, from the start to 7 days after (it may be changed in that time). 404; 403;
+     * 409 `NOT_CONFIRMED`; 409 `ATTENDANCE_WINDOW` outside the window.
+     */
+    async attendance(userId: number, id: number, partnerAttended: boolean): Promise<MatchOutcome> {
+      const m = await load(id);
+      const side = sideOf(m, userId);
+      if (m.status !== 'CONFIRMED') throw new AppError(409, 'NOT_CONFIRMED', MATCH_MSG.notConfirmed);
+      const at = now().getTime();
+      const start = m.startsAt.getTime();
+      if (at < start || at > start + ATTENDANCE_WINDOW_DAYS * 24 * 60 * MINUTE_MS) throw new AppError(409, 'ATTENDANCE_WINDOW', MATCH_MSG.attendanceWindow);
+      await db
+        .update(matchRequests)
+        .set(side === 'host' ? { hostReportsAttended: partnerAttended } : { requesterReportsAttended: partnerAttended })
+        .where(eq(matchRequests.id, id));
+      return { text: MATCH_MSG.attendanceSaved, events: [] };
     },
   };
+  return service;
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { act, createSchedule, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
+import { act, createSchedule, kstNoonToday, mealHappened, requestMatch } from '../../test/schedule-fixtures.ts';
 
 type Member = Awaited<ReturnType<TestApp['quickMember']>>;
 let t: TestApp;
@@ -23,12 +23,13 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A match of `h`'s new schedule requested by `g`, moved to `status`. */
-async function matchBetween(h: Member, g: Member, status: 'PENDING' | 'ACCEPTED' | 'CONFIRMED' = 'CONFIRMED'): Promise<number> {
+/** A match of `h`'s new schedule requested by `g`, moved to `status`; its meal has happened unless `happened` is false. */
+async function matchBetween(h: Member, g: Member, status: 'PENDING' | 'ACCEPTED' | 'CONFIRMED' = 'CONFIRMED', happened = true): Promise<number> {
   const scheduleId = await createSchedule(t, h.headers, { participants: 8 });
   const id = await requestMatch(t, g.headers, scheduleId);
   if (status !== 'PENDING') expect((await act(t, h.headers, id, 'accept')).statusCode).toBe(200);
   if (status === 'CONFIRMED') expect((await act(t, h.headers, id, 'confirm')).statusCode).toBe(200);
+  if (happened) await mealHappened(t, scheduleId);
   return id;
 }
 
@@ -124,6 +125,33 @@ describe('POST /api/reviews', () => {
     const results = await Promise.all([1, 2, 3].map(() => post(g, { matchId, revieweeId: h.id, rating: 5, comment: '동시에' })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
     expect(await me(h)).toMatchObject({ reviewCount: 1, averageRating: 5 });
+  });
+
+  it('before the meal starts: 409 REVIEW_TOO_EARLY and nothing counted (issue #15)', async () => {
+    const h = await t.quickMember();
+    const g = await t.quickMember();
+    const matchId = await matchBetween(h, g, 'CONFIRMED', false);
+    const early = await post(g, { matchId, revieweeId: h.id, rating: 5, comment: '미리' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ code: 'REVIEW_TOO_EARLY', message: '식사가 끝난 뒤에 후기를 남길 수 있어요.' });
+    expect(await me(h)).toMatchObject({ reviewCount: 0, averageRating: 0 });
+    const sent = (await t.app.inject({ url: '/api/matches/sent', headers: g.headers })).json().find((m: { id: number }) => m.id === matchId);
+    expect(sent).toMatchObject({ requesterReviewed: false });
+  });
+
+  it('one reviewer counts once: five reviews through five matches leave reviewCount 1 and their latest rating (issue #15)', async () => {
+    const h = await t.quickMember({ name: '인기호스트' });
+    const fan = await t.quickMember({ name: '열성팬' });
+    for (const rating of [5, 5, 5, 5, 2]) {
+      const matchId = await matchBetween(h, fan);
+      t.clock.advance(1000);
+      expect((await post(fan, { matchId, revieweeId: h.id, rating, comment: '' })).statusCode).toBe(201);
+    }
+    expect(await me(h)).toMatchObject({ reviewCount: 1, averageRating: 2 });
+    const other = await t.quickMember();
+    const matchId = await matchBetween(h, other);
+    expect((await post(other, { matchId, revieweeId: h.id, rating: 4, comment: '' })).statusCode).toBe(201);
+    expect(await me(h)).toMatchObject({ reviewCount: 2, averageRating: 3 });
   });
 
   it('401 without a token', async () => {

@@ -27,8 +27,8 @@ export const reviewsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; onChange?: (
         description:
           'Body `{ matchId, revieweeId, rating (integer 1–5), comment (≤ 500 characters, trimmed) }` (SPEC §5). ' +
           'The caller must be the host or the requester of a CONFIRMED match and review the other participant, once per match. ' +
-          'In one transaction: stores the review, sets `hostReviewed` or `requesterReviewed`, adds 1 to the reviewee\'s `reviewCount` and the rating to its rating sum. ' +
-          '201 with the review. 400 validation or WRONG_REVIEWEE; 403 NOT_PARTICIPANT; 404 unknown match; 409 NOT_CONFIRMED or ALREADY_REVIEWED.',
+          'In one transaction: stores the review, sets `hostReviewed` or `requesterReviewed`, and recomputes the reviewee\'s `reviewCount` and rating sum over distinct reviewers (each reviewer\'s latest review counts once; issue #15). ' +
+          "201 with the review. 400 validation or WRONG_REVIEWEE; 403 NOT_PARTICIPANT; 404 unknown match; 409 NOT_CONFIRMED, REVIEW_TOO_EARLY '식사가 끝난 뒤에 후기를 남길 수 있어요.' (before the meal's start, issue #15) or ALREADY_REVIEWED.",
         security: BEARER,
         body: ReviewCreateBody,
         response: { 201: Review, ...errorResponses(400, 401, 403, 404, 409) },

@@ -1,9 +1,12 @@
 /**
  * Reviews (SPEC §3 Review, §5 "Review", "Delete review", §6; issue #5). A participant of a
- * CONFIRMED match (the schedule's host or the requester) reviews the other participant once. The
- * reviewee's `review_count` / `rating_sum` grow in the same transaction with an atomic
- * `SET x = x + …`, so concurrent reviews of one member never lose an update. Deleting is a soft
- * delete by the reviewee that leaves the aggregates alone (the average does not change).
+ * CONFIRMED match (the schedule's host or the requester) reviews the other participant once, once
+ * the meal has started (issue #15). The reviewee's `review_count` / `rating_sum` are recomputed in
+ * the same transaction so that each reviewer counts once — their latest review of that member
+ * (issue #15: five reviews by one member through five matches leave `reviewCount` 1). The
+ * reviewee's row is locked first, so concurrent reviews of one member never lose an update.
+ * Deleting is a soft delete by the reviewee that leaves the aggregates alone (the average does not
+ * change).
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Review } from '../../../common/api/reviews.ts';
@@ -20,6 +23,7 @@ export const REVIEW_MSG = {
   notConfirmed: '확정된 매칭에만 리뷰를 작성할 수 있습니다.',
   wrongReviewee: '리뷰 대상은 매칭 상대방이어야 합니다.',
   alreadyReviewed: '이미 리뷰를 작성했습니다.',
+  tooEarly: '식사가 끝난 뒤에 후기를 남길 수 있어요.',
   reviewNotFound: '리뷰를 찾을 수 없습니다.',
   notReviewee: '내가 받은 리뷰만 삭제할 수 있습니다.',
 } as const;
@@ -55,15 +59,16 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
   return {
     /**
      * `POST /api/reviews`. Checked in this order: 404 unknown match; 403 the caller is not its
-     * host or requester; 409 NOT_CONFIRMED unless CONFIRMED; 400 WRONG_REVIEWEE unless
+     * host or requester; 409 NOT_CONFIRMED unless CONFIRMED; 409 REVIEW_TOO_EARLY '식사가 끝난 뒤에
+     * 후기를 남길 수 있어요.' before the meal's start (issue #15); 400 WRONG_REVIEWEE unless
      * `revieweeId` is the other participant; 409 ALREADY_REVIEWED when the caller's side already
      * reviewed (also under a race: the unique index on (match_id, reviewer_id)). Then, in ONE
      * transaction: the review row, the side's `hostReviewed`/`requesterReviewed` flag, and the
-     * reviewee's `review_count + 1`, `rating_sum + rating`. `comment` is trimmed. Answers the review.
+     * reviewee's `review_count`/`rating_sum` over distinct reviewers. `comment` is trimmed. Answers the review.
      */
     async create(userId: number, input: { matchId: number; revieweeId: number; rating: number; comment: string }): Promise<Review> {
       const [m] = await db
-        .select({ id: matchRequests.id, status: matchRequests.status, requesterId: matchRequests.requesterId, hostId: schedules.userId })
+        .select({ id: matchRequests.id, status: matchRequests.status, requesterId: matchRequests.requesterId, hostId: schedules.userId, startsAt: schedules.startsAt })
         .from(matchRequests)
         .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
         .where(eq(matchRequests.id, input.matchId));
@@ -71,12 +76,15 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
       const isHost = m.hostId === userId;
       if (!isHost && m.requesterId !== userId) throw new AppError(403, 'NOT_PARTICIPANT', REVIEW_MSG.notParticipant);
       if (m.status !== 'CONFIRMED') throw new AppError(409, 'NOT_CONFIRMED', REVIEW_MSG.notConfirmed);
+      if (now() < m.startsAt) throw new AppError(409, 'REVIEW_TOO_EARLY', REVIEW_MSG.tooEarly);
       const other = isHost ? m.requesterId : m.hostId;
       if (input.revieweeId !== other) throw new AppError(400, 'WRONG_REVIEWEE', REVIEW_MSG.wrongReviewee);
       const already = () => new AppError(409, 'ALREADY_REVIEWED', REVIEW_MSG.alreadyReviewed);
       let id: number;
       try {
         id = await db.transaction(async (tx) => {
+          // Lock the reviewee first: concurrent reviews of one member recompute one after the other.
+          await tx.select({ id: users.id }).from(users).where(eq(users.id, other)).for('update');
           const [row] = await tx
             .insert(reviews)
             .values({ matchId: m.id, reviewerId: userId, revieweeId: other, rating: input.rating, comment: input.comment.trim(), createdAt: now() })
@@ -92,9 +100,15 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
             if (!still) throw new AppError(404, 'NOT_FOUND', REVIEW_MSG.matchNotFound);
             throw already();
           }
+          // Each reviewer once: their latest review of this member (deleted ones still count).
+          const latest = sql`(select distinct on (${reviews.reviewerId}) ${reviews.rating} as rating from ${reviews}
+            where ${reviews.revieweeId} = ${other} order by ${reviews.reviewerId}, ${reviews.createdAt} desc, ${reviews.id} desc) as latest`;
           await tx
             .update(users)
-            .set({ reviewCount: sql`${users.reviewCount} + 1`, ratingSum: sql`${users.ratingSum} + ${input.rating}` })
+            .set({
+              reviewCount: sql`(select count(*)::int from ${latest})`,
+              ratingSum: sql`(select coalesce(sum(latest.rating), 0)::int from ${latest})`,
+            })
             .where(eq(users.id, other));
           return row!.id;
         });

@@ -11,7 +11,7 @@ let t: TestApp;
 let roll = 0;
 beforeAll(async () => {
   t = await createTestApp({ random: () => roll });
-  t.clock.set(kstNoonToday());
+  t.clock.set(new Date(kstNoonToday().getTime() - 4 * 3600_000)); // 08:00 KST: today's noon meals have not started
 });
 afterAll(async () => {
   await t.close();

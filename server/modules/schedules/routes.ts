@@ -6,9 +6,11 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Schedule, ScheduleCreateBody, ScheduleList, ScheduleUpdateBody } from '../../../common/api/schedules.ts';
 import { errorResponses, sendInTransaction } from '../../lib/http.ts';
+import { CANCEL_REASON_MAX } from '../../../common/domain/match-status.ts';
 import type { Database } from '../../plugins/db.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { MatchEvent } from '../../plugins/notifier.ts';
 import { createSchedulesService, type RandomSource } from './service.ts';
 
 const tags = ['schedules'];
@@ -64,12 +66,13 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
         summary: '모든 일정',
         description:
           'Every member\'s schedules dated today … today+21 (KST; SPEC §5 matching page), ordered by date then hour, each with `user` ' +
-          '{ id, name, profileImage, preferences, reviewCount, averageRating } and `currentParticipants`. Full ones and the caller\'s own are included. 401 anonymous.',
+          '{ id, name, profileImage, preferences, reviewCount, averageRating, mealCount, noShowCount, lateCancelCount } and `currentParticipants`. Full ones and the caller\'s own are included; ' +
+          'issue #15: meals whose hour has started (KST) and deleted schedules are not, and each carries `startsAt`, `isFull` and the caller\'s `myRequestStatus` (null when none). 401 anonymous.',
         security: BEARER,
         response: { 200: ScheduleList, ...errorResponses(401) },
       },
     },
-    async () => service.inWindow(),
+    async (request) => service.inWindow(request.user!.id),
   );
 
   app.get(
@@ -80,7 +83,7 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
         tags,
         summary: '랜덤 매칭',
         description:
-          'One schedule that is not the caller\'s, dated in the window, not full and not requested by the caller before (any status); ' +
+          'One schedule that is not the caller\'s, dated in the window, not started (issue #15), not full and not requested by the caller before (any status); ' +
           'ranked by shared `true` preferences with its author, then the soonest (date, hour); one of the best three at random. ' +
           "404 NO_MATCH_AVAILABLE '현재 매칭 가능한 상대가 없습니다.' (SPEC §8) when there is none; 401 anonymous.",
         security: BEARER,
@@ -99,14 +102,24 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
         summary: '일정 수정',
         description:
           'Saves `{ text (1–200 after trimming), participants (2–8) }` (DESIGN.md: persisted). 200 Schedule. 400 invalid (also a non-numeric id); ' +
-          "403 '본인이 만든 일정만 수정할 수 있습니다.'; 404 unknown; 409 CAPACITY_BELOW_PARTICIPANTS when participants < currentParticipants (SPEC §4).",
+          "403 '본인이 만든 일정만 수정할 수 있습니다.'; 404 unknown; 400 PAST_HOUR '지난 시간에는 약속을 만들 수 없어요.' once the meal has started (issue #15); " +
+          '409 CAPACITY_BELOW_PARTICIPANTS when participants < currentParticipants (SPEC §4). A capacity that fills the meal waitlists its PENDING requests (`schedule_full`); one that frees a seat releases them (`seat_opened`).',
         security: BEARER,
         params: IdParams,
         body: ScheduleUpdateBody,
         response: { 200: Schedule, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request, reply) => sendInTransaction(app.db, reply, 200, (tx) => inTx(tx).update(request.user!.id, request.params.id, request.body)),
+    async (request, reply) => {
+      let events: MatchEvent[] = [];
+      const sent = await sendInTransaction(app.db, reply, 200, async (tx) => {
+        const out = await inTx(tx).update(request.user!.id, request.params.id, request.body);
+        events = out.events;
+        return out.schedule;
+      });
+      await app.notifyAll(events);
+      return sent;
+    },
   );
 
   app.delete(
@@ -117,16 +130,18 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
         tags,
         summary: '일정 삭제',
         description:
-          'Deletes the caller\'s schedule, its match requests and their chat messages in one transaction; 204. ' +
-          "403 '일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.' (SPEC §6, §8); 404 unknown; 400 non-numeric id. " +
-          "Each requester whose request was not rejected gets a live `schedule_deleted` notification ('{name}님이 일정을 삭제했어요.', also pushed) and the match's chat ends.",
+          "Deletes the caller's schedule (issue #15: it leaves every list, and each PENDING, ACCEPTED or CONFIRMED request on it becomes CANCELLED with `cancelledBy: \"host\"` and " +
+          "`cancelReason` = the optional `?reason=` (≤ 200 characters) or '호스트가 일정을 취소했어요.'; accepted ones within 24 h of the start count as late). One transaction; 204. " +
+          "Each of those requesters gets `schedule_cancelled` (live and push, naming the place, date and hour) and the match's chat ends (its history stays readable). " +
+          "403 '일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.' (SPEC §6, §8); 404 unknown or already deleted; 409 MEAL_STARTED '이미 시작된 약속은 삭제할 수 없어요.'; 400 non-numeric id.",
         security: BEARER,
         params: IdParams,
-        response: { 204: Type.Null({ description: 'deleted' }), ...errorResponses(400, 401, 403, 404) },
+        querystring: Type.Object({ reason: Type.Optional(Type.String({ maxLength: CANCEL_REASON_MAX })) }, { additionalProperties: false }),
+        response: { 204: Type.Null({ description: 'deleted' }), ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
-      const events = await service.remove(request.user!.id, request.params.id);
+      const events = await service.remove(request.user!.id, request.params.id, request.query.reason);
       await app.notifyAll(events);
       return reply.code(204).send(null);
     },

@@ -1,7 +1,8 @@
 /**
- * Issue #14: a host who deletes a schedule tells its requesters live. Each requester whose request
- * still stood receives `schedule_deleted` on `/topic/user/{id}/notifications` (a real STOMP
- * client), with the Korean text; the match's chat ends; push gets the same notification.
+ * Issues #14 and #15: a host who deletes a schedule tells its requesters live. Each requester whose
+ * request still stood receives `schedule_cancelled` on `/topic/user/{id}/notifications` (a real
+ * STOMP client), with the Korean text naming the date, hour and place; the match's chat ends; push
+ * gets the same notification.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatSendDestination, chatTopic, userNotificationsTopic, type LiveNotification } from '../../../common/realtime.ts';
@@ -10,7 +11,7 @@ import { liveNotifier, type PushSender } from '../../plugins/realtime.ts';
 import { CONTROL_MATCH_DELETED, type Broker } from '../../realtime/broker.ts';
 import { listen, stompClient, waitFor, type TestStomp } from '../../realtime/test-clients.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { act, createSchedule, requestMatch } from '../../test/schedule-fixtures.ts';
+import { act, createSchedule, kstDate, requestMatch } from '../../test/schedule-fixtures.ts';
 
 let t: TestApp;
 let url: string;
@@ -34,8 +35,8 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('DELETE /api/schedules/{id} tells the requesters live (issue #14)', () => {
-  it('pending and accepted requesters get schedule_deleted with the Korean text; rejected ones and strangers nothing; the chat ends', async () => {
+describe('DELETE /api/schedules/{id} tells the requesters live (issues #14, #15)', () => {
+  it('pending and accepted requesters get schedule_cancelled with the Korean text; rejected ones and strangers nothing; the chat ends', async () => {
     const host = await t.quickMember({ name: '호스트' });
     const pending = await t.quickMember({ name: '대기중' });
     const accepted = await t.quickMember({ name: '수락됨' });
@@ -54,11 +55,20 @@ describe('DELETE /api/schedules/{id} tells the requesters live (issue #14)', () 
     const chat = a.subscribe(chatTopic(acceptedMatch));
     await Promise.all([p.sync(), a.sync(), r.sync()]);
 
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/schedules/${scheduleId}`, headers: host.headers });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/schedules/${scheduleId}?reason=${encodeURIComponent('갑자기 출장이 잡혔어요')}`, headers: host.headers });
     expect(res.statusCode).toBe(204);
     await waitFor(() => pn.length >= 1 && an.length >= 1);
     const parse = (list: typeof pn) => list.map((m) => JSON.parse(m.body) as LiveNotification);
-    const expected = { type: 'schedule_deleted', scheduleId, fromUser: { id: host.id, name: '호스트' }, message: '호스트님이 일정을 삭제했어요.' };
+    const date = kstDate(t.clock.now(), 1); // the fixture's default: tomorrow at 12, 광화문 국밥집
+    const [, month, day] = date.split('-').map(Number);
+    const expected = {
+      type: 'schedule_cancelled',
+      scheduleId,
+      fromUser: { id: host.id, name: '호스트' },
+      message: `호스트님이 ${month}월 ${day}일 12시 광화문 국밥집 일정을 취소했어요.`,
+      meal: { placeName: '광화문 국밥집', date, time: 12 },
+      reason: '갑자기 출장이 잡혔어요',
+    };
     expect(parse(pn)).toEqual([{ ...expected, matchId: pendingMatch, createdAt: expect.any(String) }]);
     expect(parse(an)).toEqual([{ ...expected, matchId: acceptedMatch, createdAt: expect.any(String) }]);
     // The accepted match's chat is gone: a SEND there is refused and the socket closes.
@@ -70,25 +80,28 @@ describe('DELETE /api/schedules/{id} tells the requesters live (issue #14)', () 
   });
 });
 
-describe('liveNotifier: schedule_deleted', () => {
+describe('liveNotifier: schedule_cancelled', () => {
   it('ends the chat, publishes the notification and pushes it (the click leads to 활동 내역)', async () => {
     const published: { destination: string; body: string }[] = [];
     const pushed: [number, LiveNotification][] = [];
     const broker = { publish: async (m: { destination: string; body: string }) => void published.push(m) } as unknown as Broker;
     const pushSender: PushSender = { send: async (to, n) => void pushed.push([to, n]) };
     const notifier = liveNotifier({ broker, pushSender, log: { error: () => {} } }, () => new Date('2026-11-24T03:00:00.000Z'));
-    await notifier.notify({ type: 'schedule_deleted', matchId: 9, scheduleId: 4, toUserId: 12, fromUser: { id: 3, name: '민지', profileImage: null } });
+    const meal = { placeName: '을지로 칼국수', date: '2026-12-14', time: 18 };
+    await notifier.notify({ type: 'schedule_cancelled', matchId: 9, scheduleId: 4, toUserId: 12, fromUser: { id: 3, name: '민지', profileImage: null }, meal, reason: '일정이 생겼어요' });
     expect(published.map((m) => m.destination)).toEqual([CONTROL_MATCH_DELETED, userNotificationsTopic(12)]);
     const notification: LiveNotification = {
-      type: 'schedule_deleted',
+      type: 'schedule_cancelled',
       matchId: 9,
       scheduleId: 4,
       fromUser: { id: 3, name: '민지' },
-      message: '민지님이 일정을 삭제했어요.',
+      message: '민지님이 12월 14일 18시 을지로 칼국수 일정을 취소했어요.',
+      meal,
+      reason: '일정이 생겼어요',
       createdAt: '2026-11-24T03:00:00.000Z',
     };
     expect(JSON.parse(published[1]!.body)).toEqual(notification);
     expect(pushed).toEqual([[12, notification]]);
-    expect(pushDataOf(notification)).toMatchObject({ type: 'schedule_deleted', body: '민지님이 일정을 삭제했어요.', url: '/match-requests', tag: 'match-9' });
+    expect(pushDataOf(notification)).toMatchObject({ type: 'schedule_cancelled', body: '민지님이 12월 14일 18시 을지로 칼국수 일정을 취소했어요.', url: '/match-requests', tag: 'match-9' });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { act, createSchedule, kstDate, kstNoonToday, requestMatch, scheduleBody, scheduleInList } from '../../test/schedule-fixtures.ts';
+import { act, createSchedule, kstDate, kstMidnight, kstNoonToday, requestMatch, scheduleBody, scheduleInList } from '../../test/schedule-fixtures.ts';
+import { NO_STATS } from '../../lib/member-stats.ts';
 
 let t: TestApp;
 let host: Awaited<ReturnType<TestApp['quickMember']>>;
@@ -37,7 +38,10 @@ describe('POST /api/schedules', () => {
       latitude: 37.5718,
       longitude: 126.9769,
       venueId: 'demo-001',
-      user: { id: host.id, name: '김호스트', profileImage: '/avatars/bear.svg', preferences: { 한식: true, 맵찔이: false }, reviewCount: 0, averageRating: 0 },
+      startsAt: new Date(`${body.date}T12:00:00+09:00`).toISOString(),
+      isFull: false,
+      myRequestStatus: null,
+      user: { id: host.id, name: '김호스트', profileImage: '/avatars/bear.svg', preferences: { 한식: true, 맵찔이: false }, reviewCount: 0, averageRating: 0, ...NO_STATS },
     });
     const plain = await post(host.headers, scheduleBody(t));
     expect(plain.json()).toMatchObject({ latitude: null, longitude: null, venueId: null });
@@ -66,12 +70,36 @@ describe('POST /api/schedules', () => {
   });
 
   it('window: yesterday and +22 refused, today and +21 accepted (KST)', async () => {
+    t.clock.set(new Date(kstMidnight(new Date()).getTime() + 8 * 60 * 60 * 1000)); // 08:00 KST: today's noon is ahead
     const now = t.clock.now();
     for (const [days, status] of [[-1, 400], [0, 201], [21, 201], [22, 400]] as const) {
       const res = await post(host.headers, { ...scheduleBody(t), date: kstDate(now, days) });
       expect(res.statusCode, `day ${days}`).toBe(status);
       if (status === 400) expect(res.json()).toEqual({ message: '일정은 오늘부터 21일 후까지의 날짜로만 만들 수 있습니다.', code: 'DATE_OUT_OF_WINDOW' });
     }
+  });
+
+  it('today at an hour that has started: 400 naming the hour, at 23:59 and 00:01 KST (issue #15)', async () => {
+    const midnight = kstMidnight(new Date(), 1); // the next KST midnight
+    t.clock.set(new Date(midnight.getTime() - 60_000)); // 23:59 KST
+    const today = kstDate(t.clock.now());
+    const late = await post(host.headers, { ...scheduleBody(t), date: today, time: 23 });
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ message: '지난 시간에는 약속을 만들 수 없어요.', code: 'PAST_HOUR', field: 'time' });
+    expect((await post(host.headers, { ...scheduleBody(t), date: kstDate(t.clock.now(), 1), time: 0 })).statusCode).toBe(201);
+    t.clock.set(new Date(midnight.getTime() + 60_000)); // 00:01 KST, the next day
+    const newDay = kstDate(t.clock.now());
+    expect((await post(host.headers, { ...scheduleBody(t), date: newDay, time: 0 })).statusCode).toBe(400);
+    const one = await post(host.headers, { ...scheduleBody(t), date: newDay, time: 1 });
+    expect(one.statusCode).toBe(201);
+    // Once its hour has started, the meal leaves everyone's list and cannot be edited.
+    const id = (one.json() as { id: number }).id;
+    expect(await scheduleInList(t, other.headers, id)).toBeDefined();
+    t.clock.set(new Date(midnight.getTime() + 60 * 60_000)); // 01:00 KST
+    expect(await scheduleInList(t, other.headers, id)).toBeUndefined();
+    const edit = await t.app.inject({ method: 'PUT', url: `/api/schedules/${id}`, headers: host.headers, payload: { text: '수정', participants: 4 } });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json()).toMatchObject({ code: 'PAST_HOUR' });
   });
 
   it('refuses invalid bodies with 400 (never 500) and anonymous callers with 401', async () => {
@@ -112,7 +140,7 @@ describe('GET /api/schedules/my and /api/schedules', () => {
   });
 
   it('all: everyone\'s schedules in the window with the author view (reviewCount, averageRating)', async () => {
-    const a = await createSchedule(t, other.headers, { days: 0 });
+    const a = await createSchedule(t, other.headers, { days: 0, time: 20 });
     const b = await createSchedule(t, host.headers, { days: 21, time: 0 });
     const res = await t.app.inject({ url: '/api/schedules', headers: other.headers });
     expect(res.statusCode).toBe(200);
@@ -125,7 +153,7 @@ describe('GET /api/schedules/my and /api/schedules', () => {
     expect(list.every((s) => s.date >= first && s.date <= last)).toBe(true);
     const sorted = [...list].sort((x, y) => x.date.localeCompare(y.date) || x.time - y.time);
     expect(list.map((s) => [s.date, s.time])).toEqual(sorted.map((s) => [s.date, s.time]));
-    expect(list.find((s) => s.id === b)!.user).toEqual({ id: host.id, name: '김호스트', profileImage: '/avatars/bear.svg', preferences: { 한식: true, 맵찔이: false }, reviewCount: 0, averageRating: 0 });
+    expect(list.find((s) => s.id === b)!.user).toEqual({ id: host.id, name: '김호스트', profileImage: '/avatars/bear.svg', preferences: { 한식: true, 맵찔이: false }, reviewCount: 0, averageRating: 0, ...NO_STATS });
     // A day later, `a` (today) is out of the window.
     t.clock.advance(24 * 3600_000);
     const next = (await t.app.inject({ url: '/api/schedules', headers: other.headers })).json() as Array<{ id: number }>;
@@ -186,11 +214,26 @@ describe('DELETE /api/schedules/{id}', () => {
     const res = await t.app.inject({ method: 'DELETE', url: `/api/schedules/${id}`, headers: host.headers });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect(t.events.slice(before)).toEqual([{ type: 'schedule_deleted', matchId: m1, scheduleId: id, toUserId: guest.id, fromUser: { id: host.id, name: '김호스트', profileImage: '/avatars/bear.svg' } }]);
+    const body = scheduleBody(t);
+    const reason = '호스트가 일정을 취소했어요.';
+    expect(t.events.slice(before)).toEqual([
+      {
+        type: 'schedule_cancelled',
+        matchId: m1,
+        scheduleId: id,
+        toUserId: guest.id,
+        fromUser: { id: host.id, name: '김호스트', profileImage: '/avatars/bear.svg' },
+        meal: { placeName: body.placeName, date: body.date, time: body.time },
+        reason,
+      },
+    ]);
     expect(await scheduleInList(t, other.headers, id)).toBeUndefined();
-    expect((await t.app.inject({ url: '/api/matches/sent', headers: guest.headers })).json()).toEqual([]);
-    expect((await t.app.inject({ url: '/api/matches/sent', headers: rejected.headers })).json()).toEqual([]);
-    expect((await act(t, host.headers, m1, 'accept')).statusCode).toBe(404);
+    // Issue #15: the requester's sent list shows 취소됨 with the reason; the rejected one stays rejected.
+    const sent = (await t.app.inject({ url: '/api/matches/sent', headers: guest.headers })).json() as Array<Record<string, unknown>>;
+    expect(sent).toEqual([expect.objectContaining({ id: m1, status: 'CANCELLED', cancelledBy: 'host', cancelReason: reason, lateCancel: false })]);
+    expect(sent[0]!.schedule).toMatchObject({ id, cancelled: true });
+    expect((await t.app.inject({ url: '/api/matches/sent', headers: rejected.headers })).json()).toEqual([expect.objectContaining({ id: m2, status: 'REJECTED' })]);
+    expect((await act(t, host.headers, m1, 'accept')).statusCode).toBe(409);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/schedules/${id}`, headers: host.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/schedules/abc', headers: host.headers })).statusCode).toBe(400);
   });

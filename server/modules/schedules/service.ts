@@ -3,16 +3,17 @@
  * Every calendar decision uses the injected clock and Korea Standard Time (common/domain/schedule.ts),
  * whatever the machine's time zone.
  */
-import { and, asc, desc, eq, gte, lt, lte, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { Schedule, ScheduleCreateBody, ScheduleUpdateBody } from '../../../common/api/schedules.ts';
-import { isIsoDate, isInScheduleWindow, scheduleWindow, SCHEDULE_TEXT_MAX, todayKst } from '../../../common/domain/schedule.ts';
+import { hasMealStarted, isIsoDate, isInScheduleWindow, scheduleWindow, SCHEDULE_TEXT_MAX, todayKst } from '../../../common/domain/schedule.ts';
+import { LATE_CANCEL_HOURS, type MatchStatus } from '../../../common/domain/match-status.ts';
 import { matchRequests, schedules, users, venues } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { averageRating } from '../../lib/user-view.ts';
-import { deleteMatchChats } from '../../lib/match-chat.ts';
+import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
 
 /** Korean messages of the schedule routes (UI-TEXT.md where it fixes one). */
 export const SCHEDULE_MSG = {
@@ -26,6 +27,9 @@ export const SCHEDULE_MSG = {
   notAuthorDelete: '일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.',
   capacityBelowParticipants: '현재 참여 인원보다 적은 인원으로 줄일 수 없습니다.',
   noRandomMatch: '현재 매칭 가능한 상대가 없습니다.',
+  pastHour: '지난 시간에는 약속을 만들 수 없어요.',
+  startedDelete: '이미 시작된 약속은 삭제할 수 없어요.',
+  hostCancelled: '호스트가 일정을 취소했어요.',
 } as const;
 
 /** How many of the best-ranked schedules the random match picks from. */
@@ -64,6 +68,7 @@ const viewColumns = {
   authorPreferences: users.preferences,
   authorReviewCount: users.reviewCount,
   authorRatingSum: users.ratingSum,
+  startsAt: schedules.startsAt,
 };
 interface ViewRow {
   id: number;
@@ -83,10 +88,14 @@ interface ViewRow {
   authorPreferences: Record<string, boolean> | null;
   authorReviewCount: number;
   authorRatingSum: number;
+  startsAt: Date;
+  myRequestStatus?: MatchStatus | null;
 }
 
-/** A row of `viewColumns` as the API answers it (common/api/schedules.ts Schedule). */
-function toSchedule(r: ViewRow): Schedule {
+type Stats = Awaited<ReturnType<typeof memberStats>>;
+
+/** A row of `viewColumns` as the API answers it (common/api/schedules.ts Schedule), with the author's figures. */
+function toSchedule(r: ViewRow, stats: Stats): Schedule {
   return {
     id: r.id,
     date: r.date,
@@ -99,6 +108,9 @@ function toSchedule(r: ViewRow): Schedule {
     latitude: r.latitude,
     longitude: r.longitude,
     venueId: r.venueId,
+    startsAt: r.startsAt.toISOString(),
+    isFull: r.currentParticipants >= r.participants,
+    myRequestStatus: r.myRequestStatus ?? null,
     user: {
       id: r.authorId,
       name: r.authorName,
@@ -106,6 +118,7 @@ function toSchedule(r: ViewRow): Schedule {
       preferences: r.authorPreferences ?? {},
       reviewCount: r.authorReviewCount,
       averageRating: averageRating(r.authorRatingSum, r.authorReviewCount),
+      ...(stats.get(r.authorId) ?? NO_STATS),
     },
   };
 }
@@ -113,12 +126,43 @@ function toSchedule(r: ViewRow): Schedule {
 /** Builds the schedules service. */
 export function createSchedulesService(deps: { db: Database; now: Clock; random: RandomSource }) {
   const { db, now, random } = deps;
-  const view = () => db.select(viewColumns).from(schedules).innerJoin(users, eq(users.id, schedules.userId));
+  /** The caller's own request status on each schedule (issue #15 `myRequestStatus`; null for none). */
+  const myRequestStatus = (userId: number) =>
+    sql<MatchStatus | null>`(select ${matchRequests.status} from ${matchRequests} where ${matchRequests.scheduleId} = ${schedules.id} and ${matchRequests.requesterId} = ${userId})`;
+  const view = (userId = 0) =>
+    db
+      .select({ ...viewColumns, myRequestStatus: myRequestStatus(userId) })
+      .from(schedules)
+      .innerJoin(users, eq(users.id, schedules.userId));
   const order = [asc(schedules.date), asc(schedules.hour), asc(schedules.id)] as const;
+  /** Rows as the API answers them, with their authors' figures (one batch for the whole list). */
+  const answer = async (rows: ViewRow[]) => {
+    const stats = await memberStats(db, rows.map((r) => r.authorId), now());
+    return rows.map((r) => toSchedule(r, stats));
+  };
+  /** Waitlist changes after a schedule's seats or capacity changed (issue #15). */
+  async function syncWaitlist(scheduleId: number, hostId: number): Promise<MatchEvent[]> {
+    const [s] = await db
+      .select({ current: schedules.currentParticipants, participants: schedules.participants, placeName: schedules.placeName, date: schedules.date, hour: schedules.hour, name: users.name, profileImage: users.profileImage })
+      .from(schedules)
+      .innerJoin(users, eq(users.id, schedules.userId))
+      .where(eq(schedules.id, scheduleId));
+    if (!s) return [];
+    const full = s.current >= s.participants;
+    const changed = await db
+      .update(matchRequests)
+      .set({ waitlisted: full, updatedAt: now() })
+      .where(and(eq(matchRequests.scheduleId, scheduleId), eq(matchRequests.status, 'PENDING'), eq(matchRequests.waitlisted, !full)))
+      .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
+    const fromUser = { id: hostId, name: s.name, profileImage: s.profileImage };
+    const meal = { placeName: s.placeName, date: s.date, time: s.hour };
+    const type = full ? ('schedule_full' as const) : ('seat_opened' as const);
+    return changed.map((c) => ({ type, matchId: c.id, scheduleId, toUserId: c.requesterId, fromUser, meal }));
+  }
 
-  async function byId(id: number): Promise<Schedule | null> {
-    const [row] = await view().where(eq(schedules.id, id));
-    return row ? toSchedule(row) : null;
+  async function byId(id: number, userId = 0): Promise<Schedule | null> {
+    const [row] = await view(userId).where(and(eq(schedules.id, id), isNull(schedules.cancelledAt)));
+    return row ? (await answer([row]))[0]! : null;
   }
 
   return {
@@ -133,6 +177,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
      */
     async create(userId: number, body: ScheduleCreateBody): Promise<Schedule> {
       if (!isIsoDate(body.date) || !isInScheduleWindow(body.date, now())) throw new AppError(400, 'DATE_OUT_OF_WINDOW', SCHEDULE_MSG.dateOutOfWindow);
+      if (hasMealStarted(body.date, body.time, now())) throw new AppError(400, 'PAST_HOUR', SCHEDULE_MSG.pastHour, {}, 'time');
       const text = cleanText(body.text);
       const placeName = body.placeName.trim();
       if (!placeName) throw new AppError(400, 'VALIDATION', SCHEDULE_MSG.placeBlank);
@@ -170,82 +215,115 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
         }
         return row!.id;
       });
-      return (await byId(id))!;
+      return (await byId(id, userId))!;
     },
 
-    /** The member's schedules dated today (KST) or later, by date then hour (SPEC §5, §7). */
+    /** The member's schedules dated today (KST) or later, by date then hour (SPEC §5, §7); deleted ones left out. */
     async mine(userId: number): Promise<Schedule[]> {
-      const rows = await view()
-        .where(and(eq(schedules.userId, userId), gte(schedules.date, todayKst(now()))))
+      const rows = await view(userId)
+        .where(and(eq(schedules.userId, userId), gte(schedules.date, todayKst(now())), isNull(schedules.cancelledAt)))
         .orderBy(...order);
-      return rows.map(toSchedule);
+      return answer(rows);
     },
 
-    /** Everyone's schedules in the window today … +21 (KST), by date then hour (SPEC §5 matching page). */
-    async inWindow(): Promise<Schedule[]> {
+    /**
+     * Everyone's schedules in the window today … +21 (KST), by date then hour (SPEC §5 matching
+     * page), without deleted ones and — issue #15 — without meals whose hour has started; each with
+     * `isFull` and the caller's `myRequestStatus`.
+     */
+    async inWindow(userId = 0): Promise<Schedule[]> {
       const { first, last } = scheduleWindow(now());
-      const rows = await view()
-        .where(and(gte(schedules.date, first), lte(schedules.date, last)))
+      const rows = await view(userId)
+        .where(and(gte(schedules.date, first), lte(schedules.date, last), gt(schedules.startsAt, now()), isNull(schedules.cancelledAt)))
         .orderBy(...order);
-      return rows.map(toSchedule);
+      return answer(rows);
     },
 
     /**
      * Changes text and capacity (DESIGN.md: saved on the server, unlike SPEC §4's local edit).
      * One conditional UPDATE, so a concurrent accept can never leave capacity below the seats taken.
-     * 404 unknown; 403 not the author; 409 capacity below `currentParticipants` (SPEC §4).
+     * 404 unknown or deleted; 403 not the author; 400 PAST_HOUR once the meal has started (issue
+     * #15); 409 capacity below `currentParticipants` (SPEC §4). A capacity change that fills the
+     * schedule waitlists its PENDING requests (`schedule_full`); one that frees a seat releases them
+     * (`seat_opened`). Answers the schedule and those events (to notify after commit).
      */
-    async update(userId: number, id: number, body: ScheduleUpdateBody): Promise<Schedule> {
+    async update(userId: number, id: number, body: ScheduleUpdateBody): Promise<{ schedule: Schedule; events: MatchEvent[] }> {
       const text = cleanText(body.text);
+      const [s] = await db.select({ userId: schedules.userId, startsAt: schedules.startsAt, cancelledAt: schedules.cancelledAt }).from(schedules).where(eq(schedules.id, id));
+      if (!s || s.cancelledAt) throw new AppError(404, 'NOT_FOUND', SCHEDULE_MSG.notFound);
+      if (s.userId !== userId) throw new AppError(403, 'FORBIDDEN', SCHEDULE_MSG.notAuthorEdit);
+      if (now() >= s.startsAt) throw new AppError(400, 'PAST_HOUR', SCHEDULE_MSG.pastHour, {}, 'time');
       const [updated] = await db
         .update(schedules)
         .set({ text, participants: body.participants, updatedAt: now() })
         .where(and(eq(schedules.id, id), eq(schedules.userId, userId), lte(schedules.currentParticipants, body.participants)))
         .returning({ id: schedules.id });
-      if (!updated) {
-        const [s] = await db.select({ userId: schedules.userId }).from(schedules).where(eq(schedules.id, id));
-        if (!s) throw new AppError(404, 'NOT_FOUND', SCHEDULE_MSG.notFound);
-        if (s.userId !== userId) throw new AppError(403, 'FORBIDDEN', SCHEDULE_MSG.notAuthorEdit);
-        throw new AppError(409, 'CAPACITY_BELOW_PARTICIPANTS', SCHEDULE_MSG.capacityBelowParticipants);
-      }
-      return (await byId(id))!;
+      if (!updated) throw new AppError(409, 'CAPACITY_BELOW_PARTICIPANTS', SCHEDULE_MSG.capacityBelowParticipants);
+      const events = await syncWaitlist(id, userId);
+      return { schedule: (await byId(id, userId))!, events };
     },
 
     /**
-     * Deletes the author's schedule with its match requests and their chats, in one transaction
-     * (SPEC §6: the server allows deleting only one's own). 404 unknown; 403 otherwise.
-     * Answers a `schedule_deleted` event for each requester whose request was not rejected (issue
-     * #14: a live notification to them, which also ends the match's chat).
+     * Deletes the author's schedule (SPEC §6: the server allows deleting only one's own; issue #15):
+     * the schedule is marked deleted (it leaves every list) and each of its PENDING, ACCEPTED and
+     * CONFIRMED requests becomes CANCELLED by the host with `reason` (default '호스트가 일정을
+     * 취소했어요.'), late when an accepted one is within 24 h of the start — one transaction. The
+     * chats stay readable. 404 unknown or already deleted; 403 not the author; 409 MEAL_STARTED once
+     * the meal has started. Answers a `schedule_cancelled` event for each of those requesters.
      */
-    async remove(userId: number, id: number): Promise<MatchEvent[]> {
+    async remove(userId: number, id: number, reason?: string): Promise<MatchEvent[]> {
       const [host] = await db
-        .select({ id: users.id, name: users.name, profileImage: users.profileImage, ownerId: schedules.userId })
+        .select({
+          id: users.id,
+          name: users.name,
+          profileImage: users.profileImage,
+          ownerId: schedules.userId,
+          startsAt: schedules.startsAt,
+          cancelledAt: schedules.cancelledAt,
+          placeName: schedules.placeName,
+          date: schedules.date,
+          hour: schedules.hour,
+        })
         .from(schedules)
         .innerJoin(users, eq(users.id, userId))
         .where(eq(schedules.id, id));
-      if (!host) throw new AppError(404, 'NOT_FOUND', SCHEDULE_MSG.notFound);
+      if (!host || host.cancelledAt) throw new AppError(404, 'NOT_FOUND', SCHEDULE_MSG.notFound);
       if (host.ownerId !== userId) throw new AppError(403, 'FORBIDDEN', SCHEDULE_MSG.notAuthorDelete);
-      // Lock order as in accept/delete-match: the requests first, then the schedule.
-      const removed = await db.transaction(async (tx) => {
-        const ids = (await tx.select({ id: matchRequests.id }).from(matchRequests).where(eq(matchRequests.scheduleId, id))).map((m) => m.id);
-        await deleteMatchChats(tx, ids);
-        const gone = await tx
-          .delete(matchRequests)
-          .where(eq(matchRequests.scheduleId, id))
-          .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId, status: matchRequests.status });
-        const [deleted] = await tx.delete(schedules).where(and(eq(schedules.id, id), eq(schedules.userId, userId))).returning({ id: schedules.id });
+      const at = now();
+      if (at >= host.startsAt) throw new AppError(409, 'MEAL_STARTED', SCHEDULE_MSG.startedDelete);
+      const cancelReason = reason?.trim() || SCHEDULE_MSG.hostCancelled;
+      const late = host.startsAt.getTime() - at.getTime() < LATE_CANCEL_HOURS * 60 * 60 * 1000;
+      const cancelled = await db.transaction(async (tx) => {
+        const [deleted] = await tx
+          .update(schedules)
+          .set({ cancelledAt: at, updatedAt: at })
+          .where(and(eq(schedules.id, id), eq(schedules.userId, userId), isNull(schedules.cancelledAt)))
+          .returning({ id: schedules.id });
         if (!deleted) throw new AppError(404, 'NOT_FOUND', SCHEDULE_MSG.notFound);
-        return gone;
+        const fields = { status: 'CANCELLED' as const, cancelledBy: 'host' as const, cancelReason, cancelledAt: at, waitlisted: false, updatedAt: at };
+        const seated = await tx
+          .update(matchRequests)
+          .set({ ...fields, lateCancel: late })
+          .where(and(eq(matchRequests.scheduleId, id), inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED'])))
+          .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
+        const pending = await tx
+          .update(matchRequests)
+          .set(fields)
+          .where(and(eq(matchRequests.scheduleId, id), eq(matchRequests.status, 'PENDING')))
+          .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
+        return [...seated, ...pending];
       });
       const fromUser = { id: host.id, name: host.name, profileImage: host.profileImage };
-      return removed
-        .filter((m) => m.status !== 'REJECTED')
-        .map((m) => ({ type: 'schedule_deleted' as const, matchId: m.id, scheduleId: id, toUserId: m.requesterId, fromUser }));
+      const meal = { placeName: host.placeName, date: host.date, time: host.hour };
+      return cancelled
+        .sort((a, b) => a.id - b.id)
+        .map((m) => ({ type: 'schedule_cancelled' as const, matchId: m.id, scheduleId: id, toUserId: m.requesterId, fromUser, meal, reason: cancelReason }));
     },
 
     /**
      * A random match (SPEC §7 GET /api/schedules/random, issue #3): among schedules that are not
-     * mine, dated in the window (KST), not full and not already requested by me (any status),
+     * mine, dated in the window (KST), not started (issue #15), not deleted, not full and not
+     * already requested by me (any status),
      * ranks by the number of preferences that are `true` for both me and the author, then the
      * soonest (date, hour), and picks one of the best `RANDOM_TOP_N` with `random`.
      * 404 '현재 매칭 가능한 상대가 없습니다.' when there is none.
@@ -266,6 +344,8 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
             ne(schedules.userId, userId),
             gte(schedules.date, first),
             lte(schedules.date, last),
+            gt(schedules.startsAt, now()),
+            isNull(schedules.cancelledAt),
             lt(schedules.currentParticipants, schedules.participants),
             notExists(
               db
@@ -279,7 +359,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
         .limit(RANDOM_TOP_N);
       if (rows.length === 0) throw new AppError(404, 'NO_MATCH_AVAILABLE', SCHEDULE_MSG.noRandomMatch);
       const pick = Math.min(rows.length - 1, Math.max(0, Math.floor(random() * rows.length)));
-      return toSchedule(rows[pick]!);
+      return (await answer([{ ...rows[pick]!, myRequestStatus: null }]))[0]!;
     },
   };
 }

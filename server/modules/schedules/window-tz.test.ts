@@ -27,9 +27,10 @@ afterAll(async () => {
 /** A KST midnight two days ahead (tokens issued now stay valid). */
 const midnight = kstMidnight(new Date(), 2);
 const MINUTE = 60_000;
+/** `todayOpen`: whether today's 12:00 meal has not started yet (issue #15: started hours are closed). */
 const moments = [
-  { label: '23:59 KST', at: new Date(midnight.getTime() - MINUTE) },
-  { label: '00:01 KST', at: new Date(midnight.getTime() + MINUTE) },
+  { label: '23:59 KST', at: new Date(midnight.getTime() - MINUTE), todayOpen: false },
+  { label: '00:01 KST', at: new Date(midnight.getTime() + MINUTE), todayOpen: true },
 ];
 
 const post = (date: string) =>
@@ -50,15 +51,15 @@ describe.each(['UTC', 'America/Los_Angeles'])('process time zone %s', (zone) => 
     expect(localDate).toBe(kstDate(midnight, -1));
   });
 
-  it.each(moments)('create: yesterday 400, today 201, +21 201, +22 400 at $label', async ({ at }) => {
+  it.each(moments)('create: yesterday 400, today 201 (400 once 12:00 has passed), +21 201, +22 400 at $label', async ({ at, todayOpen }) => {
     t.clock.set(at);
-    for (const [days, status] of [[-1, 400], [0, 201], [21, 201], [22, 400]] as const) {
+    for (const [days, status] of [[-1, 400], [0, todayOpen ? 201 : 400], [21, 201], [22, 400]] as const) {
       const res = await post(kstDate(at, days));
       expect(res.statusCode, `${zone} ${kstDate(at, days)}`).toBe(status);
     }
   });
 
-  it.each(moments)('lists, random and requests use the same KST window at $label', async ({ at }) => {
+  it.each(moments)('lists, random and requests use the same KST window at $label', async ({ at, todayOpen }) => {
     t.clock.set(at);
     const ids: Record<string, number> = {};
     for (const days of [-1, 0, 21, 22]) {
@@ -70,7 +71,8 @@ describe.each(['UTC', 'America/Los_Angeles'])('process time zone %s', (zone) => 
     }
     const all = (await t.app.inject({ url: '/api/schedules', headers: guest.headers })).json() as Array<{ id: number }>;
     const listed = all.map((s) => s.id);
-    expect(listed).toContain(ids[0]);
+    if (todayOpen) expect(listed).toContain(ids[0]);
+    else expect(listed).not.toContain(ids[0]); // today's 12:00 has started
     expect(listed).toContain(ids[21]);
     expect(listed).not.toContain(ids[-1]);
     expect(listed).not.toContain(ids[22]);
@@ -81,7 +83,8 @@ describe.each(['UTC', 'America/Los_Angeles'])('process time zone %s', (zone) => 
     const ask = (id: number) => t.app.inject({ method: 'POST', url: '/api/matches', headers: guest.headers, payload: { scheduleId: id } });
     expect((await ask(ids[-1]!)).statusCode).toBe(409);
     expect((await ask(ids[22]!)).statusCode).toBe(409);
-    await requestMatch(t, guest.headers, ids[0]!);
+    if (todayOpen) await requestMatch(t, guest.headers, ids[0]!);
+    else expect((await ask(ids[0]!)).statusCode).toBe(409);
     await requestMatch(t, guest.headers, ids[21]!);
     // Everything in the window is now requested by the guest, or was requested in an earlier round.
     const other = await t.quickMember();

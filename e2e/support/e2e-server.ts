@@ -1,0 +1,63 @@
+/**
+ * The end-to-end server process: the real app (server/app.ts, exactly as server/main.ts builds it)
+ * plus a loopback-only control port for what a browser test cannot wait for. Never used in
+ * production (server/main.ts is the entry there).
+ *
+ * Control (127.0.0.1, port = app port + CONTROL_PORT_OFFSET):
+ * - `POST /meal-happened {scheduleId}`: moves that schedule to yesterday (KST, same hour), so its
+ *   meal has started and reviews/attendance are open (issue #15) — the same thing the API tests do
+ *   with `mealHappened` in server/test/schedule-fixtures.ts. Only that schedule changes, so specs
+ *   running in parallel are not affected (a shared clock would be).
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import { eq } from 'drizzle-orm';
+import { addDaysIso, todayKst } from '../../common/domain/schedule.ts';
+import { buildApp } from '../../server/app.ts';
+import { loadConfig } from '../../server/config.ts';
+import { schedules } from '../../server/db/schema.ts';
+import { CONTROL_PORT_OFFSET } from './ports.ts';
+
+const config = loadConfig();
+const app = await buildApp(config);
+await app.listen({ port: config.port, host: config.host });
+app.log.info({ publicUrl: config.publicUrl }, '밥상친구 e2e server ready');
+
+/** The request body as JSON (small bodies only). */
+async function json(req: IncomingMessage): Promise<unknown> {
+  let raw = '';
+  for await (const chunk of req) {
+    raw += chunk;
+    if (raw.length > 10_000) throw new Error('body too large');
+  }
+  return JSON.parse(raw);
+}
+
+const control = createServer((req, res) => {
+  void (async () => {
+    if (req.method === 'POST' && req.url === '/meal-happened') {
+      const { scheduleId } = (await json(req)) as { scheduleId?: unknown };
+      if (typeof scheduleId !== 'number') throw new Error('scheduleId must be a number');
+      const moved = await app.db
+        .update(schedules)
+        .set({ date: addDaysIso(todayKst(), -1) })
+        .where(eq(schedules.id, scheduleId))
+        .returning({ id: schedules.id });
+      res.writeHead(moved.length ? 204 : 404).end();
+      return;
+    }
+    res.writeHead(404).end();
+  })().catch((error: unknown) => {
+    res.writeHead(400, { 'content-type': 'text/plain' }).end(String(error));
+  });
+});
+control.listen(config.port + CONTROL_PORT_OFFSET, '127.0.0.1');
+
+const shutdown = () => {
+  control.close();
+  app.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
