@@ -147,6 +147,10 @@ export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
   app.post(
     '/api/matches/:id/cancel',
     {
+      // The body is optional (no reason): a missing one is validated as `{}`.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       preHandler: [app.requireAuth],
       schema: {
         tags,

@@ -4,7 +4,7 @@
  * every ACCEPTED or CONFIRMED request; accepting takes a seat with ONE conditional UPDATE in the
  * same transaction as the status change, so concurrent accepts can never overfill a schedule
  * (PostgreSQL re-checks the WHERE clause after waiting for the row lock; PGlite runs one
- * transaction at a time).
+ * transaction at a time). Transactions that touch seats lock the schedule row before its requests.
  *
  * The meal lifecycle (issue #15): an ACCEPTED or CONFIRMED match can be cancelled by either side
  * before the start (never deleted: the partner is told, the seat freed); a PENDING request is
@@ -196,6 +196,15 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
   }
 
   /**
+   * Locks the schedule's row for the rest of `tx`. Every transaction that changes a schedule's seats
+   * and several of its requests takes this lock first (schedule, then requests), so concurrent
+   * accepts and cancellations queue instead of deadlocking on PostgreSQL.
+   */
+  async function lockSchedule(tx: Tx, scheduleId: number): Promise<void> {
+    await tx.select({ id: schedules.id }).from(schedules).where(eq(schedules.id, scheduleId)).for('update');
+  }
+
+  /**
    * Frees one seat of `scheduleId` inside `tx`. When the schedule was full, its waitlisted PENDING
    * requests are released and `seat_opened` goes to each of their requesters and to the host
    * (unless the host freed it; issue #15). Answers those events.
@@ -238,6 +247,7 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
     const fromUser = await memberRef(userId);
     const lateCancel = m.startsAt.getTime() - at.getTime() < LATE_CANCEL_HOURS * 60 * MINUTE_MS;
     const events = await db.transaction(async (tx) => {
+      await lockSchedule(tx, m.scheduleId);
       const [changed] = await tx
         .update(matchRequests)
         .set({ status: 'CANCELLED', cancelledBy: side, cancelReason: reason, cancelledAt: at, lateCancel, waitlisted: false, updatedAt: at })
@@ -316,6 +326,8 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
       if (action !== 'reject' && now() >= m.startsAt && m.status === from) throw new AppError(409, 'MEAL_STARTED', MATCH_MSG.started);
       const fromUser = await memberRef(userId);
       const extra = await db.transaction(async (tx) => {
+        // Lock order: the schedule, then its requests (a full schedule's accept updates the others).
+        if (action === 'accept') await lockSchedule(tx, m.scheduleId);
         const [changed] = await tx
           .update(matchRequests)
           .set({ status: to, waitlisted: false, updatedAt: now() })
