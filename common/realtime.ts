@@ -16,10 +16,28 @@ export const chatTopic = (matchId: number): string => `/topic/chat/${matchId}`;
 /** `/app/chat/{matchId}`: where a participant SENDs `{content}`. */
 export const chatSendDestination = (matchId: number): string => `/app/chat/${matchId}`;
 
+/**
+ * `/user/queue/errors` (issue #16): each session's own error queue. A SEND that is authorised but
+ * refused (blank or over-long content, a cancelled match's chat) is answered here with a
+ * `StompUserError` instead of an ERROR frame, and the connection stays open.
+ */
+export const USER_ERRORS_DESTINATION = '/user/queue/errors';
+
+/** A MESSAGE body on `/user/queue/errors`: a lower-case `code`, a Korean `message`, what was refused. */
+export interface StompUserError {
+  code: string;
+  message: string;
+  /** The SEND's destination. */
+  destination: string;
+  /** The refused SEND's `receipt` header, when it had one (no RECEIPT is sent for it). */
+  receiptId?: string;
+}
+
 /** Parses a destination into what it names, or `null` when it is none of ours. */
 export function parseDestination(
   destination: string,
-): { kind: 'user'; userId: number } | { kind: 'chat-topic'; matchId: number } | { kind: 'chat-send'; matchId: number } | null {
+): { kind: 'user'; userId: number } | { kind: 'chat-topic'; matchId: number } | { kind: 'chat-send'; matchId: number } | { kind: 'user-errors' } | null {
+  if (destination === USER_ERRORS_DESTINATION) return { kind: 'user-errors' };
   let m = /^\/topic\/user\/([1-9][0-9]{0,9})\/notifications$/.exec(destination);
   if (m) return { kind: 'user', userId: Number(m[1]) };
   m = /^\/topic\/chat\/([1-9][0-9]{0,9})$/.exec(destination);
@@ -98,6 +116,14 @@ export interface LiveNotification {
   reason?: string | null;
   /** ISO 8601 instant. */
   createdAt: string;
+  /**
+   * The stored inbox item's id (issue #16: `GET /api/notifications`, `POST /api/notifications/read`).
+   * A `new_message` that collapsed into an unread item carries that item's id again. Absent from
+   * older servers.
+   */
+  id?: number;
+  /** The page it opens: `/chat/{matchId}` for new_message, otherwise `/match-requests` (common/push.ts `pushUrl`; issue #16). */
+  link?: string;
 }
 
 /** What some messages name besides the member (issue #15). */

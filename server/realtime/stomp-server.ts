@@ -16,7 +16,10 @@
  * - Heart-beats both ways (`heartbeatMs` offered); a client silent for twice the negotiated
  *   interval is closed.
  * - SUBSCRIBE/UNSUBSCRIBE by id, SEND, RECEIPT (for SEND only after the message is stored),
- *   DISCONNECT with receipt. Every refusal and every malformed frame: ERROR, then close; a refused
+ *   DISCONNECT with receipt. Issue #16: a SEND that is authorised but refused (blank or over-long
+ *   content, a cancelled match's chat) is answered on the session's own `/user/queue/errors`
+ *   (`StompUserError`), without RECEIPT, and the connection stays. Every other refusal and every
+ *   malformed frame: ERROR, then close; a refused
  *   session's subscriptions are dropped first, so no MESSAGE leaks.
  * - Authorisation on every SUBSCRIBE and SEND: `/topic/user/{id}/notifications` for that member
  *   only; `/topic/chat/{m}` and `/app/chat/{m}` for the host and requester of an ACCEPTED or
@@ -33,7 +36,7 @@ import { randomUUID } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { FrameImpl, Parser, type IRawFrameType, type StompHeaders } from '@stomp/stompjs';
 import type { FastifyBaseLogger } from 'fastify';
-import { chatTopic, parseDestination, STOMP_SUBPROTOCOLS, WS_PATH } from '../../common/realtime.ts';
+import { chatTopic, parseDestination, STOMP_SUBPROTOCOLS, USER_ERRORS_DESTINATION, WS_PATH, type StompUserError } from '../../common/realtime.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { CONTROL_MATCH_DELETED, type Broker } from './broker.ts';
@@ -278,6 +281,23 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
     s.ws.close(1008);
   }
 
+  /**
+   * Issue #16: a MESSAGE on the session's `/user/queue/errors` subscription (when it has one) for a
+   * refused but authorised frame; the session stays open.
+   */
+  function userError(s: Session, error: StompUserError) {
+    const sub = [...s.subs.values()].find((x) => x.destination === USER_ERRORS_DESTINATION);
+    log.info({ session: s.id, code: error.code }, 'stomp: frame refused, session kept');
+    if (!sub) return;
+    messageSeq += 1;
+    sendFrame(
+      s,
+      'MESSAGE',
+      { subscription: sub.id, 'message-id': `e-${messageSeq}`, destination: USER_ERRORS_DESTINATION, 'content-type': 'application/json' },
+      JSON.stringify(error),
+    );
+  }
+
   function onConnection(ws: WebSocket, req: IncomingMessage) {
     const s: Session = {
       id: randomUUID(),
@@ -364,10 +384,15 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
         if (s.subs.size >= options.maxSubscriptions) throw new StompRefusal(STOMP_ERRORS.tooManySubscriptions);
         const d = parseDestination(destination);
         if (!d || d.kind === 'chat-send') throw new StompRefusal(STOMP_ERRORS.unknownDestination);
+        const sub: Subscription = { session: s, id, destination };
+        if (d.kind === 'user-errors') {
+          // The session's own queue: kept on the session only, never in the shared destination index.
+          s.subs.set(id, sub);
+          break;
+        }
         const ok = d.kind === 'user' ? d.userId === userId : await deps.canChat(userId, d.matchId);
         if (!ok) throw new StompRefusal(STOMP_ERRORS.forbidden);
         if (s.closed) return;
-        const sub: Subscription = { session: s, id, destination };
         s.subs.set(id, sub);
         let set = byDestination.get(destination);
         if (!set) byDestination.set(destination, (set = new Set()));
@@ -398,7 +423,13 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
         try {
           await deps.sendChat(userId, d.matchId, content);
         } catch (err) {
-          if (err instanceof AppError) throw new StompRefusal(err.statusCode === 400 ? err.message : STOMP_ERRORS.forbidden);
+          // Issue #16: authorised but refused (400 content, 409 chat closed) → the session's error
+          // queue, no RECEIPT, the connection stays. Not a participant (403/404) → ERROR and close.
+          if (err instanceof AppError && (err.statusCode === 400 || err.statusCode === 409)) {
+            userError(s, { code: err.code.toLowerCase(), message: err.message, destination, ...(receipt ? { receiptId: receipt } : {}) });
+            return;
+          }
+          if (err instanceof AppError) throw new StompRefusal(STOMP_ERRORS.forbidden);
           throw err;
         }
         break;

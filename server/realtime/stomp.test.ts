@@ -3,12 +3,13 @@
  * `ws`) and raw sockets for malformed frames. Runs on PGlite (`node`) and PostgreSQL (`node-postgres`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatSendDestination, chatTopic, userNotificationsTopic, type ChatMessage, type LiveNotification } from '../../common/realtime.ts';
+import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, userNotificationsTopic, type ChatMessage, type LiveNotification, type StompUserError } from '../../common/realtime.ts';
 import { chatMessages, pushTokens } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { act, createSchedule, requestMatch } from '../test/schedule-fixtures.ts';
 import { connectFrame, listen, rawSocket, stompClient, waitFor, type TestStomp } from './test-clients.ts';
 import { STOMP_ERRORS } from './stomp-server.ts';
+import { CHAT_MSG } from '../modules/chat/service.ts';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;
@@ -137,15 +138,36 @@ describe('chat', () => {
     expect(new Date(m.createdAt).toString()).not.toBe('Invalid Date');
   });
 
-  it('blank and over-long content are refused and not stored', async () => {
+  it('blank and over-long content: refused on /user/queue/errors without RECEIPT, not stored, and the session stays (issue #16)', async () => {
     const before = (await t.app.db.select().from(chatMessages)).length;
     const c = await connected(host);
-    c.client.publish({ destination: chatSendDestination(matchId), body: JSON.stringify({ content: '   ' }) });
-    await expectRefused(c);
-    const c2 = await connected(host);
-    c2.client.publish({ destination: chatSendDestination(matchId), body: JSON.stringify({ content: '가'.repeat(1001) }) });
-    await expectRefused(c2);
-    expect((await t.app.db.select().from(chatMessages)).length).toBe(before);
+    const errors = c.subscribe(USER_ERRORS_DESTINATION);
+    const chat = c.subscribe(chatTopic(matchId));
+    await c.sync();
+    let receipted = false;
+    c.client.watchForReceipt('blank-1', () => (receipted = true));
+    c.client.publish({ destination: chatSendDestination(matchId), body: JSON.stringify({ content: '   ' }), headers: { receipt: 'blank-1' } });
+    c.client.publish({ destination: chatSendDestination(matchId), body: JSON.stringify({ content: '가'.repeat(1001) }) });
+    await waitFor(() => errors.length === 2);
+    expect(errors.map((m) => JSON.parse(m.body) as StompUserError)).toEqual([
+      { code: 'validation', message: CHAT_MSG.badContent, destination: chatSendDestination(matchId), receiptId: 'blank-1' },
+      { code: 'validation', message: CHAT_MSG.badContent, destination: chatSendDestination(matchId) },
+    ]);
+    // The same connection still delivers the next message; the refused one got no RECEIPT.
+    await c.sendWithReceipt(chatSendDestination(matchId), { content: '이번엔 제대로' });
+    await waitFor(() => chat.length === 1);
+    expect(receipted).toBe(false);
+    expect(c.isClosed()).toBe(false);
+    expect(c.errors).toHaveLength(0);
+    expect((await t.app.db.select().from(chatMessages)).length).toBe(before + 1);
+    // Another session's error queue hears nothing of it.
+    const other = await connected(guest);
+    const otherErrors = other.subscribe(USER_ERRORS_DESTINATION);
+    await other.sync();
+    c.client.publish({ destination: chatSendDestination(matchId), body: JSON.stringify({ content: '' }) });
+    await waitFor(() => errors.length === 3);
+    await other.sync();
+    expect(otherErrors).toHaveLength(0);
   });
 
   it('1000 messages arrive in order and match the history', async () => {
@@ -210,8 +232,13 @@ describe('chat', () => {
     const posted = await t.app.inject({ method: 'POST', url: `/api/chat/${id}/messages`, headers: host.headers, payload: { content: '취소 후' } });
     expect(posted.statusCode).toBe(409);
     expect(posted.json()).toEqual({ code: 'CHAT_CLOSED', message: '취소된 약속이에요.' });
+    // A SEND into the cancelled chat is told on the error queue (issue #16); the session stays.
+    const errors = g.subscribe(USER_ERRORS_DESTINATION);
+    await g.sync();
     g.client.publish({ destination: chatSendDestination(id), body: JSON.stringify({ content: '삭제 후' }) });
-    await expectRefused(g);
+    await waitFor(() => errors.length === 1);
+    expect(JSON.parse(errors[0]!.body)).toEqual({ code: 'chat_closed', message: '취소된 약속이에요.', destination: chatSendDestination(id) });
+    expect(g.isClosed()).toBe(false);
     await new Promise((r) => setTimeout(r, 50));
     expect(got).toHaveLength(1);
     expect(h.isClosed()).toBe(false);

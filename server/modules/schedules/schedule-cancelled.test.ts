@@ -5,7 +5,7 @@
  * gets the same notification.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatSendDestination, chatTopic, userNotificationsTopic, type LiveNotification } from '../../../common/realtime.ts';
+import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, userNotificationsTopic, type LiveNotification } from '../../../common/realtime.ts';
 import { pushDataOf } from '../../../common/push.ts';
 import { liveNotifier, type PushSender } from '../../plugins/realtime.ts';
 import { CONTROL_MATCH_DELETED, type Broker } from '../../realtime/broker.ts';
@@ -71,9 +71,12 @@ describe('DELETE /api/schedules/{id} tells the requesters live (issues #14, #15)
     };
     expect(parse(pn)).toEqual([{ ...expected, matchId: pendingMatch, createdAt: expect.any(String) }]);
     expect(parse(an)).toEqual([{ ...expected, matchId: acceptedMatch, createdAt: expect.any(String) }]);
-    // The accepted match's chat is gone: a SEND there is refused and the socket closes.
+    // The accepted match's chat is over: a SEND there is refused on the error queue (issue #16) and nothing is delivered.
+    const errors = a.subscribe(USER_ERRORS_DESTINATION);
+    await a.sync();
     a.client.publish({ destination: chatSendDestination(acceptedMatch), body: JSON.stringify({ content: '삭제 후' }) });
-    await a.closed;
+    await waitFor(() => errors.length === 1);
+    expect(JSON.parse(errors[0]!.body)).toMatchObject({ code: 'chat_closed', message: '취소된 약속이에요.' });
     expect(chat).toHaveLength(0);
     await r.sync();
     expect(rn).toHaveLength(0);
