@@ -1,20 +1,36 @@
 /**
  * Subscribes the signed-in member to `/topic/user/{id}/notifications` over the live channel and
- * feeds each notification to the store (count, refetch signals) and to a toast (issue #4).
+ * feeds each notification to the store (count, refetch signals) and to a toast (issue #4). Also
+ * listens on the session's `/user/queue/errors` (issue #16): a chat message the server refused
+ * (blank, too long, a cancelled match) is said in an error toast while the connection stays.
  */
 import { useEffect } from 'react';
-import { userNotificationsTopic } from '@common/realtime';
+import { USER_ERRORS_DESTINATION, userNotificationsTopic } from '@common/realtime';
 import { toast } from '@/components/ui/feedback-store';
 import { liveSubscribe } from '@/lib/stomp-client';
 import { receiveNotification } from '../store';
 
-/** Keeps the subscription while `userId` is set. */
+/** The Korean `message` of a `/user/queue/errors` body, or null when it has none. */
+function refusalMessage(payload: unknown): string | null {
+  const message = (payload as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() ? message : null;
+}
+
+/** Keeps the subscriptions while `userId` is set. */
 export function useLiveNotifications(userId: number | null): void {
   useEffect(() => {
     if (userId === null) return;
-    return liveSubscribe(userNotificationsTopic(userId), (payload) => {
+    const stopNotifications = liveSubscribe(userNotificationsTopic(userId), (payload) => {
       const text = receiveNotification(payload);
       if (text) toast.info(text);
     });
+    const stopErrors = liveSubscribe(USER_ERRORS_DESTINATION, (payload) => {
+      const text = refusalMessage(payload);
+      if (text) toast.error(text);
+    });
+    return () => {
+      stopNotifications();
+      stopErrors();
+    };
   }, [userId]);
 }
