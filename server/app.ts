@@ -34,6 +34,7 @@ import { notifierPlugin, type Notifier } from './plugins/notifier.ts';
 import { brokerPlugin, combineNotifiers, liveNotifier, stompPlugin, type PushSender } from './plugins/realtime.ts';
 import type { StompOptions } from './realtime/stomp-server.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { schedulesRoutes } from './modules/schedules/routes.ts';
 import { matchesRoutes } from './modules/matches/routes.ts';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Meal reminders (issue #15): `app.remindersSweep()` and the scheduler.
   await app.register(remindersPlugin, { now, ...config.reminders });
   await app.register(chatRoutes);
+  await app.register(notificationsRoutes, { now }); // the inbox + app.notificationStore (issue #16)
   await app.register(pushRoutes);
   await app.register(stompPlugin, realtime);
   await app.register(venuesRoutes, {

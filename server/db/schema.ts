@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { NotificationType } from '../../common/realtime.ts';
 
 /**
  * Members (SPEC §3 User). `email` is stored lower-cased and never changes. Gender is not stored
@@ -450,3 +451,38 @@ export const uploads = pgTable(
 );
 /** A row of `uploads`. */
 export type UploadRow = typeof uploads.$inferSelect;
+
+/**
+ * The notification inbox (issue #16 item 5): every live notification is stored here before it is
+ * published (server/plugins/realtime.ts `liveNotifier`), so the badge and the list survive a reload.
+ * `link` is the page it opens (common/push.ts `pushUrl`); `fromName` keeps the name the message was
+ * written with. `readAt` null = unread. `new_message` items collapse to one unread row per (member,
+ * match): the partial unique index is the `ON CONFLICT` target that updates that row instead of
+ * adding one; once read, the next message adds a new row. The list pages by id, newest first.
+ * `matchId`/`scheduleId` carry no foreign key: a notification outlives what it was about.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<NotificationType>().notNull(),
+    matchId: integer('match_id'),
+    scheduleId: integer('schedule_id'),
+    fromUserId: integer('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromName: text('from_name'),
+    message: text('message').notNull(),
+    link: text('link').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_id_idx').on(t.userId, t.id.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    uniqueIndex('notifications_unread_message_unique').on(t.userId, t.matchId).where(sql`${t.type} = 'new_message' and ${t.readAt} is null`),
+  ],
+);
+/** A row of `notifications`. */
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -5,8 +5,10 @@
  *   older token, on every instance (issue #13; server/realtime/revocations.ts);
  * - `PushSender`: the interface `app.pushSender` implements (server/plugins/push.ts: FCM when
  *   FIREBASE_CREDENTIALS is set, otherwise the no-op; issue #7);
- * - `liveNotifier(app)`: the match-event notifier that publishes `LiveNotification`s to
- *   `/topic/user/{id}/notifications` through the broker and to push; `match_cancelled`,
+ * - `liveNotifier(app)`: the match-event notifier that stores each notification in the inbox
+ *   (issue #16: `app.notificationStore`, server/modules/notifications) and then publishes the
+ *   `LiveNotification`, with the stored `id` and `link`, to `/topic/user/{id}/notifications`
+ *   through the broker and to push; `match_cancelled`,
  *   `match_withdrawn` and `schedule_cancelled` (issue #15) also end the match's chat subscriptions
  *   on every instance;
  * - `app.publishChat(userId, matchId, content)`: stores a chat message, publishes it to
@@ -35,6 +37,23 @@ export interface PushSender {
 
 /** The default: push is off. */
 export const noopPushSender: PushSender = { send: async () => {} };
+
+/**
+ * Stores a notification before the live notifier publishes it (issue #16 inbox); answers the
+ * stored item's id, link and createdAt (a collapsed `new_message` answers its unread item's).
+ * Implemented by server/modules/notifications (decorated as `app.notificationStore`).
+ */
+export interface NotificationStore {
+  store(n: {
+    userId: number;
+    type: MatchEvent['type'];
+    matchId: number;
+    scheduleId: number;
+    fromUser: { id: number; name: string };
+    message: string;
+    createdAt: Date;
+  }): Promise<{ id: number; link: string; createdAt: Date }>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,8 +89,16 @@ export interface RealtimeOptions {
 /** The events after which a match's chat is over (issue #15). */
 const CHAT_ENDING: ReadonlySet<MatchEvent['type']> = new Set(['match_cancelled', 'match_withdrawn', 'schedule_cancelled']);
 
-/** The notifier that publishes match events live (and to push). */
-export function liveNotifier(app: { broker: Broker; pushSender: PushSender; log: { error: (o: object, m: string) => void } }, now: Clock): Notifier {
+/**
+ * The notifier that stores match events in the inbox (issue #16: `app.notificationStore`, read when
+ * an event comes; absent in unit tests that pass only broker and push) and then publishes them live
+ * (and to push) with the stored `id` and `link`. A failed store is thrown (logged by `notifyAll`):
+ * nothing is published that the inbox does not have.
+ */
+export function liveNotifier(
+  app: { broker: Broker; pushSender: PushSender; log: { error: (o: object, m: string) => void }; notificationStore?: NotificationStore },
+  now: Clock,
+): Notifier {
   return {
     async notify(event: MatchEvent) {
       // A cancelled or withdrawn match (also each match of a deleted schedule) ends its chat on every instance.
@@ -79,15 +106,21 @@ export function liveNotifier(app: { broker: Broker; pushSender: PushSender; log:
         await app.broker.publish({ destination: CONTROL_MATCH_DELETED, body: JSON.stringify({ matchId: event.matchId }) });
       }
       const at = now();
+      const fromUser = { id: event.fromUser.id, name: event.fromUser.name };
+      const message = notificationMessage(event.type, event.fromUser.name, { meal: event.meal, now: at });
+      const stored = app.notificationStore
+        ? await app.notificationStore.store({ userId: event.toUserId, type: event.type, matchId: event.matchId, scheduleId: event.scheduleId, fromUser, message, createdAt: at })
+        : undefined;
       const notification: LiveNotification = {
         type: event.type,
         matchId: event.matchId,
         scheduleId: event.scheduleId,
-        fromUser: { id: event.fromUser.id, name: event.fromUser.name },
-        message: notificationMessage(event.type, event.fromUser.name, { meal: event.meal, now: at }),
+        fromUser,
+        message,
         ...(event.meal ? { meal: event.meal } : {}),
         ...(event.reason ? { reason: event.reason } : {}),
-        createdAt: at.toISOString(),
+        createdAt: (stored?.createdAt ?? at).toISOString(),
+        ...(stored ? { id: stored.id, link: stored.link } : {}),
       };
       await app.broker.publish({ destination: userNotificationsTopic(event.toUserId), body: JSON.stringify(notification) });
       try {

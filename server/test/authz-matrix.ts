@@ -230,6 +230,19 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   },
   { method: 'DELETE', path: '/api/fcm/token', anonymous: 401, member: 204, owner: null, request: (c) => ({ payload: { token: `device-token-${c.seq()}` } }) },
 
+  // ── notification inbox (issue #16): members only; owner = the member whose notifications they are
+  // (a new request on the owner's schedule gives them one). Everyone reads and marks only their own
+  // items, so an unrelated member gets 200/204 over their own (empty) inbox, never the owner's.
+  {
+    method: 'GET', path: '/api/notifications', anonymous: 401, member: 200, owner: 200,
+    request: async (c) => (await c.newMatch(), { url: '/api/notifications?limit=5' }),
+  },
+  { method: 'GET', path: '/api/notifications/unread-count', anonymous: 401, member: 200, owner: 200 },
+  {
+    method: 'POST', path: '/api/notifications/read', anonymous: 401, member: 204, owner: 204,
+    request: async (c) => (await c.newMatch(), { payload: { all: true } }),
+  },
+
   // ── venues (issue #3): members only (SPEC §6 map filters need a login) ──
   { method: 'GET', path: '/api/venues', anonymous: 401, member: 200, owner: null, request: () => ({ url: '/api/venues?lat=37.5665&lng=126.978&radius=500' }) },
 

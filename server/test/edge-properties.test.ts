@@ -155,6 +155,8 @@ beforeAll(async () => {
   plan('GET /api/users/{id}', { path: { id: guest.id } });
   plan('GET /api/chat/{matchId}/history', { path: { matchId: chatMatch }, query: { limit: 50 } });
   plan('POST /api/chat/{matchId}/messages', { path: { matchId: chatMatch }, body: { content: '메시지' } });
+  plan('GET /api/notifications', { query: { limit: 20 } });
+  plan('POST /api/notifications/read', { body: { ids: [1, 2] } });
   plan('GET /api/venues', { query: { lat: 37.5665, lng: 126.978, radius: 500, category: '한식' } });
   plan('POST /api/board', { body: postBody });
   plan('PUT /api/board/{id}', { path: { id: post }, body: postBody });

@@ -1,0 +1,60 @@
+/**
+ * The notification inbox (issue #16 item 5): `GET /api/notifications`,
+ * `GET /api/notifications/unread-count`, `POST /api/notifications/read`. Every live notification
+ * (common/realtime.ts `LiveNotification`) is stored first; its `id` and `link` are the ones below.
+ */
+import { Type, type Static } from 'typebox';
+import { NOTIFICATION_TYPES } from '../realtime.ts';
+import { literalUnion } from './literals.ts';
+
+/** Items per page: default and maximum. */
+export const NOTIFICATIONS_PAGE_DEFAULT = 20;
+export const NOTIFICATIONS_PAGE_MAX = 50;
+/** At most this many ids in one `POST /api/notifications/read`. */
+export const NOTIFICATIONS_READ_MAX_IDS = 100;
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+/** Paging: items with id < `before` (the newest when absent), at most `limit` (default 20, max 50). */
+export const NotificationsQuery = Type.Object({
+  before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'only items with id < before (the next page)' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: NOTIFICATIONS_PAGE_MAX, default: NOTIFICATIONS_PAGE_DEFAULT })),
+});
+export type NotificationsQuery = Static<typeof NotificationsQuery>;
+
+/** One inbox item. `matchId`, `scheduleId` and `fromUser` are absent when unknown (e.g. the sender's account is gone). */
+export const NotificationItem = Type.Object({
+  id: Type.Integer(),
+  type: literalUnion(NOTIFICATION_TYPES),
+  /** The Korean text (UI-TEXT.md "Live notifications"). */
+  message: Type.String(),
+  /** The page it opens: `/chat/{matchId}` for new_message, otherwise `/match-requests`. */
+  link: Type.String(),
+  read: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  matchId: Type.Optional(Type.Integer()),
+  scheduleId: Type.Optional(Type.Integer()),
+  fromUser: Type.Optional(Type.Object({ id: Type.Integer(), name: Type.String() })),
+});
+export type NotificationItem = Static<typeof NotificationItem>;
+
+/** A page of the inbox, newest first. */
+export const NotificationList = Type.Array(NotificationItem);
+export type NotificationList = Static<typeof NotificationList>;
+
+/** `GET /api/notifications/unread-count`. */
+export const UnreadCount = Type.Object({ count: Type.Integer({ minimum: 0 }) });
+export type UnreadCount = Static<typeof UnreadCount>;
+
+/**
+ * `POST /api/notifications/read`: exactly one of `ids` (1–100 of the caller's item ids; others'
+ * ids are ignored) or `all: true` (every unread item of the caller).
+ */
+export const NotificationsReadBody = Type.Object(
+  {
+    ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: NOTIFICATIONS_READ_MAX_IDS })),
+    all: Type.Optional(Type.Literal(true)),
+  },
+  { additionalProperties: false },
+);
+export type NotificationsReadBody = Static<typeof NotificationsReadBody>;

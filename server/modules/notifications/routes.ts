@@ -1,0 +1,104 @@
+/**
+ * The notification inbox (issue #16 item 5): `GET /api/notifications` (pages, newest first, the
+ * next one in a `Link: <…>; rel="next"` header), `GET /api/notifications/unread-count` and
+ * `POST /api/notifications/read`. Members only; a member only ever sees and marks their own items.
+ * Also decorates `app.notificationStore`, which the live notifier (server/plugins/realtime.ts)
+ * stores every notification with before publishing it (so `plugins/realtime.ts` imports no module).
+ */
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, NOTIFICATIONS_READ_MAX_IDS, NotificationList, NotificationsQuery, NotificationsReadBody, UnreadCount,
+} from '../../../common/api/notifications.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { errorResponses } from '../../lib/http.ts';
+import { BEARER } from '../../plugins/docs.ts';
+import type { NotificationStore } from '../../plugins/realtime.ts';
+import { createNotificationsService, NOTIFICATIONS_MSG } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Stores a notification before it is published (issue #16; server/modules/notifications/service.ts `store`). */
+    notificationStore: NotificationStore;
+  }
+}
+
+const tags = ['notifications'];
+
+/** The `Link` header of the next page. */
+export function nextLink(before: number, limit: number): string {
+  return `</api/notifications?before=${before}&limit=${limit}>; rel="next"`;
+}
+
+const routes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
+  const service = createNotificationsService(app.db, opts.now);
+  app.decorate('notificationStore', { store: service.store });
+
+  app.get(
+    '/api/notifications',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '알림 목록',
+        description:
+          "The caller's notifications, newest first (by id): `[{id, type, message, link, read, createdAt, matchId?, scheduleId?, fromUser?: {id, name}}]`, " +
+          `the newest \`limit\` (default ${NOTIFICATIONS_PAGE_DEFAULT}, max ${NOTIFICATIONS_PAGE_MAX}) with id < \`before\` (all when absent). ` +
+          'When more exist, the next page is in `Link: </api/notifications?before={lastId}&limit={limit}>; rel="next"`; the last page has no `Link`. ' +
+          '`link` is the page the item opens (`/chat/{matchId}` for new_message, otherwise `/match-requests`). ' +
+          '`new_message` items collapse to one unread item per chat (a later message updates its message, createdAt and fromUser; id and place stay). ' +
+          '400 limit outside 1–50 or a bad before; 401 anonymous.',
+        security: BEARER,
+        querystring: NotificationsQuery,
+        response: { 200: NotificationList, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      const limit = request.query.limit ?? NOTIFICATIONS_PAGE_DEFAULT;
+      const page = await service.list(request.user!.id, { before: request.query.before, limit });
+      if (page.nextBefore !== null) reply.header('link', nextLink(page.nextBefore, limit));
+      return page.items;
+    },
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '읽지 않은 알림 수',
+        description: "`{count}`: how many of the caller's notifications are unread (the top bar's badge; a collapsed chat counts once). 401 anonymous.",
+        security: BEARER,
+        response: { 200: UnreadCount, ...errorResponses(401) },
+      },
+    },
+    async (request) => ({ count: await service.unreadCount(request.user!.id) }),
+  );
+
+  app.post(
+    '/api/notifications/read',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '알림 읽음 처리',
+        description:
+          `Body \`{ids: [...]}\` (1–${NOTIFICATIONS_READ_MAX_IDS} ids) marks those of the caller's items read (other members' ids, unknown and already read ones are ignored), ` +
+          "or `{all: true}` every unread item of the caller. 204. " +
+          `400 '${NOTIFICATIONS_MSG.readBody}' when both or neither are given, or more than ${NOTIFICATIONS_READ_MAX_IDS} ids; 401 anonymous.`,
+        security: BEARER,
+        body: NotificationsReadBody,
+        response: { 204: Type.Null({ description: 'marked' }), ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      await service.markRead(request.user!.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+/** Registers the inbox routes and `app.notificationStore` (after auth and db). */
+export const notificationsRoutes = fp(routes, { name: 'notifications', dependencies: ['auth', 'db'] });

@@ -1,0 +1,153 @@
+/**
+ * The notification inbox (issue #16 item 5). `store` is called by the live notifier
+ * (server/plugins/realtime.ts `liveNotifier`, through `app.notificationStore`) before it publishes,
+ * so every live and push notification carries the stored `id` and `link`. The list pages by id,
+ * newest first; the unread count and the read marks only ever touch the caller's own items.
+ *
+ * `new_message` items collapse to one unread item per (member, chat): a new message for a chat
+ * that already has an unread `new_message` item updates that item (message, createdAt, fromUser;
+ * the id and place in the list stay, so a client can mark it read by the id it shows) instead of
+ * adding a row — one `INSERT … ON CONFLICT` on the partial unique index, safe under concurrency.
+ * Once it is read, the next message adds a new item.
+ */
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, type NotificationItem } from '../../../common/api/notifications.ts';
+import { pushUrl } from '../../../common/push.ts';
+import type { NotificationType } from '../../../common/realtime.ts';
+import { notifications, type NotificationRow } from '../../db/schema.ts';
+import type { Database } from '../../plugins/db.ts';
+import { AppError } from '../../lib/errors.ts';
+
+/** Korean texts of the inbox errors. */
+export const NOTIFICATIONS_MSG = {
+  readBody: '읽음 처리할 알림(ids) 또는 전체(all: true) 중 하나만 보내주세요.',
+} as const;
+
+/** What the notifier stores: one notification for one member. */
+export interface NewNotification {
+  userId: number;
+  type: NotificationType;
+  matchId: number;
+  scheduleId: number;
+  fromUser: { id: number; name: string };
+  /** The Korean text. */
+  message: string;
+  /** When it happened (the app's clock). */
+  createdAt: Date;
+}
+
+/** The stored item's identity, as the live payload carries it. */
+export interface StoredNotification {
+  id: number;
+  link: string;
+  createdAt: Date;
+}
+
+/** One page of the inbox and whether there may be more after it. */
+export interface NotificationPage {
+  items: NotificationItem[];
+  /** The `before` of the next page, or null on the last page. */
+  nextBefore: number | null;
+}
+
+/** The API shape of a row. */
+function itemOf(row: NotificationRow): NotificationItem {
+  return {
+    id: row.id,
+    type: row.type,
+    message: row.message,
+    link: row.link,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.matchId !== null ? { matchId: row.matchId } : {}),
+    ...(row.scheduleId !== null ? { scheduleId: row.scheduleId } : {}),
+    ...(row.fromUserId !== null ? { fromUser: { id: row.fromUserId, name: row.fromName ?? '' } } : {}),
+  };
+}
+
+/** Builds the inbox service on `db`; `now` stamps the read marks. */
+export function createNotificationsService(db: Database, now: () => Date) {
+  /**
+   * Stores a notification (before it is published) and answers its id, link and createdAt. A
+   * `new_message` for a chat with an unread `new_message` item updates that item and answers its id.
+   */
+  async function store(n: NewNotification): Promise<StoredNotification> {
+    const link = pushUrl(n.type, n.matchId);
+    const values = {
+      userId: n.userId,
+      type: n.type,
+      matchId: n.matchId,
+      scheduleId: n.scheduleId,
+      fromUserId: n.fromUser.id,
+      fromName: n.fromUser.name,
+      message: n.message,
+      link,
+      createdAt: n.createdAt,
+    };
+    const insert = db.insert(notifications).values(values);
+    const returning = { id: notifications.id, link: notifications.link, createdAt: notifications.createdAt };
+    const [row] =
+      n.type === 'new_message'
+        ? await insert
+            .onConflictDoUpdate({
+              target: [notifications.userId, notifications.matchId],
+              // The predicate of notifications_unread_message_unique (written unqualified, as ON CONFLICT wants it).
+              targetWhere: sql`type = 'new_message' and read_at is null`,
+              set: { message: values.message, createdAt: values.createdAt, fromUserId: values.fromUserId, fromName: values.fromName, scheduleId: values.scheduleId },
+            })
+            .returning(returning)
+        : await insert.returning(returning);
+    return { id: row!.id, link: row!.link, createdAt: row!.createdAt };
+  }
+
+  /**
+   * The caller's items with id < `before` (the newest when absent), newest first, at most `limit`
+   * (default 20, clamped to 1–50); `nextBefore` is the last item's id when more exist.
+   */
+  async function list(userId: number, q: { before?: number; limit?: number }): Promise<NotificationPage> {
+    const limit = Math.min(Math.max(q.limit ?? NOTIFICATIONS_PAGE_DEFAULT, 1), NOTIFICATIONS_PAGE_MAX);
+    const conds = [eq(notifications.userId, userId)];
+    if (q.before !== undefined) conds.push(lt(notifications.id, q.before));
+    const rows = await db
+      .select()
+      .from(notifications)
+      .where(and(...conds))
+      .orderBy(desc(notifications.id))
+      .limit(limit + 1);
+    const more = rows.length > limit;
+    const items = rows.slice(0, limit).map(itemOf);
+    return { items, nextBefore: more ? items[items.length - 1]!.id : null };
+  }
+
+  /** How many of the caller's items are unread. */
+  async function unreadCount(userId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Marks the caller's unread items read: those of `ids` (ids of other members' items, unknown or
+   * already read ones are ignored) or, with `all: true`, every one. 400 unless exactly one is given.
+   * Answers how many items changed.
+   */
+  async function markRead(userId: number, body: { ids?: number[]; all?: boolean }): Promise<number> {
+    const byIds = body.ids !== undefined;
+    if (byIds === (body.all === true)) throw new AppError(400, 'VALIDATION', NOTIFICATIONS_MSG.readBody);
+    const conds = [eq(notifications.userId, userId), isNull(notifications.readAt)];
+    if (byIds) conds.push(inArray(notifications.id, body.ids!));
+    const changed = await db
+      .update(notifications)
+      .set({ readAt: now() })
+      .where(and(...conds))
+      .returning({ id: notifications.id });
+    return changed.length;
+  }
+
+  return { store, list, unreadCount, markRead };
+}
+
+/** The inbox service. */
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
