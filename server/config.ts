@@ -102,7 +102,10 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Redis for the live channel's fan-out between instances (issue #4); unset → in-process. */
   redisUrl: string | undefined;
-  /** Extra origins (besides PUBLIC_URL) allowed to open the `/ws` live channel from a browser. */
+  /**
+   * Extra origins (besides PUBLIC_URL and the request's own scheme+Host) allowed to open the `/ws`
+   * live channel from a browser (`ALLOWED_ORIGINS`, issue #16; `WS_ALLOWED_ORIGINS` is read too).
+   */
   wsAllowedOrigins: string[];
   /** SMTP connection URL for nodemailer; when absent the labelled development transport logs codes. */
   smtpUrl: string | undefined;
@@ -158,6 +161,7 @@ const EnvSchema = Type.Object({
   DATABASE_URL: Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   REDIS_URL: Optional(Type.String({ pattern: '^rediss?://' })),
   WS_ALLOWED_ORIGINS: Optional(Type.String({ pattern: '^https?://[^/,\\s]+(,\\s*https?://[^/,\\s]+)*$' })),
+  ALLOWED_ORIGINS: Optional(Type.String({ pattern: '^https?://[^/,\\s]+(,\\s*https?://[^/,\\s]+)*$' })),
   SMTP_URL: Optional(Type.String({ pattern: '^smtps?://' })),
   MAIL_FROM: Optional(NonEmpty('sender address')),
   JWT_SECRET: Optional(Type.String({ minLength: 32 })),
@@ -206,7 +210,11 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'DATA_DIR', default: './data', meaning: 'embedded database (`pglite/`), uploads (`uploads/`) and the generated `jwt-secret`' },
   { name: 'DATABASE_URL', default: '(unset → PGlite in DATA_DIR)', meaning: 'PostgreSQL connection string, e.g. postgres://user:pw@host:5432/db' },
   { name: 'REDIS_URL', default: '(unset → in-process)', meaning: 'Redis pub/sub for the live channel (`/ws`): every instance delivers to the others\' clients' },
-  { name: 'WS_ALLOWED_ORIGINS', default: '(unset → PUBLIC_URL only)', meaning: 'comma-separated extra browser origins allowed to open the `/ws` live channel, e.g. http://localhost:5173' },
+  {
+    name: 'ALLOWED_ORIGINS',
+    default: '(unset → same origin and PUBLIC_URL)',
+    meaning: 'comma-separated extra browser origins allowed to open the `/ws` live channel, e.g. http://localhost:5173 (WS_ALLOWED_ORIGINS is read too)',
+  },
   { name: 'SMTP_URL', default: '(unset → dev mail log)', meaning: 'SMTP server for codes, e.g. smtp://user:pw@mail:587; unset prints `[DEV MAIL — not sent]` lines to the log' },
   { name: 'MAIL_FROM', default: '밥상친구 <no-reply@localhost>', meaning: 'sender of code mails' },
   { name: 'JWT_SECRET', default: '(unset → generated once into DATA_DIR/jwt-secret, mode 0600)', meaning: 'HS256 signing secret, at least 32 characters; set it (same value) on every instance' },
@@ -341,7 +349,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
-    wsAllowedOrigins: (env.WS_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    wsAllowedOrigins: [env.ALLOWED_ORIGINS, env.WS_ALLOWED_ORIGINS].flatMap((list) => (list ?? '').split(',')).map((o) => o.trim()).filter(Boolean),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? '밥상친구 <no-reply@localhost>',
     jwtSecret: env.JWT_SECRET,

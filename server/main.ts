@@ -47,8 +47,21 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info({ publicUrl: config.publicUrl, db: app.dbKind, mail: app.mailer.kind }, '밥상친구 server ready');
+  await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `listening on ${address}` });
+  app.log.info({ publicUrl: config.publicUrl, db: app.dbKind, mail: app.mailer.kind }, `밥상친구 server ready: open ${config.publicUrl}`);
+  const mismatch = publicUrlMismatch(config.publicUrl, config.port);
+  if (mismatch) app.log.warn({ publicUrl: config.publicUrl, port: config.port }, mismatch);
+}
+
+/**
+ * Issue #16: a PUBLIC_URL that cannot reach this process (a loopback URL on another port) is said
+ * at start-up; mails and push links would point there. Answers the warning, or null.
+ */
+function publicUrlMismatch(publicUrl: string, port: number): string | null {
+  const url = new URL(publicUrl);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  const urlPort = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  return loopback && urlPort !== port ? `PUBLIC_URL ${publicUrl} does not match the listen port ${port}: links in mails and pushes will not reach this server` : null;
 }
 
 main().catch((error: unknown) => {

@@ -3,8 +3,9 @@
  * Frames are decoded with @stomp/stompjs's `Parser` + `FrameImpl.fromRawFrame` and encoded with
  * `FrameImpl.marshall`; sessions, subscriptions, heart-beats, receipts and authorisation are ours.
  *
- * - Handshake: subprotocols `v12.stomp`, `v11.stomp`, `v10.stomp`; a browser `Origin` must be one of
- *   `allowedOrigins` (PUBLIC_URL + WS_ALLOWED_ORIGINS), else ERROR and close before any frame.
+ * - Handshake: subprotocols `v12.stomp`, `v11.stomp`, `v10.stomp`; a browser `Origin` must be the
+ *   request's own `http(s)://{Host}` or one of `allowedOrigins` (PUBLIC_URL + ALLOWED_ORIGINS;
+ *   issue #16), else ERROR and close before any frame.
  * - CONNECT/STOMP must carry `Authorization: Bearer {token}` (verified like `requireAuth`); the
  *   socket closes at the token's expiry.
  * - The session follows the account (issue #13): every SEND and SUBSCRIBE re-checks, without a
@@ -298,6 +299,20 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
     );
   }
 
+  /**
+   * Issue #16, same origin by default: a browser `Origin` is accepted when it is one of
+   * `allowedOrigins` (PUBLIC_URL and ALLOWED_ORIGINS) or the request's own `http(s)://{Host}` — the
+   * page was served by this server under that name (127.0.0.1, a LAN address, a proxy's host).
+   * Any other site is refused. (The live channel authenticates with a bearer token in CONNECT, not
+   * a cookie, so the origin check guards against pages of other sites, not against stolen tokens.)
+   */
+  function originAllowed(origin: string, req: IncomingMessage): boolean {
+    const o = origin.replace(/\/+$/, '').toLowerCase();
+    if (allowed.has(o)) return true;
+    const host = req.headers.host?.toLowerCase();
+    return !!host && (o === `http://${host}` || o === `https://${host}`);
+  }
+
   function onConnection(ws: WebSocket, req: IncomingMessage) {
     const s: Session = {
       id: randomUUID(),
@@ -318,7 +333,7 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
     ws.on('error', (err) => log.debug({ err, session: s.id }, 'stomp socket error'));
     ws.on('close', () => drop(s));
     const origin = req.headers.origin;
-    if (origin !== undefined && !allowed.has(origin.toLowerCase())) {
+    if (origin !== undefined && !originAllowed(origin, req)) {
       log.info({ origin }, 'stomp: origin refused');
       refuse(s, STOMP_ERRORS.origin);
       return;

@@ -120,6 +120,18 @@ describe('refusals: ERROR, close, no MESSAGE', () => {
     open.push(own);
     await own.connected;
   });
+
+  it('same origin by default (issue #16): a page opened at 127.0.0.1 connects though PUBLIC_URL names another host; https://evil.example does not', async () => {
+    const sameHost = stompClient(url, host.token, { origin: `http://${new URL(url).host}` });
+    open.push(sameHost);
+    await sameHost.connected;
+    expect(sameHost.errors).toHaveLength(0);
+    const evil = stompClient(url, host.token, { origin: 'https://evil.example' });
+    await expectRefused(evil);
+    // Same host name, another port: another origin.
+    const otherPort = stompClient(url, host.token, { origin: `http://127.0.0.1:${Number(new URL(url).port) + 1}` });
+    await expectRefused(otherPort);
+  });
 });
 
 describe('chat', () => {
