@@ -69,8 +69,10 @@ describe('DELETE /api/schedules/{id} tells the requesters live (issues #14, #15)
       meal: { placeName: '광화문 국밥집', date, time: 12 },
       reason: '갑자기 출장이 잡혔어요',
     };
-    expect(parse(pn)).toEqual([{ ...expected, matchId: pendingMatch, createdAt: expect.any(String) }]);
-    expect(parse(an)).toEqual([{ ...expected, matchId: acceptedMatch, createdAt: expect.any(String) }]);
+    // Issue #16: each carries its inbox id and the page it opens.
+    const stored = { id: expect.any(Number), link: '/match-requests', createdAt: expect.any(String) };
+    expect(parse(pn)).toEqual([{ ...expected, matchId: pendingMatch, ...stored }]);
+    expect(parse(an)).toEqual([{ ...expected, matchId: acceptedMatch, ...stored }]);
     // The accepted match's chat is over: a SEND there is refused on the error queue (issue #16) and nothing is delivered.
     const errors = a.subscribe(USER_ERRORS_DESTINATION);
     await a.sync();
