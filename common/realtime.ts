@@ -65,9 +65,19 @@ export interface ChatMessage {
   senderId: number;
   senderName: string;
   content: string;
+  /** The sender's `client-id` for it, when the SEND carried one (issue #16). */
+  clientId?: string;
   /** ISO 8601 instant. */
   createdAt: string;
 }
+
+/**
+ * A chat SEND's `client-id` header / `clientId` body field (issue #16): a UUID the sender picks per
+ * message; a repeat from the same sender is acknowledged again but stored and delivered once.
+ */
+export const CLIENT_ID_PATTERN = '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$';
+/** True for a well-formed `client-id`. */
+export const isClientId = (value: unknown): value is string => typeof value === 'string' && new RegExp(CLIENT_ID_PATTERN).test(value);
 
 /**
  * The notification types SPEC §4 names, plus the meal lifecycle (issue #15):

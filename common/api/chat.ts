@@ -4,6 +4,7 @@
  * payloads themselves are in common/realtime.ts.
  */
 import { Type, type Static } from 'typebox';
+import { CLIENT_ID_PATTERN } from '../realtime.ts';
 
 /** `{ matchId }` path parameter. */
 export const ChatParams = Type.Object({ matchId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
@@ -24,6 +25,7 @@ export const ChatMessageSchema = Type.Object({
   senderId: Type.Integer(),
   senderName: Type.String(),
   content: Type.String(),
+  clientId: Type.Optional(Type.String({ description: "the sender's client-id (issue #16)" })),
   createdAt: Type.String({ format: 'date-time' }),
 });
 
@@ -35,9 +37,12 @@ export type ChatHistory = Static<typeof ChatHistory>;
  * `POST /api/chat/{matchId}/messages` body (issue #7: the HTTP twin of the STOMP SEND, used by the
  * offline outbox). `content` must be 1–1000 characters after trimming (common/realtime.ts
  * CHAT_CONTENT_MIN/MAX; the server answers 400 with a Korean message otherwise); the schema only
- * caps the raw length.
+ * caps the raw length. `clientId` (issue #16) makes a resend safe.
  */
-export const ChatSendBody = Type.Object({ content: Type.String({ maxLength: 4000 }) });
+export const ChatSendBody = Type.Object({
+  content: Type.String({ maxLength: 4000 }),
+  clientId: Type.Optional(Type.String({ pattern: CLIENT_ID_PATTERN, description: 'a UUID per message (issue #16): a repeat is answered with the stored message and not stored again' })),
+});
 export type ChatSendBody = Static<typeof ChatSendBody>;
 
 /** `POST /api/fcm/token` and `DELETE /api/fcm/token` body. */

@@ -380,9 +380,15 @@ export const chatMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    /** The sender's id for this message (issue #16: a UUID); a repeat from the same sender is stored once. */
+    clientId: text('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chat_messages_match_id_idx').on(t.matchId, t.id), check('chat_messages_content_length', sql`char_length(${t.content}) between 1 and 1000`)],
+  (t) => [
+    index('chat_messages_match_id_idx').on(t.matchId, t.id),
+    check('chat_messages_content_length', sql`char_length(${t.content}) between 1 and 1000`),
+    uniqueIndex('chat_messages_sender_client_id_unique').on(t.senderId, t.clientId).where(sql`${t.clientId} is not null`),
+  ],
 );
 /** A row of `chat_messages`. */
 export type ChatMessageRow = typeof chatMessages.$inferSelect;

@@ -11,7 +11,8 @@
  *   through the broker and to push; `match_cancelled`,
  *   `match_withdrawn` and `schedule_cancelled` (issue #15) also end the match's chat subscriptions
  *   on every instance;
- * - `app.publishChat(userId, matchId, content)`: stores a chat message, publishes it to
+ * - `app.publishChat(userId, matchId, content, clientId?)`: stores a chat message (once per
+ *   `clientId`, issue #16), publishes it to
  *   `/topic/chat/{matchId}`, notifies the other participant (`new_message`) and answers the stored
  *   message (the STOMP SEND and `POST /api/chat/{matchId}/messages` both use it);
  * - the STOMP endpoint at `/ws` on the HTTP server (started with the app, closed on `onClose`).
@@ -72,7 +73,7 @@ declare module 'fastify' {
      * service's AppErrors: 400 content not 1–1000 characters after trimming, 403 not a participant
      * or chat not open, 404 unknown match (see server/plugins/realtime.ts).
      */
-    publishChat: (senderId: number, matchId: number, content: string) => Promise<ChatMessage>;
+    publishChat: (senderId: number, matchId: number, content: string, clientId?: string) => Promise<ChatMessage>;
     stomp: StompServer;
   }
 }
@@ -165,8 +166,10 @@ export const brokerPlugin = fp<RealtimeOptions>(
 export const stompPlugin = fp<RealtimeOptions>(
   async (app, opts) => {
     const chat = createChatService(app.db);
-    app.decorate('publishChat', async (senderId: number, matchId: number, content: string): Promise<ChatMessage> => {
-      const { message, room } = await chat.send(senderId, matchId, content);
+    app.decorate('publishChat', async (senderId: number, matchId: number, content: string, clientId?: string): Promise<ChatMessage> => {
+      const { message, room, duplicate } = await chat.send(senderId, matchId, content, clientId);
+      // A repeated client-id (issue #16): acknowledged with the stored message, delivered once.
+      if (duplicate) return message;
       await app.broker.publish({ destination: chatTopic(matchId), body: JSON.stringify(message) });
       const toUserId = room.hostId === senderId ? room.requesterId : room.hostId;
       await app.notifyAll([
@@ -183,8 +186,8 @@ export const stompPlugin = fp<RealtimeOptions>(
         verifyToken: (token) => app.verifyToken(token),
         revocations: app.liveRevocations,
         canChat: chat.canChat,
-        sendChat: async (userId, matchId, content) => {
-          await app.publishChat(userId, matchId, content);
+        sendChat: async (userId, matchId, content, clientId) => {
+          await app.publishChat(userId, matchId, content, clientId);
         },
       },
       { ...DEFAULT_STOMP_OPTIONS, ...opts.stomp },

@@ -19,7 +19,8 @@
  * - SUBSCRIBE/UNSUBSCRIBE by id, SEND, RECEIPT (for SEND only after the message is stored),
  *   DISCONNECT with receipt. Issue #16: a SEND that is authorised but refused (blank or over-long
  *   content, a cancelled match's chat) is answered on the session's own `/user/queue/errors`
- *   (`StompUserError`), without RECEIPT, and the connection stays. Every other refusal and every
+ *   (`StompUserError`), without RECEIPT, and the connection stays. A SEND may carry `client-id`
+ *   (a UUID): a repeat from the same sender is acknowledged (RECEIPT) but stored and delivered once. Every other refusal and every
  *   malformed frame: ERROR, then close; a refused
  *   session's subscriptions are dropped first, so no MESSAGE leaks.
  * - Authorisation on every SUBSCRIBE and SEND: `/topic/user/{id}/notifications` for that member
@@ -37,7 +38,7 @@ import { randomUUID } from 'node:crypto';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { FrameImpl, Parser, type IRawFrameType, type StompHeaders } from '@stomp/stompjs';
 import type { FastifyBaseLogger } from 'fastify';
-import { chatTopic, parseDestination, STOMP_SUBPROTOCOLS, USER_ERRORS_DESTINATION, WS_PATH, type StompUserError } from '../../common/realtime.ts';
+import { chatTopic, isClientId, parseDestination, STOMP_SUBPROTOCOLS, USER_ERRORS_DESTINATION, WS_PATH, type StompUserError } from '../../common/realtime.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { CONTROL_MATCH_DELETED, type Broker } from './broker.ts';
@@ -61,7 +62,7 @@ export interface StompDeps {
    * Stores a chat message sent by `userId` and publishes it (and the notification). Resolves after
    * the message is stored and handed to the broker; throws AppError (400/403/404) when refused.
    */
-  sendChat(userId: number, matchId: number, content: string): Promise<void>;
+  sendChat(userId: number, matchId: number, content: string, clientId?: string): Promise<void>;
 }
 
 /** Tunables (defaults in `DEFAULT_STOMP_OPTIONS`). */
@@ -102,6 +103,7 @@ export const STOMP_ERROR_CODES = { expired: 'TOKEN_EXPIRED', revoked: 'TOKEN_REV
 /** ERROR `message` header texts (Korean, for people; stable enough for tests). */
 export const STOMP_ERRORS = {
   origin: '허용되지 않은 출처입니다.',
+  clientId: 'client-id는 UUID여야 합니다.',
   auth: '로그인이 필요합니다.',
   malformed: '잘못된 STOMP 프레임입니다.',
   version: '지원하지 않는 STOMP 버전입니다.',
@@ -435,8 +437,13 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
           throw new StompRefusal(STOMP_ERRORS.malformed);
         }
         if (typeof content !== 'string') throw new StompRefusal(STOMP_ERRORS.malformed);
+        const clientId = h['client-id'];
+        if (clientId !== undefined && !isClientId(clientId)) {
+          userError(s, { code: 'validation', message: STOMP_ERRORS.clientId, destination, ...(receipt ? { receiptId: receipt } : {}) });
+          return;
+        }
         try {
-          await deps.sendChat(userId, d.matchId, content);
+          await deps.sendChat(userId, d.matchId, content, clientId);
         } catch (err) {
           // Issue #16: authorised but refused (400 content, 409 chat closed) → the session's error
           // queue, no RECEIPT, the connection stays. Not a participant (403/404) → ERROR and close.

@@ -182,6 +182,47 @@ describe('chat', () => {
     expect(otherErrors).toHaveLength(0);
   });
 
+  it('the same client-id twice: both acknowledged, stored and delivered once; a malformed one is refused on the error queue (issue #16)', async () => {
+    const id = await acceptedMatch();
+    const h = await connected(host);
+    const got = h.subscribe(chatTopic(id));
+    await h.sync();
+    const g = await connected(guest);
+    const errors = g.subscribe(USER_ERRORS_DESTINATION);
+    await g.sync();
+    const clientId = '3f1c2a4e-9b7d-4c1e-8f2a-6d5b4c3a2e1f';
+    const send = (receipt: string) =>
+      new Promise<void>((resolve) => {
+        g.client.watchForReceipt(receipt, () => resolve());
+        g.client.publish({ destination: chatSendDestination(id), body: JSON.stringify({ content: '한 번만' }), headers: { receipt, 'client-id': clientId } });
+      });
+    await send('once-1');
+    await send('once-2'); // a resend after a lost RECEIPT: acknowledged again
+    await waitFor(() => got.length >= 1);
+    await h.sync();
+    expect(got).toHaveLength(1);
+    expect(JSON.parse(got[0]!.body)).toMatchObject({ content: '한 번만', clientId });
+    expect(await t.app.db.select().from(chatMessages).where(eq(chatMessages.matchId, id))).toHaveLength(1);
+    // Over HTTP the same id answers the stored message.
+    const again = await t.app.inject({ method: 'POST', url: `/api/chat/${id}/messages`, headers: guest.headers, payload: { content: '한 번만', clientId } });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ id: JSON.parse(got[0]!.body).id, clientId });
+    expect(await t.app.db.select().from(chatMessages).where(eq(chatMessages.matchId, id))).toHaveLength(1);
+    const history = (await t.app.inject({ url: `/api/chat/${id}/history`, headers: host.headers })).json() as ChatMessage[];
+    expect(history.map((m) => m.clientId)).toEqual([clientId]);
+    // Used in another chat: refused.
+    const other = await acceptedMatch();
+    const reused = await t.app.inject({ method: 'POST', url: `/api/chat/${other}/messages`, headers: guest.headers, payload: { content: '다른 방', clientId } });
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().code).toBe('CLIENT_ID_REUSED');
+    // Not a UUID.
+    g.client.publish({ destination: chatSendDestination(id), body: JSON.stringify({ content: '이상한 번호' }), headers: { 'client-id': 'abc' } });
+    await waitFor(() => errors.length === 1);
+    expect(JSON.parse(errors[0]!.body)).toMatchObject({ code: 'validation' });
+    expect(g.isClosed()).toBe(false);
+    expect((await t.app.inject({ method: 'POST', url: `/api/chat/${id}/messages`, headers: guest.headers, payload: { content: 'x', clientId: 'abc' } })).statusCode).toBe(400);
+  });
+
   it('1000 messages arrive in order and match the history', async () => {
     const id = await acceptedMatch();
     const h = await connected(host);

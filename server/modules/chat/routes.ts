@@ -43,7 +43,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Body `{ content }`: 1–1000 characters after trimming (the same rules as the STOMP SEND to `/app/chat/{matchId}`). ' +
           '201 the stored message `{id, matchId, senderId, senderName, content, createdAt}`; it is published to `/topic/chat/{matchId}` ' +
-          'and the other participant gets `new_message` (live and push). Honours `Idempotency-Key` (an outbox replay stores one message). ' +
+          'and the other participant gets `new_message` (live and push). Honours `Idempotency-Key` (an outbox replay stores one message) and, issue #16, ' +
+          'an optional `clientId` (UUID): a repeat from the same sender answers the first stored message and stores and delivers nothing more (409 CLIENT_ID_REUSED if it was used in another chat). ' +
           '400 invalid content; 401 anonymous; 403 not the host/requester or the match is not ACCEPTED/CONFIRMED; 404 unknown match; ' +
           "409 CHAT_CLOSED '취소된 약속이에요.' when the match was cancelled (issue #15); " +
           `429 more than ${app.rateLimits.chatSendPerUser.max} messages per member per ${app.rateLimits.chatSendPerUser.windowMs / 1000} s.`,
@@ -53,6 +54,6 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: ChatMessageSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await app.publishChat(request.user!.id, request.params.matchId, request.body.content)),
+    async (request, reply) => reply.code(201).send(await app.publishChat(request.user!.id, request.params.matchId, request.body.content, request.body.clientId)),
   );
 };

@@ -16,6 +16,7 @@ export const CHAT_MSG = {
   matchNotFound: '매칭 요청을 찾을 수 없습니다.',
   badContent: `메시지는 ${CHAT_CONTENT_MIN}자 이상 ${CHAT_CONTENT_MAX}자 이하로 입력해주세요.`,
   cancelled: '취소된 약속이에요.',
+  clientIdReused: '이미 다른 대화에서 쓴 메시지 번호예요. 새로 보내주세요.',
 } as const;
 
 /** A match's chat membership. */
@@ -70,23 +71,52 @@ export function createChatService(db: Database) {
 
   /**
    * Stores a message from `senderId` (the session's member; any sender in the payload is ignored).
-   * `content` is trimmed and must be 1–1000 characters (400). Answers the stored message and the
-   * room (for the notification to the other participant).
+   * `content` is trimmed and must be 1–1000 characters (400). With `clientId` (issue #16) a repeat
+   * from the same sender answers the message stored the first time with `duplicate: true` and
+   * stores nothing (the unique index holds under concurrent repeats); a `clientId` the sender used
+   * in another chat → 409 CLIENT_ID_REUSED. Answers the message and the room (for the notification).
    */
-  async function send(senderId: number, matchId: number, content: string): Promise<{ message: ChatMessage; room: ChatRoom }> {
+  async function send(
+    senderId: number,
+    matchId: number,
+    content: string,
+    clientId?: string,
+  ): Promise<{ message: ChatMessage; room: ChatRoom; duplicate: boolean }> {
     const text = content.trim();
     if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) throw new AppError(400, 'VALIDATION', CHAT_MSG.badContent);
     const r = await requireRoom(senderId, matchId);
     // One round trip: insert and read the sender's current name.
-    const inserted = db.$with('inserted').as(db.insert(chatMessages).values({ matchId, senderId, content: text }).returning());
+    const inserted = db.$with('inserted').as(db.insert(chatMessages).values({ matchId, senderId, content: text, clientId: clientId ?? null }).onConflictDoNothing().returning());
     const [row] = await db
       .with(inserted)
       .select({ id: inserted.id, createdAt: inserted.createdAt, senderName: users.name })
       .from(inserted)
       .innerJoin(users, eq(users.id, inserted.senderId));
+    if (!row) {
+      const [first] = await db
+        .select({ id: chatMessages.id, matchId: chatMessages.matchId, content: chatMessages.content, createdAt: chatMessages.createdAt, senderName: users.name })
+        .from(chatMessages)
+        .innerJoin(users, eq(users.id, chatMessages.senderId))
+        .where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientId, clientId ?? '')));
+      if (!first || first.matchId !== matchId) throw new AppError(409, 'CLIENT_ID_REUSED', CHAT_MSG.clientIdReused);
+      return {
+        room: r,
+        duplicate: true,
+        message: { id: first.id, matchId, senderId, senderName: first.senderName, content: first.content, clientId, createdAt: new Date(first.createdAt).toISOString() },
+      };
+    }
     return {
       room: r,
-      message: { id: row!.id, matchId, senderId, senderName: row!.senderName, content: text, createdAt: new Date(row!.createdAt).toISOString() },
+      duplicate: false,
+      message: {
+        id: row.id,
+        matchId,
+        senderId,
+        senderName: row.senderName,
+        content: text,
+        ...(clientId ? { clientId } : {}),
+        createdAt: new Date(row.createdAt).toISOString(),
+      },
     };
   }
 
@@ -103,6 +133,7 @@ export function createChatService(db: Database) {
       senderId: chatMessages.senderId,
       senderName: users.name,
       content: chatMessages.content,
+      clientId: chatMessages.clientId,
       createdAt: chatMessages.createdAt,
     };
     const conds = [eq(chatMessages.matchId, matchId)];
@@ -116,7 +147,7 @@ export function createChatService(db: Database) {
         await db.select(cols).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.senderId)).where(and(...conds)).orderBy(desc(chatMessages.id)).limit(limit)
       ).reverse();
     }
-    return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+    return rows.map(({ clientId, ...r }) => ({ ...r, ...(clientId ? { clientId } : {}), createdAt: r.createdAt.toISOString() }));
   }
 
   return { room, canChat, requireRoom, send, history };
