@@ -28,7 +28,9 @@
  *   CONFIRMED match; never SEND to `/topic/*`.
  * - Fan-out: every MESSAGE comes from the broker (memory or Redis), so all instances deliver.
  *   `CONTROL_MATCH_DELETED` ends every subscription to that match's chat topic.
- * - Bounds: `maxPayload` bytes per WebSocket message, a token bucket of frames per connection,
+ * - Bounds: `maxPayload` bytes per WebSocket message, a token bucket of frames per connection
+ *   whose overflow waits in order in a bounded queue (issue #16: slowed and told once on
+ *   `/user/queue/errors`, closed only when the queue is full or the client floods at 10× for 10 s),
  *   at most `maxSubscriptions` per session and `maxConnectionsPerUser` sessions per member,
  *   a CONNECT within `connectTimeoutMs`; slow consumers (over 4 MiB buffered) are dropped.
  */
@@ -73,9 +75,16 @@ export interface StompOptions {
   heartbeatMs: number;
   /** Largest WebSocket message, bytes. */
   maxPayload: number;
-  /** Frames per connection: bucket size and refill per second. */
+  /**
+   * Frames per connection (issue #16, back-pressure): a bucket of `frameBurst` frames refilled at
+   * `framesPerSecond`. Frames beyond it are not refused: they wait, in order, in a queue of at most
+   * `frameQueueMax` frames (and QUEUE_BYTES_MAX bytes); the client is told once on
+   * `/user/queue/errors` (`rate_limited`). Only a full queue, or more than 10× the sustained rate
+   * for 10 s, closes the connection.
+   */
   frameBurst: number;
   framesPerSecond: number;
+  frameQueueMax: number;
   /** Time a socket may stay open without CONNECT, ms. */
   connectTimeoutMs: number;
   maxSubscriptions: number;
@@ -83,12 +92,16 @@ export interface StompOptions {
   maxConnectionsPerUser: number;
 }
 
-/** Defaults: 10 s heart-beats, 64 KiB frames, 200-frame burst then 50 frames/s. */
+/**
+ * Defaults: 10 s heart-beats, 64 KiB frames, a 1000-frame burst then 50 frames/s; at most 2000
+ * frames waiting (a full burst plus what arrives while the database stores it).
+ */
 export const DEFAULT_STOMP_OPTIONS: Omit<StompOptions, 'allowedOrigins'> = {
   heartbeatMs: 10_000,
   maxPayload: 64 * 1024,
-  frameBurst: 200,
+  frameBurst: 1000,
   framesPerSecond: 50,
+  frameQueueMax: 2000,
   connectTimeoutMs: 10_000,
   maxSubscriptions: 100,
   maxConnectionsPerUser: 20,
@@ -111,6 +124,7 @@ export const STOMP_ERRORS = {
   forbidden: '권한이 없습니다.',
   unknownDestination: '알 수 없는 목적지입니다.',
   rate: '요청이 너무 많습니다.',
+  slowed: '메시지를 너무 빨리 보내고 있어요. 잠시 천천히 처리할게요.',
   unsupported: '지원하지 않는 명령입니다.',
   expired: '세션이 만료되었습니다. 다시 로그인해주세요.',
   /** The token was revoked while connected (logout everywhere, password reset; UI-TEXT "Session expired"). */
@@ -141,12 +155,27 @@ interface Session {
   version: '1.0' | '1.1' | '1.2';
   subs: Map<string, Subscription>;
   lastIn: number;
-  queue: Promise<void>;
   closed: boolean;
   tokens: number;
   tokensAt: number;
   timers: NodeJS.Timeout[];
+  /** Frames received and waiting to be handled, in order (issue #16), and their bytes. */
+  pending: Array<{ raw: IRawFrameType; size: number }>;
+  pendingBytes: number;
+  /** Whether the pump is handling `pending`. */
+  pumping: boolean;
+  /** Whether the client was told it is being slowed (once per session). */
+  toldSlow: boolean;
+  /** Frames received in the current flood window and when it started. */
+  windowFrames: number;
+  windowStart: number;
 }
+
+/** Bytes of frames one session may have waiting (issue #16). */
+const QUEUE_BYTES_MAX = 4 * 1024 * 1024;
+/** A client sending more than FLOOD_FACTOR × the sustained rate over FLOOD_WINDOW_MS is disconnected. */
+const FLOOD_FACTOR = 10;
+const FLOOD_WINDOW_MS = 10_000;
 
 /** Thrown inside frame handling: answered with ERROR (with `code` when given) and close. */
 class StompRefusal extends Error {
@@ -325,11 +354,16 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
       version: '1.2',
       subs: new Map(),
       lastIn: Date.now(),
-      queue: Promise.resolve(),
       closed: false,
       tokens: options.frameBurst,
       tokensAt: Date.now(),
       timers: [],
+      pending: [],
+      pendingBytes: 0,
+      pumping: false,
+      toldSlow: false,
+      windowFrames: 0,
+      windowStart: Date.now(),
     };
     sessions.add(s);
     ws.on('error', (err) => log.debug({ err, session: s.id }, 'stomp socket error'));
@@ -351,13 +385,15 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
       // Bare heart-beats (EOLs only) are not counted as frames.
       if (bytes.every((b) => b === LF || b === CR)) return;
       const t = Date.now();
-      s.tokens = Math.min(options.frameBurst, s.tokens + ((t - s.tokensAt) / 1000) * options.framesPerSecond);
-      s.tokensAt = t;
-      if (s.tokens < 1) {
+      if (t - s.windowStart >= FLOOD_WINDOW_MS) {
+        s.windowStart = t;
+        s.windowFrames = 0;
+      }
+      s.windowFrames += 1;
+      if (s.windowFrames > (FLOOD_FACTOR * options.framesPerSecond * FLOOD_WINDOW_MS) / 1000) {
         refuse(s, STOMP_ERRORS.rate);
         return;
       }
-      s.tokens -= 1;
       void isBinary;
       let raw: IRawFrameType;
       try {
@@ -370,16 +406,53 @@ export function attachStompServer(server: HttpServer, deps: StompDeps, options: 
         refuse(s, STOMP_ERRORS.malformed);
         return;
       }
-      s.queue = s.queue
-        .then(() => handleFrame(s, raw))
-        .catch((err: unknown) => {
+      s.pending.push({ raw, size: bytes.length });
+      s.pendingBytes += bytes.length;
+      if (s.pending.length > options.frameQueueMax || s.pendingBytes > QUEUE_BYTES_MAX) {
+        log.info({ session: s.id, waiting: s.pending.length }, 'stomp: frame queue full');
+        refuse(s, STOMP_ERRORS.rate);
+        return;
+      }
+      void pump(s);
+    });
+  }
+
+  /**
+   * Handles a session's waiting frames one at a time, in order, at most `framesPerSecond` once the
+   * burst is spent (issue #16: slowed, not dropped). A refusal ends the session.
+   */
+  async function pump(s: Session) {
+    if (s.pumping) return;
+    s.pumping = true;
+    try {
+      while (s.pending.length > 0 && !s.closed) {
+        const t = Date.now();
+        s.tokens = Math.min(options.frameBurst, s.tokens + ((t - s.tokensAt) / 1000) * options.framesPerSecond);
+        s.tokensAt = t;
+        if (s.tokens < 1) {
+          if (!s.toldSlow) {
+            s.toldSlow = true;
+            userError(s, { code: 'rate_limited', message: STOMP_ERRORS.slowed, destination: '' });
+          }
+          await new Promise((resolve) => setTimeout(resolve, Math.ceil(((1 - s.tokens) / options.framesPerSecond) * 1000)));
+          continue;
+        }
+        s.tokens -= 1;
+        const { raw, size } = s.pending.shift()!;
+        s.pendingBytes -= size;
+        try {
+          await handleFrame(s, raw);
+        } catch (err) {
           if (err instanceof StompRefusal) refuse(s, err.message || STOMP_ERRORS.malformed, undefined, err.code);
           else {
             log.error({ err, session: s.id }, 'stomp: frame handling failed');
             refuse(s, '서버 오류가 발생했습니다.');
           }
-        });
-    });
+        }
+      }
+    } finally {
+      s.pumping = false;
+    }
   }
 
   async function handleFrame(s: Session, raw: IRawFrameType) {

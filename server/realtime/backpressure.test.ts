@@ -1,0 +1,106 @@
+/**
+ * Issue #16 item 2, back-pressure instead of disconnects, with real STOMP clients: a 1000-frame
+ * burst followed by the sustained rate is handled in order on the same connection; a client above
+ * the rate is slowed and told once on /user/queue/errors (`rate_limited`); only a client that
+ * overflows the waiting queue is closed. Runs on PGlite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, type ChatMessage } from '../../common/realtime.ts';
+import { createTestApp, type TestApp } from '../test/helper.ts';
+import { act, createSchedule, requestMatch } from '../test/schedule-fixtures.ts';
+import { connectFrame, listen, rawSocket, stompClient, waitFor, type TestStomp } from './test-clients.ts';
+import { DEFAULT_STOMP_OPTIONS, STOMP_ERRORS } from './stomp-server.ts';
+
+type Member = Awaited<ReturnType<TestApp['quickMember']>>;
+
+/** An app with the given frame budget, two members and an accepted match between them. */
+async function setUp(stomp: { frameBurst: number; framesPerSecond: number; frameQueueMax: number }) {
+  const t = await createTestApp({ realtime: { stomp: { heartbeatMs: 0, ...stomp } }, env: { PUBLIC_URL: 'http://app.test' } });
+  const url = await listen(t);
+  const host = await t.quickMember({ name: '호스트' });
+  const guest = await t.quickMember({ name: '게스트' });
+  const matchId = await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
+  expect((await act(t, host.headers, matchId, 'accept')).statusCode).toBe(200);
+  return { t, url, host, guest, matchId };
+}
+
+const open: TestStomp[] = [];
+const apps: TestApp[] = [];
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.stop()));
+  await Promise.all(apps.map((a) => a.close()));
+});
+
+async function connected(url: string, m: Member): Promise<TestStomp> {
+  const c = stompClient(url, m.token);
+  open.push(c);
+  await c.connected;
+  return c;
+}
+
+describe('back-pressure with the default budget (1000-frame burst, 50 frames/s)', () => {
+  let env: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    env = await setUp({ frameBurst: DEFAULT_STOMP_OPTIONS.frameBurst, framesPerSecond: DEFAULT_STOMP_OPTIONS.framesPerSecond, frameQueueMax: DEFAULT_STOMP_OPTIONS.frameQueueMax });
+    apps.push(env.t);
+  });
+
+  it('a 1000-message burst, then 50 messages/s for 10 s: no disconnect, every message delivered once and in order', { timeout: 90_000 }, async () => {
+    const { url, host, guest, matchId } = env;
+    const h = await connected(url, host);
+    const got = h.subscribe(chatTopic(matchId));
+    await h.sync();
+    const g = await connected(url, guest);
+    const send = (n: number) => g.client.publish({ destination: chatSendDestination(matchId), body: JSON.stringify({ content: `m${n}` }) });
+    let n = 0;
+    for (; n < 1000; n += 1) send(n);
+    const started = Date.now();
+    while (Date.now() - started < 10_000) {
+      send(n++);
+      await new Promise((r) => setTimeout(r, 20)); // 50 per second
+    }
+    await waitFor(() => got.length === n, 60_000);
+    expect(got.map((m) => (JSON.parse(m.body) as ChatMessage).content)).toEqual(Array.from({ length: n }, (_, i) => `m${i}`));
+    expect(g.isClosed()).toBe(false);
+    expect(g.errors).toHaveLength(0);
+  });
+});
+
+describe('back-pressure with a small budget (burst 20, 10 frames/s, 60 waiting)', () => {
+  let env: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    env = await setUp({ frameBurst: 20, framesPerSecond: 10, frameQueueMax: 60 });
+    apps.push(env.t);
+  });
+
+  it('above the rate: slowed, told once (rate_limited), everything still handled in order', async () => {
+    const { url, host, guest, matchId } = env;
+    const h = await connected(url, host);
+    const got = h.subscribe(chatTopic(matchId));
+    await h.sync();
+    const g = await connected(url, guest);
+    const errors = g.subscribe(USER_ERRORS_DESTINATION);
+    await g.sync();
+    const started = Date.now();
+    for (let i = 0; i < 40; i += 1) g.client.publish({ destination: chatSendDestination(matchId), body: JSON.stringify({ content: `s${i}` }) });
+    await waitFor(() => got.length === 40, 15_000);
+    // 40 frames with a 20-frame bucket at 10/s (the sync frames spent two): about 2 s, not at once.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(got.map((m) => (JSON.parse(m.body) as ChatMessage).content)).toEqual(Array.from({ length: 40 }, (_, i) => `s${i}`));
+    expect(errors.map((m) => JSON.parse(m.body).code)).toEqual(['rate_limited']);
+    expect(g.isClosed()).toBe(false);
+  });
+
+  it('a queue overflow closes the connection with ERROR; other sessions keep working', async () => {
+    const { url, host, matchId } = env;
+    const raw = rawSocket(url);
+    await raw.open;
+    raw.ws.send(connectFrame(host.token));
+    await waitFor(() => raw.received.some((f) => f.startsWith('CONNECTED')));
+    for (let i = 0; i < 200; i += 1) raw.ws.send(`ACK\nid:${i}\n\n\0`);
+    await waitFor(() => raw.isClosed());
+    expect(raw.received.some((f) => f.startsWith('ERROR') && f.includes(STOMP_ERRORS.rate))).toBe(true);
+    const h = await connected(url, host);
+    await h.sendWithReceipt(chatSendDestination(matchId), { content: '아직 괜찮아요' });
+  });
+});
