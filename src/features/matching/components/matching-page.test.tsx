@@ -38,9 +38,14 @@ function dayList() {
 describe('matching page (SPEC §5, §8)', () => {
   it('asks to select a schedule, refuses my own, and requests with confirmation', async () => {
     const user = userEvent.setup();
+    let requested = false;
     const fetch = mockFetch({
-      'GET /api/schedules': () => jsonResponse([schedule(1, 1), schedule(2, 2), schedule(3, 2, { date: addDaysIso(today, 30) })]),
-      'POST /api/matches': () => textResponse('매칭 신청이 완료되었습니다.', 201),
+      'GET /api/schedules': () =>
+        jsonResponse([schedule(1, 1), schedule(2, 2, { myRequestStatus: requested ? 'PENDING' : null }), schedule(3, 2, { date: addDaysIso(today, 30) })]),
+      'POST /api/matches': () => {
+        requested = true;
+        return textResponse('매칭 신청이 완료되었습니다.', 201);
+      },
     });
     renderWithFeedback(<MatchingPage myId={1} />);
     const list = await dayList();
@@ -65,9 +70,14 @@ describe('matching page (SPEC §5, §8)', () => {
     await findToast('매칭 신청이 완료되었습니다.');
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ scheduleId: 2 });
-    // The window refetches (seats changed); focus went back to the button that opened the confirm.
+    // The window refetches (seats changed, 신청함 now): 매칭 신청 gives way to 신청함, and the focus
+    // it got back from the confirm moves to the selected card rather than falling to the page.
     await waitFor(() => expect(fetch.mock.calls.filter(([url, init]) => String(url).endsWith('/api/schedules') && (init?.method ?? 'GET') === 'GET')).toHaveLength(2));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: '매칭 신청' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: '매칭 신청' })).toBeNull());
+    expect(document.querySelector('.matching-toolbar__requested')?.textContent).toBe('신청함');
+    const card = within(list).getByRole('button', { name: /^식당2/ });
+    expect(card.textContent).toContain('신청함');
+    await waitFor(() => expect(document.activeElement).toBe(card));
   });
 
   it('a failed load says so with 다시 시도, which loads the list', async () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Schedule, ScheduleAuthor } from '@common/api/schedules';
 import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
 import { Calendar } from '@/components/ui/calendar';
@@ -87,6 +87,23 @@ export function MatchingPage({ myId }: MatchingPageProps) {
   const [confirming, setConfirming] = useState(false);
   // The selection as the server answers it now (after my request it carries myRequestStatus).
   const current = useMemo(() => (selected ? (schedules.data?.find((s) => s.id === selected.id) ?? selected) : null), [schedules.data, selected]);
+  const isRequested = current?.myRequestStatus != null;
+
+  // Once my request is in, 매칭 신청 gives way to 신청함. When it had the focus (the confirm hands
+  // it back there), the focus moves to the selected meal's card, which now says 신청함, instead of
+  // falling to the page.
+  const requestHadFocus = useRef(false);
+  const requestButtonRef = useCallback((el: HTMLButtonElement | null) => {
+    if (!el) return;
+    return () => {
+      requestHadFocus.current = el === el.ownerDocument.activeElement;
+    };
+  }, []);
+  useEffect(() => {
+    if (!isRequested || !requestHadFocus.current || !current) return;
+    requestHadFocus.current = false;
+    document.querySelector<HTMLElement>(`#schedule-${current.id} .match-schedule__select`)?.focus();
+  }, [isRequested, current]);
 
   const filtered = useMemo(() => applyMatchingFilter(schedules.data ?? NO_SCHEDULES, filter, position), [schedules.data, filter, position]);
   const markedDays = useMemo(() => [...new Set(filtered.map((s) => s.date))], [filtered]);
@@ -156,12 +173,12 @@ export function MatchingPage({ myId }: MatchingPageProps) {
           {ko.matching.randomMatch}
         </button>
         {/* Issue #15: a meal I already requested offers no 신청 button (the card says 신청함). */}
-        {current?.myRequestStatus != null ? (
+        {isRequested ? (
           <span className="pill pill--accent matching-toolbar__requested" role="status">
             {ko.matching.requested}
           </span>
         ) : (
-          <button type="button" className="btn btn--primary" aria-haspopup="dialog" aria-disabled={requestMutation.isPending} onClick={() => void request()}>
+          <button ref={requestButtonRef} type="button" className="btn btn--primary" aria-haspopup="dialog" aria-disabled={requestMutation.isPending} onClick={() => void request()}>
             {ko.matching.requestMatch}
           </button>
         )}

@@ -146,6 +146,8 @@ describe('WriteReviewPage', () => {
     status = 200;
     await user.click(within(question).getByRole('button', { name: '나왔어요' }));
     expect(await screen.findByRole('button', { name: '등록' })).toBeTruthy();
+    // The answer buttons are gone: focus moves to the checked star, not to the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: '3점' })));
     expect(answers).toEqual([{ partnerAttended: false }, { partnerAttended: true }]);
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST' && String(init.body).includes('rating'))).toBe(false);
   });

@@ -137,7 +137,8 @@ function ReviewGate({ target, meal, onDone }: { target: ReviewTarget; meal: Revi
       </div>
     );
   }
-  return <ReviewForm target={target} onDone={onDone} />;
+  // Answered here: the buttons are gone, so the form takes the focus (else it falls to the page).
+  return <ReviewForm target={target} onDone={onDone} focusOnShow={answered} />;
 }
 
 /**
@@ -146,9 +147,10 @@ function ReviewGate({ target, meal, onDone }: { target: ReviewTarget; meal: Revi
  * leaves; while one waits for this match the form shows "전송 대기 중" and cannot be sent again.
  * A half-written review is kept on this device (drafts, per member, kind 'review', id = match
  * id) through leaving the page, a reload and going offline; coming back offers 이어쓰기 / 새로 쓰기.
- * Sending or 새로 쓰기 clears it.
+ * Sending or 새로 쓰기 clears it. `focusOnShow`: once the draft was looked at, focus goes to the
+ * checked star (or 이어쓰기 when a draft is offered) — after the attendance answer on this page.
  */
-function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => void }) {
+function ReviewForm({ target, onDone, focusOnShow = false }: { target: ReviewTarget; onDone: () => void; focusOnShow?: boolean }) {
   const queryClient = useQueryClient();
   const memberId = useSession((s) => s.user?.id ?? null);
   const waiting = usePendingWrites('review', String(target.matchId)).length > 0;
@@ -156,19 +158,36 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
   const [offer, setOffer] = useState<ReviewValues | null>(null);
   /** Saving starts once the stored draft was looked at (and, when there was one, the member chose). */
   const saving = useRef(false);
+  /**
+   * Where focus goes once the form or the draft offer shows (only with `focusOnShow`); without a
+   * member there is no draft to look at, so at once.
+   */
+  const [focusTarget, setFocusTarget] = useState<'rating' | 'offer' | null>(focusOnShow && memberId === null ? 'rating' : null);
+  const focusWanted = useRef(focusOnShow);
+  const resumeButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (memberId === null) return;
     let live = true;
     void loadDraft<ReviewValues>(memberId, 'review', target.matchId).then((draft) => {
       if (!live) return;
-      if (draft && !isBlank(draft.values)) setOffer(draft.values);
+      const offered = Boolean(draft && !isBlank(draft.values));
+      if (offered && draft) setOffer(draft.values);
       else saving.current = true;
+      if (focusWanted.current) {
+        focusWanted.current = false;
+        setFocusTarget(offered ? 'offer' : 'rating');
+      }
     });
     return () => {
       live = false;
     };
   }, [memberId, target.matchId]);
+
+  useEffect(() => {
+    if (focusTarget === 'offer') resumeButton.current?.focus();
+    else if (focusTarget === 'rating') setFocus('rating');
+  }, [focusTarget, setFocus]);
 
   // Every change is kept (IndexedDB, so it survives a reload and works offline); back to blank clears it.
   useEffect(() => {
@@ -226,7 +245,7 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
             {ko.reviewForm.draftFound}
           </p>
           <div className="review-draft__actions">
-            <button type="button" className="btn btn--primary" onClick={() => choose(true)}>
+            <button ref={resumeButton} type="button" className="btn btn--primary" onClick={() => choose(true)}>
               {ko.reviewForm.draftResume}
             </button>
             <button type="button" className="btn btn--ghost" onClick={() => choose(false)}>
