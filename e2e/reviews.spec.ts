@@ -45,7 +45,12 @@ function activityItem(page: Page, section: '받은 매칭 요청' | '보낸 매�
     .filter({ hasText: otherName });
 }
 
-/** Writes a review from activity: 리뷰 쓰기 → stars → 후기 → 등록 → back on /match-requests. */
+/** The write-review page's first question (issue #15), answered before the rating form shows. */
+function attendanceQuestion(page: Page): Locator {
+  return page.getByRole('main').getByRole('group', { name: '상대방이 약속 장소에 나왔나요?' });
+}
+
+/** Writes a review from activity: 리뷰 쓰기 → 나왔어요 → stars → 후기 → 등록 → back on /match-requests. */
 async function reviewFromActivity(page: Page, section: '받은 매칭 요청' | '보낸 매칭 요청', other: Member, stars: number, comment: string) {
   await page.goto('/match-requests');
   const item = activityItem(page, section, other.name);
@@ -53,6 +58,9 @@ async function reviewFromActivity(page: Page, section: '받은 매칭 요청' | 
   await expectPath(page, '/write-review');
   await expect(page.getByRole('heading', { level: 1, name: '리뷰 작성' })).toBeVisible();
   await expect(page.getByText(other.name, { exact: true })).toBeVisible();
+  // Issue #15: whether the partner came comes first; the rating form only after the answer.
+  await expect(page.getByRole('radiogroup', { name: '별점' })).toHaveCount(0);
+  await attendanceQuestion(page).getByRole('button', { name: '나왔어요', exact: true }).click();
   const group = page.getByRole('radiogroup', { name: '별점' });
   await expect(group.getByRole('radio', { name: '3점' })).toHaveAttribute('aria-checked', 'true');
   await group.getByRole('radio', { name: `${stars}점` }).click();
@@ -99,21 +107,37 @@ test('after a confirmed match both members review each other; the reviewee reads
   // The count stays (SPEC §5): one review, so still N/A below five.
   const me = (await (await request.get('/api/user/me', { headers: auth(host) })).json()) as { reviewCount: number; averageRating: number };
   expect(me).toMatchObject({ reviewCount: 1, averageRating: 4 });
+  // Both said the other came (issue #15): one meal each on their public profiles.
+  for (const [viewer, member] of [[guest, host], [host, guest]] as const) {
+    const profile = await request.get(`/api/users/${await idOf(request, member)}`, { headers: auth(viewer) });
+    expect(profile.status(), await profile.text()).toBe(200);
+    expect(await profile.json()).toMatchObject({ mealCount: 1, noShowCount: 0, lateCancelCount: 0 });
+  }
 });
 
-test('five reviews show a one-decimal average in the profile modal; the home carousel features a review to visitors', async ({ browser, request }) => {
+test('five reviewers show a one-decimal average in the profile modal; the home carousel features a review to visitors', async ({ browser, request }) => {
   test.setTimeout(120_000);
   const suffix = Date.now().toString(36).slice(-5);
   const star = await createMemberViaApi(request, { name: `인기회원${suffix}` });
-  const fan = await createMemberViaApi(request, { name: `단골${suffix}` });
+  const starId = await idOf(request, star);
   const ratings = [3, 4, 4, 5, 5]; // 21 / 5 = 4.2
+  // Each reviewer counts once (issue #15): five different members, one review each.
+  const fans: Member[] = [];
+  for (const i of ratings.keys()) fans.push(await createMemberViaApi(request, { name: `단골${i + 1}${suffix}` }));
   const featuredComment = `다섯 번째 식사도 최고였어요 또 만나요 ${suffix}`;
   for (const [i, rating] of ratings.entries()) {
-    const matchId = await confirmedMatch(request, star, fan, 2);
+    const matchId = await confirmedMatch(request, star, fans[i]!, 2);
     const comment = i === ratings.length - 1 ? featuredComment : `${i + 1}번째 식사 후기입니다 좋았어요 ${suffix}`;
-    const res = await request.post('/api/reviews', { headers: auth(fan), data: { matchId, revieweeId: await idOf(request, star), rating, comment } });
+    const res = await request.post('/api/reviews', { headers: auth(fans[i]!), data: { matchId, revieweeId: starId, rating, comment } });
     expect(res.status(), await res.text()).toBe(201);
   }
+  const fan = fans[ratings.length - 1]!;
+  // Those meals are over; the profile is opened from the star's next meal, two days ahead.
+  const next = await request.post('/api/schedules', {
+    headers: auth(star),
+    data: { date: addDaysIso(todayKst(), 2), time: 19, text: '다음 저녁', placeName: '리뷰식당', placeCategory: '한식', participants: 4 },
+  });
+  expect(next.status(), await next.text()).toBe(201);
 
   const viewer = await createMemberViaApi(request, { name: `구경${suffix}` });
   const v = await memberPage(browser, viewer);
@@ -154,7 +178,14 @@ test('keyboard only: stars with the arrow keys and Space, the comment, Enter on 
   const heading = g.getByRole('heading', { level: 1, name: '리뷰 작성' });
   await expect(heading).toBeFocused();
 
-  // Tab reaches the checked star (one tab stop for the group), arrows move the choice, Space keeps it.
+  // Issue #15: Tab reaches 나왔어요 first; Enter answers and focus moves on to the checked star.
+  await g.keyboard.press('Tab');
+  await expect(attendanceQuestion(g).getByRole('button', { name: '나왔어요', exact: true })).toBeFocused();
+  await g.keyboard.press('Enter');
+  await expect(g.getByRole('radio', { name: '3점' })).toBeFocused();
+
+  // Shift+Tab and Tab again: the checked star (one tab stop for the group), arrows move the choice, Space keeps it.
+  await g.keyboard.press('Shift+Tab');
   await g.keyboard.press('Tab');
   await expect(g.getByRole('radio', { name: '3점' })).toBeFocused();
   await g.keyboard.press('ArrowRight');
@@ -187,6 +218,8 @@ test('a half-written review survives a reload: 이어쓰기 restores it, 새로 
   const g = await memberPage(browser, guest);
   await g.goto(`/write-review?matchId=${matchId}`);
   await expect(g.getByText(host.name, { exact: true })).toBeVisible();
+  // The attendance answer is stored on the server: after the reloads below the form shows at once.
+  await attendanceQuestion(g).getByRole('button', { name: '나왔어요', exact: true }).click();
   await g.getByRole('radiogroup', { name: '별점' }).getByRole('radio', { name: '5점' }).click();
   const text = `쓰다 만 후기 ${suffix}`;
   await g.getByRole('textbox', { name: '후기' }).fill(text);
