@@ -18,6 +18,7 @@ import { Route as AuthenticatedBoardRouteImport } from './routes/_authenticated/
 import { Route as AuthenticatedMatchRequestsRouteImport } from './routes/_authenticated/match-requests'
 import { Route as AuthenticatedMatchingRouteImport } from './routes/_authenticated/matching'
 import { Route as AuthenticatedMyReviewsRouteImport } from './routes/_authenticated/my-reviews'
+import { Route as AuthenticatedNotificationsRouteImport } from './routes/_authenticated/notifications'
 import { Route as AuthenticatedProfileRouteImport } from './routes/_authenticated/profile'
 import { Route as AuthenticatedProfileSetupRouteImport } from './routes/_authenticated/profile-setup'
 import { Route as AuthenticatedRestaurantRecRouteImport } from './routes/_authenticated/restaurant-rec'
@@ -70,6 +71,12 @@ const AuthenticatedMyReviewsRoute = AuthenticatedMyReviewsRouteImport.update({
   path: '/my-reviews',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AuthenticatedNotificationsRoute =
+  AuthenticatedNotificationsRouteImport.update({
+    id: '/notifications',
+    path: '/notifications',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const AuthenticatedProfileRoute = AuthenticatedProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -118,6 +125,7 @@ export interface FileRoutesByFullPath {
   '/match-requests': typeof AuthenticatedMatchRequestsRoute
   '/matching': typeof AuthenticatedMatchingRoute
   '/my-reviews': typeof AuthenticatedMyReviewsRoute
+  '/notifications': typeof AuthenticatedNotificationsRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/profile-setup': typeof AuthenticatedProfileSetupRoute
   '/restaurant-rec': typeof AuthenticatedRestaurantRecRoute
@@ -134,6 +142,7 @@ export interface FileRoutesByTo {
   '/match-requests': typeof AuthenticatedMatchRequestsRoute
   '/matching': typeof AuthenticatedMatchingRoute
   '/my-reviews': typeof AuthenticatedMyReviewsRoute
+  '/notifications': typeof AuthenticatedNotificationsRoute
   '/profile': typeof AuthenticatedProfileRoute
   '/profile-setup': typeof AuthenticatedProfileSetupRoute
   '/restaurant-rec': typeof AuthenticatedRestaurantRecRoute
@@ -153,6 +162,7 @@ export interface FileRoutesById {
   '/_authenticated/match-requests': typeof AuthenticatedMatchRequestsRoute
   '/_authenticated/matching': typeof AuthenticatedMatchingRoute
   '/_authenticated/my-reviews': typeof AuthenticatedMyReviewsRoute
+  '/_authenticated/notifications': typeof AuthenticatedNotificationsRoute
   '/_authenticated/profile': typeof AuthenticatedProfileRoute
   '/_authenticated/profile-setup': typeof AuthenticatedProfileSetupRoute
   '/_authenticated/restaurant-rec': typeof AuthenticatedRestaurantRecRoute
@@ -171,6 +181,7 @@ export interface FileRouteTypes {
     | '/match-requests'
     | '/matching'
     | '/my-reviews'
+    | '/notifications'
     | '/profile'
     | '/profile-setup'
     | '/restaurant-rec'
@@ -187,6 +198,7 @@ export interface FileRouteTypes {
     | '/match-requests'
     | '/matching'
     | '/my-reviews'
+    | '/notifications'
     | '/profile'
     | '/profile-setup'
     | '/restaurant-rec'
@@ -205,6 +217,7 @@ export interface FileRouteTypes {
     | '/_authenticated/match-requests'
     | '/_authenticated/matching'
     | '/_authenticated/my-reviews'
+    | '/_authenticated/notifications'
     | '/_authenticated/profile'
     | '/_authenticated/profile-setup'
     | '/_authenticated/restaurant-rec'
@@ -286,6 +299,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedMyReviewsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/notifications': {
+      id: '/_authenticated/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AuthenticatedNotificationsRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/_authenticated/profile': {
       id: '/_authenticated/profile'
       path: '/profile'
@@ -357,6 +377,7 @@ interface AuthenticatedRouteChildren {
   AuthenticatedMatchRequestsRoute: typeof AuthenticatedMatchRequestsRoute
   AuthenticatedMatchingRoute: typeof AuthenticatedMatchingRoute
   AuthenticatedMyReviewsRoute: typeof AuthenticatedMyReviewsRoute
+  AuthenticatedNotificationsRoute: typeof AuthenticatedNotificationsRoute
   AuthenticatedProfileRoute: typeof AuthenticatedProfileRoute
   AuthenticatedProfileSetupRoute: typeof AuthenticatedProfileSetupRoute
   AuthenticatedRestaurantRecRoute: typeof AuthenticatedRestaurantRecRoute
@@ -370,6 +391,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedMatchRequestsRoute: AuthenticatedMatchRequestsRoute,
   AuthenticatedMatchingRoute: AuthenticatedMatchingRoute,
   AuthenticatedMyReviewsRoute: AuthenticatedMyReviewsRoute,
+  AuthenticatedNotificationsRoute: AuthenticatedNotificationsRoute,
   AuthenticatedProfileRoute: AuthenticatedProfileRoute,
   AuthenticatedProfileSetupRoute: AuthenticatedProfileSetupRoute,
   AuthenticatedRestaurantRecRoute: AuthenticatedRestaurantRecRoute,

@@ -6,10 +6,13 @@
  * monochrome badge, one tag per match so a newer notification about a match replaces the older
  * one. No Firebase code runs here: the worker reads the payload itself.
  *
- * The notification is always shown, and every window of ours is also told
- * (`{ type: 'PUSH_RECEIVED', title, body, data }`) so a page the member is looking at shows the
- * in-app toast "[새 메시지] {title}: {body}" (UI-TEXT.md "Foreground push"). A payload that names
- * no known notification type or match is ignored.
+ * Quiet when looking (issue #16 item 6): when a focused, visible window of the app exists, no
+ * system notification is shown; the payload is posted to that window instead
+ * (`{ type: 'PUSH_RECEIVED', title, body, data }`), whose push hook shows the in-app toast
+ * "[새 메시지] {title}: {body}" (UI-TEXT.md "Foreground push") — and a `new_message` of the chat
+ * that window shows is not posted at all (the chat is on screen; the app marks it read). Otherwise
+ * the notification is shown and every window of ours is told as well. A payload that names no
+ * known notification type or match is ignored.
  */
 import { parsePushPayload, PUSH_BADGE, PUSH_ICON, type PushData } from '../common/push.ts';
 
@@ -32,10 +35,34 @@ function readJson(event: PushEvent): unknown {
   }
 }
 
-/** Shows the notification of one push and tells our open windows about it. */
-export async function handlePush(data: PushData): Promise<void> {
+/** The window the member is looking at: focused and visible, or none. */
+export function lookingAt(windows: readonly WindowClient[]): WindowClient | undefined {
+  return windows.find((client) => client.focused && client.visibilityState === 'visible');
+}
+
+/** True when `client` shows the page a `new_message` push leads to (its chat). */
+export function showsItsChat(client: WindowClient, data: PushData): boolean {
+  if (data.type !== 'new_message') return false;
+  try {
+    return new URL(client.url).pathname.replace(/\/+$/, '') === data.url;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One push: posted to the window the member is looking at (no system notification), or shown as a
+ * system notification with every window of ours told. Answers what it did (for tests).
+ */
+export async function handlePush(data: PushData): Promise<'posted' | 'quiet' | 'shown'> {
   const message: PushReceivedMessage = { type: 'PUSH_RECEIVED', title: data.title, body: data.body, data };
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const focused = lookingAt(windows);
+  if (focused) {
+    if (showsItsChat(focused, data)) return 'quiet';
+    focused.postMessage(message);
+    return 'posted';
+  }
   for (const client of windows) client.postMessage(message);
   // `renotify` is in the Notifications spec but not yet in TypeScript's DOM lib.
   const options: NotificationOptions & { renotify: boolean } = {
@@ -48,6 +75,7 @@ export async function handlePush(data: PushData): Promise<void> {
     data: { url: data.url, type: data.type, matchId: data.matchId },
   };
   await self.registration.showNotification(data.title, options);
+  return 'shown';
 }
 
 /** Registers the `push` listener (wired by sw.ts). */
@@ -55,6 +83,6 @@ export function registerPush(): void {
   self.addEventListener('push', (event: PushEvent) => {
     const data = parsePushPayload(readJson(event));
     if (!data) return;
-    event.waitUntil(handlePush(data));
+    event.waitUntil(handlePush(data).then(() => undefined));
   });
 }

@@ -390,6 +390,20 @@ export const ko = {
     foregroundPush: '[새 메시지] {title}: {body}',
   },
 
+  /** The notification inbox and the top bar's bell (issue #16). */
+  inbox: {
+    heading: '알림',
+    bell: '알림',
+    bellUnread: '알림 {n}개 읽지 않음',
+    list: '알림 목록',
+    unread: '읽지 않음',
+    markAllRead: '모두 읽음',
+    empty: '새 알림이 없어요.',
+    more: '더 보기',
+    justNow: '방금 전',
+    markFailed: '알림을 읽음으로 바꾸지 못했어요. 다시 시도해주세요.',
+  },
+
   /** Push permission moment on the activity page (issue #7). */
   push: {
     promptTitle: '매칭 소식을 알림으로 받아보세요',

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ConfirmHost } from '@/components/ui/confirm-dialog';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Toasts } from '@/components/ui/toasts';
-import { useNotifications } from '@/features/notifications/store';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useLiveNotifications } from '@/features/notifications/hooks/use-live-notifications';
 import { usePush } from '@/features/push/hooks/use-push';
 import { startLiveChannel } from '@/lib/stomp-client';
@@ -35,13 +35,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 function RootLayout() {
   const user = useSession((s) => (s.status === 'signedIn' ? s.user : null));
   const signOut = useSession((s) => s.signOut);
-  const unread = useNotifications((s) => s.unread);
-  const clearUnread = useNotifications((s) => s.clearUnread);
   const navigate = useNavigate();
   const pathname = useLocation({ select: (l) => l.pathname });
   // document.title per route and focus on the new page's h1 after a navigation (issue #14).
   usePageTitleAndFocus();
-  // The live channel follows the session (issue #4); notifications count and toast while signed in.
+  // The live channel follows the session (issue #4); notifications refresh the bell and toast while signed in.
   useEffect(() => startLiveChannel(), []);
   useLiveNotifications(user?.id ?? null);
   // Push (issue #7): token follows the session; a push in front shows an in-app toast.
@@ -60,7 +58,7 @@ function RootLayout() {
       {/* Before the page: the toast region subscribes before any page effect raises a toast. */}
       <Toasts />
       <ErrorBoundary>
-        <TopBar user={user} unread={unread} onOpenActivity={clearUnread} onLogout={logout} />
+        <TopBar user={user} bell={<NotificationBell />} onLogout={logout} />
       </ErrorBoundary>
       <OfflineBanner />
       <main id="main" className="main" tabIndex={-1}>

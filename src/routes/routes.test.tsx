@@ -126,4 +126,18 @@ describe('routes and guards (SPEC §2)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '내가 받은 리뷰' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: '프로필 메뉴' })).toBeTruthy();
   });
+  it('shows the bell with the server unread count in the top bar and opens the inbox /notifications (issue #16)', async () => {
+    signIn();
+    mockFetch({
+      'GET /api/ai/featured-reviews': () => jsonResponse([]),
+      'GET /api/notifications/unread-count': () => jsonResponse({ count: 2 }),
+      'GET /api/notifications': () => jsonResponse([]),
+    });
+    renderAt('/');
+    const bell = await screen.findByRole('link', { name: '알림 2개 읽지 않음' });
+    await userEvent.click(bell);
+    expect(await screen.findByRole('heading', { level: 1, name: '알림' })).toBeTruthy();
+    expect(await screen.findByText('새 알림이 없어요.')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('알림 · 밥상친구'));
+  });
 });

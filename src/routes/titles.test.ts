@@ -22,6 +22,7 @@ const TITLES: Record<string, string> = {
   '/my-reviews': '내가 받은 리뷰 · 밥상친구',
   '/profile': '내 정보 · 밥상친구',
   '/profile-setup': '프로필 설정 · 밥상친구',
+  '/notifications': '알림 · 밥상친구',
 };
 
 describe('page titles (issue #14)', () => {

@@ -1,55 +1,89 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { receiveNotification, resetNotifications, useNotifications } from './store';
+import { jsonResponse, mockFetch } from '@/test/fixtures';
+import { isChatInView, receiveNotification } from './store';
 
-const note = (type: string) => ({ type, matchId: 1, scheduleId: 2, fromUser: { id: 3, name: '민수' }, message: `${type} 메시지`, createdAt: '2026-11-22T00:00:00.000Z' });
+const note = (type: string, extra: Record<string, unknown> = {}) => ({
+  type,
+  matchId: 1,
+  scheduleId: 2,
+  fromUser: { id: 3, name: '민수' },
+  message: `${type} 메시지`,
+  createdAt: '2026-11-22T00:00:00.000Z',
+  ...extra,
+});
+const nowhere = () => false;
 
 afterEach(() => {
-  useNotifications.setState({ unread: 0 });
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
 });
 
 /** A client holding one cached query per list, to see which ones a notification makes stale. */
 function clientWithLists() {
   const client = new QueryClient();
-  const keys = { received: ['matches', 'received'], sent: ['matches', 'sent'], schedules: ['schedules', { from: '2026-11-24' }], chat1: ['chat', 1], chat2: ['chat', 2], board: ['board'] };
-  for (const key of Object.values(keys)) client.setQueryData(key, []);
+  const keys = {
+    received: ['matches', 'received'],
+    sent: ['matches', 'sent'],
+    schedules: ['schedules', { from: '2026-11-24' }],
+    chat1: ['chat', 1],
+    chat2: ['chat', 2],
+    board: ['board'],
+    unread: ['notifications', 'unread-count'],
+    inbox: ['notifications', 'list'],
+  };
+  for (const [name, key] of Object.entries(keys)) client.setQueryData(key, name === 'unread' ? 2 : []);
   const stale = () => Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, client.getQueryState(key)?.isInvalidated ?? false]));
   return { client, stale };
 }
 
-describe('live notifications (SPEC §4, issue #14)', () => {
+describe('live notifications (SPEC §4, issues #14, #16)', () => {
   it.each([
     ['new_match_request', { received: true, sent: false, schedules: false, chat1: false }],
     ['match_accepted', { received: false, sent: true, schedules: true, chat1: false }],
     ['match_rejected', { received: false, sent: true, schedules: true, chat1: false }],
     ['match_confirmed', { received: true, sent: true, schedules: true, chat1: false }],
     ['new_message', { received: false, sent: false, schedules: false, chat1: true }],
-  ])('%s counts one and invalidates its lists', (type, expected) => {
+  ])('%s invalidates its lists and the bell (the server count) and the inbox', (type, expected) => {
     const { client, stale } = clientWithLists();
-    expect(receiveNotification(note(type), client)).toBe(`${type} 메시지`);
-    expect(useNotifications.getState().unread).toBe(1);
-    expect(stale()).toMatchObject({ ...expected, chat2: false, board: false });
+    expect(receiveNotification(note(type), client, nowhere)).toBe(`${type} 메시지`);
+    expect(stale()).toMatchObject({ ...expected, chat2: false, board: false, unread: true, inbox: true });
   });
 
-  it('an unknown type is counted, invalidates nothing and logs a warning', () => {
+  it('an unknown type invalidates nothing and logs a warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { client, stale } = clientWithLists();
-    expect(receiveNotification(note('something_else'), client)).toBeNull();
-    expect(useNotifications.getState().unread).toBe(1);
+    expect(receiveNotification(note('something_else'), client, nowhere)).toBeNull();
     expect(Object.values(stale()).every((s) => !s)).toBe(true);
     expect(warn).toHaveBeenCalled();
   });
 
-  it('clearing (opening activity) and sign-out reset the counter', () => {
-    const { client } = clientWithLists();
-    receiveNotification(note('new_message'), client);
-    receiveNotification(note('new_message'), client);
-    expect(useNotifications.getState().unread).toBe(2);
-    useNotifications.getState().clearUnread();
-    expect(useNotifications.getState().unread).toBe(0);
-    receiveNotification(note('new_message'), client);
-    resetNotifications();
-    expect(useNotifications.getState().unread).toBe(0);
+  it('quiet when looking (item 6): a message of the chat in view gives no text, does not bump the bell and is marked read', async () => {
+    const fetch = mockFetch({
+      'POST /api/notifications/read': () => new Response(null, { status: 204 }),
+      'GET /api/notifications/unread-count': () => jsonResponse({ count: 2 }),
+      'GET /api/notifications': () => jsonResponse([]),
+    });
+    const { client, stale } = clientWithLists();
+    expect(receiveNotification(note('new_message', { id: 41 }), client, (id) => id === 1)).toBeNull();
+    // the chat's history refreshes; the bell is not bumped before the read mark
+    expect(stale()).toMatchObject({ chat1: true, chat2: false });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/notifications/read'), expect.objectContaining({ method: 'POST', body: JSON.stringify({ ids: [41] }) })));
+    // a message of another chat still speaks
+    expect(receiveNotification(note('new_message', { id: 42, matchId: 2 }), client, (id) => id === 1)).toBe('new_message 메시지');
+    // other types of the same match still speak
+    expect(receiveNotification(note('match_cancelled', { id: 43 }), client, (id) => id === 1)).toBe('match_cancelled 메시지');
+  });
+
+  it('the chat is in view only on /chat/{id} while the page is visible', () => {
+    window.history.replaceState(null, '', '/chat/5');
+    expect(isChatInView(5)).toBe(true);
+    expect(isChatInView(6)).toBe(false);
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    expect(isChatInView(5)).toBe(false);
+    visibility.mockRestore();
+    window.history.replaceState(null, '', '/matching');
+    expect(isChatInView(5)).toBe(false);
   });
 });

@@ -1,46 +1,45 @@
 /**
- * Live notifications (SPEC §4 "Live notifications"; issue #4, #14): every notification adds one to
- * the unread counter (opening the activity screen resets it) and invalidates the cached queries it
- * concerns through the one table of src/lib/query/invalidation.ts (no refetch counters here:
- * Zustand keeps only client state). Unknown types log a warning and invalidate nothing.
+ * Live notifications (SPEC §4 "Live notifications"; issues #4, #14, #16). Each notification
+ * invalidates the cached queries it concerns through the one table of src/lib/query/invalidation.ts
+ * — the bell's unread count and the inbox among them (the count is the server's, issue #16: it
+ * survives a reload; no counter in memory). Unknown types log a warning and invalidate nothing.
+ *
+ * Quiet when looking (issue #16 item 6): a `new_message` of the chat that is open and visible
+ * raises no toast and no unread — its inbox item is marked read instead.
  */
-import { create } from 'zustand';
 import { NOTIFICATION_TYPES, type LiveNotification, type NotificationType } from '@common/realtime';
-import { onSignOut } from '@/lib/session/store';
 import { invalidateForNotification } from '@/lib/query/invalidation';
 import { queryClient } from '@/lib/query/query-client';
-
-interface NotificationsState {
-  unread: number;
-  increment: () => void;
-  clearUnread: () => void;
-}
-
-export const useNotifications = create<NotificationsState>()((set) => ({
-  unread: 0,
-  increment: () => set((s) => ({ unread: s.unread + 1 })),
-  clearUnread: () => set({ unread: 0 }),
-}));
+import { markRead } from './api/notifications';
 
 const isKnownType = (type: unknown): type is NotificationType => (NOTIFICATION_TYPES as readonly unknown[]).includes(type);
 
+/** The path of a match's chat page. */
+export const chatPath = (matchId: number): string => `/chat/${matchId}`;
+
+/** True when the chat of `matchId` is the current page and the page is visible. */
+export function isChatInView(matchId: number): boolean {
+  if (typeof document === 'undefined' || document.visibilityState !== 'visible') return false;
+  return window.location.pathname.replace(/\/+$/, '') === chatPath(matchId);
+}
+
 /**
- * Applies one incoming notification: counts it, invalidates the queries of its type, warns on an
- * unknown type. Answers the text to show (the payload's `message`), or null when there is none.
+ * Applies one incoming notification: invalidates the queries of its type, warns on an unknown
+ * type. Answers the text to show (the payload's `message`), or null when there is none or when it
+ * is a message of the chat in view (that one is marked read, the bell does not move).
  */
-export function receiveNotification(payload: unknown, client = queryClient): string | null {
+export function receiveNotification(payload: unknown, client = queryClient, inView: (matchId: number) => boolean = isChatInView): string | null {
   const n = (payload ?? {}) as Partial<LiveNotification>;
-  useNotifications.setState((s) => ({ unread: s.unread + 1 }));
   if (!isKnownType(n.type)) {
     console.warn('unknown live notification', n.type);
     return null;
   }
-  invalidateForNotification(client, { type: n.type, matchId: typeof n.matchId === 'number' ? n.matchId : undefined });
+  const matchId = typeof n.matchId === 'number' ? n.matchId : undefined;
+  if (n.type === 'new_message' && matchId !== undefined && inView(matchId)) {
+    invalidateForNotification(client, { type: n.type, matchId }, { inbox: false });
+    if (typeof n.id === 'number') void markRead(client, { ids: [n.id] }).catch(() => undefined);
+    return null;
+  }
+  invalidateForNotification(client, { type: n.type, matchId });
   return typeof n.message === 'string' && n.message ? n.message : null;
 }
-
-export function resetNotifications(): void {
-  useNotifications.setState({ unread: 0 });
-}
-
-onSignOut(() => resetNotifications());

@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPES } from '@common/realtime';
-import { invalidateForNotification, keysForNotification, NOTIFICATION_INVALIDATES } from './invalidation';
+import { INBOX_ROOTS, invalidateForNotification, keysForNotification, NOTIFICATION_INVALIDATES } from './invalidation';
 import { queryRoots } from './keys';
 
 const roots = Object.values(queryRoots) as readonly (readonly string[])[];
+const inbox = [queryRoots.notificationsUnread, queryRoots.notifications];
 const startsWithRoot = (key: readonly unknown[]) => roots.some((root) => root.every((part, i) => key[i] === part));
 
 describe('NOTIFICATION_INVALIDATES (issue #14: one table, notification type → query roots)', () => {
@@ -20,7 +21,7 @@ describe('NOTIFICATION_INVALIDATES (issue #14: one table, notification type → 
   });
 
   it('a chat message refreshes only that chat; the removed types (schedule_deleted, match_deleted) nothing', () => {
-    expect(keysForNotification('new_message', 7)).toEqual([[...queryRoots.chat, 7]]);
+    expect(keysForNotification('new_message', 7)).toEqual([[...queryRoots.chat, 7], ...inbox]);
     expect(keysForNotification('no_such_type')).toEqual([]);
     expect(keysForNotification('schedule_deleted')).toEqual([]);
     expect(keysForNotification('match_deleted')).toEqual([]);
@@ -28,13 +29,23 @@ describe('NOTIFICATION_INVALIDATES (issue #14: one table, notification type → 
 
   it('the meal lifecycle (issue #15): each type refreshes the lists that show it', () => {
     // The other side cancelled: both my lists, the seats and that chat (it shows "취소된 약속이에요").
-    expect(keysForNotification('match_cancelled', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.schedules, [...queryRoots.chat, 7]]);
+    expect(keysForNotification('match_cancelled', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.schedules, [...queryRoots.chat, 7], ...inbox]);
     // The host deleted the schedule: my sent list shows 취소됨, the window drops it, the chat closes.
-    expect(keysForNotification('schedule_cancelled', 7)).toEqual([queryRoots.matchesSent, queryRoots.schedules, [...queryRoots.chat, 7]]);
-    expect(keysForNotification('match_withdrawn', 7)).toEqual([queryRoots.matchesReceived]);
-    expect(keysForNotification('schedule_full', 7)).toEqual([queryRoots.matchesSent, queryRoots.schedules]);
-    expect(keysForNotification('seat_opened', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.schedules]);
-    for (const type of ['partner_arrived', 'meal_reminder']) expect(keysForNotification(type, 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent]);
+    expect(keysForNotification('schedule_cancelled', 7)).toEqual([queryRoots.matchesSent, queryRoots.schedules, [...queryRoots.chat, 7], ...inbox]);
+    expect(keysForNotification('match_withdrawn', 7)).toEqual([queryRoots.matchesReceived, ...inbox]);
+    expect(keysForNotification('schedule_full', 7)).toEqual([queryRoots.matchesSent, queryRoots.schedules, ...inbox]);
+    expect(keysForNotification('seat_opened', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.schedules, ...inbox]);
+    for (const type of ['partner_arrived', 'meal_reminder']) expect(keysForNotification(type, 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, ...inbox]);
+  });
+
+  it('the inbox (issue #16): every type makes the unread count and the list stale; inbox: false leaves them out', () => {
+    expect(INBOX_ROOTS).toEqual(['notificationsUnread', 'notifications']);
+    for (const type of NOTIFICATION_TYPES) {
+      const keys = keysForNotification(type, 7);
+      expect(keys, type).toContainEqual(queryRoots.notificationsUnread);
+      expect(keys, type).toContainEqual(queryRoots.notifications);
+    }
+    expect(keysForNotification('new_message', 7, { inbox: false })).toEqual([[...queryRoots.chat, 7]]);
   });
 
   it('marks the cached queries stale', () => {

@@ -30,6 +30,10 @@ export const queryRoots = {
   venues: ['venues'],
   /** `GET /api/auth/providers`. */
   authProviders: ['auth-providers'],
+  /** `GET /api/notifications?before&limit`: the inbox pages (issue #16). */
+  notifications: ['notifications', 'list'],
+  /** `GET /api/notifications/unread-count`: the bell's badge (issue #16). */
+  notificationsUnread: ['notifications', 'unread-count'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type QueryRoot = keyof typeof queryRoots;

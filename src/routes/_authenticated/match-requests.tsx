@@ -1,16 +1,14 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { receivedRequestsQuery } from '@/features/activity/api/get-received-requests';
 import { sentRequestsQuery } from '@/features/activity/api/get-sent-requests';
 import { ActivityPage } from '@/features/activity/components/activity-page';
-import { useNotifications } from '@/features/notifications/store';
 import { PushPrompt } from '@/features/push/components/push-prompt';
 import { useSession } from '@/lib/session/store';
 import { ko } from '@/i18n/ko';
 
 /**
- * Activity (활동 내역). Visiting it resets the unread counter (SPEC §4); the push permission
- * moment (issue #7) sits under its heading.
+ * Activity (활동 내역). The push permission moment (issue #7) sits under its heading; unread
+ * notifications are the bell's (issue #16: the inbox marks them read, not this visit).
  */
 export const Route = createFileRoute('/_authenticated/match-requests')({
   // The page renders with both lists (issue #14); a failed load shows the list's error state instead.
@@ -21,8 +19,6 @@ export const Route = createFileRoute('/_authenticated/match-requests')({
 });
 
 function MatchRequests() {
-  const clearUnread = useNotifications((s) => s.clearUnread);
-  useEffect(() => clearUnread(), [clearUnread]);
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
   const navigate = useNavigate();

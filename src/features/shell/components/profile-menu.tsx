@@ -2,29 +2,23 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from '@tanstack/react-router';
 import type { User } from '@common/api/users';
 import { Avatar } from '@/components/ui/avatar';
-import { format, ko } from '@/i18n/ko';
+import { ko } from '@/i18n/ko';
 
 interface ProfileMenuProps {
   user: User;
-  unread: number;
-  onOpenActivity: () => void;
+  onOpenActivity?: () => void;
   onLogout: () => void;
   /** A member still in the setup wizard: only 로그아웃 (the other pages would send them back). */
   settingUp?: boolean;
 }
 
-/** "프로필 메뉴": avatar, unread badge and the dropdown of SPEC §2. */
-export function ProfileMenu({ user, unread, onOpenActivity, onLogout, settingUp = false }: ProfileMenuProps) {
+/** "프로필 메뉴": avatar and the dropdown of SPEC §2 (the unread count is on the bell, issue #16). */
+export function ProfileMenu({ user, onOpenActivity, onLogout, settingUp = false }: ProfileMenuProps) {
   const navigate = useNavigate();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className="profile-trigger" aria-label={ko.nav.profileMenu}>
         <Avatar src={user.profileImage} alt="" size={40} />
-        {unread > 0 && (
-          <span className="badge" aria-label={format(ko.nav.unreadBadge, { n: unread })}>
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={8}>
@@ -40,7 +34,7 @@ export function ProfileMenu({ user, unread, onOpenActivity, onLogout, settingUp 
               <DropdownMenu.Item
                 className="menu__item"
                 onSelect={() => {
-                  onOpenActivity();
+                  onOpenActivity?.();
                   void navigate({ to: '/match-requests' });
                 }}
               >

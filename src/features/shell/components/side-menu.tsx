@@ -10,7 +10,7 @@ const Dialog = lazy(() => loadDialog().then((m) => ({ default: m.Dialog })));
 
 interface SideMenuProps {
   signedIn: boolean;
-  onOpenActivity: () => void;
+  onOpenActivity?: () => void;
 }
 
 /** The search param that keeps the menu open: Back closes it, a shared link opens it (issue #14). */

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { User } from '@common/api/users';
 import { isNewMember } from '@common/domain/account';
 import { ko } from '@/i18n/ko';
@@ -11,8 +11,9 @@ const ProfileMenu = lazy(() => import('./profile-menu').then((m) => ({ default: 
 
 interface TopBarProps {
   user: User | null;
-  unread: number;
-  onOpenActivity: () => void;
+  /** The notification bell (issue #16), composed by the root route; shown to members past the setup. */
+  bell?: ReactNode;
+  onOpenActivity?: () => void;
   onLogout: () => void;
 }
 
@@ -31,7 +32,7 @@ function LogoMark() {
  * The top bar. A member who has not finished the setup wizard sees only the setup (SPEC §2,
  * issue #14): no main links, no side menu, and a profile menu with just 로그아웃.
  */
-export function TopBar({ user, unread, onOpenActivity, onLogout }: TopBarProps) {
+export function TopBar({ user, bell, onOpenActivity, onLogout }: TopBarProps) {
   const settingUp = isNewMember(user);
   return (
     <header className="top-bar">
@@ -43,9 +44,10 @@ export function TopBar({ user, unread, onOpenActivity, onLogout }: TopBarProps) 
         </Link>
         {!settingUp && <MainNav />}
         <div className="top-bar__actions">
+          {user && !settingUp && bell}
           {user ? (
             <Suspense fallback={<span className="profile-menu-placeholder" aria-hidden="true" />}>
-              <ProfileMenu user={user} unread={unread} onOpenActivity={onOpenActivity} onLogout={onLogout} settingUp={settingUp} />
+              <ProfileMenu user={user} onOpenActivity={onOpenActivity} onLogout={onLogout} settingUp={settingUp} />
             </Suspense>
           ) : (
             <>

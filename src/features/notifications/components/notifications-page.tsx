@@ -1,0 +1,86 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { formatDistanceToNowStrict } from 'date-fns';
+import { ko as koLocale } from 'date-fns/locale/ko';
+import type { MouseEvent } from 'react';
+import type { NotificationItem } from '@common/api/notifications';
+import { toast } from '@/components/ui/feedback-store';
+import { QueryState } from '@/components/ui/load-state';
+import { ko } from '@/i18n/ko';
+import { useNow } from '@/lib/use-now';
+import { inboxItems, inboxQuery, markRead, unreadCountQuery } from '../api/notifications';
+import './notifications.css';
+
+/** "3분 전", "2시간 전", "방금 전" (under a minute) of an instant, seen at `now`. */
+export function relativeTime(iso: string, now: Date): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  if (now.getTime() - at.getTime() < 60_000) return ko.inbox.justNow;
+  return formatDistanceToNowStrict(at, { addSuffix: true, locale: koLocale, roundingMethod: 'floor' });
+}
+
+/** A same-origin path to open, or the activity page. */
+const safeLink = (link: string) => (link.startsWith('/') && !link.startsWith('//') ? link : '/match-requests');
+
+/**
+ * 알림 (issue #16 item 5): the inbox newest first, 20 at a time with "더 보기"; unread items stand
+ * out (a dot and "읽지 않음" for screen readers); opening one marks it read and goes to its link;
+ * "모두 읽음" marks them all. Loading, error and empty ("새 알림이 없어요.") through QueryState.
+ */
+export function NotificationsPage() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const now = useNow(30_000);
+  const query = useInfiniteQuery(inboxQuery());
+  const { data: unread = 0 } = useQuery(unreadCountQuery());
+  const items = inboxItems(query.data);
+  const anyUnread = unread > 0 || items.some((item) => !item.read);
+
+  const markAll = useMutation({
+    mutationFn: () => markRead(client, { all: true }),
+    onError: () => toast.error(ko.inbox.markFailed),
+  });
+
+  const open = (event: MouseEvent<HTMLAnchorElement>, item: NotificationItem) => {
+    // A modified click opens a new tab as links do; the item is marked read either way.
+    if (!item.read) void markRead(client, { ids: [item.id] }).catch(() => undefined);
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    void navigate({ href: safeLink(item.link) });
+  };
+
+  return (
+    <section className="page inbox">
+      <div className="inbox__head">
+        <h1 className="page-heading">{ko.inbox.heading}</h1>
+        <button type="button" className="btn btn--ghost btn--small" disabled={!anyUnread || markAll.isPending} onClick={() => markAll.mutate()}>
+          {ko.inbox.markAllRead}
+        </button>
+      </div>
+      <QueryState query={query} empty={ko.inbox.empty} isEmpty={items.length === 0} />
+      {items.length > 0 && (
+        <ul className="inbox__list" aria-label={ko.inbox.list}>
+          {items.map((item) => (
+            <li key={item.id} className={item.read ? 'inbox-item' : 'inbox-item inbox-item--unread'}>
+              <a href={safeLink(item.link)} className="inbox-item__link" onClick={(event) => open(event, item)}>
+                <span className="inbox-item__dot" aria-hidden="true" />
+                <span className="inbox-item__text">
+                  {!item.read && <span className="visually-hidden">{`${ko.inbox.unread}: `}</span>}
+                  {item.message}
+                </span>
+                <time className="inbox-item__time" dateTime={item.createdAt}>
+                  {relativeTime(item.createdAt, now)}
+                </time>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage && (
+        <button type="button" className="btn btn--ghost inbox__more" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          {ko.inbox.more}
+        </button>
+      )}
+    </section>
+  );
+}
