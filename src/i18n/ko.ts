@@ -437,6 +437,14 @@ export const ko = {
     me: '나',
     connecting: '연결 중…',
     leaveError: '채팅방을 나가지 못했습니다.',
+    /** Issue #16 item 7: the meal in the header, older messages loaded upward. */
+    meal: '약속',
+    loadingOlder: '이전 메시지 불러오는 중…',
+    olderError: '이전 메시지를 불러오지 못했어요.',
+    /** Issue #16 item 4: a message until the server has it. */
+    sending: '보내는 중',
+    failed: '전송 실패',
+    resend: '다시 보내기',
   },
 
   reviews: {

@@ -72,3 +72,54 @@ describe('a dead token on the live channel (issue #13)', () => {
     expect(useSession.getState().status).toBe('signedIn');
   });
 });
+
+describe('subscriptions and SEND headers (issue #16)', () => {
+  afterEach(async () => {
+    await disconnectLive();
+    stomp.clients.length = 0;
+  });
+
+  it('one STOMP subscription per destination feeds every handler; a SEND carries its headers and its RECEIPT callback', async () => {
+    const { liveSubscribe, livePublish } = await import('./stomp-client');
+    await connectLive(fakeJwt(Date.now() + 3_600_000));
+    const c = stomp.clients[0]! as unknown as {
+      connected: boolean;
+      config: { onConnect?: () => void };
+      subscribe: ReturnType<typeof vi.fn>;
+      publish: ReturnType<typeof vi.fn>;
+      watchForReceipt: ReturnType<typeof vi.fn>;
+    };
+    const unsubscribe = vi.fn();
+    let deliver: (m: { body: string }) => void = () => undefined;
+    c.subscribe = vi.fn((_d: string, cb: (m: { body: string }) => void) => {
+      deliver = cb;
+      return { unsubscribe };
+    });
+    c.publish = vi.fn();
+    c.watchForReceipt = vi.fn();
+    c.connected = true;
+    c.config.onConnect?.();
+    const a = vi.fn();
+    const b = vi.fn();
+    const stopA = liveSubscribe('/user/queue/errors', a);
+    const stopB = liveSubscribe('/user/queue/errors', b);
+    expect(c.subscribe).toHaveBeenCalledTimes(1);
+    deliver({ body: '{"code":"x"}' });
+    expect(a).toHaveBeenCalledWith({ code: 'x' });
+    expect(b).toHaveBeenCalledWith({ code: 'x' });
+    stopA();
+    expect(unsubscribe).not.toHaveBeenCalled();
+    deliver({ body: '{"code":"y"}' });
+    expect(a).toHaveBeenCalledTimes(1);
+    expect(b).toHaveBeenCalledTimes(2);
+    stopB();
+    expect(unsubscribe).toHaveBeenCalledOnce();
+
+    const onReceipt = vi.fn();
+    expect(livePublish('/app/chat/7', { content: '안녕' }, { headers: { 'client-id': 'abc', receipt: 'abc' }, onReceipt })).toBe(true);
+    expect(c.publish).toHaveBeenCalledWith({ destination: '/app/chat/7', body: '{"content":"안녕"}', headers: { 'client-id': 'abc', receipt: 'abc' } });
+    expect(c.watchForReceipt).toHaveBeenCalledWith('abc', expect.any(Function));
+    (c.watchForReceipt.mock.calls[0]![1] as () => void)();
+    expect(onReceipt).toHaveBeenCalledOnce();
+  });
+});

@@ -33,9 +33,14 @@ export function liveUrl(apiUrl: string = env.apiUrl, page: { protocol: string; h
   return `${secure ? 'wss' : 'ws'}://${base?.host ?? page.host}${WS_PATH}`;
 }
 
+/**
+ * One STOMP subscription per destination, shared by every handler that wants it (issue #16: the
+ * server answers `/user/queue/errors` on one subscription of the session, so the notifications and
+ * an open chat both hear a refused SEND).
+ */
 interface Wanted {
   destination: string;
-  handler: (body: unknown) => void;
+  handlers: Set<(body: unknown) => void>;
   active: StompSubscription | null;
 }
 
@@ -43,7 +48,7 @@ let client: Client | null = null;
 let clientToken: string | null = null;
 /** Bumped by every connect/disconnect, so a connect still loading the library knows it was superseded. */
 let generation = 0;
-const wanted = new Set<Wanted>();
+const wanted = new Map<string, Wanted>();
 const connectListeners = new Set<() => void>();
 
 function subscribeNow(w: Wanted) {
@@ -56,7 +61,7 @@ function subscribeNow(w: Wanted) {
       console.warn('live message is not JSON', message.body);
       return;
     }
-    w.handler(body);
+    for (const handler of [...w.handlers]) handler(body);
   });
 }
 
@@ -77,12 +82,12 @@ export async function connectLive(token: string): Promise<void> {
     debug: () => {},
     onConnect: () => {
       useLiveStatus.setState({ connected: true });
-      for (const w of wanted) subscribeNow(w);
+      for (const w of wanted.values()) subscribeNow(w);
       for (const l of [...connectListeners]) l();
     },
     onWebSocketClose: () => {
       useLiveStatus.setState({ connected: false });
-      for (const w of wanted) w.active = null;
+      for (const w of wanted.values()) w.active = null;
     },
     onStompError: (frame) => {
       console.warn('live channel error', frame.headers.message);
@@ -104,19 +109,28 @@ export async function disconnectLive(): Promise<void> {
   client = null;
   clientToken = null;
   useLiveStatus.setState({ connected: false });
-  for (const w of wanted) w.active = null;
+  for (const w of wanted.values()) w.active = null;
   if (c) await c.deactivate();
 }
 
 /** Keeps a subscription to `destination` while the returned function is not called (survives reconnects). */
 export function liveSubscribe(destination: string, handler: (body: unknown) => void): () => void {
-  const w: Wanted = { destination, handler, active: null };
-  wanted.add(w);
-  subscribeNow(w);
+  let w = wanted.get(destination);
+  if (!w) {
+    w = { destination, handlers: new Set(), active: null };
+    wanted.set(destination, w);
+    w.handlers.add(handler);
+    subscribeNow(w);
+  } else {
+    w.handlers.add(handler);
+  }
+  const mine = w;
   return () => {
-    wanted.delete(w);
-    if (w.active && client?.connected) w.active.unsubscribe();
-    w.active = null;
+    mine.handlers.delete(handler);
+    if (mine.handlers.size > 0 || wanted.get(destination) !== mine) return;
+    wanted.delete(destination);
+    if (mine.active && client?.connected) mine.active.unsubscribe();
+    mine.active = null;
   };
 }
 
@@ -126,10 +140,19 @@ export function onLiveConnect(listener: () => void): () => void {
   return () => connectListeners.delete(listener);
 }
 
+/** Extra SEND headers (e.g. `client-id`, `receipt`) and what to run when the server's RECEIPT for `receipt` arrives. */
+export interface LivePublishOptions {
+  headers?: Record<string, string>;
+  onReceipt?: () => void;
+}
+
 /** SENDs JSON to `destination`; answers false (nothing sent) when not connected. */
-export function livePublish(destination: string, body: unknown): boolean {
+export function livePublish(destination: string, body: unknown, options: LivePublishOptions = {}): boolean {
   if (!client?.connected) return false;
-  client.publish({ destination, body: JSON.stringify(body) });
+  const headers = options.headers ?? {};
+  const { onReceipt } = options;
+  if (onReceipt && headers.receipt) client.watchForReceipt(headers.receipt, () => onReceipt());
+  client.publish({ destination, body: JSON.stringify(body), headers });
   return true;
 }
 

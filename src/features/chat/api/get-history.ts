@@ -3,12 +3,21 @@ import type { ChatMessage } from '@common/realtime';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
+/** How many messages the first history page holds (the server's default `limit`). */
+export const HISTORY_PAGE = 100;
+/** How many older messages one scroll to the top loads (`before` cursor, issue #16 item 7). */
+export const OLDER_PAGE = 50;
+
 /**
- * `GET /api/chat/{matchId}/history` (oldest first): the newest 100, or with `after` the messages
- * after that id (catching up after a reconnect). A non-array counts as empty.
+ * `GET /api/chat/{matchId}/history` (oldest first): the newest 100, with `after` the messages
+ * after that id (catching up after a reconnect), or with `before` the newest `OLDER_PAGE` before
+ * that id (loading upward as the member scrolls to the top). A non-array counts as empty.
  */
-export async function getChatHistory(matchId: number, options: { after?: number; signal?: AbortSignal } = {}): Promise<ChatMessage[]> {
-  const query = options.after ? `?after=${options.after}&limit=200` : '';
+export async function getChatHistory(
+  matchId: number,
+  options: { after?: number; before?: number; signal?: AbortSignal } = {},
+): Promise<ChatMessage[]> {
+  const query = options.after ? `?after=${options.after}&limit=200` : options.before ? `?before=${options.before}&limit=${OLDER_PAGE}` : '';
   const answer = await api.get<unknown>(`/api/chat/${matchId}/history${query}`, { signal: options.signal });
   return Array.isArray(answer) ? (answer as ChatMessage[]) : [];
 }
@@ -27,7 +36,7 @@ export const chatKey = (matchId: number) => [...queryRoots.chat, matchId] as con
 /**
  * A chat's history as a query (issue #14). Live messages are appended to this cache entry by the
  * chat page (`appendMessages`); a refetch answers the server's newest 100 plus any live message
- * that arrived after them while it ran.
+ * that arrived after them while it ran, and keeps the older messages loaded by scrolling up.
  */
 export const chatHistoryQuery = (matchId: number) =>
   queryOptions({
@@ -35,7 +44,8 @@ export const chatHistoryQuery = (matchId: number) =>
     queryFn: async ({ signal, client }) => {
       const fresh = await getChatHistory(matchId, { signal });
       const newest = fresh.length ? fresh[fresh.length - 1]!.id : 0;
-      const live = (client.getQueryData<ChatMessage[]>(chatKey(matchId)) ?? []).filter((m) => m.id > newest);
-      return mergeMessages(fresh, live);
+      const oldest = fresh.length ? fresh[0]!.id : 0;
+      const kept = (client.getQueryData<ChatMessage[]>(chatKey(matchId)) ?? []).filter((m) => m.id > newest || (fresh.length >= HISTORY_PAGE && m.id < oldest));
+      return mergeMessages(fresh, kept);
     },
   });

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MatchRequest } from '@common/api/matches';
@@ -11,6 +11,8 @@ const live = vi.hoisted(() => ({
   handlers: new Map<string, (body: unknown) => void>(),
   reconnect: new Set<() => void>(),
   published: [] as Array<{ destination: string; body: unknown }>,
+  /** The SEND headers and receipt callbacks of each publish (issue #16). */
+  options: [] as Array<{ headers?: Record<string, string>; onReceipt?: () => void }>,
   connected: true,
 }));
 
@@ -27,9 +29,10 @@ vi.mock('@/lib/stomp-client', async () => {
       live.reconnect.add(l);
       return () => live.reconnect.delete(l);
     },
-    livePublish: (destination: string, body: unknown) => {
+    livePublish: (destination: string, body: unknown, options: { headers?: Record<string, string>; onReceipt?: () => void } = {}) => {
       if (!useLiveStatus.getState().connected) return false;
       live.published.push({ destination, body });
+      live.options.push(options);
       return true;
     },
   };
@@ -38,6 +41,7 @@ vi.mock('@/lib/stomp-client', async () => {
 const { useLiveStatus } = await import('@/lib/stomp-client');
 const { ChatPage, mergeMessages } = await import('./chat-page');
 const { invalidateForNotification } = await import('@/lib/query/invalidation');
+const { useUnsent } = await import('../hooks/use-unsent');
 
 const me = makeUser({ id: 1, name: '나나' });
 const msg = (id: number, content: string, senderId = 2): ChatMessage => ({ id, matchId: 7, senderId, senderName: senderId === 1 ? '나나' : '상대', content, createdAt: '2026-11-22T03:00:00.000Z' });
@@ -47,7 +51,9 @@ beforeEach(() => {
   live.handlers.clear();
   live.reconnect.clear();
   live.published.length = 0;
+  live.options.length = 0;
   useLiveStatus.setState({ connected: true });
+  useUnsent.setState({ messages: [] });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -93,7 +99,8 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
     expect(screen.getByText('연결 중…')).toBeTruthy();
     await waitFor(() => expect(texts()).toEqual(['끊긴 동안']));
     const post = fetch.mock.calls.find(([u, init]) => String(u).endsWith('/api/chat/7/messages') && init?.method === 'POST');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ content: '끊긴 동안' });
+    // The message's client-id goes in the body too (issue #16 item 4), so a resend is stored once.
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ content: '끊긴 동안', clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown });
     expect((post?.[1]?.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     act(() => useLiveStatus.setState({ connected: true }));
     await user.type(box, '안녕하세요');
@@ -235,5 +242,262 @@ describe('ChatPage and the meal lifecycle (issue #15)', () => {
 describe('mergeMessages', () => {
   it('keeps ids unique and ordered', () => {
     expect(mergeMessages([msg(2, 'b'), msg(1, 'a')].sort((x, y) => x.id - y.id), [msg(3, 'c'), msg(2, 'b')]).map((m) => m.id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('ChatPage reads like a messenger (issue #16 item 7)', () => {
+  it('shows each message\'s KST time and a separator for each KST day; the log is a polite live region', async () => {
+    mockFetch({
+      'GET /api/chat/7/history': () =>
+        jsonResponse([
+          { ...msg(1, '일요일 저녁'), createdAt: '2026-11-22T09:05:00.000Z' },
+          { ...msg(2, '같은 날', 1), createdAt: '2026-11-22T14:59:00.000Z' },
+          { ...msg(3, '화요일 자정'), createdAt: '2026-11-23T15:00:00.000Z' },
+        ]),
+    });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    await waitFor(() => expect(texts()).toEqual(['일요일 저녁', '같은 날', '화요일 자정']));
+    const log = screen.getByRole('log', { name: '대화 내용' });
+    expect(log.getAttribute('aria-live')).toBe('polite');
+    const days = [...log.querySelectorAll('.chat__day')].map((d) => d.textContent);
+    expect(days).toEqual(['11월 22일 일요일', '11월 24일 화요일']);
+    const times = within(log)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('time')?.textContent);
+    expect(times).toEqual(['오후 6:05', '오후 11:59', '오전 12:00']);
+    expect(log.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-22T09:05:00.000Z');
+  });
+
+  it('names the meal in the header: place, date, hour and status (취소됨 once cancelled)', async () => {
+    const match = (status: MatchRequest['status'], cancelled = false) =>
+      makeMatchRequest({ id: 7, status, requester: memberRef(1, '나나'), schedule: { member: memberRef(2, '상대'), placeName: '을지로 국밥', date: '2099-12-14', time: 18, cancelled } });
+    let current = match('CONFIRMED');
+    mockFetch({ 'GET /api/matches': () => jsonResponse([]), 'GET /api/matches/sent': () => jsonResponse([current]), 'GET /api/chat/7/history': () => jsonResponse([]) });
+    const { queryClient } = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    expect(await screen.findByText('을지로 국밥 · 12월 14일 18시 · 확정됨')).toBeTruthy();
+    current = match('ACCEPTED', true);
+    await act(() => queryClient.invalidateQueries({ queryKey: ['matches'] }));
+    expect(await screen.findByText('을지로 국밥 · 12월 14일 18시 · 취소됨')).toBeTruthy();
+  });
+
+  it('loads older messages by the before cursor when scrolled to the top, keeps the position, and stops at the first message', async () => {
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => msg(from + i, `m${from + i}`));
+    let release: () => void = () => undefined;
+    const fetch = mockFetch({
+      'GET /api/chat/7/history': async (url) => {
+        if (url.includes('before=101')) {
+          await new Promise<void>((r) => (release = r));
+          return jsonResponse(range(51, 100));
+        }
+        if (url.includes('before=51')) return jsonResponse(range(40, 50));
+        return jsonResponse(range(101, 200));
+      },
+    });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    await waitFor(() => expect(texts()).toHaveLength(100));
+    const log = screen.getByRole('log', { name: '대화 내용' });
+    // jsdom has no layout: each row is 20 px, the log shows 200 px.
+    let top = 0;
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => log.querySelectorAll('li').length * 20 });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, get: () => 200 });
+    Object.defineProperty(log, 'scrollTop', { configurable: true, get: () => top, set: (v: number) => (top = v) });
+    top = 0;
+    fireEvent.scroll(log);
+    expect(await screen.findByText('이전 메시지 불러오는 중…')).toBeTruthy();
+    act(() => release());
+    await waitFor(() => expect(texts()).toHaveLength(150));
+    expect(texts()[0]).toBe('m51');
+    expect(screen.queryByText('이전 메시지 불러오는 중…')).toBeNull();
+    // The 50 older rows (1000 px) went above: the member still sees what they saw.
+    expect(top).toBe(1000);
+    top = 10;
+    fireEvent.scroll(log);
+    await waitFor(() => expect(texts()[0]).toBe('m40'));
+    // Fewer than a page came back: that was the first message, no more requests.
+    top = 0;
+    fireEvent.scroll(log);
+    await new Promise((r) => setTimeout(r, 50));
+    const before = fetch.mock.calls.filter(([u]) => String(u).includes('before='));
+    expect(before.map(([u]) => new URL(String(u), 'http://x').searchParams.get('before'))).toEqual(['101', '51']);
+    expect(String(before[0]![0])).toContain('limit=50');
+  });
+
+  it('a short history asks for nothing older', async () => {
+    const fetch = mockFetch({ 'GET /api/chat/7/history': () => jsonResponse([msg(1, '하나')]) });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    await waitFor(() => expect(texts()).toEqual(['하나']));
+    fireEvent.scroll(screen.getByRole('log', { name: '대화 내용' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fetch.mock.calls.some(([u]) => String(u).includes('before='))).toBe(false);
+  });
+
+  it('keeps the newest message in view when the phone keyboard shrinks the viewport, only if it was in view', async () => {
+    const viewport = new EventTarget();
+    vi.stubGlobal('visualViewport', viewport);
+    mockFetch({ 'GET /api/chat/7/history': () => jsonResponse([msg(1, '하나'), msg(2, '둘')]) });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    await waitFor(() => expect(texts()).toEqual(['하나', '둘']));
+    const log = screen.getByRole('log', { name: '대화 내용' });
+    let top = 0;
+    let height = 1000;
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => height });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, get: () => 400 });
+    Object.defineProperty(log, 'scrollTop', { configurable: true, get: () => top, set: (v: number) => (top = v) });
+    top = 600;
+    fireEvent.scroll(log);
+    // The keyboard opens: the log is shorter, the browser leaves scrollTop where it was.
+    Object.defineProperty(log, 'clientHeight', { configurable: true, get: () => 200 });
+    viewport.dispatchEvent(new Event('resize'));
+    expect(top).toBe(1000);
+    // Scrolled up to read: a resize leaves the position alone.
+    top = 300;
+    height = 1000;
+    fireEvent.scroll(log);
+    viewport.dispatchEvent(new Event('resize'));
+    expect(top).toBe(300);
+  });
+});
+
+describe('ChatPage never loses a message (issue #16 item 4)', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  async function sendText(content: string) {
+    const box = screen.getByRole('textbox', { name: '메시지를 입력하세요' });
+    fireEvent.change(box, { target: { value: content } });
+    fireEvent.click(screen.getByRole('button', { name: '전송' }));
+    await Promise.resolve();
+  }
+
+  function unsentItem(content: string): HTMLElement {
+    const item = within(screen.getByRole('log', { name: '대화 내용' }))
+      .getAllByRole('listitem')
+      .find((li) => li.querySelector('p')?.textContent === content);
+    if (!item) throw new Error(`no message ${content}`);
+    return item;
+  }
+
+  it('a live message carries a client-id: 보내는 중 until its echo with that client-id, then shown once as sent', async () => {
+    mockFetch({ 'GET /api/chat/7/history': () => jsonResponse([msg(1, '하나')]) });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    await waitFor(() => expect(texts()).toEqual(['하나']));
+    await sendText('곧 도착해요');
+    expect(live.published).toHaveLength(1);
+    const headers = live.options[0]!.headers!;
+    expect(headers['client-id']).toMatch(UUID);
+    expect(headers.receipt).toBe(headers['client-id']);
+    expect(texts()).toEqual(['하나', '곧 도착해요']);
+    expect(within(unsentItem('곧 도착해요')).getByText('보내는 중')).toBeTruthy();
+    // Someone else's message with the same text does not settle mine.
+    act(() => live.handlers.get('/topic/chat/7')!({ ...msg(2, '곧 도착해요'), clientId: crypto.randomUUID() }));
+    expect(within(unsentItem('곧 도착해요')).queryByText('보내는 중')).toBeTruthy();
+    act(() => live.handlers.get('/topic/chat/7')!({ ...msg(3, '곧 도착해요', 1), clientId: headers['client-id'] }));
+    await waitFor(() => expect(texts()).toEqual(['하나', '곧 도착해요', '곧 도착해요']));
+    expect(screen.queryByText('보내는 중')).toBeNull();
+    expect(useUnsent.getState().messages).toEqual([]);
+    // The echo again (a resend the server acknowledged): still once.
+    act(() => live.handlers.get('/topic/chat/7')!({ ...msg(3, '곧 도착해요', 1), clientId: headers['client-id'] }));
+    expect(texts()).toHaveLength(3);
+  });
+
+  it('no echo or RECEIPT within 10 s: 전송 실패; 다시 보내기 sends again with the same client-id', async () => {
+    mockFetch({ 'GET /api/chat/7/history': () => jsonResponse([]) });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    await screen.findByRole('log', { name: '대화 내용' });
+    vi.useFakeTimers();
+    try {
+      await sendText('여보세요');
+      act(() => vi.advanceTimersByTime(9_000));
+      expect(within(unsentItem('여보세요')).getByText('보내는 중')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(1_100));
+      expect(within(unsentItem('여보세요')).getByText('전송 실패')).toBeTruthy();
+      fireEvent.click(within(unsentItem('여보세요')).getByRole('button', { name: '다시 보내기' }));
+      await act(() => Promise.resolve());
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(live.published).toHaveLength(2);
+    expect(live.options[1]!.headers!['client-id']).toBe(live.options[0]!.headers!['client-id']);
+    expect(within(unsentItem('여보세요')).getByText('보내는 중')).toBeTruthy();
+    // The RECEIPT says it is stored: no longer pending, shown with its time.
+    act(() => live.options[1]!.onReceipt!());
+    expect(within(unsentItem('여보세요')).queryByText('보내는 중')).toBeNull();
+    expect(within(unsentItem('여보세요')).queryByText('전송 실패')).toBeNull();
+  });
+
+  it('a SEND the server refused on /user/queue/errors (its receipt) turns failed with the Korean message', async () => {
+    mockFetch({ 'GET /api/chat/7/history': () => jsonResponse([]) });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    await screen.findByRole('log', { name: '대화 내용' });
+    await sendText('취소 후에 보낸 말');
+    const receipt = live.options[0]!.headers!.receipt!;
+    // Someone else's refusal is not mine.
+    act(() => live.handlers.get('/user/queue/errors')!({ code: 'chat_closed', message: '다른 방', destination: '/app/chat/8', receiptId: crypto.randomUUID() }));
+    expect(within(unsentItem('취소 후에 보낸 말')).getByText('보내는 중')).toBeTruthy();
+    act(() => live.handlers.get('/user/queue/errors')!({ code: 'chat_closed', message: '취소된 약속이에요.', destination: '/app/chat/7', receiptId: receipt }));
+    expect(within(unsentItem('취소 후에 보낸 말')).getByText('전송 실패: 취소된 약속이에요.')).toBeTruthy();
+    expect(within(unsentItem('취소 후에 보낸 말')).getByRole('button', { name: '다시 보내기' })).toBeTruthy();
+  });
+
+  it('after a reconnect, pending messages are sent again with the same client-id; failed ones wait for 다시 보내기', async () => {
+    mockFetch({ 'GET /api/chat/7/history': () => jsonResponse([]) });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    await screen.findByRole('log', { name: '대화 내용' });
+    await sendText('첫 번째');
+    await sendText('두 번째');
+    const [first, second] = live.options.map((o) => o.headers!['client-id']);
+    act(() => live.handlers.get('/user/queue/errors')!({ code: 'validation', message: '안 돼요', destination: '/app/chat/7', receiptId: second }));
+    act(() => useLiveStatus.setState({ connected: false }));
+    act(() => useLiveStatus.setState({ connected: true }));
+    act(() => [...live.reconnect].forEach((l) => l()));
+    await waitFor(() => expect(live.published).toHaveLength(3));
+    expect(live.options[2]!.headers!['client-id']).toBe(first);
+    // The server stored it once and echoes it once.
+    act(() => live.handlers.get('/topic/chat/7')!({ ...msg(5, '첫 번째', 1), clientId: first }));
+    await waitFor(() => expect(texts()).toEqual(['첫 번째', '두 번째']));
+    expect(within(unsentItem('두 번째')).getByText('전송 실패: 안 돼요')).toBeTruthy();
+  });
+
+  it('a message the catch-up history already holds (same clientId) is settled, not shown twice', async () => {
+    let server: ChatMessage[] = [];
+    mockFetch({ 'GET /api/chat/7/history': () => jsonResponse(server) });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    await screen.findByRole('log', { name: '대화 내용' });
+    await sendText('끊기기 직전');
+    const id = live.options[0]!.headers!['client-id']!;
+    server = [{ ...msg(1, '끊기기 직전', 1), clientId: id }];
+    act(() => [...live.reconnect].forEach((l) => l()));
+    await waitFor(() => expect(useUnsent.getState().messages).toEqual([]));
+    expect(texts()).toEqual(['끊기기 직전']);
+  });
+
+  it('over HTTP (live channel down) the message is pending until the 201, then sent; a refused POST is failed with its message', async () => {
+    let refuse = false;
+    const fetch = mockFetch({
+      'GET /api/chat/7/history': () => jsonResponse([]),
+      'POST /api/chat/7/messages': (_url, init) =>
+        refuse ? jsonResponse({ message: '메시지를 입력해주세요.' }, 400) : jsonResponse(msg(9, (JSON.parse(String(init?.body)) as { content: string }).content, 1), 201),
+    });
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
+    await screen.findByRole('log', { name: '대화 내용' });
+    act(() => useLiveStatus.setState({ connected: false }));
+    await sendText('HTTP로');
+    await waitFor(() => expect(texts()).toEqual(['HTTP로']));
+    await waitFor(() => expect(useUnsent.getState().messages).toEqual([]));
+    expect(screen.queryByText('보내는 중')).toBeNull();
+    const posts = fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect((JSON.parse(String(posts[0]![1]!.body)) as { clientId?: string }).clientId).toMatch(UUID);
+    refuse = true;
+    await sendText('거절될 말');
+    expect(await screen.findByText('전송 실패: 메시지를 입력해주세요.')).toBeTruthy();
+    // 다시 보내기 posts it again with the same clientId.
+    refuse = false;
+    fireEvent.click(within(unsentItem('거절될 말')).getByRole('button', { name: '다시 보내기' }));
+    await waitFor(() => expect(texts()).toEqual(['HTTP로', '거절될 말']));
+    await waitFor(() => expect(screen.queryByText(/전송 실패/)).toBeNull());
+    const ids = fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => (JSON.parse(String(init!.body)) as { clientId: string }).clientId);
+    expect(ids).toHaveLength(3);
+    expect(ids[2]).toBe(ids[1]);
+    expect(ids[1]).not.toBe(ids[0]);
   });
 });
