@@ -245,6 +245,9 @@ describe('mergeMessages', () => {
   });
 });
 
+/** A loaded 2-core machine renders 150 rows slowly. */
+const SLOW = { timeout: 5_000 };
+
 describe('ChatPage reads like a messenger (issue #16 item 7)', () => {
   it('shows each message\'s KST time and a separator for each KST day; the log is a polite live region', async () => {
     mockFetch({
@@ -294,7 +297,7 @@ describe('ChatPage reads like a messenger (issue #16 item 7)', () => {
       },
     });
     renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
-    await waitFor(() => expect(texts()).toHaveLength(100));
+    await waitFor(() => expect(texts()).toHaveLength(100), SLOW);
     const log = screen.getByRole('log', { name: '대화 내용' });
     // jsdom has no layout: each row is 20 px, the log shows 200 px.
     let top = 0;
@@ -303,16 +306,16 @@ describe('ChatPage reads like a messenger (issue #16 item 7)', () => {
     Object.defineProperty(log, 'scrollTop', { configurable: true, get: () => top, set: (v: number) => (top = v) });
     top = 0;
     fireEvent.scroll(log);
-    expect(await screen.findByText('이전 메시지 불러오는 중…')).toBeTruthy();
+    expect(await screen.findByText('이전 메시지 불러오는 중…', {}, SLOW)).toBeTruthy();
     act(() => release());
-    await waitFor(() => expect(texts()).toHaveLength(150));
+    await waitFor(() => expect(texts()).toHaveLength(150), SLOW);
     expect(texts()[0]).toBe('m51');
     expect(screen.queryByText('이전 메시지 불러오는 중…')).toBeNull();
     // The 50 older rows (1000 px) went above: the member still sees what they saw.
     expect(top).toBe(1000);
     top = 10;
     fireEvent.scroll(log);
-    await waitFor(() => expect(texts()[0]).toBe('m40'));
+    await waitFor(() => expect(texts()[0]).toBe('m40'), SLOW);
     // Fewer than a page came back: that was the first message, no more requests.
     top = 0;
     fireEvent.scroll(log);
