@@ -2,6 +2,7 @@ import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-route
 import { receivedMatchesQuery, sentMatchesQuery } from '@/features/chat/api/find-opponent';
 import { chatHistoryQuery } from '@/features/chat/api/get-history';
 import { ChatPage } from '@/features/chat/components/chat-page';
+import { useMarkChatNotificationsRead } from '@/features/notifications/hooks/use-mark-chat-read';
 import { ko } from '@/i18n/ko';
 import { useSession } from '@/lib/session/store';
 
@@ -24,6 +25,8 @@ function Chat() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const id = /^[1-9][0-9]{0,9}$/.test(matchId) ? Number(matchId) : null;
+  // Opening the chat reads its message notifications (issue #16 item 5).
+  useMarkChatNotificationsRead(id);
   if (id === null) {
     return (
       <section className="page chat">
