@@ -3,7 +3,8 @@
  * a match request makes the host's bell say 1 (the server's unread count, so it survives a
  * reload); the /notifications page lists it and opening it goes to its link and marks it read.
  * Quiet when looking: a message of the chat that is open and visible raises no toast and no
- * unread; toasts at 360 px stay clear of the top bar, the chat header and the chat input.
+ * unread; toasts at 360 px stay clear of the top bar, the chat header and the chat input; opening
+ * a chat reads its message notification.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { authHeader, requestedMatch } from './support/matches.ts';
@@ -135,4 +136,9 @@ test('the bell counts from the server, survives a reload, the inbox opens and re
   await expect(statusToast(b, `${host.name}님이 새 메시지를 보냈습니다.`)).toBeVisible();
   await expect(bell(b, 3)).toBeVisible();
   await b.screenshot({ path: test.info().outputPath('bell-360.png') });
+
+  // Opening that chat reads its message notification: the bell goes back to 2.
+  await b.goto(`/chat/${matchId}`);
+  await expect(b.getByRole('log', { name: '대화 내용' })).toContainText('두 번째 메시지');
+  await expect(bell(b, 2)).toBeVisible();
 });
