@@ -1,195 +1,503 @@
 /**
- * `npm run bench:realtime` (issue #4; not a test): starts the server (in-process broker, embedded
- * PGlite), opens N authenticated STOMP connections from a separate client process — N/2 accepted
- * matches, both members subscribed to their chat — sends chat messages at a fixed total rate and
- * prints, for N = 1000 and 3000: delivery %, p50/p99 latency (send → MESSAGE), delivered
- * messages/s and the server's RSS growth per connection.
+ * `npm run bench:realtime [-- --peer rabbitmq]` (issues #4 and #16 item 9; not a test). Prints, in
+ * one table, our live channel's figures and — with `--peer rabbitmq` — RabbitMQ Web-STOMP's, both
+ * driven by the same client code (@stomp/stompjs over `ws`, in a separate client process):
  *
- * Environment: BENCH_N (comma list, default "1000,3000"), BENCH_RATE (messages/s, default 100),
- * BENCH_SECONDS (default 10).
+ * - **Load** ("1000 subscribers × 20 msg/s"): N = 1000 connections, in N/2 pairs sharing one topic
+ *   (our chat pairs: an ACCEPTED match, both members subscribed to `/topic/chat/{matchId}`). One
+ *   member of each pair SENDs 20 messages/s to its topic, so every one of the N subscribers receives
+ *   20 messages/s (its own and its partner's): 10,000 SEND/s and 20,000 MESSAGE/s in total, spread
+ *   evenly over the pairs, for 10 s. Prints delivery % (MESSAGEs received / SENDs × 2, waiting up
+ *   to 10 s after the last SEND), p50/p99 latency (SEND → MESSAGE, one clock), delivered
+ *   messages/s and connections closed during the run. Ours: the bench starts the server in this
+ *   process (in-process broker, embedded PGlite) and each SEND goes to `/app/chat/{matchId}` — the
+ *   real chat path: authorised, stored (with the inbox notification of the other member) and then
+ *   published. RabbitMQ: SEND to `/topic/bench.{run}.{pair}` (amq.topic, one auto-delete queue per
+ *   subscription); nothing is stored, so the comparison shows our whole chat path against a bare
+ *   broker.
+ * - **Idle**: 5000 authenticated connections, each holding one subscription (ours: the member's
+ *   `/topic/user/{id}/notifications`; RabbitMQ: `/topic/bench.{run}.idle.{i}`) and 10 s heart-beats
+ *   both ways as the app's client does; prints the RSS growth per connection of the server process
+ *   (ours: this process, after a GC; RabbitMQ: the `beam.smp` process, from /proc) between before
+ *   the client process starts and 1.5 s after the last subscription is confirmed.
+ *
+ * Every connection counts as up once the RECEIPT of its SUBSCRIBE arrived. The RabbitMQ side is
+ * skipped with a message when Web-STOMP does not answer (the bench never enables it).
+ *
+ * Environment: BENCH_N (load connections, comma list, default 1000), BENCH_RATE (messages/s each
+ * subscriber receives, default 20), BENCH_SECONDS (default 10), BENCH_IDLE (idle connections,
+ * default 5000; 0 skips), BENCH_PEER (= --peer), BENCH_RABBITMQ_URL (default
+ * ws://127.0.0.1:15674/ws), BENCH_RABBITMQ_LOGIN / BENCH_RABBITMQ_PASSCODE (guest/guest),
+ * BENCH_RABBITMQ_PID (the beam.smp to measure; found in /proc otherwise). 5000 sockets need an
+ * open-file limit above 5000 in this shell (`ulimit -n`) and for RabbitMQ's beam.smp.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Client } from '@stomp/stompjs';
+import { Client, type IMessage } from '@stomp/stompjs';
 import WebSocket from 'ws';
-import { chatSendDestination, chatTopic, type ChatMessage } from '../common/realtime.ts';
+import { chatSendDestination, chatTopic, userNotificationsTopic } from '../common/realtime.ts';
+import type { buildApp as BuildApp } from '../server/app.ts';
+import { findBeamPid, openFilesLimit, RABBITMQ_LOGIN, RABBITMQ_PASSCODE, RABBITMQ_URL, reachable, rssOfPid, unreachableMessage } from './rabbitmq.ts';
+
+/** One client connection: CONNECT headers, the destination it subscribes to, where it SENDs (senders only). */
+interface ConnSpec {
+  headers: Record<string, string>;
+  subscribe: string;
+  send?: string;
+}
 
 interface Plan {
+  mode: 'load' | 'idle';
   url: string;
-  /** [token of host, token of guest, matchId] per match. */
-  pairs: Array<[string, string, number]>;
+  protocols: string[];
+  conns: ConnSpec[];
+  /** Heart-beat both ways, ms (0 = none). */
+  heartbeatMs: number;
+  /** SENDs per second in total (spread over the senders in turn). */
   rate: number;
   seconds: number;
+  /** Subscribers that receive each SEND. */
+  fanout: number;
 }
 
-interface ClientResult {
+/** What the client process reports once every connection is up (or failed). */
+interface ConnectReport {
+  connected: number;
+  failed: number;
+  firstError?: string;
+  /** The CONNECTED frame's `server` header. */
+  server?: string;
+}
+
+interface LoadResult {
   sent: number;
+  scheduled: number;
   delivered: number;
   expected: number;
-  latencies: number[];
+  p50: number;
+  p99: number;
   elapsedMs: number;
-  connectFailures: number;
+  /** Connections that closed after they were up, before the end. */
+  dropped: number;
 }
 
+const CONNECT_TIMEOUT_MS = 15_000;
+const BATCH = 200;
+const APP_HEARTBEAT_MS = 10_000;
+const SETTLE_MS = 1500;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const errorText = (ev: unknown): string => {
+  const e = ev as { message?: unknown; error?: { message?: unknown; code?: unknown } } | undefined;
+  return String(e?.error?.code ?? e?.error?.message ?? e?.message ?? 'WebSocket error');
+};
+const line = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
 
-/** Client process: connects everything, reports "connected", sends, reports the result. */
+/** Client process: connects and subscribes everything, reports, then sends (load) or just holds (idle). */
 async function runClients(planFile: string): Promise<void> {
   const plan = JSON.parse(await readFile(planFile, 'utf8')) as Plan;
   const clients: Client[] = [];
-  let connectFailures = 0;
+  const report: ConnectReport = { connected: 0, failed: 0 };
+  let stopping = false;
+  let dropped = 0;
   const latencies: number[] = [];
   let delivered = 0;
-  const connectOne = (token: string, matchId: number) =>
-    new Promise<Client>((resolve) => {
+  const onMessage = (m: IMessage) => {
+    const sentAt = Number((JSON.parse(m.body) as { content: string }).content.split(':')[0]);
+    latencies.push(Date.now() - sentAt);
+    delivered += 1;
+  };
+  const connectOne = (spec: ConnSpec, index: number) =>
+    new Promise<Client | null>((resolve) => {
+      let settled = false;
+      let up = false;
+      const receipt = `ready-${index}`;
+      const settle = (ok: boolean, why?: string) => {
+        if (settled) return;
+        settled = true;
+        up = ok;
+        clearTimeout(timer);
+        if (ok) report.connected += 1;
+        else {
+          report.failed += 1;
+          report.firstError ??= why;
+          void c.deactivate();
+        }
+        resolve(ok ? c : null);
+      };
+      const timer = setTimeout(() => settle(false, 'timeout'), CONNECT_TIMEOUT_MS);
       const c = new Client({
-        webSocketFactory: () => new WebSocket(plan.url, ['v12.stomp']),
-        connectHeaders: { Authorization: `Bearer ${token}` },
+        webSocketFactory: () => new WebSocket(plan.url, plan.protocols),
+        connectHeaders: spec.headers,
         reconnectDelay: 0,
-        heartbeatIncoming: 0,
-        heartbeatOutgoing: 0,
+        heartbeatIncoming: plan.heartbeatMs,
+        heartbeatOutgoing: plan.heartbeatMs,
         debug: () => {},
-        onConnect: () => {
-          c.subscribe(chatTopic(matchId), (m) => {
-            const body = JSON.parse(m.body) as ChatMessage;
-            const sentAt = Number(body.content.split(':')[0]);
-            latencies.push(Date.now() - sentAt);
-            delivered += 1;
-          });
-          // A receipt after SUBSCRIBE: the subscription is active.
-          c.watchForReceipt(`ready-${matchId}-${token.slice(-6)}`, () => resolve(c));
-          c.unsubscribe('none', { receipt: `ready-${matchId}-${token.slice(-6)}` });
+        onConnect: (frame) => {
+          report.server ??= frame.headers.server;
+          // The RECEIPT of the SUBSCRIBE: the subscription is active.
+          c.watchForReceipt(receipt, () => settle(true));
+          c.subscribe(spec.subscribe, onMessage, { receipt });
         },
-        onStompError: () => {
-          connectFailures += 1;
-          resolve(c);
-        },
-        onWebSocketError: () => {
-          connectFailures += 1;
-          resolve(c);
+        onStompError: (frame) => settle(false, `ERROR ${frame.headers.message ?? ''}`.trim()),
+        onWebSocketError: (ev) => settle(false, errorText(ev)),
+        onWebSocketClose: () => {
+          if (!settled) settle(false, 'closed');
+          else if (up && !stopping) dropped += 1;
         },
       });
       c.activate();
       clients.push(c);
     });
-  // Connect in batches of 200.
-  const senders: Array<[Client, number]> = [];
-  for (let i = 0; i < plan.pairs.length; i += 100) {
-    const batch = plan.pairs.slice(i, i + 100);
-    const made = await Promise.all(batch.flatMap(([a, b, m]) => [connectOne(a, m).then((c) => [c, m] as [Client, number]), connectOne(b, m)]));
-    for (let k = 0; k < made.length; k += 2) senders.push(made[k] as [Client, number]);
+  const senders: Array<[Client, string]> = [];
+  for (let i = 0; i < plan.conns.length; i += BATCH) {
+    const batch = plan.conns.slice(i, i + BATCH);
+    const made = await Promise.all(batch.map((spec, k) => connectOne(spec, i + k)));
+    made.forEach((c, k) => c && batch[k]!.send && senders.push([c, batch[k]!.send]));
   }
-  process.stdout.write(`${JSON.stringify({ connected: clients.length })}\n`);
-  await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
-  const start = Date.now();
-  let sent = 0;
-  let next = 0;
-  await new Promise<void>((resolve) => {
-    const timer = setInterval(() => {
-      const elapsed = Date.now() - start;
-      if (elapsed >= plan.seconds * 1000) {
-        clearInterval(timer);
-        resolve();
-        return;
-      }
-      // Catch up with the schedule even when ticks arrive late.
-      const due = Math.floor((plan.rate * elapsed) / 1000);
-      while (next < due) {
-        const [c, m] = senders[next % senders.length]!;
-        next += 1;
-        if (!c.connected) continue;
-        c.publish({ destination: chatSendDestination(m), body: JSON.stringify({ content: `${Date.now()}:${sent}` }) });
-        sent += 1;
-      }
-    }, 10);
+  line({ report });
+  const stdinLines: string[] = [];
+  const waiters: Array<(l: string) => void> = [];
+  process.stdin.on('data', (chunk: Buffer) => {
+    for (const l of chunk.toString().split('\n').filter(Boolean)) {
+      const w = waiters.shift();
+      if (w) w(l);
+      else stdinLines.push(l);
+    }
   });
-  const expected = sent * 2;
-  const until = Date.now() + 10_000;
-  while (delivered < expected && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-  const elapsedMs = Date.now() - start;
-  const result: ClientResult = { sent, delivered, expected, latencies: latencies.sort((a, b) => a - b), elapsedMs, connectFailures };
-  process.stdout.write(`${JSON.stringify({ result: { ...result, latencies: [percentile(result.latencies, 50), percentile(result.latencies, 99)] } })}\n`);
-  await Promise.all(clients.map((c) => c.deactivate()));
+  const nextCommand = () => new Promise<string>((resolve) => (stdinLines.length ? resolve(stdinLines.shift()!) : waiters.push(resolve)));
+  if ((await nextCommand()) === 'go' && plan.mode === 'load') {
+    const start = Date.now();
+    let sent = 0;
+    let next = 0;
+    const scheduled = Math.floor(plan.rate * plan.seconds);
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        const elapsed = Date.now() - start;
+        // Catch up with the schedule even when ticks arrive late.
+        const due = Math.min(scheduled, Math.floor((plan.rate * elapsed) / 1000));
+        while (next < due && senders.length) {
+          const [c, destination] = senders[next % senders.length]!;
+          next += 1;
+          if (!c.connected) continue;
+          c.publish({ destination, body: JSON.stringify({ content: `${Date.now()}:${sent}` }) });
+          sent += 1;
+        }
+        if (elapsed >= plan.seconds * 1000) {
+          clearInterval(timer);
+          resolve();
+        }
+      }, 10);
+    });
+    const expected = sent * plan.fanout;
+    const until = Date.now() + 10_000;
+    while (delivered < expected && Date.now() < until) await sleep(50);
+    const elapsedMs = Date.now() - start;
+    latencies.sort((a, b) => a - b);
+    const result: LoadResult = { sent, scheduled, delivered, expected, p50: percentile(latencies, 50), p99: percentile(latencies, 99), elapsedMs, dropped };
+    line({ result });
+  }
+  stopping = true;
+  await Promise.race([Promise.all(clients.map((c) => c.deactivate())), sleep(5000)]);
   process.exit(0);
 }
 
-/** Server side for one N: build, seed, spawn the clients, measure. */
-async function runOne(n: number, rate: number, seconds: number): Promise<void> {
-  const { buildApp } = await import('../server/app.ts');
-  const { loadConfig } = await import('../server/config.ts');
-  const { users, schedules, matchRequests } = await import('../server/db/schema.ts');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bs-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', STATIC_DIR: path.join(dataDir, 'none') });
-  const app = await buildApp(config, { database: { kind: 'pglite-memory' }, logger: false, demoVenues: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  const url = `ws://127.0.0.1:${address.port}/ws`;
-
-  const rows = await app.db
-    .insert(users)
-    .values(Array.from({ length: n }, (_, i) => ({ email: `bench${i}-${randomBytes(3).toString('hex')}@example.com`, name: `회원${i}`, passwordHash: 'x', isNewUser: false })))
-    .returning({ id: users.id, tokenVersion: users.tokenVersion });
-  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000 + 9 * 3600 * 1000).toISOString().slice(0, 10);
-  const pairs: Plan['pairs'] = [];
-  for (let i = 0; i + 1 < rows.length; i += 2) {
-    const [s] = await app.db
-      .insert(schedules)
-      .values({ userId: rows[i]!.id, date: tomorrow, hour: 12, text: 'bench', placeName: 'bench', placeCategory: '한식', participants: 2, currentParticipants: 2 })
-      .returning({ id: schedules.id });
-    const [m] = await app.db.insert(matchRequests).values({ scheduleId: s!.id, requesterId: rows[i + 1]!.id, status: 'ACCEPTED' }).returning({ id: matchRequests.id });
-    pairs.push([await app.tokens.sign(rows[i]!), await app.tokens.sign(rows[i + 1]!), m!.id]);
-  }
-  const planFile = path.join(dataDir, 'plan.json');
-  await writeFile(planFile, JSON.stringify({ url, pairs, rate, seconds } satisfies Plan));
-
-  global.gc?.();
-  const rssBefore = process.memoryUsage().rss;
+/** Runs one client process on `plan`: RSS (by `measure`) before it starts and once all are up. */
+async function drive(plan: Plan, dir: string, measure: () => Promise<number>): Promise<{ report: ConnectReport; result?: LoadResult; rssBefore: number; rssAfter: number }> {
+  const planFile = path.join(dir, `plan-${plan.mode}-${Date.now()}.json`);
+  await writeFile(planFile, JSON.stringify(plan));
+  const rssBefore = await measure();
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--clients', planFile], { stdio: ['pipe', 'pipe', 'inherit'] });
-  let rssConnected = 0;
-  const result = await new Promise<ClientResult>((resolve, reject) => {
+  let report: ConnectReport | undefined;
+  let result: LoadResult | undefined;
+  let rssAfter = NaN;
+  await new Promise<void>((resolve, reject) => {
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
       let nl: number;
       while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.slice(0, nl);
+        const text = buffer.slice(0, nl);
         buffer = buffer.slice(nl + 1);
-        const msg = JSON.parse(line) as { connected?: number; result?: ClientResult };
-        if (msg.connected !== undefined) {
-          global.gc?.();
-          rssConnected = process.memoryUsage().rss;
-          child.stdin.write('go\n');
+        const msg = JSON.parse(text) as { report?: ConnectReport; result?: LoadResult };
+        if (msg.report) {
+          report = msg.report;
+          void measure().then((rss) => {
+            rssAfter = rss;
+            child.stdin.write(plan.mode === 'load' ? 'go\n' : 'stop\n');
+          }, reject);
         }
-        if (msg.result) resolve(msg.result);
+        if (msg.result) result = msg.result;
       }
     });
-    child.on('exit', (code) => code !== 0 && reject(new Error(`clients exited ${code}`)));
+    child.on('close', (code) => (report && (plan.mode === 'idle' || result) ? resolve() : reject(new Error(`client process exited ${code} before reporting`))));
   });
-  const sessions = app.stomp.sessionCount();
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
-  const [p50, p99] = result.latencies;
-  console.log(
-    [
-      `N=${n} connections (${sessions} sessions open at the end, ${result.connectFailures} failed)`,
-      `  sent ${result.sent} messages at ${rate}/s for ${seconds}s; delivered ${result.delivered}/${result.expected} = ${((100 * result.delivered) / Math.max(1, result.expected)).toFixed(2)}%`,
-      `  latency p50 ${p50} ms, p99 ${p99} ms; ${((result.delivered * 1000) / result.elapsedMs).toFixed(0)} messages/s delivered`,
-      `  server RSS ${(rssBefore / 1048576).toFixed(0)} → ${(rssConnected / 1048576).toFixed(0)} MiB: ${((rssConnected - rssBefore) / n / 1024).toFixed(1)} KiB per connection`,
-    ].join('\n'),
+  return { report: report!, result, rssBefore, rssAfter };
+}
+
+interface LoadFigures {
+  n: number;
+  report: ConnectReport;
+  result: LoadResult;
+}
+interface IdleFigures {
+  n: number;
+  report: ConnectReport;
+  rssBefore: number;
+  rssAfter: number;
+}
+interface SideFigures {
+  name: string;
+  server?: string;
+  loads: LoadFigures[];
+  idle?: IdleFigures;
+  note?: string;
+}
+
+type App = Awaited<ReturnType<typeof BuildApp>>;
+
+/** Our server, started in this process (in-process broker, embedded PGlite) for one phase. */
+async function withOurServer<T>(run: (ctx: { url: string; app: App; dir: string }) => Promise<T>): Promise<T> {
+  const { buildApp } = await import('../server/app.ts');
+  const { loadConfig } = await import('../server/config.ts');
+  const dir = await mkdtemp(path.join(tmpdir(), 'bs-bench-'));
+  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', STATIC_DIR: path.join(dir, 'none') });
+  const app = await buildApp(config, { database: { kind: 'pglite-memory' }, logger: false, demoVenues: false });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    return await run({ url: `ws://127.0.0.1:${address.port}/ws`, app, dir });
+  } finally {
+    // Overloaded, our server may still be working off SENDs or half-open upgrades: do not wait for
+    // ever (the process exits at the end anyway).
+    await Promise.race([app.close(), sleep(15_000).then(() => console.error('· our server did not close within 15 s; going on'))]);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const ourRss = async () => {
+  await sleep(SETTLE_MS);
+  global.gc?.();
+  return process.memoryUsage().rss;
+};
+
+async function seedUsers(app: App, n: number) {
+  const { users } = await import('../server/db/schema.ts');
+  const rows = [];
+  for (let i = 0; i < n; i += 2000) {
+    const size = Math.min(2000, n - i);
+    rows.push(
+      ...(await app.db
+        .insert(users)
+        .values(Array.from({ length: size }, (_, k) => ({ email: `bench${i + k}-${randomBytes(3).toString('hex')}@example.com`, name: `회원${i + k}`, passwordHash: 'x', isNewUser: false })))
+        .returning({ id: users.id, tokenVersion: users.tokenVersion })),
+    );
+  }
+  return rows;
+}
+
+/** Ours, load: N/2 accepted matches, both members subscribed to the chat, the host SENDs. */
+async function ourLoad(n: number, ratePerSubscriber: number, seconds: number): Promise<LoadFigures> {
+  return withOurServer(async ({ url, app, dir }) => {
+    const { schedules, matchRequests } = await import('../server/db/schema.ts');
+    const rows = await seedUsers(app, n);
+    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000 + 9 * 3600 * 1000).toISOString().slice(0, 10);
+    const conns: ConnSpec[] = [];
+    for (let i = 0; i + 1 < rows.length; i += 2) {
+      const [s] = await app.db
+        .insert(schedules)
+        .values({ userId: rows[i]!.id, date: tomorrow, hour: 12, text: 'bench', placeName: 'bench', placeCategory: '한식', participants: 2, currentParticipants: 2 })
+        .returning({ id: schedules.id });
+      const [m] = await app.db.insert(matchRequests).values({ scheduleId: s!.id, requesterId: rows[i + 1]!.id, status: 'ACCEPTED' }).returning({ id: matchRequests.id });
+      const matchId = m!.id;
+      conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i]!)}` }, subscribe: chatTopic(matchId), send: chatSendDestination(matchId) });
+      conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i + 1]!)}` }, subscribe: chatTopic(matchId) });
+    }
+    const pairs = conns.length / 2;
+    const { report, result } = await drive(
+      { mode: 'load', url, protocols: ['v12.stomp'], conns, heartbeatMs: 0, rate: ratePerSubscriber * pairs, seconds, fanout: 2 },
+      dir,
+      async () => 0,
+    );
+    return { n, report, result: result! };
+  });
+}
+
+/** Ours, idle: N members connected, each subscribed to their notifications. */
+async function ourIdle(n: number): Promise<IdleFigures> {
+  return withOurServer(async ({ url, app, dir }) => {
+    const rows = await seedUsers(app, n);
+    const conns: ConnSpec[] = [];
+    for (const row of rows) conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(row)}` }, subscribe: userNotificationsTopic(row.id) });
+    const { report, rssBefore, rssAfter } = await drive({ mode: 'idle', url, protocols: ['v12.stomp'], conns, heartbeatMs: APP_HEARTBEAT_MS, rate: 0, seconds: 0, fanout: 0 }, dir, ourRss);
+    return { n, report, rssBefore, rssAfter };
+  });
+}
+
+const rabbitHeaders = () => ({ login: RABBITMQ_LOGIN, passcode: RABBITMQ_PASSCODE, host: '/' });
+
+async function rabbitLoad(n: number, ratePerSubscriber: number, seconds: number, run: string, dir: string): Promise<LoadFigures> {
+  const conns: ConnSpec[] = [];
+  for (let p = 0; p < Math.floor(n / 2); p += 1) {
+    const topic = `/topic/bench.${run}.${p}`;
+    conns.push({ headers: rabbitHeaders(), subscribe: topic, send: topic });
+    conns.push({ headers: rabbitHeaders(), subscribe: topic });
+  }
+  const pairs = conns.length / 2;
+  const { report, result } = await drive(
+    { mode: 'load', url: RABBITMQ_URL, protocols: ['v12.stomp', 'v11.stomp'], conns, heartbeatMs: 0, rate: ratePerSubscriber * pairs, seconds, fanout: 2 },
+    dir,
+    async () => 0,
   );
+  return { n, report, result: result! };
+}
+
+async function rabbitIdle(n: number, run: string, dir: string, beamPid: number | null): Promise<IdleFigures> {
+  const conns: ConnSpec[] = Array.from({ length: n }, (_, i) => ({ headers: rabbitHeaders(), subscribe: `/topic/bench.${run}.idle.${i}` }));
+  const measure = async () => {
+    await sleep(SETTLE_MS);
+    return beamPid === null ? NaN : rssOfPid(beamPid);
+  };
+  const { report, rssBefore, rssAfter } = await drive({ mode: 'idle', url: RABBITMQ_URL, protocols: ['v12.stomp', 'v11.stomp'], conns, heartbeatMs: APP_HEARTBEAT_MS, rate: 0, seconds: 0, fanout: 0 }, dir, measure);
+  return { n, report, rssBefore, rssAfter };
+}
+
+/** Prints rows as an aligned table (ASCII labels; values right-aligned). */
+function printTable(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const fmt = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('   ');
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('   '));
+  for (const r of rows) console.log(fmt(r));
+}
+
+function tableRows(sides: SideFigures[], ns: number[], idleN: number): string[][] {
+  const mib = (b: number) => (Number.isFinite(b) ? `${(b / 1048576).toFixed(0)}` : '?');
+  const rows: string[][] = [];
+  const cell = (f: (s: SideFigures) => string) => sides.map((s) => f(s));
+  for (const n of ns) {
+    const load = (s: SideFigures) => s.loads.find((l) => l.n === n);
+    const val = (f: (l: LoadFigures) => string) => cell((s) => (load(s) ? f(load(s)!) : s.note ?? '—'));
+    rows.push([`load N=${n}: connections up (failed)`, ...val((l) => `${l.report.connected} (${l.report.failed})`)]);
+    rows.push(['  SENDs sent / scheduled', ...val((l) => `${l.result.sent} / ${l.result.scheduled}`)]);
+    rows.push(['  delivered', ...val((l) => `${((100 * l.result.delivered) / Math.max(1, l.result.expected)).toFixed(2)}%`)]);
+    rows.push(['  latency p50 / p99', ...val((l) => (Number.isNaN(l.result.p50) ? '—' : `${l.result.p50} / ${l.result.p99} ms`))]);
+    rows.push(['  messages/s delivered', ...val((l) => ((l.result.delivered * 1000) / l.result.elapsedMs).toFixed(0))]);
+    rows.push(['  connections closed during run', ...val((l) => String(l.result.dropped))]);
+  }
+  if (idleN > 0) {
+    const val = (f: (i: IdleFigures) => string) => cell((s) => (s.idle ? f(s.idle) : s.note ?? '—'));
+    rows.push([`idle N=${idleN}: connections up (failed)`, ...val((i) => `${i.report.connected} (${i.report.failed})`)]);
+    rows.push(['  server RSS before → after', ...val((i) => `${mib(i.rssBefore)} → ${mib(i.rssAfter)} MiB`)]);
+    rows.push([
+      '  RSS per idle connection',
+      ...val((i) => (Number.isFinite(i.rssAfter - i.rssBefore) && i.report.connected ? `${((i.rssAfter - i.rssBefore) / i.report.connected / 1024).toFixed(1)} KiB` : '?')),
+    ]);
+  }
+  return rows;
+}
+
+/** `--peer rabbitmq`, `--peer=rabbitmq`, BENCH_PEER, or npm's `--peer rabbitmq` without `--`. */
+function peerArg(): string | undefined {
+  const argv = process.argv.slice(2);
+  const i = argv.indexOf('--peer');
+  if (i >= 0) return argv[i + 1];
+  const eq = argv.find((a) => a.startsWith('--peer='));
+  if (eq) return eq.slice('--peer='.length);
+  return process.env.BENCH_PEER ?? process.env.npm_config_peer;
+}
+
+async function main() {
+  const ns = (process.env.BENCH_N ?? '1000').split(',').map(Number);
+  const rate = Number(process.env.BENCH_RATE ?? 20);
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const idleN = Number(process.env.BENCH_IDLE ?? 5000);
+  const peer = peerArg();
+  if (peer !== undefined && peer !== 'rabbitmq') throw new Error(`unknown --peer ${peer} (known: rabbitmq)`);
+  console.log(
+    `bench:realtime — load: N subscribers in N/2 pairs, ${rate} messages/s received by each (the sender of each pair SENDs ${rate}/s), ${seconds} s; ` +
+      `idle: ${idleN} authenticated connections, 1 subscription and ${APP_HEARTBEAT_MS / 1000} s heart-beats each`,
+  );
+  const notes: string[] = [];
+  const machine = () => `${availableParallelism()} CPUs, load average ${loadavg()[0]!.toFixed(1)}`;
+  console.log(`machine: ${machine()} at the start (other work on the machine slows both sides)`);
+  const needFiles = Math.max(idleN, ...ns) + 200;
+  const ownLimit = await openFilesLimit('self');
+  if (ownLimit !== null && ownLimit < needFiles) notes.push(`open-file limit ${ownLimit} < ${needFiles}: raise it first (ulimit -n ${Math.max(needFiles * 2, 12000)}), or connections fail with EMFILE`);
+  const started = Date.now();
+  const progress = (text: string) => console.error(`· ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s  ${text}`);
+
+  const ours: SideFigures = { name: 'ours (/ws)', loads: [] };
+  if (idleN > 0) {
+    progress(`ours: idle, ${idleN} connections`);
+    ours.idle = await ourIdle(idleN);
+  }
+  for (const n of ns) {
+    progress(`ours: load, ${n} connections`);
+    ours.loads.push(await ourLoad(n, rate, seconds));
+  }
+  ours.server = ours.loads[0]?.report.server ?? ours.idle?.report.server;
+  const sides = [ours];
+
+  if (peer === 'rabbitmq') {
+    if (!(await reachable())) {
+      console.log(unreachableMessage());
+    } else {
+      const rabbit: SideFigures = { name: 'RabbitMQ Web-STOMP', loads: [] };
+      sides.push(rabbit);
+      const beamPid = await findBeamPid();
+      if (beamPid === null) notes.push('RabbitMQ beam.smp not found in /proc (set BENCH_RABBITMQ_PID): its RSS is not measured');
+      else {
+        const limit = await openFilesLimit(beamPid);
+        if (limit !== null && limit < needFiles) {
+          notes.push(`RabbitMQ's beam.smp (pid ${beamPid}) may open ${limit} files < ${needFiles}: raise its limit (LimitNOFILE / ulimit -n of the service) for ${idleN} connections`);
+        }
+      }
+      const run = randomBytes(3).toString('hex');
+      const dir = await mkdtemp(path.join(tmpdir(), 'bs-bench-rabbit-'));
+      try {
+        if (idleN > 0) {
+          progress(`RabbitMQ: idle, ${idleN} connections`);
+          rabbit.idle = await rabbitIdle(idleN, run, dir, beamPid);
+        }
+        for (const n of ns) {
+          progress(`RabbitMQ: load, ${n} connections`);
+          rabbit.loads.push(await rabbitLoad(n, rate, seconds, run, dir));
+        }
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+      rabbit.server = rabbit.loads[0]?.report.server ?? rabbit.idle?.report.server;
+    }
+  }
+
+  progress('done');
+  console.log('');
+  printTable(
+    ['', ...sides.map((s) => `${s.name}${s.server ? ` ${s.server}` : ''}`)],
+    tableRows(sides, ns, idleN),
+  );
+  const errors = sides.flatMap((s) => [...s.loads.map((l) => l.report), ...(s.idle ? [s.idle.report] : [])].filter((r) => r.firstError).map((r) => `${s.name}: first connect failure: ${r.firstError}`));
+  for (const e of errors) notes.push(e);
+  if (errors.some((e) => /EMFILE|too many open files/i.test(e))) notes.push('EMFILE: too many open files — raise the limit (ulimit -n 20000) in this shell, and for RabbitMQ its service limit, then run again');
+  if (errors.some((e) => e.startsWith('RabbitMQ'))) {
+    notes.push(
+      "RabbitMQ holds connections beyond its socket limit (`rabbitmqctl status` → File Descriptors → Sockets), set from its open-file limit when it started: " +
+        "raise LimitNOFILE / ulimit -n of the service and restart it (or, running: prlimit --pid {beam.smp} --nofile=N:N as its user, then rabbitmqctl eval 'file_handle_cache:set_limit(N).')",
+    );
+  }
+  notes.push(`machine: ${machine()} at the end`);
+  if (notes.length) console.log(['', ...notes.map((n) => `note: ${n}`)].join('\n'));
 }
 
 if (process.argv[2] === '--clients') {
   await runClients(process.argv[3]!);
 } else {
-  const ns = (process.env.BENCH_N ?? '1000,3000').split(',').map(Number);
-  const rate = Number(process.env.BENCH_RATE ?? 100);
-  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-  console.log(`bench:realtime — in-process broker, embedded PGlite, ${rate} messages/s for ${seconds}s`);
-  for (const n of ns) await runOne(n, rate, seconds);
+  await main();
+  process.exit(0);
 }
