@@ -51,6 +51,7 @@ function routes(seed: Seed | null): string[] {
     '/matching',
     '/match-requests',
     '/my-reviews',
+    '/notifications',
     '/board',
     '/restaurant-rec',
     `/chat/${matchId}`,

@@ -113,10 +113,30 @@ test('a pushed match notification is shown in Korean, replaced per match, and it
   const cdp = await context.newCDPSession(page);
   const id = await registrationId(cdp);
 
-  // A new match request: one notification, the Korean text, our icon and badge, tagged per match.
+  // The page in front (focused, visible): the worker posts the push to it, the page shows the
+  // foreground text of UI-TEXT.md, and no system notification is shown (issue #16 item 6).
   await deliver(cdp, id, pushData('new_match_request', matchId, '민지님이 매칭을 신청했습니다.'));
-  // The page in front shows the foreground text of UI-TEXT.md (a toast lasts 4 s: look first).
   await expect(statusToast(page, '[새 메시지] 밥상친구: 민지님이 매칭을 신청했습니다.')).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await shown(worker)).toEqual([]);
+
+  // No window in front (headless Chromium reports every page focused, so the worker is told so):
+  // one notification, the Korean text, our icon and badge, tagged per match.
+  await worker.evaluate(() => {
+    type Clients = { matchAll(o: object): Promise<object[]> };
+    const scope = globalThis as unknown as { clients: Clients };
+    const original = scope.clients.matchAll.bind(scope.clients);
+    const unfocused = (client: object) =>
+      new Proxy(client, {
+        get: (target, key) => {
+          if (key === 'focused') return false;
+          const value = Reflect.get(target, key, target) as unknown;
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    scope.clients.matchAll = (o: object) => original(o).then((list) => list.map(unfocused));
+  });
+  await deliver(cdp, id, pushData('new_match_request', matchId, '민지님이 매칭을 신청했습니다.'));
   await expect.poll(() => shown(worker)).toEqual([
     {
       title: '밥상친구',
@@ -164,8 +184,6 @@ test('with no window of ours open, a notification click asks for a new window at
   const worker = await controlledBy(page, context);
   const cdp = await context.newCDPSession(page);
   const id = await registrationId(cdp);
-  await deliver(cdp, id, pushData('match_accepted', 77, '알림호스트님이 매칭을 수락했습니다.'));
-  await expect.poll(async () => (await shown(worker)).length).toBe(1);
 
   // Leave our origin: no window of ours remains, so the click must open one. Chromium lets
   // `clients.openWindow` open a window only from a click the person made (window interaction is
@@ -182,6 +200,9 @@ test('with no window of ours open, a notification click asks for a new window at
       ),
     )
     .toBe(0);
+  // With no window of ours (none in front), the push is shown as a system notification (issue #16 item 6).
+  await deliver(cdp, id, pushData('match_accepted', 77, '알림호스트님이 매칭을 수락했습니다.'));
+  await expect.poll(async () => (await shown(worker)).length).toBe(1);
   await worker.evaluate(() => {
     const scope = globalThis as unknown as { clients: { openWindow(url: string): Promise<unknown> }; __opened: string[] };
     const original = scope.clients.openWindow.bind(scope.clients);
