@@ -56,7 +56,15 @@ export function acceptEmptyJsonBody(app: FastifyInstance): void {
  * stored). `write` gets the transaction; services built on it run their own transactions as
  * savepoints. Answers `status` with the JSON text.
  */
-export async function sendInTransaction<T>(db: Database, reply: FastifyReply, status: number, write: (tx: Database) => Promise<T>): Promise<FastifyReply> {
+export async function sendInTransaction<T>(
+  db: Database,
+  reply: FastifyReply,
+  status: number,
+  write: (tx: Database) => Promise<T>,
+  /** Runs after the commit and before the answer is sent (e.g. notifications: a client that has the answer can count on them). */
+  afterCommit?: () => Promise<void>,
+): Promise<FastifyReply> {
   const json = await db.transaction(async (tx) => reply.code(status).serialize(await write(tx as unknown as Database)));
+  await afterCommit?.();
   return reply.code(status).type('application/json; charset=utf-8').send(json);
 }

@@ -202,7 +202,8 @@ describe('full meals and the waitlist (capacity 2, three requesters)', () => {
     const scheduleId = await createSchedule(t, host.headers, { participants: 2, days: 5 });
     const ma = await requestMatch(t, a.headers, scheduleId);
     const mb = await requestMatch(t, b.headers, scheduleId);
-    await act(t, host.headers, ma, 'accept');
+    expect((await act(t, host.headers, ma, 'accept')).statusCode).toBe(200);
+    expect(await sentOne(b, mb)).toMatchObject({ waitlisted: true });
     const before = t.events.length;
     const put = await t.app.inject({ method: 'PUT', url: `/api/schedules/${scheduleId}`, headers: host.headers, payload: { text: '한 명 더', participants: 3 } });
     expect(put.statusCode).toBe(200);

@@ -112,13 +112,17 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
     },
     async (request, reply) => {
       let events: MatchEvent[] = [];
-      const sent = await sendInTransaction(app.db, reply, 200, async (tx) => {
-        const out = await inTx(tx).update(request.user!.id, request.params.id, request.body);
-        events = out.events;
-        return out.schedule;
-      });
-      await app.notifyAll(events);
-      return sent;
+      return sendInTransaction(
+        app.db,
+        reply,
+        200,
+        async (tx) => {
+          const out = await inTx(tx).update(request.user!.id, request.params.id, request.body);
+          events = out.events;
+          return out.schedule;
+        },
+        () => app.notifyAll(events),
+      );
     },
   );
 
