@@ -16,8 +16,11 @@ export function bellLabel(count: number): string {
  */
 export function NotificationBell() {
   const { data: count = 0 } = useQuery({ ...unreadCountQuery(), refetchOnWindowFocus: true });
+  // The name comes from the content, so the visible count is part of it (WCAG 2.5.3, axe
+  // label-content-name-mismatch): "알림", a space, "3", "개 읽지 않음".
+  const [before, after] = ko.inbox.bellUnread.split('{n}');
   return (
-    <Link to="/notifications" className="bell-button" aria-label={bellLabel(count)} activeProps={{ 'aria-current': 'page' }}>
+    <Link to="/notifications" className="bell-button" title={bellLabel(count)} activeProps={{ 'aria-current': 'page' }}>
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         <path
           d="M12 3a6 6 0 0 0-6 6v3.2L4.6 15a1 1 0 0 0 .9 1.5h13a1 1 0 0 0 .9-1.5L18 12.2V9a6 6 0 0 0-6-6zM9.5 18.5a2.5 2.5 0 0 0 5 0"
@@ -28,10 +31,16 @@ export function NotificationBell() {
           strokeLinecap="round"
         />
       </svg>
-      {count > 0 && (
-        <span className="badge" aria-hidden="true" data-testid="bell-badge">
-          {count > 99 ? '99+' : count}
-        </span>
+      {count > 0 ? (
+        <>
+          <span className="visually-hidden">{before?.trim()}</span>{' '}
+          <span className="badge" data-testid="bell-badge">
+            {count > 99 ? '99+' : count}
+          </span>
+          <span className="visually-hidden">{after}</span>
+        </>
+      ) : (
+        <span className="visually-hidden">{ko.inbox.bell}</span>
       )}
     </Link>
   );
