@@ -22,10 +22,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The figures of each member in `userIds` at instant `now` (duplicates ignored; members without
- * history get zeros). At most a few hundred ids per call (one page of a list).
+ * history get zeros). Any number of ids: they are queried in chunks of STATS_CHUNK.
  */
 export async function memberStats(db: Database | Tx, userIds: readonly number[], now: Date): Promise<Map<number, MemberStats>> {
   const ids = [...new Set(userIds)];
+  const stats = new Map<number, MemberStats>();
+  // Bounded parameter lists: each query binds at most STATS_CHUNK ids, whatever the list's length.
+  for (let i = 0; i < ids.length; i += STATS_CHUNK) {
+    for (const [id, s] of await statsOf(db, ids.slice(i, i + STATS_CHUNK), now)) stats.set(id, s);
+  }
+  return stats;
+}
+
+/** The most member ids one query binds (PostgreSQL allows 65,535 parameters per statement). */
+const STATS_CHUNK = 1000;
+
+/** `memberStats` for at most STATS_CHUNK distinct ids. */
+async function statsOf(db: Database | Tx, ids: readonly number[], now: Date): Promise<Map<number, MemberStats>> {
   const stats = new Map<number, MemberStats>(ids.map((id) => [id, { ...NO_STATS }]));
   if (ids.length === 0) return stats;
   const since = new Date(now.getTime() - RELIABILITY_WINDOW_DAYS * DAY_MS);
