@@ -17,7 +17,8 @@ export const users = pgTable(
   'users',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    email: text('email').notNull(),
+    /** Null once the member deleted their account (issue #17: the address can sign up again). */
+    email: text('email'),
     name: text('name').notNull(),
     /** argon2id; null for a member who signed up with a social login (no password sign-in, no reset). */
     passwordHash: text('password_hash'),
@@ -29,6 +30,17 @@ export const users = pgTable(
     ratingSum: integer('rating_sum').notNull().default(0),
     tokenVersion: integer('token_version').notNull().default(0),
     isNewUser: boolean('is_new_user').notNull().default(true),
+    /** Issue #17 consent: the terms and privacy-policy versions agreed to (14 or older confirmed with them), and when. */
+    termsVersion: text('terms_version'),
+    privacyVersion: text('privacy_version'),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    /** Issue #17 moderation: set while suspended; `suspendedUntil` null with `suspendedAt` set = until lifted. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** Issue #17 account deletion: the row stays (their posts, reviews and messages show "탈퇴한 회원"), the personal data goes. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Issue #17: when the member saw the safety guide (shown once before a first request or accept). */
+    safetyGuideSeenAt: timestamp('safety_guide_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -98,6 +110,8 @@ export const schedules = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`(date + make_interval(hours => hour)) at time zone 'Asia/Seoul'`),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Issue #17: hidden by reports (3 distinct members) or by a moderator; hidden rows leave every list. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -270,6 +284,8 @@ export const posts = pgTable(
     longitude: doublePrecision('longitude'),
     views: integer('views').notNull().default(0),
     likes: integer('likes').notNull().default(0),
+    /** Issue #17: hidden by reports (3 distinct members) or by a moderator; hidden rows leave every list. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -308,6 +324,8 @@ export const postComments = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     text: text('text').notNull(),
+    /** Issue #17: hidden by reports (3 distinct members) or by a moderator; hidden rows leave every list. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('post_comments_post_idx').on(t.postId)],
@@ -353,6 +371,8 @@ export const reviews = pgTable(
     comment: text('comment').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Issue #17: hidden by reports (3 distinct members) or by a moderator; hidden rows leave every list. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('reviews_match_reviewer_unique').on(t.matchId, t.reviewerId),
@@ -382,6 +402,8 @@ export const chatMessages = pgTable(
     content: text('content').notNull(),
     /** The sender's id for this message (issue #16: a UUID); a repeat from the same sender is stored once. */
     clientId: text('client_id'),
+    /** Issue #17: hidden by reports (3 distinct members) or by a moderator; hidden rows leave every list. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -492,3 +514,106 @@ export const notifications = pgTable(
 );
 /** A row of `notifications`. */
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * Blocks (issue #17 item 4): `blockerId` blocked `blockedId`. The effects hold both ways (neither
+ * sees the other's schedules, posts and comments; no requests, chat or notifications between them).
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);
+/** A row of `blocks`. */
+export type BlockRow = typeof blocks.$inferSelect;
+
+/** What a report can name (issue #17 item 5). */
+export const REPORT_TARGET_TYPES = ['member', 'schedule', 'post', 'comment', 'review', 'message'] as const;
+/** Why (issue #17 item 5). */
+export const REPORT_REASONS = ['spam', 'abuse', 'sexual', 'scam', 'no_show', 'other'] as const;
+
+/**
+ * Reports (issue #17 items 5 and 6): one per (reporter, target). `targetUserId` is the member the
+ * target belongs to (the member themself for `member`). Open until a moderator resolves it;
+ * resolving one resolves every open report on the same target (`action`, `note`, who and when).
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetId: integer('target_id').notNull(),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    detail: text('detail'),
+    status: text('status', { enum: ['open', 'resolved'] }).notNull().default('open'),
+    action: text('action', { enum: ['dismiss', 'hide', 'suspend'] }),
+    note: text('note'),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reports_reporter_target_unique').on(t.reporterId, t.targetType, t.targetId),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+    index('reports_status_idx').on(t.status, t.id),
+    check('reports_detail_length', sql`${t.detail} is null or char_length(${t.detail}) <= 500`),
+  ],
+);
+/** A row of `reports`. */
+export type ReportRow = typeof reports.$inferSelect;
+
+/**
+ * Every moderator action (issue #17 item 6: `GET /api/admin/audit`): who (`adminId`), what
+ * (`action`, e.g. `report.resolve`, `user.suspend`), on what (`targetType`/`targetId`), details.
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_audit_created_idx').on(t.id.desc())],
+);
+/** A row of `admin_audit`. */
+export type AdminAuditRow = typeof adminAudit.$inferSelect;
+
+/**
+ * "안전 공유" links (issue #17 item 9): a read-only page of one match for a trusted person without
+ * an account. Only the SHA-256 (hex) of the token is kept. Valid until `expiresAt` (6 h after the
+ * meal starts) unless `revokedAt`. One live link per (match, member) — creating again replaces it.
+ */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matchRequests.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('share_links_match_user_idx').on(t.matchId, t.userId)],
+);
+/** A row of `share_links`. */
+export type ShareLinkRow = typeof shareLinks.$inferSelect;

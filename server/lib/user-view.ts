@@ -15,7 +15,8 @@ export function toUser(row: UserRow): User {
   return {
     id: row.id,
     name: row.name,
-    email: row.email,
+    // null only for a deleted member (issue #17), who is never answered as themselves
+    email: row.email ?? '',
     age: row.age,
     bio: row.bio,
     profileImage: row.profileImage,

@@ -141,10 +141,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
    */
   const quickMember = async (values: { name?: string; preferences?: Record<string, boolean>; profileImage?: string | null } = {}) => {
     seq += 1;
+    const email = `quick${seq}-${randomBytes(3).toString('hex')}@example.com`;
     const [row] = await app.db
       .insert(users)
       .values({
-        email: `quick${seq}-${randomBytes(3).toString('hex')}@example.com`,
+        email,
         name: values.name ?? `회원${seq}`,
         passwordHash: 'not-a-password',
         preferences: values.preferences ?? {},
@@ -153,7 +154,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
       })
       .returning();
     const token = await app.tokens.sign({ id: row!.id, tokenVersion: row!.tokenVersion });
-    return { token, id: row!.id, email: row!.email, name: row!.name, headers: { authorization: `Bearer ${token}` } };
+    return { token, id: row!.id, email, name: row!.name, headers: { authorization: `Bearer ${token}` } };
   };
 
   return {
