@@ -41,7 +41,9 @@ export const noopPushSender: PushSender = { send: async () => {} };
 
 /**
  * Stores a notification before the live notifier publishes it (issue #16 inbox); answers the
- * stored item's id, link and createdAt (a collapsed `new_message` answers its unread item's).
+ * stored item's id, link and createdAt (a collapsed `new_message` answers its unread item's), or
+ * `null` when the notification must not reach the member at all (issue #17: no notifications pass
+ * between members who blocked each other) — then nothing is published or pushed.
  * Implemented by server/modules/notifications (decorated as `app.notificationStore`).
  */
 export interface NotificationStore {
@@ -53,7 +55,7 @@ export interface NotificationStore {
     fromUser: { id: number; name: string };
     message: string;
     createdAt: Date;
-  }): Promise<{ id: number; link: string; createdAt: Date }>;
+  }): Promise<{ id: number; link: string; createdAt: Date } | null>;
 }
 
 declare module 'fastify' {
@@ -112,6 +114,7 @@ export function liveNotifier(
       const stored = app.notificationStore
         ? await app.notificationStore.store({ userId: event.toUserId, type: event.type, matchId: event.matchId, scheduleId: event.scheduleId, fromUser, message, createdAt: at })
         : undefined;
+      if (stored === null) return;
       const notification: LiveNotification = {
         type: event.type,
         matchId: event.matchId,
