@@ -33,20 +33,6 @@ export interface StompUserError {
   receiptId?: string;
 }
 
-/** Parses a destination into what it names, or `null` when it is none of ours. */
-export function parseDestination(
-  destination: string,
-): { kind: 'user'; userId: number } | { kind: 'chat-topic'; matchId: number } | { kind: 'chat-send'; matchId: number } | { kind: 'user-errors' } | null {
-  if (destination === USER_ERRORS_DESTINATION) return { kind: 'user-errors' };
-  let m = /^\/topic\/user\/([1-9][0-9]{0,9})\/notifications$/.exec(destination);
-  if (m) return { kind: 'user', userId: Number(m[1]) };
-  m = /^\/topic\/chat\/([1-9][0-9]{0,9})$/.exec(destination);
-  if (m) return { kind: 'chat-topic', matchId: Number(m[1]) };
-  m = /^\/app\/chat\/([1-9][0-9]{0,9})$/.exec(destination);
-  if (m) return { kind: 'chat-send', matchId: Number(m[1]) };
-  return null;
-}
-
 /** Chat text limits (trimmed), in characters. */
 export const CHAT_CONTENT_MIN = 1;
 export const CHAT_CONTENT_MAX = 1000;

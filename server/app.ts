@@ -18,7 +18,7 @@ import { mailPlugin, type Mailer } from './plugins/mail.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
-import { pushPlugin, type PushMessaging } from './plugins/push.ts';
+import { pushPlugin, type PushMessaging, type PushSender } from './plugins/push.ts';
 import { staticPlugin } from './plugins/static.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -30,10 +30,12 @@ import { imagesRoutes } from './modules/images/routes.ts';
 import { featuredRoutes } from './modules/featured/routes.ts';
 import { createFeaturedService, reviewCandidatesFrom } from './modules/featured/service.ts';
 import { reviewsRoutes } from './modules/reviews/routes.ts';
-import { notifierPlugin, type Notifier } from './plugins/notifier.ts';
-import { brokerPlugin, combineNotifiers, liveNotifier, stompPlugin, type PushSender } from './plugins/realtime.ts';
+import { combineNotifiers, notifierPlugin, type Notifier } from './plugins/notifier.ts';
+import { brokerPlugin, stompPlugin } from './plugins/realtime.ts';
 import type { StompOptions } from './realtime/stomp-server.ts';
+import { chatEndingNotifier, chatLivePlugin } from './modules/chat/live.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { liveNotifier } from './modules/notifications/live-notifier.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { schedulesRoutes } from './modules/schedules/routes.ts';
@@ -176,7 +178,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     stomp: { allowedOrigins: [config.publicUrl, ...config.wsAllowedOrigins], ...overrides.realtime?.stomp },
   };
   await app.register(brokerPlugin, realtime);
-  await app.register(notifierPlugin, { notifier: combineNotifiers(liveNotifier(app, now), overrides.notifier) });
+  await app.register(notifierPlugin, { notifier: combineNotifiers(chatEndingNotifier(app), liveNotifier(app, now), overrides.notifier) });
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);
@@ -193,6 +195,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(calendarRoutes, { now, publicUrl: config.publicUrl });
   // Meal reminders (issue #15): `app.remindersSweep()` and the scheduler.
   await app.register(remindersPlugin, { now, ...config.reminders });
+  await app.register(chatLivePlugin); // app.publishChat and the chat's live destinations (issue #16 item 8)
   await app.register(chatRoutes);
   await app.register(notificationsRoutes, { now }); // the inbox + app.notificationStore (issue #16)
   await app.register(pushRoutes);

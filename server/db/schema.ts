@@ -482,7 +482,7 @@ export type UploadRow = typeof uploads.$inferSelect;
 
 /**
  * The notification inbox (issue #16 item 5): every live notification is stored here before it is
- * published (server/plugins/realtime.ts `liveNotifier`), so the badge and the list survive a reload.
+ * published (server/modules/notifications/live-notifier.ts), so the badge and the list survive a reload.
  * `link` is the page it opens (common/push.ts `pushUrl`); `fromName` keeps the name the message was
  * written with. `readAt` null = unread. `new_message` items collapse to one unread row per (member,
  * match): the partial unique index is the `ON CONFLICT` target that updates that row instead of

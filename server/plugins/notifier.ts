@@ -8,9 +8,10 @@
  *   host deleted the schedule (these three also end the match's chat subscriptions);
  * - `schedule_full` / `seat_opened` → the waitlisted requesters (and, for a seat, the host);
  * - `partner_arrived` → the partner; `meal_reminder` → each side of a confirmed meal.
- * `buildApp` installs the live notifier of server/plugins/realtime.ts (issue #4: STOMP
+ * `buildApp` installs the chat's ending of cancelled chats (server/modules/chat/live.ts) and the
+ * live notifier of server/modules/notifications/live-notifier.ts (issue #4: STOMP
  * `/topic/user/{id}/notifications` through the broker, and push), followed by `overrides.notifier`
- * when given (tests record the calls). A failing notifier is logged and never fails the request
+ * when given (tests record the calls), combined with `combineNotifiers`. A failing notifier is logged and never fails the request
  * (the change is already committed).
  */
 import fp from 'fastify-plugin';
@@ -68,3 +69,13 @@ export const notifierPlugin = fp<{ notifier?: Notifier }>(
   },
   { name: 'notifier' },
 );
+
+/** Calls every notifier in turn (e.g. the chat's, the live one, then a test recorder). */
+export function combineNotifiers(...notifiers: (Notifier | undefined)[]): Notifier {
+  const list = notifiers.filter((n): n is Notifier => !!n);
+  return {
+    async notify(event) {
+      for (const n of list) await n.notify(event);
+    },
+  };
+}

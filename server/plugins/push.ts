@@ -1,6 +1,6 @@
 /**
  * Push with FCM (issue #7 part 3; SPEC §4 "Live notifications"; DESIGN.md "Push"):
- * every live notification the live notifier publishes (server/plugins/realtime.ts) is also sent
+ * every live notification the live notifier publishes (server/modules/notifications/live-notifier.ts) is also sent
  * to the member's registered device tokens (`push_tokens`) as an FCM **data** message whose fields
  * are `pushDataOf(notification)` (common/push.ts); the service worker shows it in Korean.
  *
@@ -18,10 +18,22 @@ import fp from 'fastify-plugin';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { pushDataOf } from '../../common/push.ts';
+import type { LiveNotification } from '../../common/realtime.ts';
 import type { FirebaseCredentials } from '../config.ts';
 import { pushTokens } from '../db/schema.ts';
 import type { Database } from './db.ts';
-import { noopPushSender, type PushSender } from './realtime.ts';
+
+/**
+ * Delivers a notification to a member's devices (FCM below). `send` should not throw for delivery
+ * failures; the live notifier (server/modules/notifications/live-notifier.ts) logs it when it does
+ * and never fails the request.
+ */
+export interface PushSender {
+  send(toUserId: number, notification: LiveNotification): Promise<void>;
+}
+
+/** The default: push is off. */
+export const noopPushSender: PushSender = { send: async () => {} };
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -23,8 +23,14 @@ export interface Broker {
   close(): Promise<void>;
 }
 
-/** Control destination: a match was deleted, its chat subscriptions end (`body` = `{matchId}`). */
-export const CONTROL_MATCH_DELETED = 'control:match-deleted';
+/**
+ * Control destination (issue #16 item 8): every subscription to a destination ends, on every
+ * instance (`body` = `{destination}`; e.g. the chat topic of a cancelled match, issue #15).
+ */
+export const CONTROL_DESTINATION_ENDED = 'control:destination-ended';
+
+/** The control message that ends every subscription to `destination`. */
+export const destinationEnded = (destination: string): BrokerMessage => ({ destination: CONTROL_DESTINATION_ENDED, body: JSON.stringify({ destination }) });
 /**
  * Control destination (issue #13): a member's tokens were revoked (logout everywhere, password
  * reset; later account deletion and suspension). `body` = `{userId, tokenVersion}` where

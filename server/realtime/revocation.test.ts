@@ -6,8 +6,7 @@
  * Runs on PGlite (`node`) and PostgreSQL (`node-postgres`); the two-instance case needs Redis too.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatSendDestination, chatTopic, userNotificationsTopic, type ChatMessage } from '../../common/realtime.ts';
 import { TOKEN_TTL_SECONDS } from '../plugins/auth.ts';
@@ -15,7 +14,9 @@ import { createTestApp, type TestApp } from '../test/helper.ts';
 import { act, createSchedule, requestMatch } from '../test/schedule-fixtures.ts';
 import { createMemoryBroker } from './broker-memory.ts';
 import { createSessionRevocations } from './revocations.ts';
-import { attachStompServer, DEFAULT_STOMP_OPTIONS, STOMP_ERROR_CODES, STOMP_ERRORS } from './stomp-server.ts';
+import { createDestinationRegistry } from './destinations.ts';
+import { registerStompEndpoint } from './endpoint.ts';
+import { createStompServer, DEFAULT_STOMP_OPTIONS, STOMP_ERROR_CODES, STOMP_ERRORS } from './stomp-server.ts';
 import { connectFrame, listen, rawSocket, stompClient, waitFor, type TestStomp } from './test-clients.ts';
 
 const open: TestStomp[] = [];
@@ -242,18 +243,25 @@ describe.runIf(!!process.env.REDIS_URL && process.env.TEST_DATABASE === 'postgre
 });
 
 describe('token checks per frame (unit, no app)', () => {
-  let server: Server;
+  let server: FastifyInstance;
   let url: string;
   const calls = { verifyToken: 0, sent: [] as string[] };
   const revoked = new Map<number, number>();
   let clockMs = Date.now();
 
   beforeAll(async () => {
-    server = createServer();
+    server = Fastify();
     const log = { debug() {}, info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
     const broker = createMemoryBroker();
-    const stomp = attachStompServer(
-      server,
+    // Any chat topic may be read; a SEND to a chat records its content.
+    const destinations = createDestinationRegistry();
+    destinations.topic({ pattern: '/topic/chat/{m}', match: (d) => (d.startsWith('/topic/chat/') ? {} : null), canSubscribe: () => true });
+    destinations.send({
+      pattern: '/app/chat/{m}',
+      match: (d) => (d.startsWith('/app/chat/') ? {} : null),
+      handle: async (_userId, _params, frame) => void calls.sent.push((JSON.parse(frame.body) as { content: string }).content),
+    });
+    const stomp = createStompServer(
       {
         broker,
         log,
@@ -267,19 +275,18 @@ describe('token checks per frame (unit, no app)', () => {
         },
         // A revocation list that never pushes: only the per-frame check can notice.
         revocations: { isRevoked: (userId, ver) => ver < (revoked.get(userId) ?? 0), onRevoked: () => () => {} },
-        canChat: async () => true,
-        sendChat: async (_userId, _matchId, content) => void calls.sent.push(content),
+        destinations,
       },
       { ...DEFAULT_STOMP_OPTIONS, heartbeatMs: 0, allowedOrigins: [] },
     );
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const address = server.address();
+    await registerStompEndpoint(server, stomp, { allowedOrigins: [], maxPayload: DEFAULT_STOMP_OPTIONS.maxPayload });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.server.address();
     if (!address || typeof address === 'string') throw new Error('no port');
     url = `ws://127.0.0.1:${address.port}/ws`;
     return async () => {
-      await stomp.close();
+      await server.close();
       await broker.close();
-      await new Promise<void>((r) => server.close(() => r()));
     };
   });
 

@@ -7,7 +7,7 @@ import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, userNotificati
 import { chatMessages, pushTokens } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { act, createSchedule, requestMatch } from '../test/schedule-fixtures.ts';
-import { connectFrame, listen, rawSocket, stompClient, waitFor, type TestStomp } from './test-clients.ts';
+import { connectFrame, handshakeStatus, listen, rawSocket, stompClient, waitFor, type TestStomp } from './test-clients.ts';
 import { STOMP_ERRORS } from './stomp-server.ts';
 import { CHAT_MSG } from '../modules/chat/service.ts';
 import { eq } from 'drizzle-orm';
@@ -112,13 +112,14 @@ describe('refusals: ERROR, close, no MESSAGE', () => {
     await expectRefused(c2);
   });
 
-  it('a foreign Origin is refused; the own origin and no origin (non-browser) are accepted', async () => {
-    const evil = stompClient(url, host.token, { origin: 'http://evil.test' });
-    await expectRefused(evil);
-    expect(evil.errors[0]!.headers.message).toBe(STOMP_ERRORS.origin);
+  it('a foreign Origin is refused at the upgrade (403 ORIGIN_REFUSED, issue #16 item 8); the own origin and no origin (non-browser) are accepted', async () => {
+    expect(await handshakeStatus(url, 'http://evil.test')).toEqual({ status: 403, body: { code: 'ORIGIN_REFUSED', message: STOMP_ERRORS.origin } });
     const own = stompClient(url, host.token, { origin: 'http://app.test' });
     open.push(own);
     await own.connected;
+    const none = stompClient(url, host.token);
+    open.push(none);
+    await none.connected;
   });
 
   it('same origin by default (issue #16): a page opened at 127.0.0.1 connects though PUBLIC_URL names another host; https://evil.example does not', async () => {
@@ -126,11 +127,16 @@ describe('refusals: ERROR, close, no MESSAGE', () => {
     open.push(sameHost);
     await sameHost.connected;
     expect(sameHost.errors).toHaveLength(0);
-    const evil = stompClient(url, host.token, { origin: 'https://evil.example' });
-    await expectRefused(evil);
+    expect((await handshakeStatus(url, 'https://evil.example')).status).toBe(403);
     // Same host name, another port: another origin.
-    const otherPort = stompClient(url, host.token, { origin: `http://127.0.0.1:${Number(new URL(url).port) + 1}` });
-    await expectRefused(otherPort);
+    expect((await handshakeStatus(url, `http://127.0.0.1:${Number(new URL(url).port) + 1}`)).status).toBe(403);
+  });
+
+  it('the upgrade is a Fastify route: other paths are not upgraded to STOMP', async () => {
+    const other = rawSocket(url.replace(/\/ws$/, '/api/health-nope'));
+    await other.open.catch(() => {});
+    await waitFor(() => other.isClosed());
+    expect(other.received).toEqual([]);
   });
 });
 

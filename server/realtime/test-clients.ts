@@ -124,5 +124,36 @@ export function rawSocket(url: string, origin?: string) {
   return { ws, received, open, isClosed: () => closed };
 }
 
+/**
+ * Tries a WebSocket handshake from a browser page at `origin`; answers the HTTP status and JSON
+ * body of a refused upgrade, or `{status: 101}` when the socket opened (then closed at once).
+ */
+export function handshakeStatus(url: string, origin: string): Promise<{ status: number; body?: unknown }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, ['v12.stomp'], { origin });
+    ws.on('unexpected-response', (_req, res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => {
+        ws.terminate();
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // not JSON: keep the text
+        }
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
+    ws.on('open', () => {
+      ws.close();
+      resolve({ status: 101 });
+    });
+    ws.on('error', (err) => {
+      if (!/Unexpected server response/.test(err.message)) reject(err);
+    });
+  });
+}
+
 /** A CONNECT frame with a bearer token. */
 export const connectFrame = (token: string, heartBeat = '0,0') => `CONNECT\naccept-version:1.2\nhost:localhost\nheart-beat:${heartBeat}\nAuthorization:Bearer ${token}\n\n\0`;

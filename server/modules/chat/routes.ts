@@ -1,7 +1,7 @@
 /**
  * `GET /api/chat/{matchId}/history` (SPEC §7; issue #4): the chat of a match, for its host and
  * requester while it is ACCEPTED or CONFIRMED. Sending goes over STOMP (`/app/chat/{matchId}`,
- * server/realtime/stomp-server.ts) or, for the client's offline outbox (issue #7),
+ * server/modules/chat/live.ts) or, for the client's offline outbox (issue #7),
  * `POST /api/chat/{matchId}/messages` — the same store-publish-notify path (`app.publishChat`).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -76,7 +76,7 @@ describe('POST /api/matches/{id}/cancel', () => {
     const seen = await receivedOne(host, id);
     expect(seen).toMatchObject({ status: 'CANCELLED', cancelledBy: 'requester', cancelReason: '일정이 생겼어요', lateCancel: false });
     expect(seen!.schedule.currentParticipants).toBe(1);
-    // The live text the host reads (server/plugins/realtime.ts renders it with notificationMessage).
+    // The live text the host reads (server/modules/notifications/live-notifier.ts renders it with notificationMessage).
     const { notificationMessage } = await import('../../../common/realtime.ts');
     expect(notificationMessage('match_cancelled', '게스트', { meal: { placeName: '을지로 칼국수', date, time: 18 } })).toBe(`게스트님이 ${month}월 ${day}일 18시 을지로 칼국수 약속을 취소했어요.`);
     // Cancelling twice, or anything else from CANCELLED.

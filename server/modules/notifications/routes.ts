@@ -2,8 +2,9 @@
  * The notification inbox (issue #16 item 5): `GET /api/notifications` (pages, newest first, the
  * next one in a `Link: <…>; rel="next"` header), `GET /api/notifications/unread-count` and
  * `POST /api/notifications/read`. Members only; a member only ever sees and marks their own items.
- * Also decorates `app.notificationStore`, which the live notifier (server/plugins/realtime.ts)
- * stores every notification with before publishing it (so `plugins/realtime.ts` imports no module).
+ * Also decorates `app.notificationStore`, which the live notifier (./live-notifier.ts) stores
+ * every notification with before publishing it, and registers the live destination
+ * `/topic/user/{id}/notifications` (issue #16 item 8).
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -14,7 +15,7 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { errorResponses } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
-import type { NotificationStore } from '../../plugins/realtime.ts';
+import { userNotificationsDestination, type NotificationStore } from './live-notifier.ts';
 import { createNotificationsService, NOTIFICATIONS_MSG } from './service.ts';
 
 declare module 'fastify' {
@@ -34,6 +35,7 @@ export function nextLink(before: number, limit: number): string {
 const routes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
   const service = createNotificationsService(app.db, opts.now);
   app.decorate('notificationStore', { store: service.store });
+  app.liveDestinations.topic(userNotificationsDestination);
 
   app.get(
     '/api/notifications',
@@ -101,4 +103,4 @@ const routes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
 };
 
 /** Registers the inbox routes and `app.notificationStore` (after auth and db). */
-export const notificationsRoutes = fp(routes, { name: 'notifications', dependencies: ['auth', 'db'] });
+export const notificationsRoutes = fp(routes, { name: 'notifications', dependencies: ['auth', 'db', 'broker'] });

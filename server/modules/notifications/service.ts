@@ -1,6 +1,6 @@
 /**
  * The notification inbox (issue #16 item 5). `store` is called by the live notifier
- * (server/plugins/realtime.ts `liveNotifier`, through `app.notificationStore`) before it publishes,
+ * (./live-notifier.ts `liveNotifier`, through `app.notificationStore`) before it publishes,
  * so every live and push notification carries the stored `id` and `link`. The list pages by id,
  * newest first; the unread count and the read marks only ever touch the caller's own items.
  *

@@ -6,9 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, userNotificationsTopic, type LiveNotification } from '../../../common/realtime.ts';
-import { pushDataOf } from '../../../common/push.ts';
-import { liveNotifier, type PushSender } from '../../plugins/realtime.ts';
-import { CONTROL_MATCH_DELETED, type Broker } from '../../realtime/broker.ts';
 import { listen, stompClient, waitFor, type TestStomp } from '../../realtime/test-clients.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { act, createSchedule, kstDate, requestMatch } from '../../test/schedule-fixtures.ts';
@@ -82,31 +79,5 @@ describe('DELETE /api/schedules/{id} tells the requesters live (issues #14, #15)
     expect(chat).toHaveLength(0);
     await r.sync();
     expect(rn).toHaveLength(0);
-  });
-});
-
-describe('liveNotifier: schedule_cancelled', () => {
-  it('ends the chat, publishes the notification and pushes it (the click leads to 활동 내역)', async () => {
-    const published: { destination: string; body: string }[] = [];
-    const pushed: [number, LiveNotification][] = [];
-    const broker = { publish: async (m: { destination: string; body: string }) => void published.push(m) } as unknown as Broker;
-    const pushSender: PushSender = { send: async (to, n) => void pushed.push([to, n]) };
-    const notifier = liveNotifier({ broker, pushSender, log: { error: () => {} } }, () => new Date('2026-11-24T03:00:00.000Z'));
-    const meal = { placeName: '을지로 칼국수', date: '2026-12-14', time: 18 };
-    await notifier.notify({ type: 'schedule_cancelled', matchId: 9, scheduleId: 4, toUserId: 12, fromUser: { id: 3, name: '민지', profileImage: null }, meal, reason: '일정이 생겼어요' });
-    expect(published.map((m) => m.destination)).toEqual([CONTROL_MATCH_DELETED, userNotificationsTopic(12)]);
-    const notification: LiveNotification = {
-      type: 'schedule_cancelled',
-      matchId: 9,
-      scheduleId: 4,
-      fromUser: { id: 3, name: '민지' },
-      message: '민지님이 12월 14일 18시 을지로 칼국수 일정을 취소했어요.',
-      meal,
-      reason: '일정이 생겼어요',
-      createdAt: '2026-11-24T03:00:00.000Z',
-    };
-    expect(JSON.parse(published[1]!.body)).toEqual(notification);
-    expect(pushed).toEqual([[12, notification]]);
-    expect(pushDataOf(notification)).toMatchObject({ type: 'schedule_cancelled', body: '민지님이 12월 14일 18시 을지로 칼국수 일정을 취소했어요.', url: '/match-requests', tag: 'match-9' });
   });
 });

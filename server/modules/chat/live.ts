@@ -1,0 +1,90 @@
+/**
+ * The chat's side of the live channel (issue #4; issue #16 item 8: the chat module registers the
+ * destinations it owns, so the STOMP server knows no module):
+ * - `/topic/chat/{matchId}`: SUBSCRIBE for the host and requester of an ACCEPTED or CONFIRMED match;
+ * - `/app/chat/{matchId}`: SEND `{content}` (optional `client-id` header, a UUID: a repeat from the
+ *   same sender is acknowledged but stored and delivered once). Refusals: 400 blank / over 1000
+ *   characters and 409 CHAT_CLOSED go to the sender's `/user/queue/errors`; 403/404 (not a
+ *   participant) end the session; a body that is not JSON `{content: string}` is a protocol error;
+ * - `app.publishChat(senderId, matchId, content, clientId?)`: stores the message, publishes it to
+ *   `/topic/chat/{matchId}` and notifies the other participant (`new_message`); the STOMP SEND
+ *   and `POST /api/chat/{matchId}/messages` both use it;
+ * - `chatEndingNotifier`: when a match is cancelled or withdrawn (also each match of a deleted
+ *   schedule, issue #15) its chat subscriptions end on every instance.
+ */
+import fp from 'fastify-plugin';
+import { chatTopic, type ChatMessage } from '../../../common/realtime.ts';
+import type { MatchEvent, Notifier } from '../../plugins/notifier.ts';
+import { STOMP_ERRORS, StompRefusal } from '../../realtime/frames.ts';
+import { createChatService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Stores, publishes and notifies one chat message; answers the stored message. Throws the chat
+     * service's AppErrors: 400 content not 1–1000 characters after trimming, 403 not a participant
+     * or chat not open, 404 unknown match, 409 CHAT_CLOSED / CLIENT_ID_REUSED.
+     */
+    publishChat: (senderId: number, matchId: number, content: string, clientId?: string) => Promise<ChatMessage>;
+  }
+}
+
+/** Parses `/topic/chat/{matchId}` or `/app/chat/{matchId}` (ids 1–10 digits). */
+const matchIdOf = (prefix: string) => {
+  const pattern = new RegExp(`^${prefix}([1-9][0-9]{0,9})$`);
+  return (destination: string) => {
+    const m = pattern.exec(destination);
+    return m ? { matchId: Number(m[1]) } : null;
+  };
+};
+
+/** The events after which a match's chat is over (issue #15). */
+const CHAT_ENDING: ReadonlySet<MatchEvent['type']> = new Set(['match_cancelled', 'match_withdrawn', 'schedule_cancelled']);
+
+/** Ends the chat subscriptions of a cancelled or withdrawn match on every instance (runs before the live notifier). */
+export function chatEndingNotifier(app: { endLiveDestination: (destination: string) => Promise<void> }): Notifier {
+  return {
+    async notify(event) {
+      if (CHAT_ENDING.has(event.type)) await app.endLiveDestination(chatTopic(event.matchId));
+    },
+  };
+}
+
+/** Registers `app.publishChat` and the chat destinations (after db, broker and the notifier). */
+export const chatLivePlugin = fp(
+  async (app) => {
+    const chat = createChatService(app.db);
+    app.decorate('publishChat', async (senderId: number, matchId: number, content: string, clientId?: string): Promise<ChatMessage> => {
+      const { message, room, duplicate } = await chat.send(senderId, matchId, content, clientId);
+      // A repeated client-id (issue #16): acknowledged with the stored message, delivered once.
+      if (duplicate) return message;
+      await app.broker.publish({ destination: chatTopic(matchId), body: JSON.stringify(message) });
+      const toUserId = room.hostId === senderId ? room.requesterId : room.hostId;
+      await app.notifyAll([
+        { type: 'new_message', matchId, scheduleId: room.scheduleId, toUserId, fromUser: { id: senderId, name: message.senderName, profileImage: null } },
+      ]);
+      return message;
+    });
+
+    app.liveDestinations.topic({
+      pattern: '/topic/chat/{matchId}',
+      match: matchIdOf('/topic/chat/'),
+      canSubscribe: (userId, { matchId }) => chat.canChat(userId, matchId),
+    });
+    app.liveDestinations.send({
+      pattern: '/app/chat/{matchId}',
+      match: matchIdOf('/app/chat/'),
+      async handle(userId, { matchId }, frame) {
+        let content: unknown;
+        try {
+          content = (JSON.parse(frame.body) as { content?: unknown } | null)?.content;
+        } catch {
+          throw new StompRefusal(STOMP_ERRORS.malformed);
+        }
+        if (typeof content !== 'string') throw new StompRefusal(STOMP_ERRORS.malformed);
+        await app.publishChat(userId, matchId, content, frame.headers['client-id']);
+      },
+    });
+  },
+  { name: 'chat-live', dependencies: ['db', 'broker', 'notifier'] },
+);

@@ -1,0 +1,140 @@
+/**
+ * STOMP frame handling (issue #16 item 8: the codec, apart from sessions and authorisation).
+ * Frames are decoded with @stomp/stompjs's `Parser` + `FrameImpl.fromRawFrame` after our own strict
+ * single-frame check, and encoded with `FrameImpl.marshall`. Also the refusal type and the Korean
+ * ERROR texts every part of the live channel uses.
+ */
+import { FrameImpl, Parser, type IRawFrameType, type StompHeaders } from '@stomp/stompjs';
+
+/**
+ * ERROR `code` header values (issue #13) for refusals the client answers by signing out — the same
+ * codes as the HTTP 401s of server/plugins/auth.ts.
+ */
+export const STOMP_ERROR_CODES = { expired: 'TOKEN_EXPIRED', revoked: 'TOKEN_REVOKED' } as const;
+
+/** ERROR `message` header texts and refusal bodies (Korean, for people; stable enough for tests). */
+export const STOMP_ERRORS = {
+  origin: '허용되지 않은 출처입니다.',
+  clientId: 'client-id는 UUID여야 합니다.',
+  auth: '로그인이 필요합니다.',
+  malformed: '잘못된 STOMP 프레임입니다.',
+  version: '지원하지 않는 STOMP 버전입니다.',
+  notConnected: '먼저 CONNECT 프레임을 보내야 합니다.',
+  forbidden: '권한이 없습니다.',
+  unknownDestination: '알 수 없는 목적지입니다.',
+  rate: '요청이 너무 많습니다.',
+  slowed: '메시지를 너무 빨리 보내고 있어요. 잠시 천천히 처리할게요.',
+  unsupported: '지원하지 않는 명령입니다.',
+  expired: '세션이 만료되었습니다. 다시 로그인해주세요.',
+  /** The token was revoked while connected (logout everywhere, password reset; UI-TEXT "Session expired"). */
+  revoked: '로그인이 만료되었습니다. 다시 로그인해주세요.',
+  tooManySubscriptions: '구독이 너무 많습니다.',
+  tooManyConnections: '동시에 연결할 수 있는 수를 초과했습니다.',
+  serverError: '서버 오류가 발생했습니다.',
+} as const;
+
+/**
+ * A refusal that ends the session: answered with ERROR (with the `code` header when given) and
+ * close. Thrown by frame decoding, session handling and destination handlers alike.
+ */
+export class StompRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+const KNOWN_COMMANDS = new Set(['CONNECT', 'STOMP', 'SEND', 'SUBSCRIBE', 'UNSUBSCRIBE', 'ACK', 'NACK', 'BEGIN', 'COMMIT', 'ABORT', 'DISCONNECT']);
+const LF = 0x0a;
+const CR = 0x0d;
+const NUL = 0x00;
+
+/** True for a WebSocket message of end-of-lines only: a heart-beat, not a frame. */
+export function isHeartBeat(bytes: Uint8Array): boolean {
+  return bytes.every((b) => b === LF || b === CR);
+}
+
+/** Drops the leading end-of-lines (heart-beats sent just before a frame). */
+export function withoutLeadingHeartBeats(bytes: Uint8Array): Uint8Array {
+  let start = 0;
+  while (start < bytes.length && (bytes[start] === LF || bytes[start] === CR)) start += 1;
+  return bytes.subarray(start);
+}
+
+/**
+ * Checks one WebSocket message that is not a bare heart-beat: exactly one frame, terminated by NUL
+ * (only EOLs after it), a valid header block (no bare CR, every header `key:value`), a body whose
+ * length matches `content-length`. Answers the raw frame or throws StompRefusal.
+ */
+export function decodeSingleFrame(bytes: Uint8Array): IRawFrameType {
+  let end = bytes.length;
+  while (end > 0 && (bytes[end - 1] === LF || bytes[end - 1] === CR)) end -= 1;
+  if (end === 0 || bytes[end - 1] !== NUL) throw new StompRefusal('frame not terminated by NUL');
+  const lastNul = end - 1;
+  // Header block: up to the first empty line.
+  let i = 0;
+  let lineStart = 0;
+  let bodyStart = -1;
+  let lineNo = 0;
+  while (i < lastNul) {
+    if (bytes[i] === LF) {
+      let lineEnd = i;
+      if (lineEnd > lineStart && bytes[lineEnd - 1] === CR) lineEnd -= 1;
+      if (lineEnd === lineStart && lineNo > 0) {
+        bodyStart = i + 1;
+        break;
+      }
+      for (let k = lineStart; k < lineEnd; k += 1) if (bytes[k] === CR || bytes[k] === NUL) throw new StompRefusal('bad header byte');
+      if (lineNo > 0) {
+        const colon = bytes.indexOf(0x3a, lineStart);
+        if (colon <= lineStart || colon >= lineEnd) throw new StompRefusal('header without key');
+      }
+      lineNo += 1;
+      lineStart = i + 1;
+    }
+    i += 1;
+  }
+  if (bodyStart < 0) throw new StompRefusal('no end of headers');
+  const frames: IRawFrameType[] = [];
+  const parser = new Parser(
+    (f) => frames.push(f),
+    () => {},
+  );
+  parser.parseChunk(bytes.slice(0, end).buffer as ArrayBuffer);
+  if (frames.length !== 1) throw new StompRefusal('not exactly one frame');
+  const frame = frames[0]!;
+  if ((frame.binaryBody?.length ?? 0) !== lastNul - bodyStart) throw new StompRefusal('content-length mismatch');
+  const cl = frame.headers.find(([k]) => k === 'content-length');
+  if (cl && !/^[0-9]+$/.test(cl[1])) throw new StompRefusal('bad content-length');
+  if (!frame.command || !KNOWN_COMMANDS.has(frame.command)) throw new StompRefusal('unknown command');
+  return frame;
+}
+
+/** A decoded frame: command, headers (unescaped for STOMP 1.1+ except CONNECT), text body. */
+export interface Frame {
+  command: string;
+  headers: StompHeaders;
+  body: string;
+}
+
+/** Turns a raw frame into a `Frame`; CONNECT/STOMP headers and all STOMP 1.0 headers are not unescaped (STOMP 1.2 §"Value Encoding"). */
+export function toFrame(raw: IRawFrameType, version: '1.0' | '1.1' | '1.2'): Frame {
+  const connecting = raw.command === 'CONNECT' || raw.command === 'STOMP';
+  const frame = FrameImpl.fromRawFrame(raw, !connecting && version !== '1.0');
+  return { command: frame.command, headers: frame.headers, body: frame.body };
+}
+
+/** Encodes one server frame; header values are escaped for STOMP 1.1+ (CONNECTED is never escaped by stompjs). */
+export function encodeFrame(command: string, headers: StompHeaders, body: string, version: '1.0' | '1.1' | '1.2'): string {
+  return FrameImpl.marshall({ command, headers, body, escapeHeaderValues: version !== '1.0' }) as string;
+}
+
+/** Parses a `heart-beat` header `x,y` (ms); throws StompRefusal when malformed. */
+export function parseHeartBeat(value: string | undefined): [number, number] {
+  if (value === undefined) return [0, 0];
+  const m = /^\s*([0-9]{1,9})\s*,\s*([0-9]{1,9})\s*$/.exec(value);
+  if (!m) throw new StompRefusal('bad heart-beat');
+  return [Number(m[1]), Number(m[2])];
+}
