@@ -13,8 +13,10 @@
  *   process (in-process broker, embedded PGlite) and each SEND goes to `/app/chat/{matchId}` — the
  *   real chat path: authorised, stored (with the inbox notification of the other member) and then
  *   published. RabbitMQ: SEND to `/topic/bench.{run}.{pair}` (amq.topic, one auto-delete queue per
- *   subscription); nothing is stored, so the comparison shows our whole chat path against a bare
- *   broker.
+ *   subscription); nothing is stored, so that column shows our whole chat path against a bare
+ *   broker. A third column, "ours, fan-out only", drives the same load through our server to a
+ *   bench destination that publishes straight to the broker (nothing stored): the like-for-like
+ *   comparison of the live channel itself.
  * - **Idle**: 5000 authenticated connections, each holding one subscription (ours: the member's
  *   `/topic/user/{id}/notifications`; RabbitMQ: `/topic/bench.{run}.idle.{i}`) and 10 s heart-beats
  *   both ways as the app's client does; prints the RSS growth per connection of the server process
@@ -328,6 +330,38 @@ async function ourLoad(n: number, ratePerSubscriber: number, seconds: number): P
   });
 }
 
+/**
+ * Ours, fan-out only (issue #16 item 9: the like-for-like row beside RabbitMQ): the same pairs and
+ * rate, but each SEND goes to a bench destination registered the way modules register theirs
+ * (`app.liveDestinations`, server/realtime/destinations.ts) that publishes straight to the broker —
+ * our sessions, frames, authorisation lookup and fan-out, without storing anything.
+ */
+async function ourFanoutLoad(n: number, ratePerSubscriber: number, seconds: number): Promise<LoadFigures> {
+  return withOurServer(async ({ url, app, dir }) => {
+    const pairOf = (prefix: string) => (d: string) => (d.startsWith(prefix) && /^[0-9]+$/.test(d.slice(prefix.length)) ? { pair: d.slice(prefix.length) } : null);
+    app.liveDestinations.topic({ pattern: '/topic/bench/{pair}', match: pairOf('/topic/bench/'), canSubscribe: () => true });
+    app.liveDestinations.send({
+      pattern: '/app/bench/{pair}',
+      match: pairOf('/app/bench/'),
+      handle: (_userId, { pair }, frame) => app.broker.publish({ destination: `/topic/bench/${pair}`, body: frame.body }),
+    });
+    const rows = await seedUsers(app, n);
+    const conns: ConnSpec[] = [];
+    for (let i = 0; i + 1 < rows.length; i += 2) {
+      const pair = i / 2;
+      conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i]!)}` }, subscribe: `/topic/bench/${pair}`, send: `/app/bench/${pair}` });
+      conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i + 1]!)}` }, subscribe: `/topic/bench/${pair}` });
+    }
+    const pairs = conns.length / 2;
+    const { report, result } = await drive(
+      { mode: 'load', url, protocols: ['v12.stomp'], conns, heartbeatMs: 0, rate: ratePerSubscriber * pairs, seconds, fanout: 2 },
+      dir,
+      async () => 0,
+    );
+    return { n, report, result: result! };
+  });
+}
+
 /** Ours, idle: N members connected, each subscribed to their notifications. */
 async function ourIdle(n: number): Promise<IdleFigures> {
   return withOurServer(async ({ url, app, dir }) => {
@@ -442,7 +476,12 @@ async function main() {
     ours.loads.push(await ourLoad(n, rate, seconds));
   }
   ours.server = ours.loads[0]?.report.server ?? ours.idle?.report.server;
-  const sides = [ours];
+  const fanout: SideFigures = { name: 'ours, fan-out only', loads: [], note: 'same as ours' };
+  for (const n of ns) {
+    progress(`ours, fan-out only: load, ${n} connections`);
+    fanout.loads.push(await ourFanoutLoad(n, rate, seconds));
+  }
+  const sides = [ours, fanout];
 
   if (peer === 'rabbitmq') {
     if (!(await reachable())) {
