@@ -277,7 +277,11 @@ async function withOurServer<T>(run: (ctx: { url: string; app: App; dir: string 
   } finally {
     // Overloaded, our server may still be working off SENDs or half-open upgrades: do not wait for
     // ever (the process exits at the end anyway).
-    await Promise.race([app.close(), sleep(15_000).then(() => console.error('· our server did not close within 15 s; going on'))]);
+    const closing = Date.now();
+    await Promise.race([
+      app.close().then(() => console.error(`· our server closed in ${((Date.now() - closing) / 1000).toFixed(1)} s`)),
+      sleep(15_000).then(() => console.error('· our server did not close within 15 s; going on')),
+    ]);
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -20,6 +20,7 @@ import { docsPlugin } from './plugins/docs.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { pushPlugin, type PushMessaging, type PushSender } from './plugins/push.ts';
 import { staticPlugin } from './plugins/static.ts';
+import { AppLogController, observabilityPlugin, requestIdOf } from './plugins/observability.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
@@ -157,11 +158,15 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       void (reply as unknown as FastifyReply).code(status).send(body);
     },
     pluginTimeout: 120_000,
+    // Issue #20: one log line per request (none for probes), with this id (server/plugins/observability.ts).
+    logController: new AppLogController(),
+    genReqId: requestIdOf,
   }).withTypeProvider<TypeBoxTypeProvider>();
   // issue #13: JSON bodies are never coerced; path/query values only to finite numbers.
   app.setValidatorCompiler(requestValidatorCompiler());
 
   await app.register(errorsPlugin);
+  await app.register(observabilityPlugin, { metricsToken: config.metricsToken });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...overrides.rateLimits } });
   await app.register(dbPlugin, { target: overrides.database ?? defaultDatabase(config) });

@@ -118,6 +118,8 @@ export interface Config {
   /** Absolute path of the built client; served when it exists. */
   staticDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Bearer token `GET /metrics` requires (issue #20); unset → the endpoint is open. */
+  metricsToken: string | undefined;
   /** Social login providers (issue #8); a provider is configured only with both id and secret. */
   oauth: {
     kakao: OAuthProviderConfig | undefined;
@@ -169,6 +171,7 @@ const EnvSchema = Type.Object({
   TRUST_PROXY: Optional(NonEmpty('trust proxy')),
   STATIC_DIR: Optional(NonEmpty('static dir')),
   LOG_LEVEL: Optional(Type.String({ pattern: '^(fatal|error|warn|info|debug|trace|silent)$' })),
+  METRICS_TOKEN: Optional(Type.String({ minLength: 16 })),
   KAKAO_CLIENT_ID: Optional(NonEmpty('kakao id')),
   KAKAO_CLIENT_SECRET: Optional(NonEmpty('kakao secret')),
   NAVER_CLIENT_ID: Optional(NonEmpty('naver id')),
@@ -222,6 +225,7 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'TRUST_PROXY', default: 'false', meaning: 'honour X-Forwarded-For: `true`, a hop count, or comma-separated proxy addresses/CIDRs' },
   { name: 'STATIC_DIR', default: './dist', meaning: 'built client served with SPA fallback (skipped when missing)' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino level: fatal, error, warn, info, debug, trace, silent' },
+  { name: 'METRICS_TOKEN', default: '(unset → /metrics open)', meaning: 'at least 16 characters; `GET /metrics` (Prometheus) then needs `Authorization: Bearer {METRICS_TOKEN}`' },
   { name: 'KAKAO_CLIENT_ID', default: '(unset)', meaning: 'Kakao login; listed by /api/auth/providers only with KAKAO_CLIENT_SECRET' },
   { name: 'KAKAO_CLIENT_SECRET', default: '(unset)', meaning: 'see KAKAO_CLIENT_ID' },
   { name: 'NAVER_CLIENT_ID', default: '(unset)', meaning: 'Naver login; listed by /api/auth/providers only with NAVER_CLIENT_SECRET' },
@@ -357,6 +361,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     logLevel: (env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'info',
+    metricsToken: env.METRICS_TOKEN,
     oauth: {
       kakao: provider(env.KAKAO_CLIENT_ID, env.KAKAO_CLIENT_SECRET, OAUTH_DEFAULT_ENDPOINTS.kakao, {
         authUrl: env.KAKAO_AUTH_URL,

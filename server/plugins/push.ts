@@ -112,6 +112,8 @@ export interface FcmPushSenderDeps {
    * opens `data.url` itself on click).
    */
   publicUrl?: string;
+  /** Called once per device FCM did not reach (dead tokens excepted) and per failed send (issue #20 metrics). */
+  onFailure?: (count: number) => void;
 }
 
 /** An error's `code` (firebase-admin's `messaging/...`), or its name; never its message or payload. */
@@ -151,6 +153,7 @@ export function createFcmPushSender(deps: FcmPushSenderDeps): PushSender {
           result = await messaging.sendEachForMulticast({ tokens: chunk, data, webpush });
         } catch (err) {
           log.error({ userId: toUserId, type: data.type, code: errorCode(err), devices: chunk.length }, 'push: FCM send failed');
+          deps.onFailure?.(chunk.length);
           continue;
         }
         result.responses.forEach((response, index) => {
@@ -163,7 +166,10 @@ export function createFcmPushSender(deps: FcmPushSenderDeps): PushSender {
           }
         });
       }
-      if (Object.keys(failures).length > 0) log.warn({ userId: toUserId, type: data.type, failures }, 'push: some devices were not reached');
+      if (Object.keys(failures).length > 0) {
+        log.warn({ userId: toUserId, type: data.type, failures }, 'push: some devices were not reached');
+        deps.onFailure?.(Object.values(failures).reduce((a, b) => a + b, 0));
+      }
       if (dead.length > 0) {
         await db.delete(pushTokens).where(inArray(pushTokens.token, dead));
         log.info({ userId: toUserId, removed: dead.length }, 'push: removed device tokens FCM reports unregistered');
@@ -203,13 +209,14 @@ export interface PushPluginOptions {
 export const pushPlugin = fp<PushPluginOptions>(
   async (app, opts) => {
     let sender: PushSender = noopPushSender;
+    const onFailure = (count: number) => app.metrics.pushFailures.inc(count);
     if (opts.sender) {
       sender = opts.sender;
     } else if (opts.messaging) {
-      sender = createFcmPushSender({ messaging: opts.messaging, db: app.db, log: app.log, publicUrl: opts.publicUrl });
+      sender = createFcmPushSender({ messaging: opts.messaging, db: app.db, log: app.log, publicUrl: opts.publicUrl, onFailure });
     } else if (opts.firebase) {
       const firebase = await createFirebaseMessaging(opts.firebase);
-      sender = createFcmPushSender({ messaging: firebase.messaging, db: app.db, log: app.log, publicUrl: opts.publicUrl });
+      sender = createFcmPushSender({ messaging: firebase.messaging, db: app.db, log: app.log, publicUrl: opts.publicUrl, onFailure });
       app.addHook('onClose', async () => {
         await firebase.close();
       });
@@ -225,5 +232,5 @@ export const pushPlugin = fp<PushPluginOptions>(
       await background.idle();
     });
   },
-  { name: 'push', dependencies: ['db'] },
+  { name: 'push', dependencies: ['db', 'observability'] },
 );

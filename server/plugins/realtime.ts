@@ -61,6 +61,16 @@ export const brokerPlugin = fp<RealtimeOptions>(
       ? createRedisBroker(opts.redisUrl, (err) => app.log.error({ err }, 'redis broker error'), opts.redisChannel)
       : createMemoryBroker();
     await broker.ready();
+    // Issue #20: every publish is timed (bapsang_broker_publish_duration_seconds).
+    const publish = broker.publish.bind(broker);
+    broker.publish = async (message) => {
+      const end = app.metrics.brokerPublish.startTimer();
+      try {
+        await publish(message);
+      } finally {
+        end();
+      }
+    };
     app.decorate('broker', broker);
     const revocations = createSessionRevocations(broker, app.log);
     app.decorate('liveRevocations', revocations);
@@ -72,7 +82,7 @@ export const brokerPlugin = fp<RealtimeOptions>(
       await broker.close();
     });
   },
-  { name: 'broker' },
+  { name: 'broker', dependencies: ['observability'] },
 );
 
 /** Registers the STOMP endpoint at `/ws` (after auth and the modules that register destinations). */
@@ -91,6 +101,7 @@ export const stompPlugin = fp<RealtimeOptions>(
       options,
     );
     app.decorate('stomp', stomp);
+    app.metrics.setStompSource({ sessions: stomp.sessionCount, subscriptions: stomp.subscriptionCount });
     await registerStompEndpoint(app, stomp, options);
     app.log.debug(app.liveDestinations.patterns(), 'stomp destinations');
   },

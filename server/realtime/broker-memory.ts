@@ -13,6 +13,7 @@ export function createMemoryBroker(): Broker {
       return () => listeners.delete(listener);
     },
     async ready() {},
+    async ping() {},
     async close() {
       listeners.clear();
     },

@@ -39,6 +39,9 @@ export function createRedisBroker(url: string, onError: (err: Error) => void, ch
     async ready() {
       await subscribed;
     },
+    async ping() {
+      await publisher.ping();
+    },
     async close() {
       listeners.clear();
       await Promise.allSettled([publisher.quit(), subscriber.quit()]);

@@ -20,6 +20,8 @@ export interface Broker {
   onMessage(listener: (message: BrokerMessage) => void): () => void;
   /** Resolves once receiving works (Redis: the subscription is active). */
   ready(): Promise<void>;
+  /** Resolves when the transport answers now (Redis: PING); rejects otherwise (`/readyz`, issue #20). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

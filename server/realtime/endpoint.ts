@@ -50,18 +50,23 @@ export async function registerStompEndpoint(
       await new Promise<void>((resolve) => this.websocketServer.close(() => resolve()));
     },
   });
-  app.get(
-    WS_PATH,
-    {
-      websocket: true,
-      onRequest: async (request, reply) => {
-        const origin = request.headers.origin;
-        if (origin !== undefined && !originAllowed(origin, allowed, request.raw)) {
-          request.log.info({ origin }, 'stomp: origin refused');
-          return reply.code(403).send({ code: 'ORIGIN_REFUSED', message: STOMP_ERRORS.origin });
-        }
-      },
+  app.route({
+    method: 'GET',
+    url: WS_PATH,
+    schema: { hide: true },
+    onRequest: async (request, reply) => {
+      const origin = request.headers.origin;
+      if (origin !== undefined && !originAllowed(origin, allowed, request.raw)) {
+        request.log.info({ origin }, 'stomp: origin refused');
+        return reply.code(403).send({ code: 'ORIGIN_REFUSED', message: STOMP_ERRORS.origin });
+      }
     },
-    (socket) => stomp.accept(socket),
-  );
+    // A plain GET (no upgrade) is an unknown page like any other: the JSON 404.
+    handler: (_request, reply) => reply.callNotFound(),
+    wsHandler: (socket, request) => {
+      // The upgrade's one log line (a hijacked reply has no "request completed"); its request id tags the session's lines.
+      request.log.info({ req: request, protocol: socket.protocol }, 'stomp: websocket opened');
+      stomp.accept(socket, request.log);
+    },
+  });
 }

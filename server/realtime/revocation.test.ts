@@ -251,7 +251,7 @@ describe('token checks per frame (unit, no app)', () => {
 
   beforeAll(async () => {
     server = Fastify();
-    const log = { debug() {}, info() {}, warn() {}, error() {} } as unknown as FastifyBaseLogger;
+    const log = { debug() {}, info() {}, warn() {}, error() {}, child() { return log; } } as unknown as FastifyBaseLogger;
     const broker = createMemoryBroker();
     // Any chat topic may be read; a SEND to a chat records its content.
     const destinations = createDestinationRegistry();

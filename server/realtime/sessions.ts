@@ -24,6 +24,8 @@ export interface Subscription {
 export interface Session {
   id: string;
   ws: WebSocket;
+  /** The session's logger: the upgrade request's (its request id) with the session id. */
+  log: FastifyBaseLogger;
   /** The member, once CONNECT was accepted. */
   userId: number | null;
   /** The CONNECT token's `ver` and `exp` (seconds); meaningful once `userId` is set. */
@@ -70,8 +72,8 @@ export interface SessionRegistry {
   size(): number;
 }
 
-/** An empty registry logging to `log`. */
-export function createSessionRegistry(log: FastifyBaseLogger): SessionRegistry {
+/** An empty registry (each session logs with its own logger). */
+export function createSessionRegistry(): SessionRegistry {
   const sessions = new Set<Session>();
   const byDestination = new Map<string, Set<Subscription>>();
   let messageSeq = 0;
@@ -91,7 +93,7 @@ export function createSessionRegistry(log: FastifyBaseLogger): SessionRegistry {
     send(s, command, headers, body = '') {
       if (s.ws.readyState !== s.ws.OPEN) return;
       if (s.ws.bufferedAmount > SLOW_CONSUMER_BYTES) {
-        log.warn({ session: s.id }, 'stomp: slow consumer dropped');
+        s.log.warn('stomp: slow consumer dropped');
         registry.drop(s);
         s.ws.terminate();
         return;
@@ -99,7 +101,7 @@ export function createSessionRegistry(log: FastifyBaseLogger): SessionRegistry {
       s.ws.send(encodeFrame(command, headers, body, s.version));
     },
     sendUserError(s, error) {
-      log.info({ session: s.id, code: error.code }, 'stomp: frame refused, session kept');
+      s.log.info({ code: error.code }, 'stomp: frame refused, session kept');
       const sub = [...s.subs.values()].find((x) => x.destination === USER_ERRORS_DESTINATION);
       if (!sub) return;
       messageSeq += 1;

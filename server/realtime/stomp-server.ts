@@ -31,6 +31,7 @@
  *   consumers are dropped (./sessions.ts).
  */
 import { randomUUID } from 'node:crypto';
+import { setImmediate as setImmediatePromise } from 'node:timers/promises';
 import type { WebSocket } from 'ws';
 import type { IRawFrameType, StompHeaders } from '@stomp/stompjs';
 import type { FastifyBaseLogger } from 'fastify';
@@ -109,10 +110,15 @@ const FLOOD_WINDOW_MS = 10_000;
 
 /** The running STOMP server: hand it accepted sockets; close it on shutdown. */
 export interface StompServer {
-  /** Runs a STOMP session on an accepted WebSocket (subprotocol already negotiated). */
-  accept(ws: WebSocket): void;
+  /**
+   * Runs a STOMP session on an accepted WebSocket (subprotocol already negotiated). `requestLog`:
+   * the upgrade request's logger (its request id tags the session's log lines, issue #20).
+   */
+  accept(ws: WebSocket, requestLog?: FastifyBaseLogger): void;
   /** Number of open sessions on this instance. */
   sessionCount(): number;
+  /** Number of subscriptions of those sessions (metrics). */
+  subscriptionCount(): number;
   /** Ends every session (terminating its socket) and stops listening to the broker. */
   close(): Promise<void>;
 }
@@ -120,7 +126,7 @@ export interface StompServer {
 /** Creates the STOMP server and subscribes it to the broker and the revocations. */
 export function createStompServer(deps: StompDeps, options: StompOptions): StompServer {
   const { broker, log, destinations } = deps;
-  const sessions = createSessionRegistry(log);
+  const sessions = createSessionRegistry();
 
   /**
    * ERROR (with `receipt-id` when the refused frame asked for a receipt, `code` when given), then
@@ -137,11 +143,13 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
     s.ws.close(1008);
   }
 
-  function accept(ws: WebSocket) {
+  function accept(ws: WebSocket, requestLog?: FastifyBaseLogger) {
     const now = Date.now();
+    const id = randomUUID();
     const s: Session = {
-      id: randomUUID(),
+      id,
       ws,
+      log: (requestLog ?? log).child({ session: id }),
       userId: null,
       tokenVer: 0,
       tokenExp: 0,
@@ -160,7 +168,7 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
       windowStart: now,
     };
     sessions.add(s);
-    ws.on('error', (err) => log.debug({ err, session: s.id }, 'stomp socket error'));
+    ws.on('error', (err) => s.log.debug({ err }, 'stomp socket error'));
     ws.on('close', () => sessions.drop(s));
     s.timers.push(
       setTimeout(() => {
@@ -181,14 +189,14 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
       try {
         raw = decodeSingleFrame(new Uint8Array(withoutLeadingHeartBeats(bytes)));
       } catch (err) {
-        log.debug({ err, session: s.id }, 'stomp: malformed frame');
+        s.log.debug({ err }, 'stomp: malformed frame');
         refuse(s, STOMP_ERRORS.malformed);
         return;
       }
       s.pending.push({ raw, size: bytes.length });
       s.pendingBytes += bytes.length;
       if (s.pending.length > options.frameQueueMax || s.pendingBytes > QUEUE_BYTES_MAX) {
-        log.info({ session: s.id, waiting: s.pending.length }, 'stomp: frame queue full');
+        s.log.info({ waiting: s.pending.length }, 'stomp: frame queue full');
         refuse(s, STOMP_ERRORS.rate);
         return;
       }
@@ -235,10 +243,14 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
         } catch (err) {
           if (err instanceof StompRefusal) refuse(s, err.message || STOMP_ERRORS.malformed, undefined, err.code);
           else {
-            log.error({ err, session: s.id }, 'stomp: frame handling failed');
+            s.log.error({ err }, 'stomp: frame handling failed');
             refuse(s, STOMP_ERRORS.serverError);
           }
         }
+        // Yield to the event loop between frames: with the embedded database every query resolves
+        // as a microtask, so a session's backlog would otherwise run to the end without letting
+        // other sockets, timers or HTTP requests in (seen in bench:realtime: minutes of starvation).
+        if (s.pending.length > 0) await setImmediatePromise();
       }
     } finally {
       s.pumping = false;
@@ -370,7 +382,7 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
       s.timers.push(
         setInterval(() => {
           if (Date.now() - s.lastIn > incoming * 2) {
-            log.debug({ session: s.id }, 'stomp: heart-beat missed, closing');
+            s.log.debug('stomp: heart-beat missed, closing');
             sessions.drop(s);
             s.ws.terminate();
           }
@@ -405,6 +417,7 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
   return {
     accept,
     sessionCount: () => sessions.size(),
+    subscriptionCount: () => sessions.all().reduce((n, s) => n + s.subs.size, 0),
     async close() {
       removeBrokerListener();
       removeRevocationListener();

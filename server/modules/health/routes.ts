@@ -1,4 +1,8 @@
-/** `GET /healthz`: liveness and database readiness for load balancers and the start-up check. */
+/**
+ * `GET /healthz`: liveness and database readiness for load balancers and the start-up check.
+ * `GET /readyz` (issue #20): ready to serve — the database and, with REDIS_URL, Redis answer
+ * within 2 s. Neither is logged per request (server/plugins/observability.ts).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HealthResponse } from '../../../common/api/health.ts';
 import { errorResponses } from '../../lib/http.ts';
@@ -16,6 +20,34 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (error) {
         request.log.error({ err: error }, 'health check: database down');
         throw new AppError(503, 'DB_UNAVAILABLE', MSG.unavailable);
+      }
+      return { status: 'ok' as const };
+    },
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['ops'],
+        summary: 'readiness check',
+        description: "200 `{status: 'ok'}` when the database and the live channel's broker (Redis when REDIS_URL is set) answer within 2 s; 503 DB_UNAVAILABLE / BROKER_UNAVAILABLE otherwise.",
+        response: { 200: HealthResponse, ...errorResponses(503) },
+      },
+    },
+    async (request) => {
+      const within = <T>(work: Promise<T>) => Promise.race([work, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out after 2 s')), 2000).unref())]);
+      try {
+        await within(pingDatabase(app.db));
+      } catch (error) {
+        request.log.error({ err: error }, 'readiness: database down');
+        throw new AppError(503, 'DB_UNAVAILABLE', MSG.unavailable);
+      }
+      try {
+        await within(app.broker.ping());
+      } catch (error) {
+        request.log.error({ err: error }, 'readiness: broker down');
+        throw new AppError(503, 'BROKER_UNAVAILABLE', MSG.unavailable);
       }
       return { status: 'ok' as const };
     },
