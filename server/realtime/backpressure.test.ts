@@ -66,6 +66,32 @@ describe('back-pressure with the default budget (1000-frame burst, 50 frames/s)'
   });
 });
 
+describe('a backlog does not hold up the rest of the server', () => {
+  let env: Awaited<ReturnType<typeof setUp>>;
+  beforeAll(async () => {
+    env = await setUp({ frameBurst: DEFAULT_STOMP_OPTIONS.frameBurst, framesPerSecond: DEFAULT_STOMP_OPTIONS.framesPerSecond, frameQueueMax: DEFAULT_STOMP_OPTIONS.frameQueueMax });
+    apps.push(env.t);
+  });
+
+  it('while 1000 SENDs of one socket wait to be stored, an HTTP request is answered before the backlog is through', { timeout: 90_000 }, async () => {
+    const { t, url, guest, matchId } = env;
+    const raw = rawSocket(url);
+    await raw.open;
+    raw.ws.send(connectFrame(guest.token));
+    await waitFor(() => raw.received.some((f) => f.startsWith('CONNECTED')));
+    // One WebSocket message per frame, all written at once.
+    for (let i = 0; i < 1000; i += 1) raw.ws.send(`SEND\ndestination:${chatSendDestination(matchId)}\ncontent-type:application/json\n\n${JSON.stringify({ content: `b${i}` })}\0`);
+    const base = new URL(url.replace(/^ws/, 'http')).origin;
+    const stored = async () => (await t.app.inject({ url: `/api/chat/${matchId}/history?limit=200`, headers: guest.headers })).json<ChatMessage[]>().length;
+    await waitFor(() => raw.ws.bufferedAmount === 0);
+    const health = await fetch(`${base}/healthz`);
+    expect(health.status).toBe(200);
+    // Answered while the burst was still being stored (the history page holds at most 200).
+    expect(await stored()).toBeLessThan(200);
+    raw.ws.close();
+  });
+});
+
 describe('back-pressure with a small budget (burst 20, 10 frames/s, 60 waiting)', () => {
   let env: Awaited<ReturnType<typeof setUp>>;
   beforeAll(async () => {
