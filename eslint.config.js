@@ -37,7 +37,7 @@ const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'src/routeTree.gen.ts', 'coverage', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'build', 'node_modules', 'data', 'src/routeTree.gen.ts', 'coverage', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_DOC, ConfigError, DEFAULT_RATE_LIMITS, loadConfig } from './config.ts';
+import { readFileSync } from 'node:fs';
+import { CONFIG_DOC, ConfigError, DEFAULT_RATE_LIMITS, ENV_NAMES, envExample, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -62,7 +63,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KAKAO_REST_API_KEY: 'k', KAKAO_LOCAL_BASE_URL: 'dapi.kakao.com' })).toThrow(/KAKAO_LOCAL_BASE_URL/);
   });
 
-  it('documents every variable it reads', () => {
+  it('documents every variable it reads, and .env.example lists them all (npm run env:example)', () => {
+    expect(new Set(CONFIG_DOC.map((r) => r.name))).toEqual(new Set(ENV_NAMES));
+    const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');
+    expect(example).toBe(envExample());
+    for (const name of ENV_NAMES) expect(example).toContain(`# ${name}=`);
+  });
+
+  it('documents the variables every deployment needs', () => {
     const names = CONFIG_DOC.map((r) => r.name);
     for (const n of ['PORT', 'HOST', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM', 'JWT_SECRET', 'PUBLIC_URL', 'TRUST_PROXY', 'STATIC_DIR', 'LOG_LEVEL', 'KAKAO_CLIENT_ID', 'KAKAO_CLIENT_SECRET', 'NAVER_CLIENT_ID', 'NAVER_CLIENT_SECRET', 'KAKAO_REST_API_KEY', 'KAKAO_LOCAL_BASE_URL']) {
       expect(names).toContain(n);

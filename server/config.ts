@@ -218,6 +218,7 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
     default: '(unset → same origin and PUBLIC_URL)',
     meaning: 'comma-separated extra browser origins allowed to open the `/ws` live channel, e.g. http://localhost:5173 (WS_ALLOWED_ORIGINS is read too)',
   },
+  { name: 'WS_ALLOWED_ORIGINS', default: '(unset)', meaning: 'the older name of ALLOWED_ORIGINS; both lists are used' },
   { name: 'SMTP_URL', default: '(unset → dev mail log)', meaning: 'SMTP server for codes, e.g. smtp://user:pw@mail:587; unset prints `[DEV MAIL — not sent]` lines to the log' },
   { name: 'MAIL_FROM', default: '밥상친구 <no-reply@localhost>', meaning: 'sender of code mails' },
   { name: 'JWT_SECRET', default: '(unset → generated once into DATA_DIR/jwt-secret, mode 0600)', meaning: 'HS256 signing secret, at least 32 characters; set it (same value) on every instance' },
@@ -256,6 +257,22 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'REMINDER_LEAD_MINUTES', default: '180', meaning: 'minutes before a confirmed meal\'s start when both members get the `meal_reminder` notification (1–1440; a match confirmed later than that is reminded at once)' },
   { name: 'REMINDER_CHECK_SECONDS', default: '30', meaning: 'how often each instance looks for meals to remind (1–60 seconds); each reminder is claimed in the database, so it goes out once whatever the number of instances' },
 ];
+
+/** The names of every environment variable the server reads (the keys of its schema). */
+export const ENV_NAMES = Object.keys(EnvSchema.properties) as (keyof Env)[];
+
+/**
+ * The text of `.env.example` (issue #20 item 1): every variable of `CONFIG_DOC`, commented out,
+ * with its meaning and default. `npm run env:example` writes it; a test keeps the file in step.
+ */
+export function envExample(): string {
+  const lines = [
+    '# 밥상친구 server configuration. Generated from server/config.ts (CONFIG_DOC) by `npm run env:example`;',
+    '# do not edit by hand. Every variable is optional: uncomment and set what differs from the default.',
+  ];
+  for (const row of CONFIG_DOC) lines.push('', `# ${row.meaning}`, `# Default: ${row.default}`, `# ${row.name}=`);
+  return `${lines.join('\n')}\n`;
+}
 
 /** Thrown when the environment is invalid; lists every offending variable. */
 export class ConfigError extends Error {

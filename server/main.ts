@@ -1,7 +1,8 @@
 /**
  * Server entry: reads the configuration, builds the app, listens, and shuts down gracefully on
  * SIGINT/SIGTERM (stops accepting, finishes in-flight requests, closes the database). Start with
- * `npm start` (= `node --import tsx server/main.ts`).
+ * `npm start` (= `node build/server/main.js`, compiled by `npm run build:server`; `npm run dev:server` runs
+ * this file with tsx).
  */
 import { ConfigError, loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
