@@ -1,11 +1,13 @@
 /**
  * `npm run build:server` (issue #20 item 1): compiles server/ and common/ to plain JavaScript in
  * build/ with tsc (tsconfig.server.json: `.ts` import specifiers rewritten to `.js`), then copies
- * what the compiled server reads at run time: the SQL migrations beside the compiled db plugin.
+ * what the compiled server reads at run time: every file under server/ and common/ that is not
+ * TypeScript (the SQL migrations, word lists, …), to the same place beside the compiled code.
  * `npm start` runs `node build/server/main.js`.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -14,5 +16,11 @@ const out = `${root}build`;
 rmSync(out, { recursive: true, force: true });
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 execFileSync(process.execPath, [tsc, '-p', `${root}tsconfig.server.json`], { stdio: 'inherit' });
-cpSync(`${root}server/db/migrations`, `${out}/server/db/migrations`, { recursive: true });
+for (const dir of ['server', 'common']) {
+  for (const entry of readdirSync(`${root}${dir}`, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.ts')) continue;
+    const from = path.join(entry.parentPath, entry.name);
+    cpSync(from, path.join(out, path.relative(root, from)));
+  }
+}
 console.log('server compiled to build/ (start with: npm start)');
