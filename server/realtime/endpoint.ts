@@ -43,7 +43,7 @@ export async function registerStompEndpoint(
       maxPayload: options.maxPayload,
       handleProtocols: (protocols) => STOMP_SUBPROTOCOLS.find((p) => protocols.has(p)) ?? false,
     },
-    // STOMP sessions end first (ERROR-free terminate, as before), then the WebSocket server closes.
+    // STOMP sessions end first (close 1012 Service Restart: clients reconnect), then the WebSocket server closes.
     preClose: async function (this: FastifyInstance) {
       await stomp.close();
       for (const client of this.websocketServer.clients) client.terminate();

@@ -102,6 +102,9 @@ export const DEFAULT_STOMP_OPTIONS: Omit<StompOptions, 'allowedOrigins'> = {
   maxConnectionsPerUser: 20,
 };
 
+/** WebSocket close code 1012 "Service Restart" (RFC 6455 registry): the client should reconnect. */
+export const SERVICE_RESTART = 1012;
+
 /** Bytes of frames one session may have waiting (issue #16). */
 const QUEUE_BYTES_MAX = 4 * 1024 * 1024;
 /** A client sending more than FLOOD_FACTOR × the sustained rate over FLOOD_WINDOW_MS is disconnected. */
@@ -119,7 +122,7 @@ export interface StompServer {
   sessionCount(): number;
   /** Number of subscriptions of those sessions (metrics). */
   subscriptionCount(): number;
-  /** Ends every session (terminating its socket) and stops listening to the broker. */
+  /** Ends every session (close 1012 "Service Restart", so clients reconnect) and stops listening to the broker. */
   close(): Promise<void>;
 }
 
@@ -421,10 +424,24 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
     async close() {
       removeBrokerListener();
       removeRevocationListener();
-      for (const s of sessions.all()) {
+      // Issue #20: a restart, not an error — WebSocket close 1012 (Service Restart) tells clients
+      // to reconnect (to another instance behind the proxy); sockets that do not close in 1 s are cut.
+      const closing = sessions.all().map((s) => {
         sessions.drop(s);
-        s.ws.terminate();
-      }
+        return new Promise<void>((resolve) => {
+          if (s.ws.readyState === s.ws.CLOSED) return resolve();
+          const timer = setTimeout(() => {
+            s.ws.terminate();
+            resolve();
+          }, 1000);
+          s.ws.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          s.ws.close(SERVICE_RESTART, 'server restarting');
+        });
+      });
+      await Promise.all(closing);
     },
   };
 }
