@@ -278,9 +278,15 @@ async function withOurServer<T>(run: (ctx: { url: string; app: App; dir: string 
     // Overloaded, our server may still be working off SENDs or half-open upgrades: do not wait for
     // ever (the process exits at the end anyway).
     const closing = Date.now();
+    let closed = false;
     await Promise.race([
-      app.close().then(() => console.error(`· our server closed in ${((Date.now() - closing) / 1000).toFixed(1)} s`)),
-      sleep(15_000).then(() => console.error('· our server did not close within 15 s; going on')),
+      app.close().then(() => {
+        closed = true;
+        console.error(`· our server closed in ${((Date.now() - closing) / 1000).toFixed(1)} s`);
+      }),
+      sleep(15_000).then(() => {
+        if (!closed) console.error('· our server did not close within 15 s; going on');
+      }),
     ]);
     await rm(dir, { recursive: true, force: true });
   }
