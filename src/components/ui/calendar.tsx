@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
-import { DayPicker, type Matcher } from 'react-day-picker';
+import { useQuery } from '@tanstack/react-query';
+import { DayButton, DayPicker, type DayButtonProps, type Matcher } from 'react-day-picker';
 import { ko as dayPickerKo } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import './calendar.css';
 import type { IsoDate } from '@common/domain/schedule';
 import { ko } from '@/i18n/ko';
 import { isoToLocalDate, localDateToIso } from '@/lib/dates';
+import { holidaysQuery, type HolidayMap } from '@/lib/holidays';
 
 interface CalendarProps {
   /** Accessible name of the calendar. */
@@ -27,7 +29,8 @@ interface CalendarProps {
 /**
  * react-day-picker in Korean with our month buttons "이전 달" / "다음 달". Day buttons are named
  * by the visible number, then the library's Korean date ("23, 2026년 11월 23일 월요일"), with
- * ", 일정 있음" on marked days.
+ * ", 일정 있음" on marked days. Issue #18: Saturdays blue, Sundays and public holidays red; a
+ * holiday's name ends the button's name and is its tooltip ("…, 성탄절").
  */
 export function Calendar({ label, today, window, selected, onDayClick, month, onMonthChange, marked = [] }: CalendarProps) {
   const disabled = useMemo<Matcher[]>(
@@ -36,6 +39,10 @@ export function Calendar({ label, today, window, selected, onDayClick, month, on
   );
   const markedDates = useMemo(() => marked.map(isoToLocalDate), [marked]);
   const markedSet = useMemo(() => new Set(marked), [marked]);
+  const { data: holidays = NO_HOLIDAYS } = useQuery(holidaysQuery(month.slice(0, 4)));
+  const holidayDates = useMemo(() => Object.keys(holidays).map(isoToLocalDate), [holidays]);
+  // One component type per holiday map (a new type each render would remount the buttons and lose focus).
+  const components = useMemo(() => ({ DayButton: (props: DayButtonProps) => <HolidayDayButton {...props} holidays={holidays} /> }), [holidays]);
 
   return (
     <div className="calendar" role="group" aria-label={label}>
@@ -52,8 +59,14 @@ export function Calendar({ label, today, window, selected, onDayClick, month, on
         month={isoToLocalDate(month)}
         onMonthChange={(m) => onMonthChange(localDateToIso(m))}
         disabled={disabled}
-        modifiers={{ marked: markedDates }}
-        modifiersClassNames={{ marked: 'calendar__day--marked' }}
+        modifiers={{ marked: markedDates, saturday: { dayOfWeek: [6] }, sunday: { dayOfWeek: [0] }, holiday: holidayDates }}
+        modifiersClassNames={{
+          marked: 'calendar__day--marked',
+          saturday: 'calendar__day--saturday',
+          sunday: 'calendar__day--sunday',
+          holiday: 'calendar__day--holiday',
+        }}
+        components={components}
         showOutsideDays={false}
         labels={{
           labelPrevious: () => ko.matching.prevMonth,
@@ -64,11 +77,21 @@ export function Calendar({ label, today, window, selected, onDayClick, month, on
             // The name starts with the visible day number as a word of its own ("23, 2026년 11월
             // 23일 월요일"): WCAG 2.5.3 label in name, so "23" works for voice control (axe
             // label-content-name-mismatch; "23일" alone is a different word).
-            const text = `${date.getDate()}, ${full}`;
-            return markedSet.has(localDateToIso(date)) ? `${text}, ${ko.dates.hasSchedule}` : text;
+            const iso = localDateToIso(date);
+            const names = holidays[iso];
+            const text = `${date.getDate()}, ${full}${names ? `, ${names.join(', ')}` : ''}`;
+            return markedSet.has(iso) ? `${text}, ${ko.dates.hasSchedule}` : text;
           },
         }}
       />
     </div>
   );
+}
+
+const NO_HOLIDAYS: HolidayMap = {};
+
+/** The library's day button with the holiday's name as its tooltip. */
+function HolidayDayButton({ holidays, ...props }: DayButtonProps & { holidays: HolidayMap }) {
+  const names = holidays[localDateToIso(props.day.date)];
+  return <DayButton {...props} title={names ? names.join(', ') : undefined} />;
 }
