@@ -58,6 +58,7 @@ test('the manifest is linked and valid, and its icons are served', async ({ page
     description: string;
     icons: { src: string; sizes: string; purpose?: string }[];
     screenshots: { src: string; sizes: string; type: string; form_factor?: string; label?: string }[];
+    shortcuts: { name: string; url: string; icons: { src: string }[] }[];
   };
   expect(manifest.short_name).toBe('밥상친구');
   expect(manifest.name).toContain('밥상친구');
@@ -87,6 +88,16 @@ test('the manifest is linked and valid, and its icons are served', async ({ page
   }
   const [narrow] = manifest.screenshots.filter((s) => s.form_factor === 'narrow').map((s) => s.sizes.split('x').map(Number));
   expect(narrow && narrow[1]! > narrow[0]!, 'the narrow screenshot is portrait').toBe(true);
+
+  // Issue #18: long-press shortcuts open real pages, and /favicon.ico exists for browsers that ask for it.
+  expect(manifest.shortcuts.map((s) => s.url)).toEqual(['/matching', '/match-requests', '/notifications']);
+  for (const shortcut of manifest.shortcuts) {
+    expect(shortcut.name, shortcut.url).toMatch(/[가-힣]/);
+    expect((await request.get(shortcut.icons[0]!.src)).ok(), shortcut.icons[0]!.src).toBe(true);
+  }
+  const favicon = await request.get('/favicon.ico');
+  expect(favicon.ok()).toBe(true);
+  expect(favicon.headers()['content-type']).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
 });
 
 /** `WIDTHxHEIGHT` from a PNG's IHDR chunk. */
