@@ -187,7 +187,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl });
+  await app.register(authRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, redisUrl: config.redisUrl });
   await app.register(oauthRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, storeImage: createImagesService({ storage: app.storage }).store });
   await app.register(usersRoutes, { now });
   await app.register(imagesRoutes);

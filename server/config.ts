@@ -25,9 +25,16 @@ export interface RateLimits {
   resetPerEmail: RateLimitRule;
   /** `POST /api/auth/verify-email` and `/password-reset/confirm` per client IP (codes have their own 5-try lock). */
   verifyPerIp: RateLimitRule;
-  /** `POST /api/auth/login` per account (the e-mail typed). */
-  loginPerAccount: RateLimitRule;
-  /** `POST /api/auth/login` per client IP. */
+  /**
+   * Issue #17 login rules (server/modules/auth/login-guard.ts): failed logins of one account from
+   * unknown clients (no device cookie), from all their addresses…
+   */
+  loginFailuresPerAccount: RateLimitRule;
+  /** …and from one address; */
+  loginFailuresPerAccountIp: RateLimitRule;
+  /** failed logins of a client holding the account's device cookie. */
+  loginFailuresPerDevice: RateLimitRule;
+  /** `POST /api/auth/login` (every attempt) and the social login routes per client IP: a coarse guard against one address trying many accounts. */
   loginPerIp: RateLimitRule;
   /** `POST /api/auth/register` per client IP. */
   registerPerIp: RateLimitRule;
@@ -49,7 +56,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   sendCodePerIp: { max: 60, windowMs: HOUR },
   resetPerEmail: { max: 5, windowMs: HOUR },
   verifyPerIp: { max: 120, windowMs: 15 * MINUTE },
-  loginPerAccount: { max: 10, windowMs: 15 * MINUTE },
+  loginFailuresPerAccount: { max: 20, windowMs: 15 * MINUTE },
+  loginFailuresPerAccountIp: { max: 5, windowMs: 15 * MINUTE },
+  loginFailuresPerDevice: { max: 5, windowMs: 15 * MINUTE },
   loginPerIp: { max: 200, windowMs: 15 * MINUTE },
   registerPerIp: { max: 60, windowMs: HOUR },
   uploadPerUser: { max: 60, windowMs: HOUR },
@@ -251,7 +260,7 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   },
   { name: 'RATE_LIMIT_SEND_CODE_PER_EMAIL', default: '5', meaning: 'verification mails per e-mail per hour' },
   { name: 'RATE_LIMIT_SEND_CODE_PER_IP', default: '60', meaning: 'code mails (verification + reset) per IP per hour' },
-  { name: 'RATE_LIMIT_LOGIN_PER_ACCOUNT', default: '10', meaning: 'login attempts per account per 15 minutes' },
+  { name: 'RATE_LIMIT_LOGIN_PER_ACCOUNT', default: '20', meaning: 'failed logins of one account from clients without its device cookie, per 15 minutes (5 per address; a signed-in device counts only its own 5)' },
   { name: 'RATE_LIMIT_LOGIN_PER_IP', default: '200', meaning: 'login attempts per IP per 15 minutes' },
   { name: 'RATE_LIMIT_REGISTER_PER_IP', default: '60', meaning: 'registrations per IP per hour' },
   { name: 'REMINDER_LEAD_MINUTES', default: '180', meaning: 'minutes before a confirmed meal\'s start when both members get the `meal_reminder` notification (1–1440; a match confirmed later than that is reminded at once)' },
@@ -404,7 +413,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ...DEFAULT_RATE_LIMITS,
       sendCodePerEmail: perHour(env.RATE_LIMIT_SEND_CODE_PER_EMAIL, DEFAULT_RATE_LIMITS.sendCodePerEmail),
       sendCodePerIp: perHour(env.RATE_LIMIT_SEND_CODE_PER_IP, DEFAULT_RATE_LIMITS.sendCodePerIp),
-      loginPerAccount: perHour(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, DEFAULT_RATE_LIMITS.loginPerAccount),
+      loginFailuresPerAccount: perHour(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, DEFAULT_RATE_LIMITS.loginFailuresPerAccount),
       loginPerIp: perHour(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp),
       registerPerIp: perHour(env.RATE_LIMIT_REGISTER_PER_IP, DEFAULT_RATE_LIMITS.registerPerIp),
     },

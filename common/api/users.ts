@@ -57,6 +57,13 @@ export const ProfileUpdateBody = Type.Object(
 export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
 
 /**
+ * Issue #17 item 8: fields of the member view (`User`) that `PUT /api/user/profile` ignores rather
+ * than refuses, so a client may send back the full profile object it read (SPEC §7): every `User`
+ * field that is not editable (id, email, isNewUser, counts, …). Other unknown fields are still 400.
+ */
+export const PROFILE_READ_ONLY_FIELDS: readonly string[] = Object.keys(User.properties).filter((k) => !(k in ProfileUpdateBody.properties));
+
+/**
  * A member's reliability figures (issue #15), shown wherever a member is shown to another:
  * `mealCount` — confirmed meals (distinct schedules) the partner reported them present at, or both
  * marked arrived; `noShowCount` — distinct partners who reported them absent, last 180 days;

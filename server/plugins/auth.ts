@@ -8,7 +8,7 @@
  *   failure answers 401 `{ message, code }` in Korean, never 5xx. On success `request.user` is set.
  * - The secret is `JWT_SECRET`, or one generated once into `${DATA_DIR}/jwt-secret` (mode 0600).
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
@@ -39,6 +39,11 @@ export interface VerifiedToken extends AuthUser {
 export interface TokenIssuer {
   /** Signs a 7-day HS256 token for the user at their current token version. */
   sign(user: { id: number; tokenVersion: number }): Promise<string>;
+  /**
+   * HMAC-SHA256 (base64url) of `data` under a key derived from the JWT secret (issue #17: the
+   * signed device cookies of the login rules). Never the JWT key itself.
+   */
+  mac(data: string): string;
 }
 
 declare module 'fastify' {
@@ -91,6 +96,8 @@ const unauthorized = (code: string, message: string = MSG.loginRequired) => new 
 export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; now: Clock }>(
   async (app, opts) => {
     const key = await loadJwtSecret(opts.jwtSecret, opts.dataDir);
+    // A separate key for MACs, derived from the JWT secret (HKDF-style: HMAC(secret, label)).
+    const macKey = createHmac('sha256', key).update('bapsang:device-cookie:v1').digest();
     const nowSeconds = () => Math.floor(opts.now().getTime() / 1000);
 
     app.decorate('tokens', {
@@ -102,6 +109,9 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
           .setIssuedAt(iat)
           .setExpirationTime(iat + TOKEN_TTL_SECONDS)
           .sign(key);
+      },
+      mac(data) {
+        return createHmac('sha256', macKey).update(data).digest('base64url');
       },
     } satisfies TokenIssuer);
 

@@ -7,12 +7,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { AuthResponse, EmailBody, LoginBody, MessageBody, PasswordResetBody, RegisterBody, VerifyEmailBody } from '../../../common/api/auth.ts';
 import { AuthProvidersResponse } from '../../../common/api/auth-providers.ts';
+import { cookieHeader, readCookie } from '../../lib/cookies.ts';
+import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/http.ts';
 import { normalizeEmail } from '../../lib/user-view.ts';
 import { byIp } from '../../plugins/rate-limit.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
+import { createLoginGuard, DEVICE_COOKIE_MAX_AGE_SECONDS, DEVICE_COOKIE_PREFIX, memoryFailureCounter, redisFailureCounter } from './login-guard.ts';
 import { createAuthService } from './service.ts';
 
 const tags = ['auth'];
@@ -20,7 +23,7 @@ const tags = ['auth'];
 const byBodyEmail = (request: FastifyRequest) => normalizeEmail((request.body as { email: string }).email);
 
 /** Registers `/api/auth/*`. */
-export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['oauth']; publicUrl: string }> = async (app, opts) => {
+export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['oauth']; publicUrl: string; redisUrl?: string }> = async (app, opts) => {
   const service = createAuthService({
     db: app.db,
     mailer: app.mailer,
@@ -33,6 +36,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
     onTokensRevoked: app.revokeLiveSessions,
   });
   const limits = app.rateLimits;
+  // Issue #17 item 8: only failed logins count, per account / account+address / device cookie.
+  const counter = opts.redisUrl
+    ? redisFailureCounter(opts.redisUrl, opts.now, (err) => app.log.error({ err }, 'login counter redis error'))
+    : memoryFailureCounter(opts.now);
+  app.addHook('onClose', () => counter.close());
+  const guard = createLoginGuard({ counter, rules: limits, mac: app.tokens.mac });
+  const secureCookies = opts.publicUrl.startsWith('https://');
   const codeMailPerIp = app.limiter('code-mail-ip', limits.sendCodePerIp, byIp);
   const codeCheckPerIp = app.limiter('code-check-ip', limits.verifyPerIp, byIp);
 
@@ -92,18 +102,33 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
   app.post(
     '/api/auth/login',
     {
-      preHandler: [app.limiter('login-ip', limits.loginPerIp, byIp), app.limiter('login-account', limits.loginPerAccount, byBodyEmail)],
+      preHandler: [app.limiter('login-ip', limits.loginPerIp, byIp)],
       schema: {
         tags,
         summary: '로그인',
         description:
           "Access token (HS256, 7 days) plus the user fields. Unknown e-mail and wrong password both answer 401 LOGIN_FAILED '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.'. " +
-          '429 per account (10/15 min) or per IP (200/15 min). SPEC §7, §8.',
+          `Issue #17: only failures count and a success clears them. A client without the account's device cookie gets 429 LOGIN_LOCKED '로그인 시도가 너무 많아요. {n}분 뒤에 다시 시도해주세요.' (Retry-After) after ${limits.loginFailuresPerAccountIp.max} failures for the account from its address or ${limits.loginFailuresPerAccount.max} from all such clients per ${limits.loginFailuresPerAccount.windowMs / 60_000} min; ` +
+          `a success sets an HttpOnly device cookie (\`${DEVICE_COOKIE_PREFIX}…\`, path /api/auth/login, a year) and a client presenting it is held only to its own ${limits.loginFailuresPerDevice.max} failures. ` +
+          `429 RATE_LIMITED per IP (${limits.loginPerIp.max} attempts / ${limits.loginPerIp.windowMs / 60_000} min). SPEC §7, §8.`,
         body: LoginBody,
         response: { 200: AuthResponse, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request) => service.login(request.body),
+    async (request, reply) => {
+      const attempt = { email: normalizeEmail(request.body.email), ip: request.ip, cookie: (name: string) => readCookie(request, name) };
+      await guard.check(attempt);
+      let answer: AuthResponse;
+      try {
+        answer = await service.login(request.body);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'LOGIN_FAILED') await guard.failed(attempt);
+        throw error;
+      }
+      const device = await guard.succeeded(attempt);
+      reply.header('set-cookie', cookieHeader(device.name, device.value, { path: '/api/auth/login', maxAgeSeconds: DEVICE_COOKIE_MAX_AGE_SECONDS, secure: secureCookies }));
+      return answer;
+    },
   );
 
   app.post(

@@ -7,9 +7,10 @@
  */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { AuthResponse } from '../../../common/api/auth.ts';
 import { SocialLoginBody } from '../../../common/api/oauth.ts';
+import { readCookie } from '../../lib/cookies.ts';
 import { errorResponses } from '../../lib/http.ts';
 import { byIp } from '../../plugins/rate-limit.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -28,17 +29,6 @@ const CallbackQuery = Type.Object(
   { additionalProperties: true },
 );
 const Redirect = Type.Null({ description: 'redirect (Location header)' });
-
-/** The value of one cookie of the request, if present. */
-function readCookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
-  }
-  return undefined;
-}
 
 /** Options: the clock, the providers and where the app is reachable. */
 export interface OAuthRoutesOptions {

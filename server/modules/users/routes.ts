@@ -3,7 +3,7 @@
  * another member's public profile (issue #15). Members only.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ProfileUpdateBody, PublicProfile, User } from '../../../common/api/users.ts';
+import { PROFILE_READ_ONLY_FIELDS, ProfileUpdateBody, PublicProfile, User } from '../../../common/api/users.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
 import { errorResponses, sendInTransaction } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
@@ -34,13 +34,19 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app
   app.put(
     '/api/user/profile',
     {
+      // Issue #17: drop the read-only fields before validation (they are ignored, never saved).
+      preValidation: async (request) => {
+        const body = request.body as Record<string, unknown> | null;
+        if (body && typeof body === 'object' && !Array.isArray(body)) for (const key of PROFILE_READ_ONLY_FIELDS) delete body[key];
+      },
       preHandler: [app.requireAuth],
       schema: {
         tags,
         summary: '프로필 저장',
         description:
           'Saves the setup-wizard payload or the profile edit: name, age (integer or null), bio, profileImage (/uploads/… or /avatars/…), ' +
-          'preferences (only the 9 labels of SPEC §3). `email` or any other field → 400 VALIDATION. The first save clears isNewUser. Answers the updated User.',
+          'preferences (only the 9 labels of SPEC §3). The read-only fields of the member view (id, email, isNewUser, reviewCount, averageRating, …) are ignored, ' +
+          'so the full profile object may be sent back (issue #17); any other field → 400 VALIDATION. The first save clears isNewUser. Answers the updated User.',
         security: BEARER,
         body: ProfileUpdateBody,
         response: { 200: User, ...errorResponses(400, 401, 404) },

@@ -43,22 +43,22 @@ describe('PUT /api/user/profile', () => {
     expect((await put(m.headers, { name: 'a', age: 30, bio: null, profileImage: null, preferences: {} })).json()).toMatchObject({ bio: null, profileImage: null });
   });
 
-  it('refuses the e-mail field: the e-mail cannot change', async () => {
+  it('ignores the read-only fields of the full profile object (issue #17): the e-mail, counts and flags never change', async () => {
     const m = await t.registerMember();
-    const res = await put(m.headers, { ...wizard, email: 'hijack@example.com' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: "'이메일'(email)은(는) 허용되지 않는 항목입니다.", code: 'VALIDATION', field: 'email' });
-    expect((await t.app.inject({ url: '/api/user/me', headers: m.headers })).json()).toMatchObject({ email: m.email, isNewUser: true });
+    const before = (await t.app.inject({ url: '/api/user/me', headers: m.headers })).json();
+    // The whole object the client read, edited, sent back — with read-only fields altered.
+    const res = await put(m.headers, { ...before, ...wizard, id: 999_999, email: 'hijack@example.com', isNewUser: true, reviewCount: 100, averageRating: 5 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: m.id, email: m.email, isNewUser: false, reviewCount: 0, averageRating: 0, name: wizard.name });
+    expect((await t.app.inject({ url: '/api/user/me', headers: m.headers })).json()).toMatchObject({ id: m.id, email: m.email, reviewCount: 0 });
   });
 
-  it('refuses unknown preference labels, non-boolean values and other extra fields (gender, isNewUser, reviewCount)', async () => {
+  it('refuses unknown preference labels, non-boolean values and fields that are not part of the profile (gender)', async () => {
     const m = await t.registerMember();
     for (const payload of [
       { ...wizard, preferences: { 피자: true } },
       { ...wizard, preferences: { 한식: 'yes' } },
       { ...wizard, gender: 'male' },
-      { ...wizard, isNewUser: true },
-      { ...wizard, reviewCount: 100 },
     ]) {
       const res = await put(m.headers, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);

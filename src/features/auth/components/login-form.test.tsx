@@ -51,6 +51,28 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
     expect(sessionStorage.getItem(TOKEN_KEY)).toBeNull();
   }, 15_000);
 
+  it('too many failures (429 LOGIN_LOCKED): the server\'s wait is shown on the form as an alert, and cleared by the next try', async () => {
+    let locked = true;
+    mockFetch({
+      'GET /api/auth/providers': () => jsonResponse({ providers: [] }),
+      'POST /api/auth/login': () =>
+        locked
+          ? jsonResponse({ message: '로그인 시도가 너무 많아요. 12분 뒤에 다시 시도해주세요.', code: 'LOGIN_LOCKED' }, 429)
+          : jsonResponse({ message: '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.', code: 'LOGIN_FAILED' }, 401),
+    });
+    const user = renderCard();
+    await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
+    await user.type(screen.getByLabelText('비밀번호'), 'some-password');
+    await user.click(screen.getByRole('button', { name: '로그인' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('로그인 시도가 너무 많아요. 12분 뒤에 다시 시도해주세요.');
+    expect(alert.closest('form')).not.toBeNull();
+    locked = false;
+    await user.click(screen.getByRole('button', { name: '로그인' }));
+    expect(await screen.findByText('로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.')).toBeTruthy();
+    expect(screen.queryByText(/로그인 시도가 너무 많아요/)).toBeNull();
+  }, 15_000);
+
   it('switches modes and shows the expiry marker message', async () => {
     mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
     const user = renderCard({ expired: true });

@@ -1,7 +1,8 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ko } from '@/i18n/ko';
 import { toast } from '@/components/ui/feedback-store';
+import { isApiError } from '@/lib/api-client';
 import { applyServerFieldError } from '@/lib/forms/korean-resolver';
 import { useSession } from '@/lib/session/store';
 import { login } from '../api/login';
@@ -18,6 +19,8 @@ interface LoginFormProps {
 export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
   const signIn = useSession((s) => s.signIn);
   const rememberId = useId();
+  /** Issue #17: too many failed logins — the server's "{n}분 뒤에 다시 시도해주세요." stays on the form. */
+  const [locked, setLocked] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -29,6 +32,7 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
   const onServerField = (name: never, error: { type: string; message: string }) => setError(name, error, { shouldFocus: true });
 
   const onSubmit = handleSubmit(async ({ email, password, remember }) => {
+    setLocked(null);
     try {
       const { accessToken, ...user } = await login({ email: email.trim(), password });
       if (!accessToken) {
@@ -37,7 +41,8 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
       }
       signIn({ token: accessToken, user, remember });
     } catch (error) {
-      if (!applyServerFieldError(error, ['email', 'password'], onServerField)) toast.error(loginErrorMessage(error));
+      if (isApiError(error) && error.status === 429) setLocked(loginErrorMessage(error));
+      else if (!applyServerFieldError(error, ['email', 'password'], onServerField)) toast.error(loginErrorMessage(error));
     }
   });
 
@@ -49,6 +54,11 @@ export function LoginForm({ onForgotPassword, onRegister }: LoginFormProps) {
         <input id={rememberId} type="checkbox" {...register('remember')} />
         <label htmlFor={rememberId}>{ko.auth.remember}</label>
       </div>
+      {locked && (
+        <p className="auth-form__locked" role="alert">
+          {locked}
+        </p>
+      )}
       <button type="submit" className="btn btn--primary btn--block" disabled={isSubmitting} aria-busy={isSubmitting}>
         {ko.auth.login}
       </button>
