@@ -38,6 +38,8 @@ import { chatEndingNotifier, chatLivePlugin } from './modules/chat/live.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { liveNotifier } from './modules/notifications/live-notifier.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { blocksRoutes } from './modules/blocks/routes.ts';
+import { createMatchesService } from './modules/matches/service.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { schedulesRoutes } from './modules/schedules/routes.ts';
 import { matchesRoutes } from './modules/matches/routes.ts';
@@ -204,6 +206,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(chatRoutes);
   await app.register(notificationsRoutes, { now }); // the inbox + app.notificationStore (issue #16)
   await app.register(pushRoutes);
+  // Issue #17: blocks (cancelling the open matches between the two members through the matches service).
+  await app.register(blocksRoutes, { now, cancelBetween: (a, b) => createMatchesService({ db: app.db, now }).cancelBetween(a, b) });
   await app.register(stompPlugin, realtime);
   await app.register(venuesRoutes, {
     now,

@@ -80,6 +80,7 @@ export function imageForm(body: Buffer = PNG_1x1, filename = 'a.png', contentTyp
 /** Routes that need no authorization at all and are not part of the API surface. */
 export const PUBLIC_ROUTES: ReadonlyArray<{ method: 'GET'; path: string; status: number; note: string }> = [
   { method: 'GET', path: '/healthz', status: 200, note: 'health check' },
+  { method: 'GET', path: '/readyz', status: 200, note: 'readiness check (issue #20)' },
   { method: 'GET', path: '/api/docs/json', status: 200, note: 'OpenAPI document (hidden from itself)' },
   { method: 'GET', path: '/api/docs', status: 200, note: 'Swagger UI' },
   // Static client files and the SPA fallback (`/`, `/*`) are public; hidden from the OpenAPI document.
@@ -241,6 +242,17 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   {
     method: 'POST', path: '/api/notifications/read', anonymous: 401, member: 204, owner: 204,
     request: async (c) => (await c.newMatch(), { payload: { all: true } }),
+  },
+
+  // ── blocks (issue #17): members only; each member manages their own list ──
+  {
+    method: 'POST', path: '/api/blocks', anonymous: 401, member: 201, owner: null,
+    request: async (c) => ({ payload: { userId: (await c.newConfirmedMatch()).requesterId } }),
+  },
+  { method: 'GET', path: '/api/blocks', anonymous: 401, member: 200, owner: null },
+  {
+    method: 'DELETE', path: '/api/blocks/{userId}', anonymous: 401, member: 204, owner: null,
+    request: async (c) => ({ url: `/api/blocks/${(await c.newConfirmedMatch()).requesterId}` }),
   },
 
   // ── venues (issue #3): members only (SPEC §6 map filters need a login) ──

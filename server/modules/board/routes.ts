@@ -42,12 +42,14 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
       schema: {
         tags,
         summary: '게시글 목록',
-        description: 'Every post, newest first, with author {id, name} (null when the member is gone), likes, views, likedMemberIds and comments (oldest first). 401 anonymous.',
+        description:
+          'Every post, newest first, with author {id, name} (null when the member is gone), likes, views, likedMemberIds and comments (oldest first); ' +
+          'posts and comments of members the caller blocked or was blocked by are left out (issue #17). 401 anonymous.',
         security: BEARER,
         response: { 200: PostList, ...errorResponses(401) },
       },
     },
-    async () => service.list(),
+    async (request) => service.list(request.user!.id),
   );
 
   app.post(

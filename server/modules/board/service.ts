@@ -9,6 +9,7 @@ import { BOARD_LIMITS, RECOMMENDATION_RULE, recommendationPoints, type Comment, 
 import { postComments, postLikes, posts, postViews, uploads, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { notBlockedWith } from '../../lib/blocks.ts';
 import { AppError } from '../../lib/errors.ts';
 import { htmlText, referencedUploads, sanitizePostHtml } from './sanitize.ts';
 
@@ -67,13 +68,16 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
     return normalise(body, new Set(stored.map((r) => r.name)), origin);
   }
 
-  /** Posts in the API shape (SPEC §3) for the rows selected by `where`, newest first. */
-  async function load(where?: SQL): Promise<Post[]> {
+  /**
+   * Posts in the API shape (SPEC §3) for the rows selected by `where`, newest first. With `viewerId`
+   * (issue #17), posts and comments by members on the other side of a block are left out.
+   */
+  async function load(where?: SQL, viewerId?: number): Promise<Post[]> {
     const rows = await db
       .select({ post: posts, authorName: users.name })
       .from(posts)
       .leftJoin(users, eq(users.id, posts.authorId))
-      .where(where)
+      .where(and(where, viewerId !== undefined ? notBlockedWith(viewerId, posts.authorId) : undefined))
       .orderBy(desc(posts.createdAt), desc(posts.id));
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.post.id);
@@ -82,7 +86,7 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
       .select({ c: postComments, name: users.name })
       .from(postComments)
       .leftJoin(users, eq(users.id, postComments.authorId))
-      .where(inArray(postComments.postId, ids))
+      .where(and(inArray(postComments.postId, ids), viewerId !== undefined ? notBlockedWith(viewerId, postComments.authorId) : undefined))
       .orderBy(asc(postComments.createdAt), asc(postComments.id));
     return rows.map(({ post, authorName }) => ({
       id: post.id,
@@ -120,8 +124,8 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
   }
 
   return {
-    /** Every post, newest first. */
-    list: () => load(),
+    /** Every post, newest first; for `viewerId`, without posts and comments across a block (issue #17). */
+    list: (viewerId?: number) => load(undefined, viewerId),
 
     /**
      * Creates a post by `authorId`. The answer also says how many images were removed on save

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
 import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type ChatMessage } from '../../../common/realtime.ts';
 import { chatMessages, matchRequests, schedules, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
+import { isBlockedBetween } from '../../lib/blocks.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /** Korean texts of the chat errors. */
@@ -17,6 +18,8 @@ export const CHAT_MSG = {
   badContent: `메시지는 ${CHAT_CONTENT_MIN}자 이상 ${CHAT_CONTENT_MAX}자 이하로 입력해주세요.`,
   cancelled: '취소된 약속이에요.',
   clientIdReused: '이미 다른 대화에서 쓴 메시지 번호예요. 새로 보내주세요.',
+  /** Issue #17: one side blocked the other. */
+  blocked: '메시지를 보낼 수 없는 회원이에요.',
 } as const;
 
 /** A match's chat membership. */
@@ -66,6 +69,8 @@ export function createChatService(db: Database) {
     if (r.hostId !== userId && r.requesterId !== userId) throw new AppError(403, 'FORBIDDEN', CHAT_MSG.notParticipant);
     if (r.cancelled && access === 'write') throw new AppError(409, 'CHAT_CLOSED', CHAT_MSG.cancelled);
     if (!r.open && !(r.cancelled && access === 'read')) throw new AppError(403, 'FORBIDDEN', CHAT_MSG.notParticipant);
+    // Issue #17: no messages across a block (409, so a live session is told on /user/queue/errors and stays).
+    if (access === 'write' && (await isBlockedBetween(db, r.hostId, r.requesterId))) throw new AppError(409, 'CHAT_BLOCKED', CHAT_MSG.blocked);
     return r;
   }
 

@@ -13,7 +13,7 @@
  * seat back they (and the host) hear about it. Either side can say "도착했어요" around the start
  * and report afterwards whether the partner came.
  */
-import { and, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MatchRequest } from '../../../common/api/matches.ts';
 import {
@@ -30,6 +30,7 @@ import { matchRequests, schedules, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { MatchEvent, MatchEventType } from '../../plugins/notifier.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { isBlockedBetween } from '../../lib/blocks.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
 import { deleteMatchChats, type Tx } from '../../lib/match-chat.ts';
@@ -58,6 +59,8 @@ export const MATCH_MSG = {
   notHost: '일정을 만든 사람만 매칭 요청을 처리할 수 있습니다.',
   notParticipant: '본인의 매칭만 삭제할 수 있습니다.',
   notYourMatch: '본인의 매칭이 아닙니다.',
+  /** Issue #17 (UI-TEXT "Block"). */
+  blocked: '요청을 보낼 수 없는 회원이에요.',
   notPendingAccept: '대기중인 요청만 수락할 수 있습니다.',
   notPendingReject: '대기중인 요청만 거절할 수 있습니다.',
   notAcceptedConfirm: '수락된 요청만 확정할 수 있습니다.',
@@ -272,7 +275,8 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
 
     /**
      * Asks to join schedule `scheduleId` (SPEC §7 POST /api/matches, §5, §8). Checked in this order:
-     * 404 unknown or deleted; 400 own schedule; 409 already requested (any status; also under a race,
+     * 404 unknown or deleted; 400 own schedule; 403 BLOCKED '요청을 보낼 수 없는 회원이에요.' when
+     * either member blocked the other (issue #17); 409 already requested (any status; also under a race,
      * by the unique index); 409 past (dated before today KST, beyond the window, or — issue #15 —
      * the hour has started); 409 full.
      */
@@ -291,6 +295,7 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
         .where(eq(schedules.id, scheduleId));
       if (!s || s.cancelledAt) throw new AppError(404, 'NOT_FOUND', MATCH_MSG.scheduleNotFound);
       if (s.hostId === userId) throw new AppError(400, 'OWN_SCHEDULE', MATCH_MSG.ownSchedule);
+      if (await isBlockedBetween(db, userId, s.hostId)) throw new AppError(403, 'BLOCKED', MATCH_MSG.blocked);
       const alreadyRequested = () => new AppError(409, 'ALREADY_REQUESTED', MATCH_MSG.alreadyRequested);
       const [existing] = await db
         .select({ id: matchRequests.id })
@@ -396,6 +401,52 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
         .set(side === 'host' ? { hostHidden: true } : { requesterHidden: true })
         .where(eq(matchRequests.id, id));
       return { text: MATCH_MSG.deleted, events: [] };
+    },
+
+    /**
+     * Issue #17 item 4: when `blockerId` blocks `blockedId`, every open match between them (PENDING,
+     * ACCEPTED or CONFIRMED whose meal has not started, either as host or requester) becomes
+     * CANCELLED by the blocker's side, without a reason; accepted seats are freed. The events end
+     * the matches' chats; the notification store drops those addressed across the block, so the
+     * blocked member is not told who did it. Answers the events (notify after the block's commit).
+     */
+    async cancelBetween(blockerId: number, blockedId: number): Promise<MatchEvent[]> {
+      const open = await db
+        .select({ id: matchRequests.id })
+        .from(matchRequests)
+        .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
+        .where(
+          and(
+            inArray(matchRequests.status, ['PENDING', 'ACCEPTED', 'CONFIRMED']),
+            gt(schedules.startsAt, now()),
+            or(
+              and(eq(schedules.userId, blockerId), eq(matchRequests.requesterId, blockedId)),
+              and(eq(schedules.userId, blockedId), eq(matchRequests.requesterId, blockerId)),
+            ),
+          ),
+        );
+      const events: MatchEvent[] = [];
+      for (const { id } of open) {
+        const m = await load(id);
+        const side = sideOf(m, blockerId);
+        if (m.status === 'PENDING') {
+          const at = now();
+          const [changed] = await db
+            .update(matchRequests)
+            .set({ status: 'CANCELLED', cancelledBy: side, cancelledAt: at, waitlisted: false, updatedAt: at })
+            .where(and(eq(matchRequests.id, id), eq(matchRequests.status, 'PENDING')))
+            .returning({ id: matchRequests.id });
+          if (changed) events.push({ type: 'match_cancelled', matchId: id, scheduleId: m.scheduleId, toUserId: blockedId, fromUser: await memberRef(blockerId), meal: m.meal });
+        } else {
+          try {
+            events.push(...(await cancelIn(m, side, blockerId, null)).events);
+          } catch (error) {
+            // Started or changed meanwhile: nothing to cancel.
+            if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+          }
+        }
+      }
+      return events;
     },
 
     /**

@@ -16,6 +16,7 @@ import { pushUrl } from '../../../common/push.ts';
 import type { NotificationType } from '../../../common/realtime.ts';
 import { notifications, type NotificationRow } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
+import { isBlockedBetween } from '../../lib/blocks.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /** Korean texts of the inbox errors. */
@@ -70,8 +71,11 @@ export function createNotificationsService(db: Database, now: () => Date) {
   /**
    * Stores a notification (before it is published) and answers its id, link and createdAt. A
    * `new_message` for a chat with an unread `new_message` item updates that item and answers its id.
+   * Answers `null` — nothing stored, nothing to publish — when the two members are on either side
+   * of a block (issue #17: no notifications pass between them).
    */
-  async function store(n: NewNotification): Promise<StoredNotification> {
+  async function store(n: NewNotification): Promise<StoredNotification | null> {
+    if (n.fromUser.id !== n.userId && (await isBlockedBetween(db, n.userId, n.fromUser.id))) return null;
     const link = pushUrl(n.type, n.matchId);
     const values = {
       userId: n.userId,

@@ -11,6 +11,7 @@ import { matchRequests, schedules, users, venues } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { notBlockedWith } from '../../lib/blocks.ts';
 import { AppError } from '../../lib/errors.ts';
 import { averageRating } from '../../lib/user-view.ts';
 import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
@@ -228,13 +229,23 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
 
     /**
      * Everyone's schedules in the window today … +21 (KST), by date then hour (SPEC §5 matching
-     * page), without deleted ones and — issue #15 — without meals whose hour has started; each with
-     * `isFull` and the caller's `myRequestStatus`.
+     * page), without deleted ones and — issue #15 — without meals whose hour has started, and — issue
+     * #17 — without those of members the caller blocked or was blocked by; each with `isFull` and the
+     * caller's `myRequestStatus`.
      */
     async inWindow(userId = 0): Promise<Schedule[]> {
       const { first, last } = scheduleWindow(now());
       const rows = await view(userId)
-        .where(and(gte(schedules.date, first), lte(schedules.date, last), gt(schedules.startsAt, now()), isNull(schedules.cancelledAt)))
+        .where(
+          and(
+            gte(schedules.date, first),
+            lte(schedules.date, last),
+            gt(schedules.startsAt, now()),
+            isNull(schedules.cancelledAt),
+            // Issue #17: nothing of a member on the other side of a block, either way.
+            userId > 0 ? notBlockedWith(userId, schedules.userId) : undefined,
+          ),
+        )
         .orderBy(...order);
       return answer(rows);
     },
@@ -347,6 +358,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
             gt(schedules.startsAt, now()),
             isNull(schedules.cancelledAt),
             lt(schedules.currentParticipants, schedules.participants),
+            notBlockedWith(userId, schedules.userId),
             notExists(
               db
                 .select({ one: sql`1` })

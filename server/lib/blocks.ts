@@ -1,0 +1,26 @@
+/**
+ * Blocks between members (issue #17 item 4), in one place: the condition every list uses to leave
+ * out what the other side of a block wrote, both ways (the blocker does not see the blocked member,
+ * nor the blocked member the blocker).
+ */
+import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { blocks } from '../db/schema.ts';
+import type { Database } from '../plugins/db.ts';
+
+/**
+ * `NOT EXISTS` a block between member `viewerId` and the member in `otherUserId` (a column such as
+ * `schedules.user_id`), either way. A null `otherUserId` (a deleted author) is never blocked.
+ */
+export function notBlockedWith(viewerId: number, otherUserId: AnyColumn | SQL): SQL {
+  return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${otherUserId}) or (${blocks.blockerId} = ${otherUserId} and ${blocks.blockedId} = ${viewerId}))`;
+}
+
+/** True when `a` blocked `b` or `b` blocked `a`. */
+export async function isBlockedBetween(db: Database, a: number, b: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(blocks)
+    .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
+    .limit(1);
+  return !!row;
+}

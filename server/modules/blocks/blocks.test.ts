@@ -1,0 +1,160 @@
+/**
+ * Issue #17 item 4: blocks. The API (201 / 200 / 400 / 404, list, unblock) and the effects, both
+ * ways: schedules leave the matching list and the random match, posts and comments leave the
+ * board, requests between the two are refused, open matches are cancelled without telling the
+ * blocked member, chat messages are refused (HTTP and STOMP), no notification passes. Runs on
+ * PGlite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatSendDestination, USER_ERRORS_DESTINATION } from '../../../common/realtime.ts';
+import { listen, stompClient, waitFor, type TestStomp } from '../../realtime/test-clients.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { act, createSchedule, requestMatch, scheduleInList } from '../../test/schedule-fixtures.ts';
+
+let t: TestApp;
+let url: string;
+const open: TestStomp[] = [];
+type Member = Awaited<ReturnType<TestApp['quickMember']>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL: 'http://app.test' }, realtime: { stomp: { heartbeatMs: 0 } } });
+  url = await listen(t);
+});
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.stop()));
+  await t.close();
+});
+
+const block = (by: Member, userId: number) => t.app.inject({ method: 'POST', url: '/api/blocks', headers: by.headers, payload: { userId } });
+const unblock = (by: Member, userId: number) => t.app.inject({ method: 'DELETE', url: `/api/blocks/${userId}`, headers: by.headers });
+const inbox = async (m: Member) => (await t.app.inject({ url: '/api/notifications?limit=50', headers: m.headers })).json<Array<{ type: string; matchId?: number }>>();
+const matchStatus = async (m: Member, id: number) => {
+  const lists = await Promise.all(['/api/matches/sent', '/api/matches/received'].map(async (u) => (await t.app.inject({ url: u, headers: m.headers })).json<Array<{ id: number; status: string }>>()));
+  return lists.flat().find((x) => x.id === id)?.status;
+};
+
+describe('POST/DELETE/GET /api/blocks', () => {
+  it('201 then 200 again; listed newest first with the name; 400 self; 404 unknown; DELETE 204 removes it', async () => {
+    const a = await t.quickMember({ name: '차단자' });
+    const b = await t.quickMember({ name: '상대' });
+    const c = await t.quickMember({ name: '다른 상대' });
+    expect((await block(a, b.id)).statusCode).toBe(201);
+    expect((await block(a, b.id)).statusCode).toBe(200);
+    t.clock.advance(1000);
+    expect((await block(a, c.id)).statusCode).toBe(201);
+    const list = (await t.app.inject({ url: '/api/blocks', headers: a.headers })).json<Array<{ user: { id: number; name: string } }>>();
+    expect(list.map((x) => x.user)).toEqual([
+      { id: c.id, name: '다른 상대' },
+      { id: b.id, name: '상대' },
+    ]);
+    const self = await block(a, a.id);
+    expect(self.statusCode).toBe(400);
+    expect(self.json()).toMatchObject({ code: 'SELF', message: expect.stringMatching(/[가-힣]/) });
+    expect((await block(a, 2_000_000_000)).statusCode).toBe(404);
+    expect((await unblock(a, b.id)).statusCode).toBe(204);
+    expect((await t.app.inject({ url: '/api/blocks', headers: a.headers })).json<Array<{ user: { id: number } }>>().map((x) => x.user.id)).toEqual([c.id]);
+    // b never sees a's list.
+    expect((await t.app.inject({ url: '/api/blocks', headers: b.headers })).json()).toEqual([]);
+  });
+});
+
+describe('a block holds both ways', () => {
+  it("each other's schedules leave the matching list and the random match; unblocking brings them back", async () => {
+    const a = await t.quickMember();
+    const b = await t.quickMember();
+    const ofA = await createSchedule(t, a.headers);
+    const ofB = await createSchedule(t, b.headers);
+    expect(await scheduleInList(t, b.headers, ofA)).toBeDefined();
+    expect((await block(a, b.id)).statusCode).toBe(201);
+    expect(await scheduleInList(t, b.headers, ofA)).toBeUndefined();
+    expect(await scheduleInList(t, a.headers, ofB)).toBeUndefined();
+    // Only a's schedule is open for b (plus others'); the random match never picks it.
+    for (let i = 0; i < 5; i += 1) {
+      const r = await t.app.inject({ url: '/api/schedules/random', headers: b.headers });
+      if (r.statusCode === 200) expect(r.json().user.id).not.toBe(a.id);
+    }
+    expect((await unblock(a, b.id)).statusCode).toBe(204);
+    expect(await scheduleInList(t, b.headers, ofA)).toBeDefined();
+  });
+
+  it("each other's posts and comments leave the board", async () => {
+    const a = await t.quickMember();
+    const b = await t.quickMember();
+    const post = await t.app.inject({ method: 'POST', url: '/api/board', headers: a.headers, payload: { title: '차단 테스트 글', content: '<p>맛있어요</p>', tags: [] } });
+    expect(post.statusCode).toBe(201);
+    const postId = post.json().id as number;
+    const other = await t.quickMember();
+    const otherPost = (await t.app.inject({ method: 'POST', url: '/api/board', headers: other.headers, payload: { title: '다른 글', content: '<p>좋아요</p>', tags: [] } })).json().id as number;
+    expect((await t.app.inject({ method: 'POST', url: `/api/board/${otherPost}/comments`, headers: b.headers, payload: { text: 'b의 댓글' } })).statusCode).toBe(201);
+    expect((await block(b, a.id)).statusCode).toBe(201);
+    const board = (who: Member) => t.app.inject({ url: '/api/board', headers: who.headers }).then((r) => r.json<Array<{ id: number; comments: Array<{ text: string }> }>>());
+    expect((await board(b)).some((p) => p.id === postId)).toBe(false);
+    expect((await board(a)).find((p) => p.id === otherPost)!.comments.map((c) => c.text)).not.toContain('b의 댓글');
+    // A member outside the block still sees both.
+    const third = await board(other);
+    expect(third.some((p) => p.id === postId)).toBe(true);
+    expect(third.find((p) => p.id === otherPost)!.comments.map((c) => c.text)).toContain('b의 댓글');
+  });
+
+  it('a request between them is refused with 403 BLOCKED, whichever side blocked', async () => {
+    const a = await t.quickMember();
+    const b = await t.quickMember();
+    const ofA = await createSchedule(t, a.headers);
+    const ofB = await createSchedule(t, b.headers);
+    expect((await block(b, a.id)).statusCode).toBe(201);
+    for (const [who, scheduleId] of [
+      [b, ofA],
+      [a, ofB],
+    ] as const) {
+      const r = await t.app.inject({ method: 'POST', url: '/api/matches', headers: who.headers, payload: { scheduleId } });
+      expect(r.statusCode).toBe(403);
+      expect(r.json()).toEqual({ code: 'BLOCKED', message: '요청을 보낼 수 없는 회원이에요.' });
+    }
+  });
+
+  it('open matches between them become CANCELLED (the seat freed), the blocked member is not notified, and the chat refuses messages', async () => {
+    const host = await t.quickMember({ name: '호스트' });
+    const guest = await t.quickMember({ name: '게스트' });
+    const accepted = await requestMatch(t, guest.headers, await createSchedule(t, host.headers, { participants: 2 }));
+    expect((await act(t, host.headers, accepted, 'accept')).statusCode).toBe(200);
+    const pending = await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
+    const g = stompClient(url, guest.token, { origin: 'http://app.test' });
+    open.push(g);
+    await g.connected;
+    const errors = g.subscribe(USER_ERRORS_DESTINATION);
+    await g.sync();
+    const before = (await inbox(guest)).length;
+
+    expect((await block(host, guest.id)).statusCode).toBe(201);
+    expect(await matchStatus(guest, accepted)).toBe('CANCELLED');
+    expect(await matchStatus(guest, pending)).toBe('CANCELLED');
+    // The accepted seat is free again.
+    expect((await t.app.inject({ url: '/api/schedules/my', headers: host.headers })).json<Array<{ currentParticipants: number }>>().every((s) => s.currentParticipants === 1)).toBe(true);
+    // Nothing reached the blocked member's inbox.
+    expect((await inbox(guest)).length).toBe(before);
+    // Chat: HTTP 409 (closed), and over STOMP the error queue — the session stays.
+    const http = await t.app.inject({ method: 'POST', url: `/api/chat/${accepted}/messages`, headers: guest.headers, payload: { content: '안녕하세요' } });
+    expect(http.statusCode).toBe(409);
+    g.client.publish({ destination: chatSendDestination(accepted), body: JSON.stringify({ content: '안녕하세요' }) });
+    await waitFor(() => errors.length === 1);
+    expect(g.isClosed()).toBe(false);
+  });
+
+  it('a chat whose meal has started (not cancelled) refuses messages both ways with 409 CHAT_BLOCKED; the history stays readable', async () => {
+    const host = await t.quickMember();
+    const guest = await t.quickMember();
+    const id = await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
+    expect((await act(t, host.headers, id, 'accept')).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/chat/${id}/messages`, headers: guest.headers, payload: { content: '먼저 보낸 말' } })).statusCode).toBe(201);
+    // The meal starts before the block: it is no longer open to cancel.
+    t.clock.advance(2 * 24 * 3600 * 1000);
+    expect((await block(guest, host.id)).statusCode).toBe(201);
+    for (const who of [host, guest]) {
+      const r = await t.app.inject({ method: 'POST', url: `/api/chat/${id}/messages`, headers: who.headers, payload: { content: '또 보내요' } });
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toEqual({ code: 'CHAT_BLOCKED', message: '메시지를 보낼 수 없는 회원이에요.' });
+    }
+    const history = await t.app.inject({ url: `/api/chat/${id}/history`, headers: host.headers });
+    expect(history.json<Array<{ content: string }>>().map((m) => m.content)).toEqual(['먼저 보낸 말']);
+  });
+});
