@@ -593,6 +593,18 @@ export const ko = {
     labelChat: '메시지: {text}',
     labelMatch: '매칭 신청: {text}',
   },
+  /** Issue #17 item 4 (UI-TEXT "Beyond the seed" — Block). */
+  blocks: {
+    block: '차단하기',
+    unblock: '차단 해제',
+    listTitle: '차단한 회원',
+    empty: '차단한 회원이 없어요.',
+    confirm: '{name}님을 차단할까요? 서로의 일정과 글이 보이지 않고, 진행 중인 약속은 취소돼요.',
+    blocked: '{name}님을 차단했어요.',
+    unblocked: '{name}님의 차단을 해제했어요.',
+    failed: '차단하지 못했어요. 다시 시도해주세요.',
+    unblockLabel: '{name} 차단 해제',
+  },
 } as const;
 
 export type Ko = typeof ko;

@@ -32,6 +32,7 @@ import { hasMealStarted } from '@common/domain/schedule';
 import { MATCH_STATUS_LABEL, normaliseStatus } from '@common/domain/match-status';
 import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, type ChatMessage, type StompUserError } from '@common/realtime';
 import { Avatar } from '@/components/ui/avatar';
+import { BlockMemberButton } from '@/components/ui/block-member-button';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { MemberStatsLine } from '@/components/ui/member-stats';
@@ -482,9 +483,12 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
           )}
           {partner && <MemberStatsLine member={partner} className="chat__stats" />}
         </div>
-        <button type="button" className="btn btn--ghost" disabled={leave.isPending} onClick={() => void askLeave()}>
-          {ko.chat.leave}
-        </button>
+        <div className="chat__actions">
+          <button type="button" className="btn btn--ghost" disabled={leave.isPending} onClick={() => void askLeave()}>
+            {ko.chat.leave}
+          </button>
+          {partner && <BlockMemberButton userId={partner.id} name={partner.name} />}
+        </div>
       </header>
       {/* A cancelled match's history may be refused by the server: then the notice stands alone. */}
       {!(cancelled && history.isError) && <QueryState query={history} rows={3} />}

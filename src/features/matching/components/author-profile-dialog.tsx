@@ -3,9 +3,11 @@ import type { ScheduleAuthor } from '@common/api/schedules';
 import { formatAverageRating } from '@common/domain/rating';
 import { PREFERENCES } from '@common/domain/vocabulary';
 import { Avatar } from '@/components/ui/avatar';
+import { BlockMemberButton } from '@/components/ui/block-member-button';
 import { Dialog } from '@/components/ui/dialog';
 import { memberStatsText } from '@/components/ui/member-stats';
 import { ko } from '@/i18n/ko';
+import { useSession } from '@/lib/session/store';
 
 interface AuthorProfileDialogProps {
   author: ScheduleAuthor | null;
@@ -18,6 +20,7 @@ export function AuthorProfileDialog({ author, onOpenChange }: AuthorProfileDialo
   const ratingId = useId();
   const statsId = useId();
   const stats = author ? memberStatsText(author) : '';
+  const myId = useSession((s) => s.user?.id);
   const preferences = author ? PREFERENCES.filter((p) => author.preferences?.[p] === true) : [];
   return (
     <Dialog open={author !== null} onOpenChange={onOpenChange} title={author?.name ?? ''}>
@@ -54,6 +57,8 @@ export function AuthorProfileDialog({ author, onOpenChange }: AuthorProfileDialo
               </p>
             </>
           )}
+          {/* Issue #17: block from the profile (not one's own). */}
+          {author.id !== myId && <BlockMemberButton userId={author.id} name={author.name} onBlocked={() => onOpenChange(false)} />}
         </div>
       )}
     </Dialog>

@@ -25,8 +25,24 @@ describe('profile edit (내 정보, SPEC §2, §5; issue #14)', () => {
     const described = screen.getByLabelText('나이').getAttribute('aria-describedby') ?? '';
     expect(document.getElementById(described.split(' ')[0] ?? '')?.textContent).toBe('나이를 입력해주세요.');
     expect(document.activeElement).toBe(screen.getByLabelText('나이'));
-    expect(fetchMock).not.toHaveBeenCalled();
+    // No save went out (the page's only other call is the blocked-members list, issue #17).
+    expect(fetchMock.mock.calls.filter(([url]) => !String(url).includes('/api/blocks'))).toEqual([]);
     expect(onLeave).not.toHaveBeenCalled();
+  }, 15_000);
+
+  it('lists the blocked members; 차단 해제 unblocks one and the list follows', async () => {
+    let blocked = [{ user: { id: 7, name: '불편한 회원' }, createdAt: '2026-11-24T03:00:00.000Z' }];
+    const del = vi.fn(() => {
+      blocked = [];
+      return new Response(null, { status: 204 });
+    });
+    mockFetch({ 'GET /api/blocks': () => jsonResponse(blocked), 'DELETE /api/blocks/7': del });
+    const { user } = setup();
+    const unblockButton = await screen.findByRole('button', { name: '불편한 회원 차단 해제' });
+    expect(screen.getByRole('region', { name: '차단한 회원' }).textContent).toContain('불편한 회원');
+    await user.click(unblockButton);
+    await waitFor(() => expect(del).toHaveBeenCalledTimes(1));
+    expect(await screen.findByText('차단한 회원이 없어요.')).toBeTruthy();
   }, 15_000);
 
   it('saves once, updates the member query and the session, then goes home', async () => {

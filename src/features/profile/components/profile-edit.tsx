@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session/store';
 import { readToken } from '@/lib/token-storage';
 import { updateProfile } from '../api/update-profile';
 import { ageFromInput, fullPreferences, profilePayload, profileResolver, type ProfileValues } from '../wizard-form';
+import { BlockedMembers } from './blocked-members';
 import { PreferenceGrid } from './preference-grid';
 import { ProfileImagePicker } from './profile-image-picker';
 import { TextInput } from './text-input';
@@ -114,6 +115,7 @@ export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
           </button>
         </div>
       </form>
+      <BlockedMembers />
     </section>
   );
 }

@@ -1,0 +1,48 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { QueryState } from '@/components/ui/load-state';
+import { toast } from '@/components/ui/feedback-store';
+import { format, ko } from '@/i18n/ko';
+import { blocksQuery, useUnblockMember } from '@/lib/blocks';
+
+/** "차단한 회원" on the profile page (issue #17 item 4): who the member blocked, each with 차단 해제. */
+export function BlockedMembers() {
+  const headingId = useId();
+  const blocks = useQuery(blocksQuery());
+  const unblock = useUnblockMember();
+  const onUnblock = async (id: number, name: string) => {
+    try {
+      await unblock.mutateAsync(id);
+      toast.success(format(ko.blocks.unblocked, { name }));
+    } catch {
+      toast.error(ko.blocks.failed);
+    }
+  };
+  return (
+    <section className="blocked-members" aria-labelledby={headingId}>
+      <h2 id={headingId} className="blocked-members__heading">
+        {ko.blocks.listTitle}
+      </h2>
+      <QueryState query={blocks} rows={1} />
+      {blocks.data && blocks.data.length === 0 && <p className="field__hint">{ko.blocks.empty}</p>}
+      {blocks.data && blocks.data.length > 0 && (
+        <ul className="blocked-members__list">
+          {blocks.data.map((b) => (
+            <li key={b.user.id} className="blocked-members__item">
+              <span>{b.user.name}</span>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                aria-label={format(ko.blocks.unblockLabel, { name: b.user.name })}
+                disabled={unblock.isPending}
+                onClick={() => void onUnblock(b.user.id, b.user.name)}
+              >
+                {ko.blocks.unblock}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * Blocking members (issue #17 item 4; common/api/blocks.ts), shared by every feature that shows
+ * another member (the author dialog, the chat, the profile page's list): the API calls, the list's
+ * `queryOptions`, and what a block or unblock invalidates so every screen updates without a reload
+ * (schedules, the board, matches, chats).
+ */
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { BlockList } from '@common/api/blocks';
+import { api } from '@/lib/api-client';
+
+/** Query key of `GET /api/blocks`. */
+export const BLOCKS_KEY = ['blocks'] as const;
+
+/** The members the caller blocked, newest first. */
+export const blocksQuery = () => queryOptions({ queryKey: BLOCKS_KEY, queryFn: ({ signal }) => api.get<BlockList>('/api/blocks', { signal }) });
+
+/** Everything a block changes: the list, and every screen that shows the other member's things. */
+async function invalidateAfterBlock(queryClient: QueryClient): Promise<void> {
+  await Promise.all([BLOCKS_KEY, ['schedules'], ['board'], ['recommendations'], ['matches'], ['chat']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/** `POST /api/blocks {userId}` (201 or 200 when already blocked). */
+export function useBlockMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api.post<unknown>('/api/blocks', { userId }),
+    onSuccess: () => invalidateAfterBlock(queryClient),
+  });
+}
+
+/** `DELETE /api/blocks/{userId}` (204). */
+export function useUnblockMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => api.delete<unknown>(`/api/blocks/${userId}`),
+    onSuccess: () => invalidateAfterBlock(queryClient),
+  });
+}
