@@ -67,7 +67,8 @@ describe('add-schedule dialog (SPEC §5)', () => {
   it('without a venue asks for a place, and shows the server refusal', async () => {
     const user = userEvent.setup();
     mockFetch({ 'POST /api/schedules': () => jsonResponse({ message: '일정은 오늘부터 21일 후까지의 날짜로만 만들 수 있습니다.', code: 'DATE_OUT_OF_WINDOW' }, 400) });
-    renderDialog({ venue: null });
+    // A clock before the dialog's date (from 15:00 UTC on the 24th every hour of it has started in Seoul).
+    renderDialog({ venue: null, now: () => new Date('2026-11-23T03:00:00Z') });
     expect((screen.getByLabelText('내용') as HTMLTextAreaElement).value).toBe('');
     await user.type(screen.getByLabelText('내용'), '같이 점심');
     await user.click(screen.getByRole('button', { name: '저장' }));
