@@ -313,6 +313,17 @@ async function seedUsers(app: App, n: number) {
   return rows;
 }
 
+/** Drives our server with connections in pairs (each SEND reaches both of a pair) and answers the figures. */
+async function ourPairsLoad(o: { n: number; url: string; dir: string; conns: ConnSpec[]; ratePerSubscriber: number; seconds: number }): Promise<LoadFigures> {
+  const pairs = o.conns.length / 2;
+  const { report, result } = await drive(
+    { mode: 'load', url: o.url, protocols: ['v12.stomp'], conns: o.conns, heartbeatMs: 0, rate: o.ratePerSubscriber * pairs, seconds: o.seconds, fanout: 2 },
+    o.dir,
+    async () => 0,
+  );
+  return { n: o.n, report, result: result! };
+}
+
 /** Ours, load: N/2 accepted matches, both members subscribed to the chat, the host SENDs. */
 async function ourLoad(n: number, ratePerSubscriber: number, seconds: number): Promise<LoadFigures> {
   return withOurServer(async ({ url, app, dir }) => {
@@ -330,13 +341,7 @@ async function ourLoad(n: number, ratePerSubscriber: number, seconds: number): P
       conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i]!)}` }, subscribe: chatTopic(matchId), send: chatSendDestination(matchId) });
       conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i + 1]!)}` }, subscribe: chatTopic(matchId) });
     }
-    const pairs = conns.length / 2;
-    const { report, result } = await drive(
-      { mode: 'load', url, protocols: ['v12.stomp'], conns, heartbeatMs: 0, rate: ratePerSubscriber * pairs, seconds, fanout: 2 },
-      dir,
-      async () => 0,
-    );
-    return { n, report, result: result! };
+    return ourPairsLoad({ n, url, dir, conns, ratePerSubscriber, seconds });
   });
 }
 
@@ -362,13 +367,7 @@ async function ourFanoutLoad(n: number, ratePerSubscriber: number, seconds: numb
       conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i]!)}` }, subscribe: `/topic/bench/${pair}`, send: `/app/bench/${pair}` });
       conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i + 1]!)}` }, subscribe: `/topic/bench/${pair}` });
     }
-    const pairs = conns.length / 2;
-    const { report, result } = await drive(
-      { mode: 'load', url, protocols: ['v12.stomp'], conns, heartbeatMs: 0, rate: ratePerSubscriber * pairs, seconds, fanout: 2 },
-      dir,
-      async () => 0,
-    );
-    return { n, report, result: result! };
+    return ourPairsLoad({ n, url, dir, conns, ratePerSubscriber, seconds });
   });
 }
 
