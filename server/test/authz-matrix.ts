@@ -244,6 +244,9 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
     request: async (c) => (await c.newMatch(), { payload: { all: true } }),
   },
 
+  // ── my data (issue #17): every member downloads only their own ──
+  { method: 'GET', path: '/api/user/me/export', anonymous: 401, member: 200, owner: null },
+
   // ── blocks (issue #17): members only; each member manages their own list ──
   {
     method: 'POST', path: '/api/blocks', anonymous: 401, member: 201, owner: null,

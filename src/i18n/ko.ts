@@ -605,6 +605,12 @@ export const ko = {
     failed: '차단하지 못했어요. 다시 시도해주세요.',
     unblockLabel: '{name} 차단 해제',
   },
+  /** Issue #17 item 3. */
+  account: {
+    export: '내 데이터 내려받기',
+    exportHint: '밥상친구가 가진 내 정보(프로필, 일정, 매칭, 보낸 메시지, 글, 댓글, 후기)를 JSON 파일로 받아요.',
+    exportFailed: '내 데이터를 받지 못했어요. 다시 시도해주세요.',
+  },
 } as const;
 
 export type Ko = typeof ko;

@@ -8,11 +8,13 @@ import { IdParams } from '../../../common/api/schedules.ts';
 import { errorResponses, sendInTransaction } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { MyDataExport } from '../../../common/api/account.ts';
+import { exportMyData } from './export.ts';
 import { createUsersService, USERS_MSG } from './service.ts';
 
 const tags = ['user'];
 
-/** Registers `GET /api/user/me`, `PUT /api/user/profile` and `GET /api/users/{id}`. */
+/** Registers `GET /api/user/me`, `PUT /api/user/profile`, `GET /api/user/me/export` and `GET /api/users/{id}`. */
 export const usersRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
   const service = createUsersService({ db: app.db, now: opts.now });
 
@@ -54,6 +56,28 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app
     },
     // issue #13: saved and answered in one transaction (an answer that cannot be serialised saves nothing).
     async (request, reply) => sendInTransaction(app.db, reply, 200, (tx) => createUsersService({ db: tx, now: opts.now }).updateProfile(request.user!.id, request.body)),
+  );
+
+  app.get(
+    '/api/user/me/export',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '내 데이터 내려받기',
+        description:
+          'Issue #17 item 3: everything held about the caller as one JSON download (Content-Disposition: attachment): the account (never the password hash), ' +
+          'schedules, match requests as requester and as host, chat messages sent, posts, comments, reviews given and received, blocks. 401 anonymous.',
+        security: BEARER,
+        response: { 200: MyDataExport, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportMyData(app.db, request.user!.id, opts.now);
+      reply.header('content-disposition', `attachment; filename="bapsang-my-data-${data.exportedAt.slice(0, 10)}.json"`);
+      reply.header('cache-control', 'no-store');
+      return data;
+    },
   );
 
   app.get(

@@ -45,6 +45,26 @@ describe('profile edit (내 정보, SPEC §2, §5; issue #14)', () => {
     expect(await screen.findByText('차단한 회원이 없어요.')).toBeTruthy();
   }, 15_000);
 
+  it('내 데이터 내려받기 fetches the export with the token and saves it as a dated JSON file', async () => {
+    const exported = { exportedAt: '2026-11-24T03:00:00.000Z', profile: { id: 1 }, schedules: [] };
+    const get = vi.fn(() => jsonResponse(exported));
+    mockFetch({ 'GET /api/blocks': () => jsonResponse([]), 'GET /api/user/me/export': get });
+    const created: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => (created.push(blob), 'blob:my-data'));
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicked: HTMLAnchorElement[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    const { user } = setup();
+    await user.click(screen.getByRole('button', { name: '내 데이터 내려받기' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(get).toHaveBeenCalledTimes(1);
+    expect(clicked[0]!.download).toBe('bapsang-my-data-2026-11-24.json');
+    expect(JSON.parse(await created[0]!.text())).toEqual(exported);
+    click.mockRestore();
+  }, 15_000);
+
   it('saves once, updates the member query and the session, then goes home', async () => {
     const put = vi.fn((_url: string, init: RequestInit | undefined) => jsonResponse(makeUser({ ...JSON.parse(String(init?.body)) })));
     mockFetch({ 'PUT /api/user/profile': put, 'GET /api/user/me': () => jsonResponse(makeUser({ name: '박밥상친구', age: 41 })) });

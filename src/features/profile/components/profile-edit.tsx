@@ -13,6 +13,7 @@ import { readToken } from '@/lib/token-storage';
 import { updateProfile } from '../api/update-profile';
 import { ageFromInput, fullPreferences, profilePayload, profileResolver, type ProfileValues } from '../wizard-form';
 import { BlockedMembers } from './blocked-members';
+import { MyDataDownload } from './my-data-download';
 import { PreferenceGrid } from './preference-grid';
 import { ProfileImagePicker } from './profile-image-picker';
 import { TextInput } from './text-input';
@@ -116,6 +117,7 @@ export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
         </div>
       </form>
       <BlockedMembers />
+      <MyDataDownload />
     </section>
   );
 }

@@ -1,0 +1,52 @@
+/**
+ * `GET /api/user/me/export` (issue #17 item 3): everything the service holds about the caller —
+ * the account (without the password hash and token version), their schedules, match requests on
+ * both sides, the chat messages they sent, posts, comments, reviews given and received, and the
+ * members they blocked — as one JSON download (common/api/account.ts).
+ */
+import { desc, eq } from 'drizzle-orm';
+import type { MyDataExport } from '../../../common/api/account.ts';
+import { blocks, chatMessages, matchRequests, postComments, posts, reviews, schedules, users } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Database } from '../../plugins/db.ts';
+import { USERS_MSG } from './service.ts';
+
+/** Dates as ISO 8601 text, everything else as stored. */
+function plain(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
+}
+
+/** The caller's data; 404 when the account is gone. */
+export async function exportMyData(db: Database, userId: number, now: Clock): Promise<MyDataExport> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.deletedAt) throw new AppError(404, 'USER_NOT_FOUND', USERS_MSG.memberNotFound);
+  const { passwordHash: _passwordHash, tokenVersion: _tokenVersion, ...profile } = user;
+  const [mySchedules, asRequester, asHost, sent, myPosts, myComments, given, received, myBlocks] = await Promise.all([
+    db.select().from(schedules).where(eq(schedules.userId, userId)).orderBy(desc(schedules.id)),
+    db.select().from(matchRequests).where(eq(matchRequests.requesterId, userId)).orderBy(desc(matchRequests.id)),
+    db
+      .select({ request: matchRequests })
+      .from(matchRequests)
+      .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
+      .where(eq(schedules.userId, userId))
+      .orderBy(desc(matchRequests.id)),
+    db.select().from(chatMessages).where(eq(chatMessages.senderId, userId)).orderBy(desc(chatMessages.id)),
+    db.select().from(posts).where(eq(posts.authorId, userId)).orderBy(desc(posts.id)),
+    db.select().from(postComments).where(eq(postComments.authorId, userId)).orderBy(desc(postComments.id)),
+    db.select().from(reviews).where(eq(reviews.reviewerId, userId)).orderBy(desc(reviews.id)),
+    db.select().from(reviews).where(eq(reviews.revieweeId, userId)).orderBy(desc(reviews.id)),
+    db.select().from(blocks).where(eq(blocks.blockerId, userId)).orderBy(desc(blocks.createdAt)),
+  ]);
+  return {
+    exportedAt: now().toISOString(),
+    profile: plain(profile),
+    schedules: mySchedules.map(plain),
+    matchRequests: { asRequester: asRequester.map(plain), asHost: asHost.map((r) => plain(r.request)) },
+    chatMessagesSent: sent.map(plain),
+    posts: myPosts.map(plain),
+    comments: myComments.map(plain),
+    reviews: { given: given.map(plain), received: received.map(plain) },
+    blocks: myBlocks.map(plain),
+  };
+}
