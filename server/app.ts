@@ -191,7 +191,12 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(healthRoutes);
   await app.register(authRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, redisUrl: config.redisUrl });
   await app.register(oauthRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, storeImage: createImagesService({ storage: app.storage }).store });
-  await app.register(usersRoutes, { now });
+  await app.register(usersRoutes, {
+    now,
+    contactEmail: config.contactEmail,
+    // Issue #17 account deletion cancels the member's open matches through the matches service.
+    cancelMatchesOf: (userId) => createMatchesService({ db: app.db, now }).cancelAllOf(userId),
+  });
   await app.register(imagesRoutes);
   // One featured-reviews service (and cache) shared with the review routes, which invalidate it.
   const featured = createFeaturedService({ loadReviews: reviewCandidatesFrom(app.db), ai: config.ai, aiTimeoutMs: config.aiTimeoutMs });

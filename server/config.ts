@@ -129,6 +129,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Bearer token `GET /metrics` requires (issue #20); unset → the endpoint is open. */
   metricsToken: string | undefined;
+  /** The operator's published contact address (issue #17: /terms, /privacy, the footer; App Store 1.2). */
+  contactEmail: string;
   /** Social login providers (issue #8); a provider is configured only with both id and secret. */
   oauth: {
     kakao: OAuthProviderConfig | undefined;
@@ -181,6 +183,7 @@ const EnvSchema = Type.Object({
   STATIC_DIR: Optional(NonEmpty('static dir')),
   LOG_LEVEL: Optional(Type.String({ pattern: '^(fatal|error|warn|info|debug|trace|silent)$' })),
   METRICS_TOKEN: Optional(Type.String({ minLength: 16 })),
+  CONTACT_EMAIL: Optional(Type.String({ pattern: '^[^@\s]+@[^@\s]+$', maxLength: 254, description: 'an e-mail address' })),
   KAKAO_CLIENT_ID: Optional(NonEmpty('kakao id')),
   KAKAO_CLIENT_SECRET: Optional(NonEmpty('kakao secret')),
   NAVER_CLIENT_ID: Optional(NonEmpty('naver id')),
@@ -235,6 +238,7 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'TRUST_PROXY', default: 'false', meaning: 'honour X-Forwarded-For: `true`, a hop count, or comma-separated proxy addresses/CIDRs' },
   { name: 'STATIC_DIR', default: './dist', meaning: 'built client served with SPA fallback (skipped when missing)' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino level: fatal, error, warn, info, debug, trace, silent' },
+  { name: 'CONTACT_EMAIL', default: 'contact@localhost', meaning: 'the operator\'s contact address shown on /terms, /privacy and in the footer (set it in production)' },
   { name: 'METRICS_TOKEN', default: '(unset → /metrics open)', meaning: 'at least 16 characters; `GET /metrics` (Prometheus) then needs `Authorization: Bearer {METRICS_TOKEN}`' },
   { name: 'KAKAO_CLIENT_ID', default: '(unset)', meaning: 'Kakao login; listed by /api/auth/providers only with KAKAO_CLIENT_SECRET' },
   { name: 'KAKAO_CLIENT_SECRET', default: '(unset)', meaning: 'see KAKAO_CLIENT_ID' },
@@ -388,6 +392,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     logLevel: (env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'info',
     metricsToken: env.METRICS_TOKEN,
+    contactEmail: env.CONTACT_EMAIL ?? 'contact@localhost',
     oauth: {
       kakao: provider(env.KAKAO_CLIENT_ID, env.KAKAO_CLIENT_SECRET, OAUTH_DEFAULT_ENDPOINTS.kakao, {
         authUrl: env.KAKAO_AUTH_URL,

@@ -19,7 +19,7 @@ describe('logs', () => {
     const code = /code=([0-9]{6})/.exec(devLine!)![1]!;
     await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code: code === '000000' ? '111111' : '000000' } });
     await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code } });
-    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, name: '로그', password: 'secret-password-xyz' } });
+    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, name: '로그', password: 'secret-password-xyz', agreeTerms: true, agreePrivacy: true, ageConfirmed: true } });
     const token = reg.json().accessToken as string;
     await t.app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
     await t.app.inject({ url: '/api/user/me', headers: { authorization: 'Bearer not.a.token' } });

@@ -14,9 +14,20 @@ export type EmailBody = Static<typeof EmailBody>;
 export const VerifyEmailBody = Type.Object({ email: Email, code: Code }, { additionalProperties: false });
 export type VerifyEmailBody = Static<typeof VerifyEmailBody>;
 
-/** `POST /api/auth/register`: only for an e-mail verified within the code's validity. */
+/**
+ * The three required agreements (issue #17 item 1, common/domain/legal.ts). Each must be `true`;
+ * a missing or false one → 400 `CONSENT_REQUIRED` whose Korean message names it (so they are
+ * optional here and checked by the route, which can name them).
+ */
+export const ConsentFields = {
+  agreeTerms: Type.Optional(Type.Boolean({ description: 'the terms of service (/terms) are accepted; must be true' })),
+  agreePrivacy: Type.Optional(Type.Boolean({ description: 'the privacy policy (/privacy) is accepted; must be true' })),
+  ageConfirmed: Type.Optional(Type.Boolean({ description: 'the member is 14 or older; must be true' })),
+};
+
+/** `POST /api/auth/register`: only for an e-mail verified within the code's validity, with the three agreements. */
 export const RegisterBody = Type.Object(
-  { name: Type.String({ minLength: NAME_MIN, maxLength: NAME_MAX }), email: Email, password: Password },
+  { name: Type.String({ minLength: NAME_MIN, maxLength: NAME_MAX }), email: Email, password: Password, ...ConsentFields },
   { additionalProperties: false },
 );
 export type RegisterBody = Static<typeof RegisterBody>;

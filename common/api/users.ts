@@ -29,6 +29,9 @@ export const User = Type.Object(
     reviewCount: Type.Integer({ minimum: 0 }),
     averageRating: Type.Number({ minimum: 0, maximum: 5 }),
     isNewUser: Type.Boolean({ description: 'true until the first successful profile save (SPEC §4)' }),
+    consentRequired: Type.Boolean({
+      description: 'issue #17: true when the member has not agreed to the terms and privacy policy in force (social sign-up, or a newer version); the client shows the consent step first',
+    }),
   },
   { $id: 'User' },
 );

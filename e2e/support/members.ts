@@ -48,7 +48,7 @@ export async function createMemberViaApi(request: APIRequestContext, options: Cr
   await ok(await request.post('/api/auth/send-verification-email', { data: { email } }), 'send-verification-email');
   const code = await readCode(email, { since });
   await ok(await request.post('/api/auth/verify-email', { data: { email, code } }), 'verify-email');
-  const registered = await request.post('/api/auth/register', { data: { name, email, password } });
+  const registered = await request.post('/api/auth/register', { data: { name, email, password, agreeTerms: true, agreePrivacy: true, ageConfirmed: true } });
   await ok(registered, 'register');
   const { accessToken } = (await registered.json()) as { accessToken: string };
 

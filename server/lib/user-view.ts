@@ -4,6 +4,7 @@
  */
 import type { User } from '../../common/api/users.ts';
 import type { UserRow } from '../db/schema.ts';
+import { consentRequired } from '../../common/domain/legal.ts';
 
 /** `averageRating = ratingSum / reviewCount`, 0 when the member has no reviews. */
 export function averageRating(ratingSum: number, reviewCount: number): number {
@@ -24,6 +25,7 @@ export function toUser(row: UserRow): User {
     reviewCount: row.reviewCount,
     averageRating: averageRating(row.ratingSum, row.reviewCount),
     isNewUser: row.isNewUser,
+    consentRequired: consentRequired(row),
   };
 }
 

@@ -67,7 +67,7 @@ describe('mail over SMTP', () => {
     expect(code).toMatch(/^[0-9]{6}$/);
     const verify = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code } });
     expect(verify.statusCode).toBe(200);
-    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, name: '메일', password: 'password-123' } });
+    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email, name: '메일', password: 'password-123', agreeTerms: true, agreePrivacy: true, ageConfirmed: true } });
     expect(reg.statusCode).toBe(201);
   });
 

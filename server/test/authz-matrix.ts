@@ -247,6 +247,17 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   // ── my data (issue #17): every member downloads only their own ──
   { method: 'GET', path: '/api/user/me/export', anonymous: 401, member: 200, owner: null },
 
+  // ── consent and deletion (issue #17): only one's own account; the terms' versions are public ──
+  { method: 'GET', path: '/api/legal', anonymous: 200, member: 200, owner: null },
+  {
+    method: 'POST', path: '/api/user/consent', anonymous: 401, member: 200, owner: null,
+    request: () => ({ payload: { agreeTerms: true, agreePrivacy: true, ageConfirmed: true } }),
+  },
+  {
+    method: 'DELETE', path: '/api/user/me', anonymous: 401, member: 204, owner: null, mutatesCaller: true,
+    request: () => ({ payload: { password: 'password-123' } }),
+  },
+
   // ── blocks (issue #17): members only; each member manages their own list ──
   {
     method: 'POST', path: '/api/blocks', anonymous: 401, member: 201, owner: null,

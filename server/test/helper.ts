@@ -129,7 +129,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     if (sent.statusCode !== 200) throw new Error(`send code: ${sent.statusCode} ${sent.body}`);
     const verified = await app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email, code: lastMailTo(email).code } });
     if (verified.statusCode !== 200) throw new Error(`verify: ${verified.statusCode} ${verified.body}`);
-    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: overrides.name ?? `회원${seq}`, email, password } });
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: overrides.name ?? `회원${seq}`, email, password, agreeTerms: true, agreePrivacy: true, ageConfirmed: true } });
     if (res.statusCode !== 201) throw new Error(`register: ${res.statusCode} ${res.body}`);
     const body = res.json() as { accessToken: string; id: number; email: string };
     return { token: body.accessToken, id: body.id, email: body.email, password, headers: { authorization: `Bearer ${body.accessToken}` } };

@@ -12,7 +12,7 @@ afterAll(async () => {
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 const sendCode = (email: string) => post('/api/auth/send-verification-email', { email });
 const verify = (email: string, code: string) => post('/api/auth/verify-email', { email, code });
-const register = (email: string, password = 'password-123', name = '김밥') => post('/api/auth/register', { name, email, password });
+const register = (email: string, password = 'password-123', name = '김밥') => post('/api/auth/register', { name, email, password, agreeTerms: true, agreePrivacy: true, ageConfirmed: true });
 const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe('POST /api/auth/send-verification-email', () => {
@@ -193,7 +193,8 @@ describe('POST /api/auth/register', () => {
     expect((await post('/api/auth/register', { name: '', email: 'a@example.com', password: 'password-123' })).statusCode).toBe(400);
     expect((await post('/api/auth/register', { name: 'a', email: 'a@example.com', password: 'short' })).statusCode).toBe(400);
     expect((await post('/api/auth/register', { name: 'a', email: 'a@example.com', password: 'password-123', isNewUser: false })).statusCode).toBe(400);
-    expect((await post('/api/auth/register', { name: '   ', email: 'a@example.com', password: 'password-123' })).json().code).toMatch(/VALIDATION|EMAIL_NOT_VERIFIED/);
+    const consents = { agreeTerms: true, agreePrivacy: true, ageConfirmed: true };
+    expect((await post('/api/auth/register', { name: '   ', email: 'a@example.com', password: 'password-123', ...consents })).json().code).toMatch(/VALIDATION|EMAIL_NOT_VERIFIED/);
   });
 });
 

@@ -82,7 +82,7 @@ describe('POST /api/auth/send-verification-email for registered and unknown addr
     // (A right guess of the unknown address's code is 1 in a million: both answers are the "wrong code" one.)
     expect(observable(a)).toEqual(observable(b));
     expect(a.json()).toEqual({ message: '인증번호가 올바르지 않습니다.', code: 'CODE_MISMATCH' });
-    const reg = (e: string) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: '김밥', email: e, password: 'password-123' } });
+    const reg = (e: string) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: '김밥', email: e, password: 'password-123', agreeTerms: true, agreePrivacy: true, ageConfirmed: true } });
     const ra = await reg(member.email);
     const rb = await reg(email);
     expect(observable(ra)).toEqual(observable(rb));

@@ -90,7 +90,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
         tags,
         summary: '회원가입',
         description:
-          "Creates the member for a verified e-mail and signs them in (201, `isNewUser: true`). 400 EMAIL_NOT_VERIFIED '이메일 인증을 먼저 완료해주세요.'; " +
+          "Creates the member for a verified e-mail and signs them in (201, `isNewUser: true`). `agreeTerms`, `agreePrivacy` and `ageConfirmed` (14 or older) must be true " +
+          "(issue #17; stored with the versions of /terms and /privacy in force) → else 400 CONSENT_REQUIRED '필수 동의 항목을 확인해주세요: …' naming what is missing. 400 EMAIL_NOT_VERIFIED '이메일 인증을 먼저 완료해주세요.'; " +
           "409 EMAIL_TAKEN '이미 가입된 이메일입니다.'. SPEC §4 registration, §7.",
         body: RegisterBody,
         response: { 201: AuthResponse, ...errorResponses(400, 409, 429) },

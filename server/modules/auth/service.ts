@@ -8,6 +8,7 @@ import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '../../../common/domain/account.ts';
+import { consentMissingMessage, missingConsents, PRIVACY_VERSION, TERMS_VERSION } from '../../../common/domain/legal.ts';
 import type { AuthResponse, LoginBody, PasswordResetBody, RegisterBody } from '../../../common/api/auth.ts';
 import type { SocialProvider } from '../../../common/api/auth-providers.ts';
 import { emailCodes, users } from '../../db/schema.ts';
@@ -211,9 +212,13 @@ export function createAuthService(deps: AuthServiceDeps) {
     /**
      * SPEC §7 `POST /api/auth/register`: creates the member (argon2id) for an address verified in
      * the last 30 minutes and signs them in; `isNewUser` is true until the first profile save.
-     * @throws 400 EMAIL_NOT_VERIFIED; 409 EMAIL_TAKEN; 400 VALIDATION for a blank name.
+     * Issue #17 item 1: the three agreements are required and stored with the versions in force.
+     * @throws 400 CONSENT_REQUIRED naming the missing agreements ('필수 동의 항목을 확인해주세요: …');
+     *   400 EMAIL_NOT_VERIFIED; 409 EMAIL_TAKEN; 400 VALIDATION for a blank name.
      */
     async register(body: RegisterBody): Promise<AuthResponse> {
+      const missing = missingConsents(body);
+      if (missing.length > 0) throw new AppError(400, 'CONSENT_REQUIRED', consentMissingMessage(missing));
       const email = normalizeEmail(body.email);
       const name = body.name.trim();
       if (!name) throw new AppError(400, 'VALIDATION', AUTH_MSG.nameBlank);
@@ -237,7 +242,8 @@ export function createAuthService(deps: AuthServiceDeps) {
           if (!verified) throw new AppError(400, 'EMAIL_NOT_VERIFIED', AUTH_MSG.notVerified);
           const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
           if (existing) throw new AppError(409, 'EMAIL_TAKEN', AUTH_MSG.emailTaken);
-          const [created] = await tx.insert(users).values({ email, name, passwordHash, createdAt: at, updatedAt: at }).returning();
+          const consent = { termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION, consentedAt: at };
+          const [created] = await tx.insert(users).values({ email, name, passwordHash, ...consent, createdAt: at, updatedAt: at }).returning();
           await tx.delete(emailCodes).where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, 'verify')));
           return created!;
         })

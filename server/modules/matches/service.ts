@@ -266,6 +266,42 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
     };
   }
 
+  /**
+   * Cancels, by `actorId`'s side, every open match (PENDING, ACCEPTED or CONFIRMED, meal not
+   * started) that `actorId` takes part in and `which` selects: PENDING ones directly, the others as
+   * `cancelIn` (seat freed, late flag). Each partner gets `match_cancelled` without a reason.
+   */
+  async function cancelOpen(actorId: number, which: SQL): Promise<MatchEvent[]> {
+    const open = await db
+      .select({ id: matchRequests.id })
+      .from(matchRequests)
+      .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
+      .where(and(inArray(matchRequests.status, ['PENDING', 'ACCEPTED', 'CONFIRMED']), gt(schedules.startsAt, now()), which));
+    const events: MatchEvent[] = [];
+    for (const { id } of open) {
+      const m = await load(id);
+      const side = sideOf(m, actorId);
+      if (m.status === 'PENDING') {
+        const at = now();
+        const [changed] = await db
+          .update(matchRequests)
+          .set({ status: 'CANCELLED', cancelledBy: side, cancelledAt: at, waitlisted: false, updatedAt: at })
+          .where(and(eq(matchRequests.id, id), eq(matchRequests.status, 'PENDING')))
+          .returning({ id: matchRequests.id });
+        const toUserId = side === 'host' ? m.requesterId : m.hostId;
+        if (changed) events.push({ type: 'match_cancelled', matchId: id, scheduleId: m.scheduleId, toUserId, fromUser: await memberRef(actorId), meal: m.meal });
+      } else {
+        try {
+          events.push(...(await cancelIn(m, side, actorId, null)).events);
+        } catch (error) {
+          // Started or changed meanwhile: nothing to cancel.
+          if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+        }
+      }
+    }
+    return events;
+  }
+
   const service = {
     /** Requests on the caller's schedules (the caller is the host), newest first; REJECTED included, hidden ones not. */
     received: (userId: number) => list(and(eq(schedules.userId, userId), eq(matchRequests.hostHidden, false))),
@@ -410,44 +446,21 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
      * the matches' chats; the notification store drops those addressed across the block, so the
      * blocked member is not told who did it. Answers the events (notify after the block's commit).
      */
-    async cancelBetween(blockerId: number, blockedId: number): Promise<MatchEvent[]> {
-      const open = await db
-        .select({ id: matchRequests.id })
-        .from(matchRequests)
-        .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
-        .where(
-          and(
-            inArray(matchRequests.status, ['PENDING', 'ACCEPTED', 'CONFIRMED']),
-            gt(schedules.startsAt, now()),
-            or(
-              and(eq(schedules.userId, blockerId), eq(matchRequests.requesterId, blockedId)),
-              and(eq(schedules.userId, blockedId), eq(matchRequests.requesterId, blockerId)),
-            ),
-          ),
-        );
-      const events: MatchEvent[] = [];
-      for (const { id } of open) {
-        const m = await load(id);
-        const side = sideOf(m, blockerId);
-        if (m.status === 'PENDING') {
-          const at = now();
-          const [changed] = await db
-            .update(matchRequests)
-            .set({ status: 'CANCELLED', cancelledBy: side, cancelledAt: at, waitlisted: false, updatedAt: at })
-            .where(and(eq(matchRequests.id, id), eq(matchRequests.status, 'PENDING')))
-            .returning({ id: matchRequests.id });
-          if (changed) events.push({ type: 'match_cancelled', matchId: id, scheduleId: m.scheduleId, toUserId: blockedId, fromUser: await memberRef(blockerId), meal: m.meal });
-        } else {
-          try {
-            events.push(...(await cancelIn(m, side, blockerId, null)).events);
-          } catch (error) {
-            // Started or changed meanwhile: nothing to cancel.
-            if (!(error instanceof AppError && error.statusCode === 409)) throw error;
-          }
-        }
-      }
-      return events;
-    },
+    cancelBetween: (blockerId: number, blockedId: number): Promise<MatchEvent[]> =>
+      cancelOpen(
+        blockerId,
+        or(
+          and(eq(schedules.userId, blockerId), eq(matchRequests.requesterId, blockedId)),
+          and(eq(schedules.userId, blockedId), eq(matchRequests.requesterId, blockerId)),
+        )!,
+      ),
+
+    /**
+     * Issue #17 item 2 (account deletion): every open match of `userId` (PENDING, ACCEPTED or
+     * CONFIRMED whose meal has not started, as host or as requester) becomes CANCELLED by their
+     * side; each partner gets `match_cancelled`. Answers the events (notify after they are sent).
+     */
+    cancelAllOf: (userId: number): Promise<MatchEvent[]> => cancelOpen(userId, or(eq(schedules.userId, userId), eq(matchRequests.requesterId, userId))!),
 
     /**
      * `POST /api/matches/{id}/arrived` (issue #15): a side of a CONFIRMED match says it has arrived,

@@ -2,21 +2,102 @@
  * `/api/user/*`: the signed-in member reads and edits their own profile (SPEC §7); `/api/users/{id}`:
  * another member's public profile (issue #15). Members only.
  */
+import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PROFILE_READ_ONLY_FIELDS, ProfileUpdateBody, PublicProfile, User } from '../../../common/api/users.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
 import { errorResponses, sendInTransaction } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { MyDataExport } from '../../../common/api/account.ts';
+import { ConsentBody, DeleteAccountBody, LegalInfo, MyDataExport } from '../../../common/api/account.ts';
+import { PRIVACY_VERSION, TERMS_VERSION } from '../../../common/domain/legal.ts';
+import { byIp } from '../../plugins/rate-limit.ts';
+import { ACCOUNT_MSG, createAccountService, type AccountDeps } from './account.ts';
 import { exportMyData } from './export.ts';
 import { createUsersService, USERS_MSG } from './service.ts';
 
 const tags = ['user'];
 
-/** Registers `GET /api/user/me`, `PUT /api/user/profile`, `GET /api/user/me/export` and `GET /api/users/{id}`. */
-export const usersRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
+/** What the users routes need beyond the app's decorators. */
+export interface UsersRoutesOptions {
+  now: Clock;
+  /** The operator's published contact address (config CONTACT_EMAIL). */
+  contactEmail: string;
+  /** The matches service's `cancelAllOf` (account deletion cancels the member's open matches). */
+  cancelMatchesOf: AccountDeps['cancelMatchesOf'];
+}
+
+/**
+ * Registers `GET /api/user/me`, `PUT /api/user/profile`, `GET /api/user/me/export`,
+ * `POST /api/user/consent`, `DELETE /api/user/me`, `GET /api/legal` and `GET /api/users/{id}`.
+ */
+export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async (app, opts) => {
   const service = createUsersService({ db: app.db, now: opts.now });
+  const account = createAccountService({
+    db: app.db,
+    now: opts.now,
+    storage: app.storage,
+    cancelMatchesOf: opts.cancelMatchesOf,
+    notifyAll: app.notifyAll,
+    revokeLiveSessions: app.revokeLiveSessions,
+  });
+
+  app.get(
+    '/api/legal',
+    {
+      schema: {
+        tags,
+        summary: '약관 버전과 문의처',
+        description: 'Issue #17 item 1 (public): the versions (YYYY-MM-DD) of the terms (/terms) and privacy policy (/privacy) in force and the operator\'s contact e-mail (CONTACT_EMAIL).',
+        security: [],
+        response: { 200: LegalInfo },
+      },
+    },
+    async () => ({ termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION, contactEmail: opts.contactEmail }),
+  );
+
+  app.post(
+    '/api/user/consent',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '약관 동의',
+        description:
+          'Issue #17 item 1: a member whose `consentRequired` is true (social sign-up, or a newer version of the terms or privacy policy) agrees again. ' +
+          "`agreeTerms`, `agreePrivacy` and `ageConfirmed` (14 or older) must be true → else 400 CONSENT_REQUIRED '필수 동의 항목을 확인해주세요: …' naming what is missing. " +
+          'Stores the versions in force and the time; answers the updated User (`consentRequired: false`). 401 anonymous.',
+        security: BEARER,
+        body: ConsentBody,
+        response: { 200: User, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => account.consent(request.user!.id, request.body),
+  );
+
+  app.delete(
+    '/api/user/me',
+    {
+      preHandler: [app.requireAuth, app.limiter('delete-account-ip', app.rateLimits.loginPerIp, byIp)],
+      schema: {
+        tags,
+        summary: '회원 탈퇴',
+        description:
+          'Issue #17 item 2 (Google Play in-app deletion, PIPA): `{password}`, or `{confirm: "탈퇴"}` for a member who signed up with a social login and has no password → 204. ' +
+          'At once: every token of the member answers 401 and their live connections close; their open matches (PENDING, ACCEPTED, CONFIRMED before the start) are cancelled and each partner gets `match_cancelled`; ' +
+          'their schedules not yet started leave every list; e-mail, name, bio, age, preferences, consent, picture (the uploaded file too), push tokens, social-login links, inbox, blocks and share links are erased. ' +
+          'Their posts, comments, reviews and chat messages stay for the others, shown as "탈퇴한 회원" with no profile (GET /api/users/{id} → 404). The e-mail can sign up again as a new member. ' +
+          `400 PASSWORD_REQUIRED / CONFIRM_REQUIRED; 403 WRONG_PASSWORD '${ACCOUNT_MSG.wrongPassword}'; 401 anonymous; 429 too many tries from one address.`,
+        security: BEARER,
+        body: DeleteAccountBody,
+        response: { 204: Type.Null({ description: 'deleted' }), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      await account.deleteAccount(request.user!.id, request.body);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     '/api/user/me',

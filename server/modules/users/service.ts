@@ -2,7 +2,7 @@
  * The signed-in member's own account (SPEC §2 profile edit and setup wizard, §3 User, §6 "email is
  * not editable").
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { ProfileUpdateBody, PublicProfile, User } from '../../../common/api/users.ts';
 import { DEFAULT_AVATARS, DEFAULT_PROFILE_IMAGE } from '../../../common/domain/vocabulary.ts';
 import { UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
@@ -73,7 +73,8 @@ export function createUsersService(deps: { db: Database; now: Clock }) {
           reviewCount: users.reviewCount,
         })
         .from(users)
-        .where(eq(users.id, id));
+        // A deleted member has no profile (issue #17: their content shows "탈퇴한 회원").
+        .where(and(eq(users.id, id), isNull(users.deletedAt)));
       if (!row) throw new AppError(404, 'USER_NOT_FOUND', USERS_MSG.memberNotFound);
       const stats = (await memberStats(db, [id], now())).get(id) ?? NO_STATS;
       return {

@@ -1,0 +1,140 @@
+/**
+ * The member's account as a whole (issue #17): consent to the terms and privacy policy in force
+ * (item 1) and account deletion (item 2, Google Play's in-app deletion, PIPA's right to erasure).
+ *
+ * Deletion keeps the `users` row, so the posts, comments, reviews and chat messages the member left
+ * stay readable for the others, but erases everything personal in it: the name becomes
+ * "탈퇴한 회원", and e-mail, password hash, age, bio, picture, preferences and consent go; push
+ * tokens, social-login links, e-mail codes, the inbox, blocks and share links are deleted. The
+ * e-mail is free for a new sign-up at once.
+ */
+import { verify as argonVerify } from '@node-rs/argon2';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { DeleteAccountBody } from '../../../common/api/account.ts';
+import { DELETE_ACCOUNT_CONFIRM_WORD } from '../../../common/api/account.ts';
+import type { User } from '../../../common/api/users.ts';
+import { consentMissingMessage, missingConsents, PRIVACY_VERSION, TERMS_VERSION, type ConsentAnswers } from '../../../common/domain/legal.ts';
+import { UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
+import { blocks, emailCodes, idempotencyKeys, notifications, oauthLoginCodes, pushTokens, schedules, shareLinks, socialAccounts, users } from '../../db/schema.ts';
+import type { Database } from '../../plugins/db.ts';
+import type { MatchEvent } from '../../plugins/notifier.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, MSG } from '../../lib/errors.ts';
+import { toUser } from '../../lib/user-view.ts';
+
+/** The name a deleted member's remaining posts, comments, reviews and messages show (UI-TEXT.md "Deletion"). */
+export const DELETED_MEMBER_NAME = '탈퇴한 회원';
+
+/** Korean answers of the account routes. */
+export const ACCOUNT_MSG = {
+  wrongPassword: '비밀번호가 올바르지 않아요.',
+  passwordRequired: '비밀번호를 입력해주세요.',
+  confirmRequired: `탈퇴하려면 '${DELETE_ACCOUNT_CONFIRM_WORD}'를 입력해주세요.`,
+} as const;
+
+/** What account deletion needs from other modules and plugins (passed in by app.ts). */
+export interface AccountDeps {
+  db: Database;
+  now: Clock;
+  storage: Storage;
+  /** The matches service's `cancelAllOf`: cancels the member's open matches, answering the partners' events. */
+  cancelMatchesOf: (userId: number) => Promise<MatchEvent[]>;
+  /** Tells the partners (inbox, live, push). */
+  notifyAll: (events: readonly MatchEvent[]) => Promise<void>;
+  /** Ends the member's live connections opened with a token older than `tokenVersion`. */
+  revokeLiveSessions: (userId: number, tokenVersion: number) => Promise<void>;
+}
+
+/** Builds the account service. */
+export function createAccountService(deps: AccountDeps) {
+  const { db, now } = deps;
+
+  return {
+    /**
+     * `POST /api/user/consent`: records the three agreements for the versions in force.
+     * @throws 400 CONSENT_REQUIRED naming what is missing; 404 when the member is gone.
+     */
+    async consent(userId: number, answers: ConsentAnswers): Promise<User> {
+      const missing = missingConsents(answers);
+      if (missing.length > 0) throw new AppError(400, 'CONSENT_REQUIRED', consentMissingMessage(missing));
+      const at = now();
+      const [row] = await db
+        .update(users)
+        .set({ termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION, consentedAt: at, updatedAt: at })
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .returning();
+      if (!row) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
+      return toUser(row);
+    },
+
+    /**
+     * `DELETE /api/user/me`: checks the password (or `confirm: "탈퇴"` for a member without one),
+     * cancels their open matches (partners get `match_cancelled`) and their schedules not yet
+     * started, erases the personal data in one transaction (see the file comment), revokes every
+     * token and closes their live connections, and deletes their uploaded profile picture.
+     * @throws 400 PASSWORD_REQUIRED / CONFIRM_REQUIRED; 403 WRONG_PASSWORD '비밀번호가 올바르지 않아요.'
+     *   (403, not 401: the session stays until the member gets it right); 404 when already deleted.
+     */
+    async deleteAccount(userId: number, body: DeleteAccountBody): Promise<void> {
+      const [member] = await db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+      if (!member) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
+      if (member.passwordHash) {
+        if (!body.password) throw new AppError(400, 'PASSWORD_REQUIRED', ACCOUNT_MSG.passwordRequired);
+        if (!(await argonVerify(member.passwordHash, body.password))) throw new AppError(403, 'WRONG_PASSWORD', ACCOUNT_MSG.wrongPassword);
+      } else if (body.confirm?.trim() !== DELETE_ACCOUNT_CONFIRM_WORD) {
+        throw new AppError(400, 'CONFIRM_REQUIRED', ACCOUNT_MSG.confirmRequired);
+      }
+
+      // Matches first (each in its own transaction, with the partners' notices), so the erasure
+      // below never leaves a partner waiting for a meal that cannot happen.
+      const events = await deps.cancelMatchesOf(userId);
+      const at = now();
+      const erased = await db.transaction(async (tx) => {
+        // Their meals not yet started leave every list (the matches on them are cancelled above).
+        await tx
+          .update(schedules)
+          .set({ cancelledAt: at, updatedAt: at })
+          .where(and(eq(schedules.userId, userId), isNull(schedules.cancelledAt), gt(schedules.startsAt, at)));
+        await tx.delete(pushTokens).where(eq(pushTokens.userId, userId));
+        await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
+        await tx.delete(oauthLoginCodes).where(eq(oauthLoginCodes.userId, userId));
+        await tx.delete(notifications).where(eq(notifications.userId, userId));
+        await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+        await tx.delete(shareLinks).where(eq(shareLinks.userId, userId));
+        await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+        if (member.email) await tx.delete(emailCodes).where(eq(emailCodes.email, member.email));
+        const [row] = await tx
+          .update(users)
+          .set({
+            email: null,
+            name: DELETED_MEMBER_NAME,
+            passwordHash: null,
+            age: null,
+            bio: null,
+            profileImage: null,
+            preferences: {},
+            termsVersion: null,
+            privacyVersion: null,
+            consentedAt: null,
+            safetyGuideSeenAt: null,
+            isNewUser: false,
+            tokenVersion: sql`${users.tokenVersion} + 1`,
+            deletedAt: at,
+            updatedAt: at,
+          })
+          .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+          .returning({ tokenVersion: users.tokenVersion });
+        if (!row) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
+        return row;
+      });
+
+      await deps.revokeLiveSessions(userId, erased.tokenVersion);
+      await deps.notifyAll(events);
+      // The uploaded profile picture is theirs alone (post images stay with the posts).
+      if (member.profileImage?.startsWith(UPLOADS_PREFIX)) {
+        await deps.storage.delete(member.profileImage.slice(UPLOADS_PREFIX.length)).catch(() => undefined);
+      }
+    },
+  };
+}
