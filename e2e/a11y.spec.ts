@@ -57,6 +57,8 @@ function routes(seed: Seed | null): string[] {
     `/chat/${matchId}`,
     `/write-review?matchId=${matchId}`,
     ...lifecycle,
+    '/terms',
+    '/privacy',
     '/no-such-page',
   ];
 }
@@ -79,6 +81,15 @@ const DIALOGS: DialogScan[] = [
       await calendar.locator('.rdp-day:not(.rdp-disabled):not(.calendar__day--marked) button').first().click();
       await page.getByRole('button', { name: '일정 추가', exact: true }).click();
       await expect(page.getByRole('dialog', { name: '일정 추가' })).toBeVisible();
+    },
+  },
+  {
+    name: '회원 탈퇴 dialog',
+    path: () => '/profile',
+    widths: [360],
+    open: async (page) => {
+      await page.getByRole('button', { name: '회원 탈퇴', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: '회원 탈퇴' })).toBeVisible();
     },
   },
   {

@@ -124,6 +124,30 @@ test('logout from the profile menu returns to the signed-out top bar', async ({ 
   await expectSignedOut(page);
 });
 
+test('회원 탈퇴 from the profile page: a wrong password stays on the field, the right one signs out and the old password no longer works', async ({ page, request }) => {
+  const member = await createMemberViaApi(request, { name: '탈퇴할회원' });
+  await signIn(page, member);
+  await page.goto('/profile');
+  await page.getByRole('button', { name: '회원 탈퇴', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '회원 탈퇴' });
+  await expect(dialog.getByText('탈퇴하면 내 정보가 지워지고 되돌릴 수 없어요.')).toBeVisible();
+  const password = dialog.getByLabel('비밀번호 확인', { exact: true });
+  await password.fill('not-the-password');
+  await dialog.getByRole('button', { name: '탈퇴하기', exact: true }).click();
+  await expectFieldError(password, '비밀번호가 올바르지 않아요.');
+
+  await password.fill(member.password);
+  await dialog.getByRole('button', { name: '탈퇴하기', exact: true }).click();
+  await expect(statusToast(page, '탈퇴가 완료되었어요. 그동안 이용해주셔서 고마워요.')).toBeVisible();
+  await expectPath(page, '/');
+  await expectSignedOut(page);
+
+  // The old token is dead and the old password signs in no more.
+  expect((await request.get('/api/user/me', { headers: { authorization: `Bearer ${member.token}` } })).status()).toBe(401);
+  await loginViaUi(page, member, { expectSuccess: false });
+  await expect(alertToast(page, '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.')).toBeVisible();
+});
+
 test('a wrong password or unknown e-mail shows the login failure message; empty fields are checked', async ({ page, request }) => {
   const member = await createMemberViaApi(request);
 

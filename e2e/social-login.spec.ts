@@ -26,6 +26,20 @@ async function pressSocialButton(page: Page, label: '카카오로 로그인' | '
   await page.getByRole('button', { name: label }).click();
 }
 
+/**
+ * The consent step a social sign-up meets first (issue #17): it refuses to go on without the three
+ * agreements, then leads to the setup wizard.
+ */
+async function agreeToTerms(page: Page): Promise<void> {
+  await expectPath(page, '/consent');
+  const submit = page.getByRole('button', { name: '동의하고 계속하기', exact: true });
+  await submit.click();
+  await expect(page.getByRole('alert').filter({ hasText: '필수 동의 항목을 확인해주세요' })).toBeVisible();
+  await page.getByLabel('전체 동의', { exact: true }).check();
+  await submit.click();
+  await expectPath(page, '/profile-setup');
+}
+
 /** The four wizard steps with valid answers, then 가입 완료 → home. */
 async function finishWizard(page: Page, name: string): Promise<void> {
   const next = page.getByRole('button', { name: '다음', exact: true });
@@ -54,7 +68,7 @@ test('카카오로 로그인: a new member goes through the wizard to home; the 
   const token = new URL((await callback).url()).searchParams.get('token')!;
   expect(token.length).toBeGreaterThanOrEqual(32);
 
-  await expectPath(page, '/profile-setup');
+  await agreeToTerms(page);
   expect(page.url()).not.toContain(token);
   await expectSignedIn(page);
   await finishWizard(page, '카카오친구');
@@ -81,7 +95,7 @@ test('네이버로 로그인 signs a new member in and into the wizard', async (
   const user = providerUser('네이버친구');
   await queue(request, 'naver', { user });
   await pressSocialButton(page, '네이버로 로그인');
-  await expectPath(page, '/profile-setup');
+  await agreeToTerms(page);
   await expectSignedIn(page);
   await finishWizard(page, '네이버친구');
 });

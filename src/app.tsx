@@ -25,7 +25,7 @@ export function App() {
       useSession.subscribe((state, previous) => {
         const now = sessionSnapshot(state);
         const before = sessionSnapshot(previous);
-        if (now.signedIn !== before.signedIn || now.isNew !== before.isNew) void router.invalidate();
+        if (now.signedIn !== before.signedIn || now.isNew !== before.isNew || now.needsConsent !== before.needsConsent) void router.invalidate();
       }),
     [router],
   );

@@ -13,6 +13,9 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AnonymousRouteImport } from './routes/_anonymous'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
+import { Route as ConsentRouteImport } from './routes/consent'
+import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AnonymousAuthRouteImport } from './routes/_anonymous/auth'
 import { Route as AuthenticatedBoardRouteImport } from './routes/_authenticated/board'
 import { Route as AuthenticatedMatchRequestsRouteImport } from './routes/_authenticated/match-requests'
@@ -43,6 +46,21 @@ const AnonymousRoute = AnonymousRouteImport.update({
 } as any)
 const AuthenticatedRoute = AuthenticatedRouteImport.update({
   id: '/_authenticated',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConsentRoute = ConsentRouteImport.update({
+  id: '/consent',
+  path: '/consent',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AnonymousAuthRoute = AnonymousAuthRouteImport.update({
@@ -120,6 +138,9 @@ const AuthenticatedChatMatchIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/consent': typeof ConsentRoute
+  '/privacy': typeof PrivacyRoute
+  '/terms': typeof TermsRoute
   '/auth': typeof AnonymousAuthRoute
   '/board': typeof AuthenticatedBoardRoute
   '/match-requests': typeof AuthenticatedMatchRequestsRoute
@@ -137,6 +158,9 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
+  '/consent': typeof ConsentRoute
+  '/privacy': typeof PrivacyRoute
+  '/terms': typeof TermsRoute
   '/auth': typeof AnonymousAuthRoute
   '/board': typeof AuthenticatedBoardRoute
   '/match-requests': typeof AuthenticatedMatchRequestsRoute
@@ -157,6 +181,9 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/_anonymous': typeof AnonymousRouteWithChildren
   '/_authenticated': typeof AuthenticatedRouteWithChildren
+  '/consent': typeof ConsentRoute
+  '/privacy': typeof PrivacyRoute
+  '/terms': typeof TermsRoute
   '/_anonymous/auth': typeof AnonymousAuthRoute
   '/_authenticated/board': typeof AuthenticatedBoardRoute
   '/_authenticated/match-requests': typeof AuthenticatedMatchRequestsRoute
@@ -176,6 +203,9 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$'
+    | '/consent'
+    | '/privacy'
+    | '/terms'
     | '/auth'
     | '/board'
     | '/match-requests'
@@ -193,6 +223,9 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/$'
+    | '/consent'
+    | '/privacy'
+    | '/terms'
     | '/auth'
     | '/board'
     | '/match-requests'
@@ -212,6 +245,9 @@ export interface FileRouteTypes {
     | '/$'
     | '/_anonymous'
     | '/_authenticated'
+    | '/consent'
+    | '/privacy'
+    | '/terms'
     | '/_anonymous/auth'
     | '/_authenticated/board'
     | '/_authenticated/match-requests'
@@ -232,6 +268,9 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   AnonymousRoute: typeof AnonymousRouteWithChildren
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
+  ConsentRoute: typeof ConsentRoute
+  PrivacyRoute: typeof PrivacyRoute
+  TermsRoute: typeof TermsRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -262,6 +301,27 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthenticatedRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/consent': {
+      id: '/consent'
+      path: '/consent'
+      fullPath: '/consent'
+      preLoaderRoute: typeof ConsentRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_anonymous/auth': {
@@ -409,6 +469,9 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AnonymousRoute: AnonymousRouteWithChildren,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
+  ConsentRoute: ConsentRoute,
+  PrivacyRoute: PrivacyRoute,
+  TermsRoute: TermsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

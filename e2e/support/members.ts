@@ -117,6 +117,12 @@ export async function registerViaUi(page: Page, member: Pick<Member, 'name' | 'e
   await form.getByLabel('비밀번호', { exact: true }).fill(member.password);
   const submit = form.getByRole('button', { name: '가입하기', exact: true });
   await expect(submit).toBeEnabled();
+  // Issue #17: the three agreements are required and the form names what is missing.
+  await submit.click();
+  await expect(form.getByRole('alert')).toHaveText('필수 동의 항목을 확인해주세요: 이용약관 동의, 개인정보 수집·이용 동의, 만 14세 이상 확인');
+  await expect(form.getByRole('link', { name: '이용약관 동의 보기' })).toHaveAttribute('href', '/terms');
+  await form.getByLabel('전체 동의', { exact: true }).check();
+  await expect(form.getByLabel('[필수] 만 14세 이상이에요', { exact: true })).toBeChecked();
   await submit.click();
   await expect(page.getByRole('heading', { level: 2, name: '성별', exact: true })).toBeVisible();
 }

@@ -25,6 +25,7 @@ export function toUser(row: UserRow): User {
     reviewCount: row.reviewCount,
     averageRating: averageRating(row.ratingSum, row.reviewCount),
     isNewUser: row.isNewUser,
+    hasPassword: row.passwordHash !== null,
     consentRequired: consentRequired(row),
   };
 }

@@ -610,6 +610,38 @@ export const ko = {
     export: '내 데이터 내려받기',
     exportHint: '밥상친구가 가진 내 정보(프로필, 일정, 매칭, 보낸 메시지, 글, 댓글, 후기)를 JSON 파일로 받아요.',
     exportFailed: '내 데이터를 받지 못했어요. 다시 시도해주세요.',
+    // Issue #17 item 2 (UI-TEXT.md "Deletion").
+    deleteTitle: '회원 탈퇴',
+    deleteWarning: '탈퇴하면 내 정보가 지워지고 되돌릴 수 없어요.',
+    deleteDetails: '진행 중인 약속은 취소되고 상대방에게 알림이 가요. 내가 쓴 글, 댓글, 후기, 메시지는 "탈퇴한 회원"으로 남아요.',
+    deletePassword: '비밀번호 확인',
+    deleteEnterPassword: '비밀번호를 입력해주세요.',
+    deleteConfirmWord: "확인을 위해 '탈퇴'를 입력해주세요",
+    deleteSubmit: '탈퇴하기',
+    deleteCancel: '취소',
+    deleted: '탈퇴가 완료되었어요. 그동안 이용해주셔서 고마워요.',
+    deleteFailed: '탈퇴하지 못했어요. 다시 시도해주세요.',
+  },
+  /** Issue #17 item 1 (UI-TEXT.md "Consent"). */
+  consent: {
+    legend: '약관 동의',
+    all: '전체 동의',
+    terms: '[필수] 이용약관 동의',
+    privacy: '[필수] 개인정보 수집·이용 동의',
+    age: '[필수] 만 14세 이상이에요',
+    view: '보기',
+    stepTitle: '약관 동의',
+    stepLead: '밥상친구를 계속 이용하려면 아래 약관에 동의해주세요.',
+    stepSubmit: '동의하고 계속하기',
+    failed: '동의를 저장하지 못했어요. 다시 시도해주세요.',
+  },
+  /** Issue #17 item 1: /terms, /privacy and the footer. */
+  legal: {
+    termsTitle: '이용약관',
+    privacyTitle: '개인정보 처리방침',
+    version: '시행일 {date}',
+    contact: '문의: {email}',
+    footerLabel: '사이트 정보',
   },
 } as const;
 

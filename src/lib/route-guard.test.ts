@@ -48,6 +48,21 @@ describe('decideRedirect (SPEC §2 guards)', () => {
     expect(decideRedirect(newMember, 'authenticated', at('/profile-setup'))).toBeNull();
   });
 
+  it('keeps a member who must agree to the terms on /consent first, with /terms and /privacy readable (issue #17)', () => {
+    const mustAgree = { signedIn: true, isNew: true, needsConsent: true };
+    for (const path of ['/', '/matching', '/profile-setup', '/profile', '/auth']) {
+      expect(decideRedirect(mustAgree, path === '/auth' ? 'anonymous' : 'public', at(path))).toBe('/consent');
+    }
+    for (const path of ['/consent', '/terms', '/privacy']) expect(decideRedirect(mustAgree, 'public', at(path))).toBeNull();
+    // Once agreed, /consent sends a new member on to the wizard's guard (via home) and a visitor to the login.
+    expect(decideRedirect(newMember, 'public', at('/consent'))).toBe('/profile-setup');
+    expect(decideRedirect(member, 'public', at('/consent'))).toBe('/');
+    expect(decideRedirect(visitor, 'public', at('/consent'))).toBe('/auth?redirect=%2Fconsent');
+    // The legal pages are open to everyone.
+    expect(decideRedirect(visitor, 'public', at('/terms'))).toBeNull();
+    expect(decideRedirect(member, 'public', at('/privacy'))).toBeNull();
+  });
+
   it('lets a member use member pages', () => {
     expect(decideRedirect(member, 'authenticated', at('/matching'))).toBeNull();
     expect(decideRedirect(member, 'authenticated', at('/profile-setup'))).toBeNull();

@@ -1,6 +1,8 @@
 /**
  * The guard rules of SPEC §2 as one pure decision, used by the routes' `beforeLoad`.
  *
+ * - a signed-in member who has not agreed to the terms in force (issue #17) may only be on /consent
+ *   and the pages it links (/terms, /privacy), before anything else;
  * - a signed-in member flagged new may only be on /profile-setup;
  * - anonymous-only pages (/auth, /oauth/callback) send a signed-in member back to the page that
  *   asked for the login (`?redirect=`, same-origin paths only), else to /;
@@ -10,6 +12,9 @@
 export type RouteAccess = 'public' | 'anonymous' | 'authenticated';
 
 export const PROFILE_SETUP_PATH = '/profile-setup';
+export const CONSENT_PATH = '/consent';
+/** What a member who still has to agree may read (the consent step and the texts it links). */
+const CONSENT_STEP_PATHS = new Set([CONSENT_PATH, '/terms', '/privacy']);
 export const AUTH_PATH = '/auth';
 
 /**
@@ -52,12 +57,15 @@ export interface GuardLocation {
 
 /** Where to send the member instead (a path, possibly with a search), or null to stay. */
 export function decideRedirect(
-  session: { signedIn: boolean; isNew: boolean },
+  session: { signedIn: boolean; isNew: boolean; needsConsent?: boolean },
   access: RouteAccess,
   location: GuardLocation,
 ): string | null {
   const { pathname } = location;
+  if (session.signedIn && session.needsConsent) return CONSENT_STEP_PATHS.has(pathname) ? null : CONSENT_PATH;
   if (session.signedIn && session.isNew && pathname !== PROFILE_SETUP_PATH) return PROFILE_SETUP_PATH;
+  // Nothing left to agree to: /consent is a step, not a page.
+  if (pathname === CONSENT_PATH) return session.signedIn ? '/' : loginPath(location.href ?? pathname);
   if (access === 'authenticated' && !session.signedIn) return loginPath(location.href ?? pathname);
   if (access === 'anonymous' && session.signedIn) return safeRedirect(location.redirect) ?? '/';
   return null;

@@ -10,6 +10,7 @@ import { usePush } from '@/features/push/hooks/use-push';
 import { startLiveChannel } from '@/lib/stomp-client';
 import { OfflineBanner } from '@/features/shell/components/offline-banner';
 import { TopBar } from '@/features/shell/components/top-bar';
+import { SiteFooter } from '@/features/shell/components/site-footer';
 import { usePageTitleAndFocus } from '@/features/shell/hooks/use-page-title-and-focus';
 import { UpdatePrompt } from '@/features/shell/components/update-prompt';
 import { ko } from '@/i18n/ko';
@@ -66,6 +67,7 @@ function RootLayout() {
           <Outlet />
         </ErrorBoundary>
       </main>
+      <SiteFooter />
       <ConfirmHost />
       <ErrorBoundary>
         <UpdatePrompt />

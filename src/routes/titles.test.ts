@@ -23,6 +23,9 @@ const TITLES: Record<string, string> = {
   '/profile': '내 정보 · 밥상친구',
   '/profile-setup': '프로필 설정 · 밥상친구',
   '/notifications': '알림 · 밥상친구',
+  '/terms': '이용약관 · 밥상친구',
+  '/privacy': '개인정보 처리방침 · 밥상친구',
+  '/consent': '약관 동의 · 밥상친구',
 };
 
 describe('page titles (issue #14)', () => {

@@ -21,6 +21,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     reviewCount: 0,
     averageRating: 0,
     isNewUser: false,
+    hasPassword: true,
     consentRequired: false,
     ...overrides,
   };

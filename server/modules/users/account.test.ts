@@ -127,7 +127,7 @@ describe('DELETE /api/user/me', () => {
     const post = await t.app.inject({ method: 'POST', url: '/api/board', headers: leaver.headers, payload: { title: '남는 글', content: '<p>맛집</p>', tags: [] } });
     expect(post.statusCode).toBe(201);
     const postId = post.json().id as number;
-    await t.app.db.insert(pushTokens).values({ userId: leaver.id, token: 'device-token-of-leaver', platform: 'web' });
+    await t.app.db.insert(pushTokens).values({ userId: leaver.id, token: 'device-token-of-leaver' });
     await t.app.db.insert(socialAccounts).values({ userId: leaver.id, provider: 'kakao', providerUserId: 'kakao-leaver' });
     const bystander = await t.quickMember({ name: '차단된회원' });
     expect((await t.app.inject({ method: 'POST', url: '/api/blocks', headers: leaver.headers, payload: { userId: bystander.id } })).statusCode).toBe(201);

@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import { EmailBody, LoginBody, PasswordResetBody, RegisterBody, VerifyEmailBody } from '@common/api/auth';
 import { ko } from '@/i18n/ko';
 import { koreanResolver } from '@/lib/forms/korean-resolver';
+import type { ConsentValues } from '@/components/ui/consent-checklist';
 
 /** The server's e-mail and code schemas, with emptiness reported first as "enter it". */
 const Email = Type.String({ ...EmailBody.properties.email, minLength: 1 });
@@ -26,13 +27,26 @@ export const loginResolver = koreanResolver<LoginValues>(
   { email: { minLength: ko.auth.enterEmailAndPassword }, password: { minLength: ko.auth.enterEmailAndPassword } },
 );
 
-/** Register: `RegisterBody` plus the verification code of `VerifyEmailBody`. */
-export const RegisterForm = Type.Object({ name: RegisterBody.properties.name, email: Email, code: Code, password: RegisterBody.properties.password }, { additionalProperties: false });
+/**
+ * Register: `RegisterBody` plus the verification code of `VerifyEmailBody`; the three agreements
+ * (issue #17) are booleans here and checked at submit, which names what is missing as the server does.
+ */
+export const RegisterForm = Type.Object(
+  {
+    name: RegisterBody.properties.name,
+    email: Email,
+    code: Code,
+    password: RegisterBody.properties.password,
+    consents: Type.Object({ agreeTerms: Type.Boolean(), agreePrivacy: Type.Boolean(), ageConfirmed: Type.Boolean() }),
+  },
+  { additionalProperties: false },
+);
 export interface RegisterValues {
   name: string;
   email: string;
   code: string;
   password: string;
+  consents: ConsentValues;
 }
 export const registerResolver = koreanResolver<RegisterValues>(
   RegisterForm,

@@ -32,6 +32,8 @@ export const queryRoots = {
   authProviders: ['auth-providers'],
   /** `GET /api/notifications?before&limit`: the inbox pages (issue #16). */
   notifications: ['notifications', 'list'],
+  /** `GET /api/legal`: the versions of the terms and the contact address (issue #17). */
+  legal: ['legal'],
   /** `GET /api/notifications/unread-count`: the bell's badge (issue #16). */
   notificationsUnread: ['notifications', 'unread-count'],
 } as const satisfies Record<string, readonly string[]>;

@@ -180,9 +180,11 @@ export function resetSession(): void {
 export interface SessionSnapshot {
   signedIn: boolean;
   isNew: boolean;
+  /** Issue #17: the member has not agreed to the terms and privacy policy in force (the consent step comes first). */
+  needsConsent: boolean;
 }
 
 export function sessionSnapshot(state: Pick<SessionState, 'status' | 'user'> = useSession.getState()): SessionSnapshot {
   const signedIn = state.status === 'signedIn' && state.user !== null;
-  return { signedIn, isNew: signedIn && isNewMember(state.user) };
+  return { signedIn, isNew: signedIn && isNewMember(state.user), needsConsent: signedIn && state.user?.consentRequired === true };
 }

@@ -68,8 +68,20 @@ describe('register flow (SPEC §4 registration)', () => {
     await user.clear(screen.getByLabelText('비밀번호'));
     await user.type(screen.getByLabelText('비밀번호'), 'password123');
     expect(screen.getByLabelText('비밀번호').getAttribute('aria-invalid')).toBe('false');
+    // Issue #17: nothing is sent without the three agreements; the form names what is missing.
+    await user.click(submit);
+    expect((await screen.findByRole('alert')).textContent).toBe('필수 동의 항목을 확인해주세요: 이용약관 동의, 개인정보 수집·이용 동의, 만 14세 이상 확인');
+    expect(register).not.toHaveBeenCalled();
+    await user.click(screen.getByLabelText('[필수] 이용약관 동의'));
+    await user.click(screen.getByLabelText('[필수] 개인정보 수집·이용 동의'));
+    await user.click(submit);
+    expect((await screen.findByRole('alert')).textContent).toBe('필수 동의 항목을 확인해주세요: 만 14세 이상 확인');
+    expect(register).not.toHaveBeenCalled();
+    await user.click(screen.getByLabelText('전체 동의'));
+    expect((screen.getByLabelText('[필수] 만 14세 이상이에요') as HTMLInputElement).checked).toBe(true);
     await user.click(submit);
     expect(register).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(String((register.mock.calls[0] as unknown as [unknown, RequestInit])[1]?.body ?? '{}'))).toMatchObject({ agreeTerms: true, agreePrivacy: true, ageConfirmed: true });
     expect(onRegistered).toHaveBeenCalled();
     expect(useSession.getState().user?.isNewUser).toBe(true);
     expect(sessionStorage.length).toBe(1);
@@ -101,6 +113,7 @@ describe('register flow (SPEC §4 registration)', () => {
     await user.type(screen.getByLabelText('인증번호'), '123456');
     await user.click(screen.getByRole('button', { name: '인증 확인' }));
     await user.type(await screen.findByLabelText('비밀번호'), 'password123');
+    await user.click(screen.getByLabelText('전체 동의'));
     await user.click(screen.getByRole('button', { name: '가입하기' }));
     expect(await screen.findByText('회원가입 실패: 이미 가입된 이메일입니다.')).toBeTruthy();
   }, 15_000);

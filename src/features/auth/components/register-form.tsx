@@ -1,4 +1,6 @@
+import { Controller } from 'react-hook-form';
 import { CODE_LENGTH, NAME_MAX, PASSWORD_MAX } from '@common/domain/account';
+import { ConsentChecklist } from '@/components/ui/consent-checklist';
 import { ko } from '@/i18n/ko';
 import { useRegisterFlow } from '../hooks/use-register-flow';
 import { TextField } from './text-field';
@@ -74,6 +76,20 @@ export function RegisterForm({ onBackToLogin, onRegistered }: RegisterFormProps)
         hint={ko.auth.passwordHint}
         error={errors.password?.message}
         {...register('password')}
+      />
+      <Controller
+        control={flow.form.control}
+        name="consents"
+        render={({ field, fieldState }) => (
+          <ConsentChecklist
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+              flow.form.clearErrors('consents');
+            }}
+            error={fieldState.error?.message}
+          />
+        )}
       />
       <button type="submit" className="btn btn--primary btn--block" disabled={!flow.verified || flow.submitting} aria-busy={flow.submitting}>
         {ko.auth.submitRegister}

@@ -5,6 +5,8 @@ import { toast } from '@/components/ui/feedback-store';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldError } from '@/lib/forms/korean-resolver';
 import { useSession } from '@/lib/session/store';
+import { NO_CONSENT } from '@/components/ui/consent-checklist';
+import { consentMissingMessage, missingConsents } from '@common/domain/legal';
 import { register as registerAccount } from '../api/register';
 import { sendVerificationEmail } from '../api/send-verification-email';
 import { verifyEmail } from '../api/verify-email';
@@ -22,7 +24,7 @@ const CODE_ERRORS = new Set(['CODE_MISMATCH', 'CODE_LOCKED']);
  * (issue #14): each action checks only its own fields (`trigger`), errors sit under their field.
  */
 export function useRegisterFlow(onRegistered: () => void) {
-  const form = useForm<RegisterValues>({ resolver: registerResolver, defaultValues: { name: '', email: '', code: '', password: '' } });
+  const form = useForm<RegisterValues>({ resolver: registerResolver, defaultValues: { name: '', email: '', code: '', password: '', consents: NO_CONSENT } });
   const [codeSent, setCodeSent] = useState(false);
   const [verified, setVerified] = useState(false);
   const [pending, setPending] = useState<null | 'send' | 'verify'>(null);
@@ -65,13 +67,19 @@ export function useRegisterFlow(onRegistered: () => void) {
     }
   }
 
-  const submit = form.handleSubmit(async ({ name, email, password }) => {
+  const submit = form.handleSubmit(async ({ name, email, password, consents }) => {
     if (!verified) {
       toast.error(ko.auth.verifyFirst);
       return;
     }
+    // Issue #17: the three agreements, named as the server names them when one is missing.
+    const missing = missingConsents(consents);
+    if (missing.length > 0) {
+      setError('consents', { type: 'required', message: consentMissingMessage(missing) });
+      return;
+    }
     try {
-      const { accessToken, ...user } = await registerAccount({ name: name.trim(), email: email.trim(), password });
+      const { accessToken, ...user } = await registerAccount({ name: name.trim(), email: email.trim(), password, ...consents });
       if (!accessToken) {
         console.error('register: the answer holds no access token');
         return;
@@ -79,7 +87,8 @@ export function useRegisterFlow(onRegistered: () => void) {
       signIn({ token: accessToken, user, remember: false });
       onRegistered();
     } catch (error) {
-      if (!applyServerFieldError(error, FIELDS, onServerField)) toast.error(registerErrorMessage(error));
+      if (isApiError(error) && error.code === 'CONSENT_REQUIRED') setError('consents', { type: 'server', message: error.message });
+      else if (!applyServerFieldError(error, FIELDS, onServerField)) toast.error(registerErrorMessage(error));
     }
   });
 

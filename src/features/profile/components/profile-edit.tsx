@@ -14,6 +14,7 @@ import { updateProfile } from '../api/update-profile';
 import { ageFromInput, fullPreferences, profilePayload, profileResolver, type ProfileValues } from '../wizard-form';
 import { BlockedMembers } from './blocked-members';
 import { MyDataDownload } from './my-data-download';
+import { DeleteAccount } from './delete-account';
 import { PreferenceGrid } from './preference-grid';
 import { ProfileImagePicker } from './profile-image-picker';
 import { TextInput } from './text-input';
@@ -118,6 +119,7 @@ export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
       </form>
       <BlockedMembers />
       <MyDataDownload />
+      <DeleteAccount user={user} />
     </section>
   );
 }

@@ -33,7 +33,8 @@ function LogoMark() {
  * issue #14): no main links, no side menu, and a profile menu with just 로그아웃.
  */
 export function TopBar({ user, bell, onOpenActivity, onLogout }: TopBarProps) {
-  const settingUp = isNewMember(user);
+  // Issue #17: the consent step, like the setup wizard, comes before everything else.
+  const settingUp = isNewMember(user) || user?.consentRequired === true;
   return (
     <header className="top-bar">
       <div className="top-bar__inner">
