@@ -39,6 +39,7 @@ import { chatRoutes } from './modules/chat/routes.ts';
 import { liveNotifier } from './modules/notifications/live-notifier.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
+import { shareRoutes } from './modules/share/routes.ts';
 import { createMatchesService } from './modules/matches/service.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { schedulesRoutes } from './modules/schedules/routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(pushRoutes);
   // Issue #17: blocks (cancelling the open matches between the two members through the matches service).
   await app.register(blocksRoutes, { now, cancelBetween: (a, b) => createMatchesService({ db: app.db, now }).cancelBetween(a, b) });
+  await app.register(shareRoutes, { now, publicUrl: config.publicUrl }); // 안전 공유 (issue #17 item 9)
   await app.register(stompPlugin, realtime);
   await app.register(venuesRoutes, {
     now,

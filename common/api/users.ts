@@ -30,6 +30,7 @@ export const User = Type.Object(
     averageRating: Type.Number({ minimum: 0, maximum: 5 }),
     isNewUser: Type.Boolean({ description: 'true until the first successful profile save (SPEC §4)' }),
     hasPassword: Type.Boolean({ description: 'issue #17: false for a member who signed up with a social login only (account deletion then asks for "탈퇴" instead of the password)' }),
+    safetyGuideSeen: Type.Boolean({ description: 'issue #17 item 9: the member has read the safety guide (shown once before a first request or first accept)' }),
     consentRequired: Type.Boolean({
       description: 'issue #17: true when the member has not agreed to the terms and privacy policy in force (social sign-up, or a newer version); the client shows the consent step first',
     }),

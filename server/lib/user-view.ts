@@ -26,6 +26,7 @@ export function toUser(row: UserRow): User {
     averageRating: averageRating(row.ratingSum, row.reviewCount),
     isNewUser: row.isNewUser,
     hasPassword: row.passwordHash !== null,
+    safetyGuideSeen: row.safetyGuideSeenAt !== null,
     consentRequired: consentRequired(row),
   };
 }

@@ -253,6 +253,21 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
     method: 'POST', path: '/api/user/consent', anonymous: 401, member: 200, owner: null,
     request: () => ({ payload: { agreeTerms: true, agreePrivacy: true, ageConfirmed: true } }),
   },
+  { method: 'POST', path: '/api/user/safety-guide', anonymous: 401, member: 204, owner: null },
+
+  // ── 안전 공유 (issue #17 item 9): only the meal's participants make or end links; anyone with a link reads it ──
+  {
+    method: 'POST', path: '/api/matches/{id}/share', anonymous: 401, member: 403, owner: 201,
+    request: async (c) => ({ url: `/api/matches/${(await c.newConfirmedMatch()).matchId}/share` }),
+  },
+  {
+    method: 'DELETE', path: '/api/matches/{id}/share', anonymous: 401, member: 403, owner: 204,
+    request: async (c) => ({ url: `/api/matches/${(await c.newConfirmedMatch()).matchId}/share` }),
+  },
+  {
+    method: 'GET', path: '/api/share/{token}', anonymous: 404, member: 404, owner: null,
+    request: () => ({ url: `/api/share/${'x'.repeat(43)}` }),
+  },
   {
     method: 'DELETE', path: '/api/user/me', anonymous: 401, member: 204, owner: null, mutatesCaller: true,
     request: () => ({ payload: { password: 'password-123' } }),

@@ -22,6 +22,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     averageRating: 0,
     isNewUser: false,
     hasPassword: true,
+    safetyGuideSeen: true,
     consentRequired: false,
     ...overrides,
   };

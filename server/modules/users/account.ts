@@ -68,6 +68,14 @@ export function createAccountService(deps: AccountDeps) {
       return toUser(row);
     },
 
+    /** `POST /api/user/safety-guide` (issue #17 item 9): the member has read the guide (the first time counts). */
+    async safetyGuideSeen(userId: number): Promise<void> {
+      await db
+        .update(users)
+        .set({ safetyGuideSeenAt: now() })
+        .where(and(eq(users.id, userId), isNull(users.safetyGuideSeenAt)));
+    },
+
     /**
      * `DELETE /api/user/me`: checks the password (or `confirm: "탈퇴"` for a member without one),
      * cancels their open matches (partners get `match_cancelled`) and their schedules not yet

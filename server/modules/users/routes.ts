@@ -75,6 +75,26 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
     async (request) => account.consent(request.user!.id, request.body),
   );
 
+  app.post(
+    '/api/user/safety-guide',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '안전 가이드 확인',
+        description:
+          'Issue #17 item 9: the member has read the safety guide (public place, tell someone, leave when uncomfortable, report), which the app shows once before a first ' +
+          'match request or first accept; `safetyGuideSeen` is then true. Again → 204, nothing changes. 401 anonymous.',
+        security: BEARER,
+        response: { 204: Type.Null({ description: 'recorded' }), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await account.safetyGuideSeen(request.user!.id);
+      return reply.code(204).send(null);
+    },
+  );
+
   app.delete(
     '/api/user/me',
     {
