@@ -123,13 +123,19 @@ function segment(pieces: string[]): Segment {
 }
 
 /**
+ * An hour of the day in digits ("18시", "6 시"): the text is split there. Hours in words ("세 시")
+ * are left to the allowed words ("세 시 발표"), as "네 시발" ("yes, …") must still be refused.
+ */
+const HOUR = /\d+\s*시/;
+
+/**
  * The text as segments to search, in three readings: as typed; with jamo runs assembled into
  * syllables ("ㅅㅣㅂㅏㄹ" → "시발"); with Latin pieces read as the Korean keyboard in English
- * mode ("tlqkf" → "시발"). An hour ("18시", "6 시") splits the text, so "18시 발표" is not "시발".
+ * mode ("tlqkf" → "시발"). An hour splits the text, so "18시 발표" is not "시발".
  */
 function readings(text: string): Segment[] {
   const segments: Segment[] = [];
-  for (const part of text.split(/\d+\s*시/)) {
+  for (const part of text.split(HOUR)) {
     const pieces = part.split(/[^\p{L}]+/u).filter(Boolean);
     if (!pieces.length) continue;
     segments.push(segment(pieces));
@@ -211,8 +217,10 @@ function occurrences(seg: Segment, word: string, jamoAware: boolean): Array<[num
 }
 
 /**
- * A match inside one piece always counts; one across pieces only when it is made of whole pieces
- * ("시 발", "ㅅ.ㅂ", "시1발"), never when it starts or ends inside a longer word ("최근 친구").
+ * A match inside one piece always counts. One across pieces counts when it starts at the start of
+ * a piece and either ends at the end of one ("시 발", "ㅅ.ㅂ", "시1발") or starts with a lone letter
+ * ("병 신들"); never when it starts inside a longer word ("최근 친구", "세시 발표"). Ordinary words
+ * a lone letter runs into ("한 병 신청") are in the list's allowed words.
  */
 function respectsPieces(seg: Segment, start: number, end: number): boolean {
   let crosses = false;
@@ -222,7 +230,8 @@ function respectsPieces(seg: Segment, start: number, end: number): boolean {
       break;
     }
   }
-  return !crosses || (seg.starts.has(start) && seg.ends.has(end));
+  if (!crosses) return true;
+  return seg.starts.has(start) && (seg.ends.has(end) || seg.ends.has(start + 1));
 }
 
 function segmentIsProfane(seg: Segment): boolean {
