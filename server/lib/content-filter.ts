@@ -50,7 +50,7 @@ const WORDS = parseWordList(readFileSync(new URL('./content-filter.words.txt', i
 /** The library's Korean dictionary, searched without word boundaries (Korean has no `\b`). */
 const korean = new Filter({ languages: ['korean'], wordBoundaries: false, normalizeUnicode: false, ignoreWords: WORDS.dropped });
 /** The library's English dictionary, on whole words only ("class" is not "ass"). */
-const english = new Filter({ languages: ['english'], wordBoundaries: true });
+const english = new Filter({ languages: ['english'], wordBoundaries: true, ignoreWords: WORDS.dropped });
 
 /** A compatibility jamo consonant ㄱ–ㅎ. */
 const isConsonant = (c: string) => c >= '\u3131' && c <= '\u314E';
@@ -150,10 +150,24 @@ function readings(text: string): Segment[] {
       }),
     );
     if (assembled.some((p, i) => p !== pieces[i])) segments.push(segment(assembled));
-    const qwerty = pieces.map((p) => (/^[a-z]{3,}$/.test(p) ? convertQwertyToHangul(p) : p));
+    const qwerty = pieces.map((p) => (/^[a-z]{3,}$/.test(p) ? asKoreanKeys(p) : p));
     if (qwerty.some((p, i) => p !== pieces[i])) segments.push(segment(qwerty));
   }
   return segments;
+}
+
+/**
+ * A Latin piece read as typed on the Korean keyboard in English mode, when that spells whole
+ * syllables only ("tlqkf" → "시발"); an English word spells loose jamo ("hello" → "ㅗ디ㅣㅐ") and
+ * stays as it is. es-hangul throws on some key sequences; those stay too.
+ */
+function asKoreanKeys(piece: string): string {
+  try {
+    const hangul = convertQwertyToHangul(piece);
+    return /^[\uAC00-\uD7A3]+$/.test(hangul) ? hangul : piece;
+  } catch {
+    return piece;
+  }
 }
 
 /**
