@@ -3,6 +3,7 @@
  * full-width and keyboard-layout tricks are refused; ordinary sentences of a dining app pass
  * (schedule text holds hours like "18시"; "시발점" is a real word).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
 import { assertAppropriate, containsProfanity, parseWordList } from './content-filter.ts';
@@ -114,6 +115,13 @@ describe('containsProfanity', () => {
     expect(containsProfanity('<p>시<b>발</b></p>', { html: true })).toBe(true);
     expect(containsProfanity('&#49884;&#48156;', { html: true })).toBe(true);
     expect(containsProfanity('<p>좋은&nbsp;하루 <strong>보내세요</strong></p><img src="/uploads/a.png" alt="">', { html: true })).toBe(false);
+  });
+
+  it('never throws, whatever the text (a throw would be a 500 at every edge)', () => {
+    const hangulish = fc.string({ unit: fc.constantFrom(...'ㄱㄲㅅㅆㅂㅃㅇㅎㅏㅐㅗㅣ시발병신 .1<>&;#xqwetlkf\u0000\u200b\uFF21\uFFA1\u1100\u1161\u11A8'), maxLength: 30 });
+    for (const arb of [fc.string({ unit: 'binary', maxLength: 40 }), hangulish]) {
+      fc.assert(fc.property(arb, fc.boolean(), (text, html) => void containsProfanity(text, { html })), { numRuns: 2000, seed: 17 });
+    }
   });
 
   it('checks a 20 KB post in well under a second', () => {
