@@ -45,13 +45,6 @@ export function parseWordList(text: string): WordList {
   return list;
 }
 
-const WORDS = parseWordList(readFileSync(new URL('./content-filter.words.txt', import.meta.url), 'utf8'));
-
-/** The library's Korean dictionary, searched without word boundaries (Korean has no `\b`). */
-const korean = new Filter({ languages: ['korean'], wordBoundaries: false, normalizeUnicode: false, ignoreWords: WORDS.dropped });
-/** The library's English dictionary, on whole words only ("class" is not "ass"). */
-const english = new Filter({ languages: ['english'], wordBoundaries: true, ignoreWords: WORDS.dropped });
-
 /** A compatibility jamo consonant ㄱ–ㅎ. */
 const isConsonant = (c: string) => c >= '\u3131' && c <= '\u314E';
 /** A precomposed Hangul syllable 가–힣. */
@@ -81,6 +74,14 @@ function foldText(text: string): string {
 function normalizeWord(word: string): string {
   return foldText(word).replace(/[^\p{L}]+/gu, '');
 }
+
+/** The repository word list, read once at start-up (beside this module, also in build/). */
+const WORDS = parseWordList(readFileSync(new URL('./content-filter.words.txt', import.meta.url), 'utf8'));
+
+/** The library's Korean dictionary, searched without word boundaries (Korean has no `\b`). */
+const korean = new Filter({ languages: ['korean'], wordBoundaries: false, normalizeUnicode: false, ignoreWords: WORDS.dropped });
+/** The library's English dictionary, on whole words only ("class" is not "ass"). */
+const english = new Filter({ languages: ['english'], wordBoundaries: true, ignoreWords: WORDS.dropped });
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
