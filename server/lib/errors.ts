@@ -36,6 +36,8 @@ export const MSG = {
   loginRequired: '로그인이 필요합니다.',
   sessionExpired: '로그인이 만료되었습니다. 다시 로그인해주세요.',
   forbidden: '권한이 없습니다.',
+  /** The content filter (server/lib/content-filter.ts) refused a text. */
+  inappropriateText: '부적절한 표현이 포함되어 있어요.',
 } as const;
 
 /** A generic Korean message for a status code when nothing more specific is known. */

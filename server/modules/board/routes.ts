@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Comment, CommentBody, Post, PostBody, PostList } from '../../../common/api/board.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
+import { assertAppropriate } from '../../lib/content-filter.ts';
 import { acceptEmptyJsonBody, errorResponses, sendInTransaction } from '../../lib/http.ts';
 import type { Database } from '../../plugins/db.ts';
 import { BEARER } from '../../plugins/docs.ts';
@@ -23,7 +24,14 @@ const BODY_RULES =
   'rel="noopener nofollow ugc" target="_blank" forced; img only when its src is /uploads/<name> of a stored upload (PUBLIC_URL/uploads/<name> is kept as relative), ' +
   'with only alt/width/height — every other img (other hosts, data:, unknown names) is removed and counted in the answer\'s `removedImages`, issue #13), at most 20 KB after sanitising and not empty; ' +
   'tags from the 9 allowed (BOARD_TAGS), at most 5, no repeats; address ≤ 200; latitude (−90…90) and longitude (−180…180) both numbers or both null/absent. ' +
-  "400 VALIDATION / TITLE_CONTENT_REQUIRED ('제목과 내용을 모두 입력해주세요.') / TITLE_TOO_LONG / CONTENT_TOO_LARGE / COORDINATES.";
+  "400 VALIDATION / TITLE_CONTENT_REQUIRED ('제목과 내용을 모두 입력해주세요.') / TITLE_TOO_LONG / CONTENT_TOO_LARGE / COORDINATES; " +
+  "400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when the title or the content (read as text, tags and spacing ignored) holds a refused word (issue #17 item 7, server/lib/content-filter.ts; nothing is saved).";
+
+/** The content filter on a post (issue #17 item 7): the title as text, the content as HTML. */
+function assertAppropriatePost(body: { title: string; content: string }): void {
+  assertAppropriate({ title: body.title });
+  assertAppropriate({ content: body.content }, { html: true });
+}
 
 /** Registers the board and recommendation routes. */
 export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: string }> = async (app, opts) => {
@@ -65,7 +73,10 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
         response: { 201: Post, ...errorResponses(400, 401, 429) },
       },
     },
-    async (request, reply) => sendInTransaction(app.db, reply, 201, (tx) => inTx(tx).create(request.user!.id, request.body)),
+    async (request, reply) => {
+      assertAppropriatePost(request.body);
+      return sendInTransaction(app.db, reply, 201, (tx) => inTx(tx).create(request.user!.id, request.body));
+    },
   );
 
   app.put(
@@ -82,7 +93,10 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
         response: { 200: Post, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request, reply) => sendInTransaction(app.db, reply, 200, (tx) => inTx(tx).update(request.user!.id, request.params.id, request.body)),
+    async (request, reply) => {
+      assertAppropriatePost(request.body);
+      return sendInTransaction(app.db, reply, 200, (tx) => inTx(tx).update(request.user!.id, request.params.id, request.body));
+    },
   );
 
   app.delete(
@@ -147,14 +161,17 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
       schema: {
         tags,
         summary: '댓글 작성',
-        description: "Body `{ text }`: plain text, 1–500 characters after trimming (400 COMMENT_REQUIRED '댓글 내용을 입력해주세요.' / COMMENT_TOO_LONG). 201 the comment `{ id, text, author {id, name}, createdAt }`. 404 unknown post.",
+        description: "Body `{ text }`: plain text, 1–500 characters after trimming (400 COMMENT_REQUIRED '댓글 내용을 입력해주세요.' / COMMENT_TOO_LONG; 400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when the text holds a refused word (issue #17 item 7, server/lib/content-filter.ts; nothing is saved).). 201 the comment `{ id, text, author {id, name}, createdAt }`. 404 unknown post.",
         security: BEARER,
         params: IdParams,
         body: CommentBody,
         response: { 201: Comment, ...errorResponses(400, 401, 404, 429) },
       },
     },
-    async (request, reply) => reply.code(201).send(await service.comment(request.user!.id, request.params.id, request.body.text)),
+    async (request, reply) => {
+      assertAppropriate({ text: request.body.text });
+      return reply.code(201).send(await service.comment(request.user!.id, request.params.id, request.body.text));
+    },
   );
 
   app.get(

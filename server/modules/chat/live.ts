@@ -4,7 +4,8 @@
  * - `/topic/chat/{matchId}`: SUBSCRIBE for the host and requester of an ACCEPTED or CONFIRMED match;
  * - `/app/chat/{matchId}`: SEND `{content}` (optional `client-id` header, a UUID: a repeat from the
  *   same sender is acknowledged but stored and delivered once). Refusals: 400 blank / over 1000
- *   characters and 409 CHAT_CLOSED go to the sender's `/user/queue/errors`; 403/404 (not a
+ *   characters, 400 INAPPROPRIATE_TEXT (the content filter, issue #17 item 7: neither stored nor
+ *   delivered) and 409 CHAT_CLOSED go to the sender's `/user/queue/errors`; 403/404 (not a
  *   participant) end the session; a body that is not JSON `{content: string}` is a protocol error;
  * - `app.publishChat(senderId, matchId, content, clientId?)`: stores the message, publishes it to
  *   `/topic/chat/{matchId}` and notifies the other participant (`new_message`); the STOMP SEND

@@ -47,6 +47,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'an optional `clientId` (UUID): a repeat from the same sender answers the first stored message and stores and delivers nothing more (409 CLIENT_ID_REUSED if it was used in another chat). ' +
           '400 invalid content; 401 anonymous; 403 not the host/requester or the match is not ACCEPTED/CONFIRMED; 404 unknown match; ' +
           "409 CHAT_CLOSED '취소된 약속이에요.' when the match was cancelled (issue #15); " +
+          "400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when the content holds a refused word (issue #17 item 7, server/lib/content-filter.ts; neither stored nor delivered). " +
           `429 more than ${app.rateLimits.chatSendPerUser.max} messages per member per ${app.rateLimits.chatSendPerUser.windowMs / 1000} s.`,
         security: BEARER,
         params: ChatParams,

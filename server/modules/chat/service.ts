@@ -9,6 +9,7 @@ import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type ChatMessage } from '../../../c
 import { chatMessages, matchRequests, schedules, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import { isBlockedBetween } from '../../lib/blocks.ts';
+import { assertAppropriate } from '../../lib/content-filter.ts';
 import { AppError } from '../../lib/errors.ts';
 
 /** Korean texts of the chat errors. */
@@ -90,6 +91,8 @@ export function createChatService(db: Database) {
     const text = content.trim();
     if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) throw new AppError(400, 'VALIDATION', CHAT_MSG.badContent);
     const r = await requireRoom(senderId, matchId);
+    // Issue #17 item 7: refused before anything is stored (REST 400; STOMP on /user/queue/errors).
+    assertAppropriate({ content: text });
     // One round trip: insert and read the sender's current name.
     const inserted = db.$with('inserted').as(db.insert(chatMessages).values({ matchId, senderId, content: text, clientId: clientId ?? null }).onConflictDoNothing().returning());
     const [row] = await db

@@ -5,6 +5,7 @@
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, Schedule, ScheduleCreateBody, ScheduleList, ScheduleUpdateBody } from '../../../common/api/schedules.ts';
+import { assertAppropriate } from '../../lib/content-filter.ts';
 import { errorResponses, sendInTransaction } from '../../lib/http.ts';
 import { CANCEL_REASON_MAX } from '../../../common/domain/match-status.ts';
 import type { Database } from '../../plugins/db.ts';
@@ -32,14 +33,18 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
           'SPEC §7 / §5 / §9. Body `{ date (KST, today … today+21), time (0–23), text (1–200 characters after trimming), placeName, ' +
           'placeCategory (한식 중식 일식 양식 분식 카페 기타), participants (2–8), venueId?, latitude?, longitude? }` (both coordinates or neither). ' +
           'The author is the first participant: 201 Schedule with currentParticipants 1. A venueId with coordinates adds the venue to the catalogue. ' +
-          "400 VALIDATION / DATE_OUT_OF_WINDOW ('일정은 오늘부터 21일 후까지의 날짜로만 만들 수 있습니다.'); 401 anonymous.",
+          "400 VALIDATION / DATE_OUT_OF_WINDOW ('일정은 오늘부터 21일 후까지의 날짜로만 만들 수 있습니다.'); " +
+          "400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when text or placeName holds a refused word (issue #17 item 7, server/lib/content-filter.ts; nothing is saved). 401 anonymous.",
         security: BEARER,
         body: ScheduleCreateBody,
         response: { 201: Schedule, ...errorResponses(400, 401) },
       },
     },
     // issue #13: stored and answered in one transaction (an answer that cannot be serialised stores nothing).
-    async (request, reply) => sendInTransaction(app.db, reply, 201, (tx) => inTx(tx).create(request.user!.id, request.body)),
+    async (request, reply) => {
+      assertAppropriate({ text: request.body.text, placeName: request.body.placeName });
+      return sendInTransaction(app.db, reply, 201, (tx) => inTx(tx).create(request.user!.id, request.body));
+    },
   );
 
   app.get(
@@ -103,6 +108,7 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
         description:
           'Saves `{ text (1–200 after trimming), participants (2–8) }` (DESIGN.md: persisted). 200 Schedule. 400 invalid (also a non-numeric id); ' +
           "403 '본인이 만든 일정만 수정할 수 있습니다.'; 404 unknown; 400 PAST_HOUR '지난 시간에는 약속을 만들 수 없어요.' once the meal has started (issue #15); " +
+          "400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when text holds a refused word (issue #17 item 7, server/lib/content-filter.ts; nothing is saved). " +
           '409 CAPACITY_BELOW_PARTICIPANTS when participants < currentParticipants (SPEC §4). A capacity that fills the meal waitlists its PENDING requests (`schedule_full`); one that frees a seat releases them (`seat_opened`).',
         security: BEARER,
         params: IdParams,
@@ -111,6 +117,7 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
       },
     },
     async (request, reply) => {
+      assertAppropriate({ text: request.body.text });
       let events: MatchEvent[] = [];
       return sendInTransaction(
         app.db,

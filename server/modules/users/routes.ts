@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { PROFILE_READ_ONLY_FIELDS, ProfileUpdateBody, PublicProfile, User } from '../../../common/api/users.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
+import { assertAppropriate } from '../../lib/content-filter.ts';
 import { errorResponses, sendInTransaction } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -149,14 +150,18 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
         description:
           'Saves the setup-wizard payload or the profile edit: name, age (integer or null), bio, profileImage (/uploads/… or /avatars/…), ' +
           'preferences (only the 9 labels of SPEC §3). The read-only fields of the member view (id, email, isNewUser, reviewCount, averageRating, …) are ignored, ' +
-          'so the full profile object may be sent back (issue #17); any other field → 400 VALIDATION. The first save clears isNewUser. Answers the updated User.',
+          'so the full profile object may be sent back (issue #17); any other field → 400 VALIDATION. The first save clears isNewUser. Answers the updated User. ' +
+          "400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when the name (nickname) or the bio holds a refused word (issue #17 item 7, server/lib/content-filter.ts; nothing is saved).",
         security: BEARER,
         body: ProfileUpdateBody,
         response: { 200: User, ...errorResponses(400, 401, 404) },
       },
     },
     // issue #13: saved and answered in one transaction (an answer that cannot be serialised saves nothing).
-    async (request, reply) => sendInTransaction(app.db, reply, 200, (tx) => createUsersService({ db: tx, now: opts.now }).updateProfile(request.user!.id, request.body)),
+    async (request, reply) => {
+      assertAppropriate({ name: request.body.name, bio: request.body.bio });
+      return sendInTransaction(app.db, reply, 200, (tx) => createUsersService({ db: tx, now: opts.now }).updateProfile(request.user!.id, request.body));
+    },
   );
 
   app.get(
