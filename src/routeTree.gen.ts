@@ -27,6 +27,7 @@ import { Route as AuthenticatedProfileSetupRouteImport } from './routes/_authent
 import { Route as AuthenticatedRestaurantRecRouteImport } from './routes/_authenticated/restaurant-rec'
 import { Route as AuthenticatedScheduleRouteImport } from './routes/_authenticated/schedule'
 import { Route as AuthenticatedWriteReviewRouteImport } from './routes/_authenticated/write-review'
+import { Route as STokenRouteImport } from './routes/s.$token'
 import { Route as AnonymousOauthCallbackRouteImport } from './routes/_anonymous/oauth.callback'
 import { Route as AuthenticatedChatMatchIdRouteImport } from './routes/_authenticated/chat.$matchId'
 
@@ -123,6 +124,11 @@ const AuthenticatedWriteReviewRoute =
     path: '/write-review',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const STokenRoute = STokenRouteImport.update({
+  id: '/s/$token',
+  path: '/s/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AnonymousOauthCallbackRoute = AnonymousOauthCallbackRouteImport.update({
   id: '/oauth/callback',
   path: '/oauth/callback',
@@ -152,6 +158,7 @@ export interface FileRoutesByFullPath {
   '/restaurant-rec': typeof AuthenticatedRestaurantRecRoute
   '/schedule': typeof AuthenticatedScheduleRoute
   '/write-review': typeof AuthenticatedWriteReviewRoute
+  '/s/$token': typeof STokenRoute
   '/oauth/callback': typeof AnonymousOauthCallbackRoute
   '/chat/$matchId': typeof AuthenticatedChatMatchIdRoute
 }
@@ -172,6 +179,7 @@ export interface FileRoutesByTo {
   '/restaurant-rec': typeof AuthenticatedRestaurantRecRoute
   '/schedule': typeof AuthenticatedScheduleRoute
   '/write-review': typeof AuthenticatedWriteReviewRoute
+  '/s/$token': typeof STokenRoute
   '/oauth/callback': typeof AnonymousOauthCallbackRoute
   '/chat/$matchId': typeof AuthenticatedChatMatchIdRoute
 }
@@ -195,6 +203,7 @@ export interface FileRoutesById {
   '/_authenticated/restaurant-rec': typeof AuthenticatedRestaurantRecRoute
   '/_authenticated/schedule': typeof AuthenticatedScheduleRoute
   '/_authenticated/write-review': typeof AuthenticatedWriteReviewRoute
+  '/s/$token': typeof STokenRoute
   '/_anonymous/oauth/callback': typeof AnonymousOauthCallbackRoute
   '/_authenticated/chat/$matchId': typeof AuthenticatedChatMatchIdRoute
 }
@@ -217,6 +226,7 @@ export interface FileRouteTypes {
     | '/restaurant-rec'
     | '/schedule'
     | '/write-review'
+    | '/s/$token'
     | '/oauth/callback'
     | '/chat/$matchId'
   fileRoutesByTo: FileRoutesByTo
@@ -237,6 +247,7 @@ export interface FileRouteTypes {
     | '/restaurant-rec'
     | '/schedule'
     | '/write-review'
+    | '/s/$token'
     | '/oauth/callback'
     | '/chat/$matchId'
   id:
@@ -259,6 +270,7 @@ export interface FileRouteTypes {
     | '/_authenticated/restaurant-rec'
     | '/_authenticated/schedule'
     | '/_authenticated/write-review'
+    | '/s/$token'
     | '/_anonymous/oauth/callback'
     | '/_authenticated/chat/$matchId'
   fileRoutesById: FileRoutesById
@@ -271,6 +283,7 @@ export interface RootRouteChildren {
   ConsentRoute: typeof ConsentRoute
   PrivacyRoute: typeof PrivacyRoute
   TermsRoute: typeof TermsRoute
+  STokenRoute: typeof STokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -401,6 +414,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedWriteReviewRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/s/$token': {
+      id: '/s/$token'
+      path: '/s/$token'
+      fullPath: '/s/$token'
+      preLoaderRoute: typeof STokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_anonymous/oauth/callback': {
       id: '/_anonymous/oauth/callback'
       path: '/oauth/callback'
@@ -472,6 +492,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConsentRoute: ConsentRoute,
   PrivacyRoute: PrivacyRoute,
   TermsRoute: TermsRoute,
+  STokenRoute: STokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -5,9 +5,9 @@
  * `GET /api/share/{token}` (no login) → `SharedMeal`, 404 once revoked or expired.
  */
 import { Type, type Static } from 'typebox';
+import { SHARE_VALID_AFTER_START_HOURS } from '../domain/match-status.ts';
 
-/** How long after the meal's start a shared link keeps working (hours). */
-export const SHARE_VALID_AFTER_START_HOURS = 6;
+export { SHARE_VALID_AFTER_START_HOURS };
 
 /** `POST /api/matches/{id}/share`. */
 export const ShareLink = Type.Object({

@@ -19,20 +19,28 @@ describe('match request actions (SPEC §4, issue #15)', () => {
   });
 
   it('offers confirm to the host on ACCEPTED, chat and cancel to both before the meal', () => {
-    expect(availableActions({ status: 'ACCEPTED', startsAt: BEFORE }, 'host', NOW)).toEqual(['confirm', 'chat', 'cancel']);
-    expect(availableActions({ status: 'ACCEPTED', startsAt: BEFORE }, 'requester', NOW)).toEqual(['chat', 'cancel']);
+    expect(availableActions({ status: 'ACCEPTED', startsAt: BEFORE }, 'host', NOW)).toEqual(['confirm', 'chat', 'cancel', 'share']);
+    expect(availableActions({ status: 'ACCEPTED', startsAt: BEFORE }, 'requester', NOW)).toEqual(['chat', 'cancel', 'share']);
   });
 
   it('offers the calendar before a confirmed meal, and review only after it started to the side that has not reviewed', () => {
-    expect(availableActions({ status: 'CONFIRMED', startsAt: BEFORE }, 'requester', NOW)).toEqual(['chat', 'cancel', 'calendar']);
+    expect(availableActions({ status: 'CONFIRMED', startsAt: BEFORE }, 'requester', NOW)).toEqual(['chat', 'cancel', 'calendar', 'share']);
     const m = { status: 'CONFIRMED', hostReviewed: true, requesterReviewed: false, startsAt: AFTER };
-    expect(availableActions(m, 'host', NOW)).toEqual(['chat', 'delete']);
-    expect(availableActions(m, 'requester', NOW)).toEqual(['chat', 'review', 'delete']);
+    expect(availableActions(m, 'host', NOW)).toEqual(['chat', 'share', 'delete']);
+    expect(availableActions(m, 'requester', NOW)).toEqual(['chat', 'share', 'review', 'delete']);
   });
 
   it('reads the start from the MatchRequest shape (schedule.startsAt) too', () => {
-    expect(availableActions({ status: 'CONFIRMED', schedule: { startsAt: AFTER } }, 'host', NOW)).toEqual(['chat', 'review', 'delete']);
-    expect(availableActions({ status: 'CONFIRMED', schedule: { startsAt: BEFORE } }, 'host', NOW)).toEqual(['chat', 'cancel', 'calendar']);
+    expect(availableActions({ status: 'CONFIRMED', schedule: { startsAt: AFTER } }, 'host', NOW)).toEqual(['chat', 'share', 'review', 'delete']);
+    expect(availableActions({ status: 'CONFIRMED', schedule: { startsAt: BEFORE } }, 'host', NOW)).toEqual(['chat', 'cancel', 'calendar', 'share']);
+  });
+
+  it('offers 안전 공유 on ACCEPTED and CONFIRMED until 6 h after the start (issue #17)', () => {
+    const sixHoursBefore = new Date(NOW.getTime() - 6 * 3_600_000 + 60_000).toISOString();
+    const overSixHours = new Date(NOW.getTime() - 6 * 3_600_000).toISOString();
+    expect(availableActions({ status: 'CONFIRMED', startsAt: sixHoursBefore, hostReviewed: true }, 'host', NOW)).toEqual(['chat', 'share', 'delete']);
+    expect(availableActions({ status: 'CONFIRMED', startsAt: overSixHours, hostReviewed: true }, 'host', NOW)).toEqual(['chat', 'delete']);
+    expect(availableActions({ status: 'PENDING', startsAt: BEFORE }, 'requester', NOW)).not.toContain('share');
   });
 
   it('lets a side remove a cancelled or rejected request from its list', () => {

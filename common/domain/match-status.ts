@@ -51,7 +51,10 @@ export const HOST_TRANSITIONS = {
 export type HostAction = keyof typeof HOST_TRANSITIONS;
 
 export type MatchSide = 'host' | 'requester';
-export type MatchAction = 'accept' | 'reject' | 'confirm' | 'chat' | 'review' | 'cancel' | 'calendar' | 'delete';
+export type MatchAction = 'accept' | 'reject' | 'confirm' | 'chat' | 'review' | 'cancel' | 'calendar' | 'share' | 'delete';
+
+/** 안전 공유 (issue #17 item 9): a meal may be shared until this many hours after its start. */
+export const SHARE_VALID_AFTER_START_HOURS = 6;
 
 /** What `availableActions` needs to know about a request (the MatchRequest API shape fits). */
 export interface MatchActionInput {
@@ -70,7 +73,8 @@ export interface MatchActionInput {
  * The actions a side is offered on one request (SPEC §4, issue #15): accept (unless waitlisted)
  * and reject on PENDING (host); confirm on ACCEPTED before the meal (host); chat on ACCEPTED and
  * CONFIRMED; cancel on ACCEPTED and CONFIRMED before the start; calendar on CONFIRMED before the
- * start; review on CONFIRMED once the meal has started, for the side that has not reviewed; delete
+ * start; share (안전 공유, issue #17) on ACCEPTED and CONFIRMED until 6 h after the start; review on
+ * CONFIRMED once the meal has started, for the side that has not reviewed; delete
  * (withdraw a PENDING request, or remove the match from one's own lists) whenever cancel is not
  * what deleting would do.
  */
@@ -87,6 +91,8 @@ export function availableActions(request: MatchActionInput, side: MatchSide, now
   if (status === 'ACCEPTED' || status === 'CONFIRMED') actions.push('chat');
   if ((status === 'ACCEPTED' || status === 'CONFIRMED') && !started) actions.push('cancel');
   if (status === 'CONFIRMED' && !started) actions.push('calendar');
+  const shareOpen = startsAt ? now.getTime() < Date.parse(startsAt) + SHARE_VALID_AFTER_START_HOURS * 3_600_000 : true;
+  if ((status === 'ACCEPTED' || status === 'CONFIRMED') && shareOpen) actions.push('share');
   const reviewed = side === 'host' ? request.hostReviewed : request.requesterReviewed;
   if (status === 'CONFIRMED' && started && !reviewed) actions.push('review');
   if (!actions.includes('cancel')) actions.push('delete');

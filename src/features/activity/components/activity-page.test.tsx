@@ -81,17 +81,17 @@ describe('activity page (SPEC §4, issue #15)', () => {
     expect(item('상대1').textContent).toContain('대기중');
     expect(item('상대1').textContent).toContain('11월 24일 18시');
     expect(item('상대1').textContent).toContain('식당1');
-    expect(buttonNames(item('상대2'))).toEqual(['확정', '채팅', '약속 취소']);
+    expect(buttonNames(item('상대2'))).toEqual(['확정', '채팅', '약속 취소', '안전 공유']);
     expect(item('상대2').textContent).toContain('수락됨');
-    // After the meal: review, and deleting only hides it; before: cancel and the calendar file.
+    // After the meal: review, and deleting only hides it; before: cancel, the calendar file and 안전 공유 (issue #17).
     expect(buttonNames(item('상대3'))).toEqual(['채팅', '리뷰 쓰기', '목록에서 삭제']);
     expect(item('상대3').textContent).toContain('확정됨');
-    expect(buttonNames(item('상대11'))).toEqual(['채팅', '약속 취소', '캘린더에 추가']);
+    expect(buttonNames(item('상대11'))).toEqual(['채팅', '약속 취소', '캘린더에 추가', '안전 공유']);
     expect(screen.queryByText('상대4')).toBeNull();
     expect(screen.queryByText('상대5')).toBeNull();
 
     expect(buttonNames(item('상대6'))).toEqual(['신청 취소']);
-    expect(buttonNames(item('상대7'))).toEqual(['채팅', '약속 취소']);
+    expect(buttonNames(item('상대7'))).toEqual(['채팅', '약속 취소', '안전 공유']);
     expect(buttonNames(item('상대8'))).toEqual(['채팅', '리뷰 쓰기', '목록에서 삭제']);
     expect(screen.queryByText('상대9')).toBeNull();
     expect(screen.queryByText('상대10')).toBeNull();
@@ -236,8 +236,8 @@ describe('activity page (SPEC §4, issue #15)', () => {
     });
     await screen.findByText('상대7');
     expect(item('상대7').textContent).toContain('상대방이 도착했어요');
-    // Started 20 minutes ago: no cancel, no calendar; arrival and attendance instead.
-    expect(buttonNames(item('상대7'))).toEqual(['도착했어요', '채팅', '리뷰 쓰기', '목록에서 삭제']);
+    // Started 20 minutes ago: no cancel, no calendar; arrival and attendance instead (sharing stays open 6 h).
+    expect(buttonNames(item('상대7'))).toEqual(['도착했어요', '채팅', '안전 공유', '리뷰 쓰기', '목록에서 삭제']);
     await user.click(within(item('상대7')).getByRole('button', { name: '도착했어요' }));
     await findToast('도착을 알렸어요.');
     await waitFor(() => expect(within(item('상대7')).queryByRole('button', { name: '도착했어요' })).toBeNull());

@@ -15,6 +15,8 @@ import { deleteMatch } from '../api/delete-match';
 import { receivedRequestsQuery } from '../api/get-received-requests';
 import { sentRequestsQuery } from '../api/get-sent-requests';
 import { hostAction } from '../api/host-action';
+import { useSafetyGuide } from '@/components/ui/safety-guide';
+import { ShareMealDialog } from './share-meal-dialog';
 import { cancelMatch, downloadCalendar, markArrived, reportAttendance } from '../api/lifecycle';
 import { CancelMatchDialog } from './cancel-match-dialog';
 import { MatchRequestItem, opponentOf, type ItemAction } from './match-request-item';
@@ -107,6 +109,8 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
   // The meal windows (cancel, arrival, attendance) follow the clock without a reload.
   const now = useNow();
   const [cancelling, setCancelling] = useState<{ request: MatchRequest; side: MatchSide } | null>(null);
+  const [sharing, setSharing] = useState<{ request: MatchRequest; side: MatchSide } | null>(null);
+  const guide = useSafetyGuide();
 
   const refreshUser = useRef(onUserRefreshed);
   useEffect(() => {
@@ -143,6 +147,9 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
   );
 
   async function act(request: MatchRequest, side: MatchSide, kind: ItemAction) {
+    if (kind === 'share') return setSharing({ request, side });
+    // Issue #17 item 9: the safety guide comes once, before a member's first accept.
+    if (kind === 'accept' && !(await guide.ensureSeen())) return;
     const other = opponentOf(request, side);
     const opponent: Opponent = { opponentId: other.id, opponentName: other.name, opponentProfileImage: other.profileImage };
     if (kind === 'chat') return onChat(request.id, opponent);
@@ -202,6 +209,8 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
         pending={action.isPending}
         onSubmit={(reason) => cancelling && !action.isPending && action.mutate({ ...cancelling, kind: 'cancel', reason })}
       />
+      <ShareMealDialog target={sharing} onClose={() => setSharing(null)} />
+      {guide.element}
     </div>
   );
 }

@@ -36,6 +36,7 @@ const ACTION_CLASS: Record<MatchAction, string> = {
   review: 'btn btn--secondary btn--small',
   cancel: 'btn btn--ghost btn--small btn--danger',
   calendar: 'btn btn--ghost btn--small',
+  share: 'btn btn--ghost btn--small',
   delete: 'btn btn--ghost btn--small btn--danger',
 };
 
@@ -56,6 +57,8 @@ export function actionLabel(action: MatchAction, request: Pick<MatchRequest, 'st
       return ko.activity.cancel;
     case 'calendar':
       return ko.activity.calendar;
+    case 'share':
+      return ko.safety.share;
     case 'delete':
       return side === 'requester' && normaliseStatus(request.status) === 'PENDING' ? ko.activity.withdraw : ko.activity.removeFromList;
   }

@@ -15,6 +15,7 @@ import { queryRoots } from '@/lib/query/keys';
 import { getRandomSchedule } from '../api/get-random-schedule';
 import { schedulesQuery } from '../api/get-schedules';
 import { requestMatch } from '../api/request-match';
+import { useSafetyGuide } from '@/components/ui/safety-guide';
 import { applyMatchingFilter, DEFAULT_MATCHING_FILTER, isFilterActive, type MatchingFilter } from '../filter';
 import { AuthorProfileDialog } from './author-profile-dialog';
 import { DayScheduleList } from './day-schedule-list';
@@ -85,6 +86,7 @@ export function MatchingPage({ myId }: MatchingPageProps) {
     },
   });
   const [confirming, setConfirming] = useState(false);
+  const guide = useSafetyGuide();
   // The selection as the server answers it now (after my request it carries myRequestStatus).
   const current = useMemo(() => (selected ? (schedules.data?.find((s) => s.id === selected.id) ?? selected) : null), [schedules.data, selected]);
   const isRequested = current?.myRequestStatus != null;
@@ -148,6 +150,8 @@ export function MatchingPage({ myId }: MatchingPageProps) {
     }
     setConfirming(true);
     try {
+      // Issue #17 item 9: the safety guide comes once, before a member's first request.
+      if (!(await guide.ensureSeen())) return;
       if (!(await confirmDialog(ko.matching.confirmRequest))) return;
     } finally {
       setConfirming(false);
@@ -200,6 +204,7 @@ export function MatchingPage({ myId }: MatchingPageProps) {
       </div>
       <MatchingFilterDialog open={filterOpen} onOpenChange={setFilterOpen} value={filter} onApply={setFilter} />
       <AuthorProfileDialog author={author} onOpenChange={(open) => !open && setAuthor(null)} />
+      {guide.element}
     </div>
   );
 }
