@@ -129,6 +129,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Bearer token `GET /metrics` requires (issue #20); unset → the endpoint is open. */
   metricsToken: string | undefined;
+  /** Issue #17 moderation: lower-cased e-mails of the members with the admin role (`ADMIN_EMAILS`). */
+  adminEmails: string[];
   /** Social login providers (issue #8); a provider is configured only with both id and secret. */
   oauth: {
     kakao: OAuthProviderConfig | undefined;
@@ -181,6 +183,7 @@ const EnvSchema = Type.Object({
   STATIC_DIR: Optional(NonEmpty('static dir')),
   LOG_LEVEL: Optional(Type.String({ pattern: '^(fatal|error|warn|info|debug|trace|silent)$' })),
   METRICS_TOKEN: Optional(Type.String({ minLength: 16 })),
+  ADMIN_EMAILS: Optional(NonEmpty('admin e-mails')),
   KAKAO_CLIENT_ID: Optional(NonEmpty('kakao id')),
   KAKAO_CLIENT_SECRET: Optional(NonEmpty('kakao secret')),
   NAVER_CLIENT_ID: Optional(NonEmpty('naver id')),
@@ -236,6 +239,11 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'STATIC_DIR', default: './dist', meaning: 'built client served with SPA fallback (skipped when missing)' },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino level: fatal, error, warn, info, debug, trace, silent' },
   { name: 'METRICS_TOKEN', default: '(unset → /metrics open)', meaning: 'at least 16 characters; `GET /metrics` (Prometheus) then needs `Authorization: Bearer {METRICS_TOKEN}`' },
+  {
+    name: 'ADMIN_EMAILS',
+    default: '(unset → no admins)',
+    meaning: 'comma-separated e-mails (case-insensitive) of the members with the admin role: the reports queue, hiding content and suspensions at /admin',
+  },
   { name: 'KAKAO_CLIENT_ID', default: '(unset)', meaning: 'Kakao login; listed by /api/auth/providers only with KAKAO_CLIENT_SECRET' },
   { name: 'KAKAO_CLIENT_SECRET', default: '(unset)', meaning: 'see KAKAO_CLIENT_ID' },
   { name: 'NAVER_CLIENT_ID', default: '(unset)', meaning: 'Naver login; listed by /api/auth/providers only with NAVER_CLIENT_SECRET' },
@@ -388,6 +396,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     staticDir: path.resolve(env.STATIC_DIR ?? './dist'),
     logLevel: (env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'info',
     metricsToken: env.METRICS_TOKEN,
+    adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
     oauth: {
       kakao: provider(env.KAKAO_CLIENT_ID, env.KAKAO_CLIENT_SECRET, OAUTH_DEFAULT_ENDPOINTS.kakao, {
         authUrl: env.KAKAO_AUTH_URL,

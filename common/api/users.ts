@@ -29,6 +29,11 @@ export const User = Type.Object(
     reviewCount: Type.Integer({ minimum: 0 }),
     averageRating: Type.Number({ minimum: 0, maximum: 5 }),
     isNewUser: Type.Boolean({ description: 'true until the first successful profile save (SPEC §4)' }),
+    role: Type.Optional(
+      Type.Union([Type.Literal('admin'), Type.Literal('member')], {
+        description: 'issue #17: `admin` when the e-mail is listed in ADMIN_EMAILS (the /admin page and /api/admin/*); always answered by the server',
+      }),
+    ),
   },
   { $id: 'User' },
 );

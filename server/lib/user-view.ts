@@ -11,7 +11,7 @@ export function averageRating(ratingSum: number, reviewCount: number): number {
 }
 
 /** The API view of a member row (never the password hash or token version). */
-export function toUser(row: UserRow): User {
+export function toUser(row: UserRow, role: 'admin' | 'member' = 'member'): User {
   return {
     id: row.id,
     name: row.name,
@@ -24,6 +24,7 @@ export function toUser(row: UserRow): User {
     reviewCount: row.reviewCount,
     averageRating: averageRating(row.ratingSum, row.reviewCount),
     isNewUser: row.isNewUser,
+    role,
   };
 }
 

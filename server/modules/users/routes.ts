@@ -16,7 +16,7 @@ const tags = ['user'];
 
 /** Registers `GET /api/user/me`, `PUT /api/user/profile`, `GET /api/user/me/export` and `GET /api/users/{id}`. */
 export const usersRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
-  const service = createUsersService({ db: app.db, now: opts.now });
+  const service = createUsersService({ db: app.db, now: opts.now, roleOf: app.tokens.roleOf });
 
   app.get(
     '/api/user/me',
@@ -55,7 +55,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app
       },
     },
     // issue #13: saved and answered in one transaction (an answer that cannot be serialised saves nothing).
-    async (request, reply) => sendInTransaction(app.db, reply, 200, (tx) => createUsersService({ db: tx, now: opts.now }).updateProfile(request.user!.id, request.body)),
+    async (request, reply) => sendInTransaction(app.db, reply, 200, (tx) => createUsersService({ db: tx, now: opts.now, roleOf: app.tokens.roleOf }).updateProfile(request.user!.id, request.body)),
   );
 
   app.get(
