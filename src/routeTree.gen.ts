@@ -14,6 +14,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as AnonymousRouteImport } from './routes/_anonymous'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as AnonymousAuthRouteImport } from './routes/_anonymous/auth'
+import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/admin'
 import { Route as AuthenticatedBoardRouteImport } from './routes/_authenticated/board'
 import { Route as AuthenticatedMatchRequestsRouteImport } from './routes/_authenticated/match-requests'
 import { Route as AuthenticatedMatchingRouteImport } from './routes/_authenticated/matching'
@@ -49,6 +50,11 @@ const AnonymousAuthRoute = AnonymousAuthRouteImport.update({
   id: '/auth',
   path: '/auth',
   getParentRoute: () => AnonymousRoute,
+} as any)
+const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedBoardRoute = AuthenticatedBoardRouteImport.update({
   id: '/board',
@@ -121,6 +127,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/auth': typeof AnonymousAuthRoute
+  '/admin': typeof AuthenticatedAdminRoute
   '/board': typeof AuthenticatedBoardRoute
   '/match-requests': typeof AuthenticatedMatchRequestsRoute
   '/matching': typeof AuthenticatedMatchingRoute
@@ -138,6 +145,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/auth': typeof AnonymousAuthRoute
+  '/admin': typeof AuthenticatedAdminRoute
   '/board': typeof AuthenticatedBoardRoute
   '/match-requests': typeof AuthenticatedMatchRequestsRoute
   '/matching': typeof AuthenticatedMatchingRoute
@@ -158,6 +166,7 @@ export interface FileRoutesById {
   '/_anonymous': typeof AnonymousRouteWithChildren
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/_anonymous/auth': typeof AnonymousAuthRoute
+  '/_authenticated/admin': typeof AuthenticatedAdminRoute
   '/_authenticated/board': typeof AuthenticatedBoardRoute
   '/_authenticated/match-requests': typeof AuthenticatedMatchRequestsRoute
   '/_authenticated/matching': typeof AuthenticatedMatchingRoute
@@ -177,6 +186,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/auth'
+    | '/admin'
     | '/board'
     | '/match-requests'
     | '/matching'
@@ -194,6 +204,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/auth'
+    | '/admin'
     | '/board'
     | '/match-requests'
     | '/matching'
@@ -213,6 +224,7 @@ export interface FileRouteTypes {
     | '/_anonymous'
     | '/_authenticated'
     | '/_anonymous/auth'
+    | '/_authenticated/admin'
     | '/_authenticated/board'
     | '/_authenticated/match-requests'
     | '/_authenticated/matching'
@@ -270,6 +282,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/auth'
       preLoaderRoute: typeof AnonymousAuthRouteImport
       parentRoute: typeof AnonymousRoute
+    }
+    '/_authenticated/admin': {
+      id: '/_authenticated/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthenticatedAdminRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/board': {
       id: '/_authenticated/board'
@@ -373,6 +392,7 @@ const AnonymousRouteWithChildren = AnonymousRoute._addFileChildren(
 )
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedAdminRoute: typeof AuthenticatedAdminRoute
   AuthenticatedBoardRoute: typeof AuthenticatedBoardRoute
   AuthenticatedMatchRequestsRoute: typeof AuthenticatedMatchRequestsRoute
   AuthenticatedMatchingRoute: typeof AuthenticatedMatchingRoute
@@ -387,6 +407,7 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAdminRoute: AuthenticatedAdminRoute,
   AuthenticatedBoardRoute: AuthenticatedBoardRoute,
   AuthenticatedMatchRequestsRoute: AuthenticatedMatchRequestsRoute,
   AuthenticatedMatchingRoute: AuthenticatedMatchingRoute,

@@ -23,6 +23,7 @@ const TITLES: Record<string, string> = {
   '/profile': '내 정보 · 밥상친구',
   '/profile-setup': '프로필 설정 · 밥상친구',
   '/notifications': '알림 · 밥상친구',
+  '/admin': '관리자 · 밥상친구',
 };
 
 describe('page titles (issue #14)', () => {
