@@ -220,6 +220,11 @@ describe('suspension', () => {
     expect(audit[1]).toMatchObject({ admin: { id: admin.id, name: '관리자' }, note: '반복 신고' });
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['report.dismiss', 'report.hide', 'report.suspend']));
     expect(audit.map((a) => a.id)).toEqual([...audit.map((a) => a.id)].sort((a, b) => b - a));
+    // An empty body is `{}` (until lifted); lifted again right after.
+    const empty = await t.app.inject({ method: 'POST', url: `/api/admin/users/${member.id}/suspend`, headers: { ...admin.headers, 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode, empty.body).toBe(200);
+    expect(empty.json()).toMatchObject({ suspended: true, suspendedUntil: null });
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/users/${member.id}/unsuspend`, headers: admin.headers })).statusCode).toBe(200);
   });
 
   it('social login refuses a suspended member too', async () => {

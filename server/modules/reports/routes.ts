@@ -122,12 +122,16 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
   app.post(
     '/api/admin/users/:id/suspend',
     {
+      // An empty body means `{}`: suspended until lifted.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       preHandler: [app.requireAdmin],
       schema: {
         tags: adminTags,
         summary: '회원 정지 (관리자)',
         description:
-          'Body `{days?: 1–3650, note?}`: suspends the member for `days` days from now, or until lifted without `days`. ' +
+          'Body `{days?: 1–3650, note?}` (an empty body = `{}`): suspends the member for `days` days from now, or until lifted without `days`. ' +
           "Their login answers 403 SUSPENDED '이용이 정지된 계정이에요. ({date}까지)', their tokens 401 at once and their live connections close. " +
           'Answers `{userId, suspended, suspendedUntil}`. One admin_audit row. 404 unknown or deleted member; 400 SELF. ' +
           ADMIN_ERRORS,
