@@ -40,6 +40,7 @@ import { liveNotifier } from './modules/notifications/live-notifier.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
+import { reportsRoutes } from './modules/reports/routes.ts';
 import { createMatchesService } from './modules/matches/service.ts';
 import { pushRoutes } from './modules/push/routes.ts';
 import { schedulesRoutes } from './modules/schedules/routes.ts';
@@ -173,7 +174,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
   await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...overrides.rateLimits } });
   await app.register(dbPlugin, { target: overrides.database ?? defaultDatabase(config) });
-  await app.register(authPlugin, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, now });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, now, adminEmails: config.adminEmails });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, custom: overrides.mailer });
   await app.register(storagePlugin, { dir: path.join(config.dataDir, 'uploads') });
   // Every authenticated POST under /api honours Idempotency-Key (issue #7); before the modules.
@@ -215,6 +216,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Issue #17: blocks (cancelling the open matches between the two members through the matches service).
   await app.register(blocksRoutes, { now, cancelBetween: (a, b) => createMatchesService({ db: app.db, now }).cancelBetween(a, b) });
   await app.register(shareRoutes, { now, publicUrl: config.publicUrl }); // 안전 공유 (issue #17 item 9)
+  // Issue #17: reports (hiding at 3 reporters) and moderation (/api/admin/*, ADMIN_EMAILS).
+  await app.register(reportsRoutes, { now });
   await app.register(stompPlugin, realtime);
   await app.register(venuesRoutes, {
     now,

@@ -63,6 +63,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ KAKAO_REST_API_KEY: 'k', KAKAO_LOCAL_BASE_URL: 'dapi.kakao.com' })).toThrow(/KAKAO_LOCAL_BASE_URL/);
   });
 
+  it('reads ADMIN_EMAILS as a lower-cased, trimmed list (issue #17 moderation)', () => {
+    expect(loadConfig({}).adminEmails).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: ' Admin@Example.com, ops@example.com ,' }).adminEmails).toEqual(['admin@example.com', 'ops@example.com']);
+  });
+
   it('documents every variable it reads, and .env.example lists them all (npm run env:example)', () => {
     expect(new Set(CONFIG_DOC.map((r) => r.name))).toEqual(new Set(ENV_NAMES));
     const example = readFileSync(new URL('../.env.example', import.meta.url), 'utf8');

@@ -131,6 +131,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** The operator's published contact address (issue #17: /terms, /privacy, the footer; App Store 1.2). */
   contactEmail: string;
+  /** Issue #17 moderation: lower-cased e-mails of the members with the admin role (`ADMIN_EMAILS`). */
+  adminEmails: string[];
   /** Social login providers (issue #8); a provider is configured only with both id and secret. */
   oauth: {
     kakao: OAuthProviderConfig | undefined;
@@ -184,6 +186,7 @@ const EnvSchema = Type.Object({
   LOG_LEVEL: Optional(Type.String({ pattern: '^(fatal|error|warn|info|debug|trace|silent)$' })),
   METRICS_TOKEN: Optional(Type.String({ minLength: 16 })),
   CONTACT_EMAIL: Optional(Type.String({ pattern: '^[^@\s]+@[^@\s]+$', maxLength: 254, description: 'an e-mail address' })),
+  ADMIN_EMAILS: Optional(NonEmpty('admin e-mails')),
   KAKAO_CLIENT_ID: Optional(NonEmpty('kakao id')),
   KAKAO_CLIENT_SECRET: Optional(NonEmpty('kakao secret')),
   NAVER_CLIENT_ID: Optional(NonEmpty('naver id')),
@@ -240,6 +243,11 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'LOG_LEVEL', default: 'info', meaning: 'pino level: fatal, error, warn, info, debug, trace, silent' },
   { name: 'CONTACT_EMAIL', default: 'contact@localhost', meaning: 'the operator\'s contact address shown on /terms, /privacy and in the footer (set it in production)' },
   { name: 'METRICS_TOKEN', default: '(unset → /metrics open)', meaning: 'at least 16 characters; `GET /metrics` (Prometheus) then needs `Authorization: Bearer {METRICS_TOKEN}`' },
+  {
+    name: 'ADMIN_EMAILS',
+    default: '(unset → no admins)',
+    meaning: 'comma-separated e-mails (case-insensitive) of the members with the admin role: the reports queue, hiding content and suspensions at /admin',
+  },
   { name: 'KAKAO_CLIENT_ID', default: '(unset)', meaning: 'Kakao login; listed by /api/auth/providers only with KAKAO_CLIENT_SECRET' },
   { name: 'KAKAO_CLIENT_SECRET', default: '(unset)', meaning: 'see KAKAO_CLIENT_ID' },
   { name: 'NAVER_CLIENT_ID', default: '(unset)', meaning: 'Naver login; listed by /api/auth/providers only with NAVER_CLIENT_SECRET' },
@@ -393,6 +401,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: (env.LOG_LEVEL as Config['logLevel'] | undefined) ?? 'info',
     metricsToken: env.METRICS_TOKEN,
     contactEmail: env.CONTACT_EMAIL ?? 'contact@localhost',
+    adminEmails: (env.ADMIN_EMAILS ?? '').split(',').map((e) => e.trim().toLowerCase()).filter(Boolean),
     oauth: {
       kakao: provider(env.KAKAO_CLIENT_ID, env.KAKAO_CLIENT_SECRET, OAUTH_DEFAULT_ENDPOINTS.kakao, {
         authUrl: env.KAKAO_AUTH_URL,

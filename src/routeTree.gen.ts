@@ -17,6 +17,7 @@ import { Route as ConsentRouteImport } from './routes/consent'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AnonymousAuthRouteImport } from './routes/_anonymous/auth'
+import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/admin'
 import { Route as AuthenticatedBoardRouteImport } from './routes/_authenticated/board'
 import { Route as AuthenticatedMatchRequestsRouteImport } from './routes/_authenticated/match-requests'
 import { Route as AuthenticatedMatchingRouteImport } from './routes/_authenticated/matching'
@@ -68,6 +69,11 @@ const AnonymousAuthRoute = AnonymousAuthRouteImport.update({
   id: '/auth',
   path: '/auth',
   getParentRoute: () => AnonymousRoute,
+} as any)
+const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedBoardRoute = AuthenticatedBoardRouteImport.update({
   id: '/board',
@@ -148,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/auth': typeof AnonymousAuthRoute
+  '/admin': typeof AuthenticatedAdminRoute
   '/board': typeof AuthenticatedBoardRoute
   '/match-requests': typeof AuthenticatedMatchRequestsRoute
   '/matching': typeof AuthenticatedMatchingRoute
@@ -169,6 +176,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/auth': typeof AnonymousAuthRoute
+  '/admin': typeof AuthenticatedAdminRoute
   '/board': typeof AuthenticatedBoardRoute
   '/match-requests': typeof AuthenticatedMatchRequestsRoute
   '/matching': typeof AuthenticatedMatchingRoute
@@ -193,6 +201,7 @@ export interface FileRoutesById {
   '/privacy': typeof PrivacyRoute
   '/terms': typeof TermsRoute
   '/_anonymous/auth': typeof AnonymousAuthRoute
+  '/_authenticated/admin': typeof AuthenticatedAdminRoute
   '/_authenticated/board': typeof AuthenticatedBoardRoute
   '/_authenticated/match-requests': typeof AuthenticatedMatchRequestsRoute
   '/_authenticated/matching': typeof AuthenticatedMatchingRoute
@@ -216,6 +225,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/auth'
+    | '/admin'
     | '/board'
     | '/match-requests'
     | '/matching'
@@ -237,6 +247,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/auth'
+    | '/admin'
     | '/board'
     | '/match-requests'
     | '/matching'
@@ -260,6 +271,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/terms'
     | '/_anonymous/auth'
+    | '/_authenticated/admin'
     | '/_authenticated/board'
     | '/_authenticated/match-requests'
     | '/_authenticated/matching'
@@ -343,6 +355,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/auth'
       preLoaderRoute: typeof AnonymousAuthRouteImport
       parentRoute: typeof AnonymousRoute
+    }
+    '/_authenticated/admin': {
+      id: '/_authenticated/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AuthenticatedAdminRouteImport
+      parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/board': {
       id: '/_authenticated/board'
@@ -453,6 +472,7 @@ const AnonymousRouteWithChildren = AnonymousRoute._addFileChildren(
 )
 
 interface AuthenticatedRouteChildren {
+  AuthenticatedAdminRoute: typeof AuthenticatedAdminRoute
   AuthenticatedBoardRoute: typeof AuthenticatedBoardRoute
   AuthenticatedMatchRequestsRoute: typeof AuthenticatedMatchRequestsRoute
   AuthenticatedMatchingRoute: typeof AuthenticatedMatchingRoute
@@ -467,6 +487,7 @@ interface AuthenticatedRouteChildren {
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
+  AuthenticatedAdminRoute: AuthenticatedAdminRoute,
   AuthenticatedBoardRoute: AuthenticatedBoardRoute,
   AuthenticatedMatchRequestsRoute: AuthenticatedMatchRequestsRoute,
   AuthenticatedMatchingRoute: AuthenticatedMatchingRoute,

@@ -34,6 +34,11 @@ export const User = Type.Object(
     consentRequired: Type.Boolean({
       description: 'issue #17: true when the member has not agreed to the terms and privacy policy in force (social sign-up, or a newer version); the client shows the consent step first',
     }),
+    role: Type.Optional(
+      Type.Union([Type.Literal('admin'), Type.Literal('member')], {
+        description: 'issue #17: `admin` when the e-mail is listed in ADMIN_EMAILS (the /admin page and /api/admin/*); always answered by the server',
+      }),
+    ),
   },
   { $id: 'User' },
 );

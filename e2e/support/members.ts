@@ -126,3 +126,18 @@ export async function registerViaUi(page: Page, member: Pick<Member, 'name' | 'e
   await submit.click();
   await expect(page.getByRole('heading', { level: 2, name: '성별', exact: true })).toBeVisible();
 }
+
+/** The e-mail listed in the e2e server's ADMIN_EMAILS (e2e/support/start-server.ts). */
+export const ADMIN_EMAIL = 'e2e-admin@bapsang.test';
+
+/**
+ * The admin member (issue #17 moderation): created on first use; when it already exists (a retry in
+ * the same server run) it signs in through the API instead.
+ */
+export async function adminViaApi(request: APIRequestContext): Promise<Member> {
+  const password = 'bapsang-admin-1234';
+  const name = '운영자';
+  const login = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password } });
+  if (login.ok()) return { name, email: ADMIN_EMAIL, password, token: ((await login.json()) as { accessToken: string }).accessToken };
+  return createMemberViaApi(request, { email: ADMIN_EMAIL, name, password });
+}

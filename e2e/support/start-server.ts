@@ -46,6 +46,8 @@ Object.assign(env, {
   RATE_LIMIT_SEND_CODE_PER_IP: '1000',
   RATE_LIMIT_LOGIN_PER_IP: '1000',
   RATE_LIMIT_REGISTER_PER_IP: '1000',
+  // Issue #17 moderation: the admin account of e2e/moderation.spec.ts (e2e/support/members.ts ADMIN_EMAIL).
+  ADMIN_EMAILS: 'e2e-admin@bapsang.test',
 });
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 if (process.env.E2E_REDIS_URL) env.REDIS_URL = process.env.E2E_REDIS_URL;

@@ -12,7 +12,7 @@ export function averageRating(ratingSum: number, reviewCount: number): number {
 }
 
 /** The API view of a member row (never the password hash or token version). */
-export function toUser(row: UserRow): User {
+export function toUser(row: UserRow, role: 'admin' | 'member' = 'member'): User {
   return {
     id: row.id,
     name: row.name,
@@ -28,6 +28,7 @@ export function toUser(row: UserRow): User {
     hasPassword: row.passwordHash !== null,
     safetyGuideSeen: row.safetyGuideSeenAt !== null,
     consentRequired: consentRequired(row),
+    role,
   };
 }
 

@@ -6,6 +6,9 @@
  *   HS256 (explicit allowlist — `alg: none` and every other algorithm are refused), not expired,
  *   not before its `nbf`, for an existing user whose current `tokenVersion` equals `ver`. Any
  *   failure answers 401 `{ message, code }` in Korean, never 5xx. On success `request.user` is set.
+ * - Issue #17 moderation: members whose e-mail is in `ADMIN_EMAILS` have `role: "admin"` (a `role`
+ *   claim in their tokens; `request.user.role`, read again from the stored e-mail on every request
+ *   so removing an address takes effect at once). `app.requireAdmin` answers 403 FORBIDDEN to members.
  * - The secret is `JWT_SECRET`, or one generated once into `${DATA_DIR}/jwt-secret` (mode 0600).
  */
 import { createHmac, randomBytes } from 'node:crypto';
@@ -27,7 +30,12 @@ export const JWT_ALGORITHMS = ['HS256'] as const;
 /** The signed-in member as the auth plugin knows it. */
 export interface AuthUser {
   id: number;
+  /** Issue #17: `admin` when the member's e-mail is listed in `ADMIN_EMAILS`. */
+  role: Role;
 }
+
+/** A member's role (issue #17 moderation). */
+export type Role = 'admin' | 'member';
 
 /** A verified access token: the member, its expiry (`exp`, seconds since the epoch) and `ver` claim. */
 export interface VerifiedToken extends AuthUser {
@@ -37,8 +45,10 @@ export interface VerifiedToken extends AuthUser {
 
 /** Issues access tokens. */
 export interface TokenIssuer {
-  /** Signs a 7-day HS256 token for the user at their current token version. */
-  sign(user: { id: number; tokenVersion: number }): Promise<string>;
+  /** Signs a 7-day HS256 token for the user at their current token version (with their `role` claim). */
+  sign(user: { id: number; tokenVersion: number; email?: string | null }): Promise<string>;
+  /** The role of a member with this e-mail: `admin` when it is listed in `ADMIN_EMAILS` (case-insensitive). */
+  roleOf(email: string | null | undefined): Role;
   /**
    * HMAC-SHA256 (base64url) of `data` under a key derived from the JWT secret (issue #17: the
    * signed device cookies of the login rules). Never the JWT key itself.
@@ -51,6 +61,8 @@ declare module 'fastify' {
     tokens: TokenIssuer;
     /** preHandler: 401 unless the request carries a valid, unrevoked access token. */
     requireAuth: (request: FastifyRequest) => Promise<void>;
+    /** preHandler (issue #17): like `requireAuth`, then 403 FORBIDDEN unless the member is an admin. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
     /**
      * Verifies a bare access token exactly like `requireAuth` (HS256, not expired, current token
      * version). Answers the member id, the token's `exp` (seconds) and its `ver` (the token
@@ -93,23 +105,26 @@ export async function loadJwtSecret(configured: string | undefined, dataDir: str
 const unauthorized = (code: string, message: string = MSG.loginRequired) => new AppError(401, code, message);
 
 /** Registers `app.tokens`, `app.requireAuth` and `request.user`. Depends on `db`. */
-export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; now: Clock }>(
+export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; now: Clock; adminEmails?: readonly string[] }>(
   async (app, opts) => {
     const key = await loadJwtSecret(opts.jwtSecret, opts.dataDir);
     // A separate key for MACs, derived from the JWT secret (HKDF-style: HMAC(secret, label)).
     const macKey = createHmac('sha256', key).update('bapsang:device-cookie:v1').digest();
     const nowSeconds = () => Math.floor(opts.now().getTime() / 1000);
+    const admins = new Set((opts.adminEmails ?? []).map((e) => e.trim().toLowerCase()));
+    const roleOf = (email: string | null | undefined): Role => (email && admins.has(email.trim().toLowerCase()) ? 'admin' : 'member');
 
     app.decorate('tokens', {
       async sign(user) {
         const iat = nowSeconds();
-        return new SignJWT({ ver: user.tokenVersion })
+        return new SignJWT({ ver: user.tokenVersion, role: roleOf(user.email) })
           .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
           .setSubject(String(user.id))
           .setIssuedAt(iat)
           .setExpirationTime(iat + TOKEN_TTL_SECONDS)
           .sign(key);
       },
+      roleOf,
       mac(data) {
         return createHmac('sha256', macKey).update(data).digest('base64url');
       },
@@ -140,18 +155,23 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
       }
       const id = Number(sub);
       if (id > 2_147_483_647) throw unauthorized('INVALID_TOKEN');
-      const [row] = await app.db.select({ tokenVersion: users.tokenVersion }).from(users).where(eq(users.id, id));
+      const [row] = await app.db.select({ tokenVersion: users.tokenVersion, email: users.email }).from(users).where(eq(users.id, id));
       if (!row || row.tokenVersion !== ver) throw unauthorized('TOKEN_REVOKED', MSG.sessionExpired);
-      return { id, exp, ver };
+      return { id, exp, ver, role: roleOf(row.email) };
     };
     app.decorate('verifyToken', verifyToken);
 
-    app.decorate('requireAuth', async (request: FastifyRequest) => {
+    const requireAuth = async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
       if (!match?.[1]) throw unauthorized('NO_TOKEN');
-      const { id } = await verifyToken(match[1]);
-      request.user = { id };
+      const { id, role } = await verifyToken(match[1]);
+      request.user = { id, role };
+    };
+    app.decorate('requireAuth', requireAuth);
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      await requireAuth(request);
+      if (request.user?.role !== 'admin') throw new AppError(403, 'FORBIDDEN', MSG.forbidden);
     });
   },
   { name: 'auth', dependencies: ['db'] },

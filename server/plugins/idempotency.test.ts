@@ -301,7 +301,7 @@ describe('answers that are not stored', () => {
         async (a) => {
           a.decorateRequest('user', null);
           a.decorate('requireAuth', async (request) => {
-            request.user = { id: Number(request.headers['x-user']) };
+            request.user = { id: Number(request.headers['x-user']), role: 'member' };
           });
         },
         { name: 'auth' },

@@ -284,6 +284,28 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
     request: async (c) => ({ url: `/api/blocks/${(await c.newConfirmedMatch()).requesterId}` }),
   },
 
+  // ── reports (issue #17 item 5): any member reports someone else's content; owner = its author (400 SELF) ──
+  {
+    method: 'POST', path: '/api/reports', anonymous: 401, member: 201, owner: 400,
+    request: async (c) => ({ payload: { targetType: 'post', targetId: await c.newPost(), reason: 'spam' } }),
+  },
+
+  // ── moderation (issue #17 item 6): admins only (ADMIN_EMAILS; 200s in server/modules/reports/moderation.test.ts) ──
+  { method: 'GET', path: '/api/admin/reports', anonymous: 401, member: 403, owner: null },
+  {
+    method: 'POST', path: '/api/admin/reports/{id}/resolve', anonymous: 401, member: 403, owner: null,
+    request: () => ({ url: '/api/admin/reports/1/resolve', payload: { action: 'dismiss' } }),
+  },
+  {
+    method: 'POST', path: '/api/admin/users/{id}/suspend', anonymous: 401, member: 403, owner: null,
+    request: async (c) => ({ url: `/api/admin/users/${(await c.newConfirmedMatch()).requesterId}/suspend`, payload: {} }),
+  },
+  {
+    method: 'POST', path: '/api/admin/users/{id}/unsuspend', anonymous: 401, member: 403, owner: null,
+    request: async (c) => ({ url: `/api/admin/users/${(await c.newConfirmedMatch()).requesterId}/unsuspend` }),
+  },
+  { method: 'GET', path: '/api/admin/audit', anonymous: 401, member: 403, owner: null },
+
   // ── venues (issue #3): members only (SPEC §6 map filters need a login) ──
   { method: 'GET', path: '/api/venues', anonymous: 401, member: 200, owner: null, request: () => ({ url: '/api/venues?lat=37.5665&lng=126.978&radius=500' }) },
 

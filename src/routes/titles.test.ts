@@ -27,6 +27,7 @@ const TITLES: Record<string, string> = {
   '/privacy': '개인정보 처리방침 · 밥상친구',
   '/consent': '약관 동의 · 밥상친구',
   '/s/$token': '공유된 약속 · 밥상친구',
+  '/admin': '관리자 · 밥상친구',
 };
 
 describe('page titles (issue #14)', () => {

@@ -111,9 +111,10 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
           "Access token (HS256, 7 days) plus the user fields. Unknown e-mail and wrong password both answer 401 LOGIN_FAILED '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.'. " +
           `Issue #17: only failures count and a success clears them. A client without the account's device cookie gets 429 LOGIN_LOCKED '로그인 시도가 너무 많아요. {n}분 뒤에 다시 시도해주세요.' (Retry-After) after ${limits.loginFailuresPerAccountIp.max} failures for the account from its address or ${limits.loginFailuresPerAccount.max} from all such clients per ${limits.loginFailuresPerAccount.windowMs / 60_000} min; ` +
           `a success sets an HttpOnly device cookie (\`${DEVICE_COOKIE_PREFIX}…\`, path /api/auth/login, a year) and a client presenting it is held only to its own ${limits.loginFailuresPerDevice.max} failures. ` +
-          `429 RATE_LIMITED per IP (${limits.loginPerIp.max} attempts / ${limits.loginPerIp.windowMs / 60_000} min). SPEC §7, §8.`,
+          `429 RATE_LIMITED per IP (${limits.loginPerIp.max} attempts / ${limits.loginPerIp.windowMs / 60_000} min). ` +
+          "403 SUSPENDED '이용이 정지된 계정이에요. ({date}까지)' (KST; without the parenthesis when suspended until lifted) for a suspended member with the right password (issue #17 item 6). SPEC §7, §8.",
         body: LoginBody,
-        response: { 200: AuthResponse, ...errorResponses(400, 401, 429) },
+        response: { 200: AuthResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {

@@ -17,6 +17,7 @@ import { accountExistsMail, type Mailer } from '../../plugins/mail.ts';
 import type { TokenIssuer } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { assertNotSuspended } from '../../lib/suspension.ts';
 import { isUniqueViolation, normalizeEmail, toUser } from '../../lib/user-view.ts';
 
 /** After a correct code, registration stays allowed for 30 minutes. */
@@ -165,7 +166,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     and(eq(emailCodes.id, id), isNull(emailCodes.verifiedAt), isNull(emailCodes.consumedAt), gt(emailCodes.expiresAt, at));
 
   async function authResponse(row: typeof users.$inferSelect): Promise<AuthResponse> {
-    return { accessToken: await tokens.sign(row), ...toUser(row) };
+    return { accessToken: await tokens.sign(row), ...toUser(row, tokens.roleOf(row.email)) };
   }
 
   return {
@@ -264,6 +265,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       // A social-only member (no password hash) cannot sign in with a password: same answer, same time.
       const ok = row?.passwordHash ? await argonVerify(row.passwordHash, body.password) : (await argonVerify(await dummyHash, body.password), false);
       if (!row || !ok) throw new AppError(401, 'LOGIN_FAILED', AUTH_MSG.loginFailed);
+      // Issue #17: a suspended member is told so (only after the right password, so it reveals nothing).
+      assertNotSuspended(row, now());
       return authResponse(row);
     },
 

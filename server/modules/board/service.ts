@@ -4,7 +4,7 @@
  * member's views count at most once per hour (`post_views` holds the last counted time). Likes
  * are a toggle with one row per (post, member); counters change in the same transaction as the rows.
  */
-import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { BOARD_LIMITS, RECOMMENDATION_RULE, recommendationPoints, type Comment, type Post, type PostBody } from '../../../common/api/board.ts';
 import { postComments, postLikes, posts, postViews, uploads, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
@@ -77,7 +77,7 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
       .select({ post: posts, authorName: users.name })
       .from(posts)
       .leftJoin(users, eq(users.id, posts.authorId))
-      .where(and(where, viewerId !== undefined ? notBlockedWith(viewerId, posts.authorId) : undefined))
+      .where(and(where, isNull(posts.hiddenAt), viewerId !== undefined ? notBlockedWith(viewerId, posts.authorId) : undefined))
       .orderBy(desc(posts.createdAt), desc(posts.id));
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.post.id);
@@ -86,7 +86,7 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
       .select({ c: postComments, name: users.name })
       .from(postComments)
       .leftJoin(users, eq(users.id, postComments.authorId))
-      .where(and(inArray(postComments.postId, ids), viewerId !== undefined ? notBlockedWith(viewerId, postComments.authorId) : undefined))
+      .where(and(inArray(postComments.postId, ids), isNull(postComments.hiddenAt), viewerId !== undefined ? notBlockedWith(viewerId, postComments.authorId) : undefined))
       .orderBy(asc(postComments.createdAt), asc(postComments.id));
     return rows.map(({ post, authorName }) => ({
       id: post.id,
@@ -117,7 +117,8 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
 
   /** The post row `id` or 404; with `authorId`, 403 unless that member wrote it. */
   async function row(id: number, authorId?: number) {
-    const [p] = await db.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(eq(posts.id, id));
+    // Issue #17: a hidden post (reports or a moderator) answers 404 like an unknown one.
+    const [p] = await db.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(and(eq(posts.id, id), isNull(posts.hiddenAt)));
     if (!p) throw new AppError(404, 'NOT_FOUND', BOARD_MSG.notFound);
     if (authorId !== undefined && p.authorId !== authorId) throw new AppError(403, 'NOT_AUTHOR', BOARD_MSG.notAuthor);
     return p;

@@ -4,7 +4,7 @@
  * Issue #15: the chat of a CANCELLED match stays readable by both sides; sending into it is
  * refused with 409 CHAT_CLOSED '취소된 약속이에요.'.
  */
-import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type ChatMessage } from '../../../common/realtime.ts';
 import { chatMessages, matchRequests, schedules, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
@@ -144,7 +144,8 @@ export function createChatService(db: Database) {
       clientId: chatMessages.clientId,
       createdAt: chatMessages.createdAt,
     };
-    const conds = [eq(chatMessages.matchId, matchId)];
+    // Issue #17: a hidden message (reports or a moderator) is not returned.
+    const conds = [eq(chatMessages.matchId, matchId), isNull(chatMessages.hiddenAt)];
     if (q.before !== undefined) conds.push(lt(chatMessages.id, q.before));
     let rows;
     if (q.after !== undefined) {

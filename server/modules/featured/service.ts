@@ -5,7 +5,7 @@
  * `AI_CANDIDATES` (./ai.ts), and any failure falls back to the rule. The answer is cached for
  * `ttlMs` (default 5 minutes) and dropped whenever a review is created or deleted (`invalidate`).
  */
-import { desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FeaturedReview } from '../../../common/api/featured.ts';
 import { reviews, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
@@ -49,7 +49,7 @@ export function reviewCandidatesFrom(db: Database): () => Promise<ReviewCandidat
       })
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.reviewerId))
-      .where(isNull(reviews.deletedAt))
+      .where(and(isNull(reviews.deletedAt), isNull(reviews.hiddenAt)))
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(SCAN_LIMIT);
 }

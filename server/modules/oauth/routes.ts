@@ -113,9 +113,9 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
         summary: '소셜 로그인 완료',
         description:
           'Trades the one-time code of `/oauth/callback?token=…` for an access token plus the user (`isNewUser: true` for a new social member). ' +
-          "Works once, within 60 s; otherwise 401 SOCIAL_CODE_INVALID '소셜 로그인 정보가 만료되었거나 이미 사용되었습니다. 다시 로그인해주세요.'. 429 per IP.",
+          "Works once, within 60 s; otherwise 401 SOCIAL_CODE_INVALID '소셜 로그인 정보가 만료되었거나 이미 사용되었습니다. 다시 로그인해주세요.'. 403 SUSPENDED for a suspended member (issue #17). 429 per IP.",
         body: SocialLoginBody,
-        response: { 200: AuthResponse, ...errorResponses(400, 401, 429) },
+        response: { 200: AuthResponse, ...errorResponses(400, 401, 403, 429) },
       },
     },
     async (request, reply) => {

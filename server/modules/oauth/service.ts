@@ -33,6 +33,7 @@ import type { TokenIssuer } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
+import { assertNotSuspended } from '../../lib/suspension.ts';
 import { isUniqueViolation, toUser } from '../../lib/user-view.ts';
 import { ProviderError, USES_PKCE, authorizationUrl, exchangeCode, fetchProfile, type ProviderProfile } from './providers.ts';
 
@@ -223,7 +224,9 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       if (!row || row.expiresAt.getTime() <= at.getTime()) throw new AppError(401, 'SOCIAL_CODE_INVALID', OAUTH_MSG.codeInvalid);
       const [user] = await db.select().from(users).where(eq(users.id, row.userId));
       if (!user) throw new AppError(401, 'SOCIAL_CODE_INVALID', OAUTH_MSG.codeInvalid);
-      return { accessToken: await tokens.sign(user), ...toUser(user) };
+      // Issue #17: a suspended member cannot sign in socially either.
+      assertNotSuspended(user, at);
+      return { accessToken: await tokens.sign(user), ...toUser(user, tokens.roleOf(user.email)) };
     },
   };
 }

@@ -126,7 +126,7 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
         .select(REVIEW_COLUMNS)
         .from(reviews)
         .innerJoin(users, eq(users.id, reviews.reviewerId))
-        .where(and(eq(reviews.revieweeId, userId), isNull(reviews.deletedAt)))
+        .where(and(eq(reviews.revieweeId, userId), isNull(reviews.deletedAt), isNull(reviews.hiddenAt)))
         .orderBy(desc(reviews.createdAt), desc(reviews.id));
       return rows.map(toReview);
     },

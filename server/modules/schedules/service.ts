@@ -242,6 +242,8 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
             lte(schedules.date, last),
             gt(schedules.startsAt, now()),
             isNull(schedules.cancelledAt),
+            // Issue #17: hidden by reports or a moderator.
+            isNull(schedules.hiddenAt),
             // Issue #17: nothing of a member on the other side of a block, either way.
             userId > 0 ? notBlockedWith(userId, schedules.userId) : undefined,
           ),
@@ -358,6 +360,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
             gt(schedules.startsAt, now()),
             isNull(schedules.cancelledAt),
             lt(schedules.currentParticipants, schedules.participants),
+            isNull(schedules.hiddenAt),
             notBlockedWith(userId, schedules.userId),
             notExists(
               db

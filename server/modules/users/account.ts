@@ -44,6 +44,8 @@ export interface AccountDeps {
   notifyAll: (events: readonly MatchEvent[]) => Promise<void>;
   /** Ends the member's live connections opened with a token older than `tokenVersion`. */
   revokeLiveSessions: (userId: number, tokenVersion: number) => Promise<void>;
+  /** The role a stored e-mail has (ADMIN_EMAILS), for the member view answered after consent. */
+  roleOf: (email: string | null) => 'admin' | 'member';
 }
 
 /** Builds the account service. */
@@ -65,7 +67,7 @@ export function createAccountService(deps: AccountDeps) {
         .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .returning();
       if (!row) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
-      return toUser(row);
+      return toUser(row, deps.roleOf(row.email));
     },
 
     /** `POST /api/user/safety-guide` (issue #17 item 9): the member has read the guide (the first time counts). */

@@ -33,7 +33,7 @@ export interface UsersRoutesOptions {
  * `POST /api/user/consent`, `DELETE /api/user/me`, `GET /api/legal` and `GET /api/users/{id}`.
  */
 export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async (app, opts) => {
-  const service = createUsersService({ db: app.db, now: opts.now });
+  const service = createUsersService({ db: app.db, now: opts.now, roleOf: app.tokens.roleOf });
   const account = createAccountService({
     db: app.db,
     now: opts.now,
@@ -41,6 +41,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
     cancelMatchesOf: opts.cancelMatchesOf,
     notifyAll: app.notifyAll,
     revokeLiveSessions: app.revokeLiveSessions,
+    roleOf: app.tokens.roleOf,
   });
 
   app.get(
@@ -160,7 +161,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
     // issue #13: saved and answered in one transaction (an answer that cannot be serialised saves nothing).
     async (request, reply) => {
       assertAppropriate({ name: request.body.name, bio: request.body.bio });
-      return sendInTransaction(app.db, reply, 200, (tx) => createUsersService({ db: tx, now: opts.now }).updateProfile(request.user!.id, request.body));
+      return sendInTransaction(app.db, reply, 200, (tx) => createUsersService({ db: tx, now: opts.now, roleOf: app.tokens.roleOf }).updateProfile(request.user!.id, request.body));
     },
   );
 

@@ -29,7 +29,8 @@ export const USERS_MSG = {
 } as const;
 
 /** Builds the users service. */
-export function createUsersService(deps: { db: Database; now: Clock }) {
+export function createUsersService(deps: { db: Database; now: Clock; roleOf?: (email: string | null) => 'admin' | 'member' }) {
+  const roleOf = deps.roleOf ?? (() => 'member' as const);
   const { db, now } = deps;
 
   /** True when member `id` may set `image` as their profile picture (see `updateProfile`). */
@@ -50,7 +51,7 @@ export function createUsersService(deps: { db: Database; now: Clock }) {
     async me(id: number): Promise<User> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
       if (!row) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
-      return toUser(row);
+      return toUser(row, roleOf(row.email));
     },
 
     /**
@@ -123,7 +124,7 @@ export function createUsersService(deps: { db: Database; now: Clock }) {
         .where(eq(users.id, id))
         .returning();
       if (!row) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
-      return toUser(row);
+      return toUser(row, roleOf(row.email));
     },
   };
 }

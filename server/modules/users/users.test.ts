@@ -19,7 +19,7 @@ describe('GET /api/user/me', () => {
     const res = await t.app.inject({ url: '/api/user/me', headers: m.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      id: m.id, name: '이영희', email: m.email, age: null, bio: null, profileImage: null, preferences: {}, reviewCount: 0, averageRating: 0, isNewUser: true, hasPassword: true, safetyGuideSeen: false, consentRequired: false,
+      id: m.id, name: '이영희', email: m.email, age: null, bio: null, profileImage: null, preferences: {}, reviewCount: 0, averageRating: 0, isNewUser: true, hasPassword: true, safetyGuideSeen: false, consentRequired: false, role: 'member',
     });
     const anon = await t.app.inject({ url: '/api/user/me' });
     expect(anon.statusCode).toBe(401);

@@ -8,7 +8,8 @@
 import { useEffect, useId, useState } from 'react';
 import type { Post } from '@common/api/board';
 import { Dialog } from '@/components/ui/dialog';
-import { ko } from '@/i18n/ko';
+import { ReportButton } from '@/components/ui/report-dialog';
+import { format, ko } from '@/i18n/ko';
 import { usePendingWrites } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
 import { useAddComment, useLikePost, useViewPost } from '../api/board-mutations';
@@ -93,6 +94,10 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
           <span>
             {ko.board.views} <span data-testid="post-views">{post.views}</span>
           </span>
+          {/* Issue #17: someone else's post can be reported. */}
+          {me && post.author && post.author.id !== me.id && (
+            <ReportButton targetType="post" targetId={post.id} label={format(ko.reports.reportLabel, { what: ko.reports.targets.post })} />
+          )}
         </div>
         <section aria-label={ko.board.comments} className="post-comments">
           <h3>{ko.board.comments}</h3>
@@ -103,6 +108,14 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
               {post.comments.map((c) => (
                 <li key={c.id}>
                   <strong>{c.author.name ?? ko.board.unknownAuthor}</strong> <span>{c.text}</span>
+                  {me && c.author.id !== null && c.author.id !== me.id && (
+                    <ReportButton
+                      targetType="comment"
+                      targetId={c.id}
+                      className="btn btn--ghost btn--small post-comments__report"
+                      label={format(ko.reports.reportLabel, { what: `${c.author.name ?? ko.board.unknownAuthor} ${ko.reports.targets.comment}` })}
+                    />
+                  )}
                 </li>
               ))}
               {pending.map((entry) => (

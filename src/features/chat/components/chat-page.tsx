@@ -33,6 +33,7 @@ import { MATCH_STATUS_LABEL, normaliseStatus } from '@common/domain/match-status
 import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, type ChatMessage, type StompUserError } from '@common/realtime';
 import { Avatar } from '@/components/ui/avatar';
 import { BlockMemberButton } from '@/components/ui/block-member-button';
+import { ReportButton } from '@/components/ui/report-dialog';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { MemberStatsLine } from '@/components/ui/member-stats';
@@ -424,6 +425,10 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
               <time className="chat__time" dateTime={m.createdAt}>
                 {messageTime(m.createdAt)}
               </time>
+              {/* Issue #17: the partner's messages can be reported one by one. */}
+              {!mine && m.id > 0 && (
+                <ReportButton targetType="message" targetId={m.id} className="btn btn--ghost btn--small chat__report" label={format(ko.reports.reportLabel, { what: ko.reports.targets.message })} />
+              )}
             </div>
           </li>
         );
@@ -487,6 +492,14 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
           <button type="button" className="btn btn--ghost" disabled={leave.isPending} onClick={() => void askLeave()}>
             {ko.chat.leave}
           </button>
+          {partner && (
+            <ReportButton
+              targetType="member"
+              targetId={partner.id}
+              className="btn btn--ghost"
+              label={format(ko.reports.reportLabel, { what: `${partner.name} ${ko.reports.targets.member}` })}
+            />
+          )}
           {partner && <BlockMemberButton userId={partner.id} name={partner.name} />}
         </div>
       </header>

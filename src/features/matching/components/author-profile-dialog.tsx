@@ -5,17 +5,20 @@ import { PREFERENCES } from '@common/domain/vocabulary';
 import { Avatar } from '@/components/ui/avatar';
 import { BlockMemberButton } from '@/components/ui/block-member-button';
 import { Dialog } from '@/components/ui/dialog';
+import { ReportButton } from '@/components/ui/report-dialog';
 import { memberStatsText } from '@/components/ui/member-stats';
-import { ko } from '@/i18n/ko';
+import { format, ko } from '@/i18n/ko';
 import { useSession } from '@/lib/session/store';
 
 interface AuthorProfileDialogProps {
   author: ScheduleAuthor | null;
+  /** The schedule the profile was opened from: "일정 신고하기" (issue #17). */
+  scheduleId?: number;
   onOpenChange: (open: boolean) => void;
 }
 
 /** A schedule author's profile: 선호 음식 (the ones switched on), 평균 평점 (N/A below 5 reviews) and, issue #15, 식사·노쇼·늦은 취소. */
-export function AuthorProfileDialog({ author, onOpenChange }: AuthorProfileDialogProps) {
+export function AuthorProfileDialog({ author, scheduleId, onOpenChange }: AuthorProfileDialogProps) {
   const prefsId = useId();
   const ratingId = useId();
   const statsId = useId();
@@ -58,7 +61,16 @@ export function AuthorProfileDialog({ author, onOpenChange }: AuthorProfileDialo
             </>
           )}
           {/* Issue #17: block from the profile (not one's own). */}
-          {author.id !== myId && <BlockMemberButton userId={author.id} name={author.name} onBlocked={() => onOpenChange(false)} />}
+          {author.id !== myId && (
+            <div className="author-profile__actions">
+              {/* Issue #17: report the member, or the schedule the profile was opened from. */}
+              <ReportButton targetType="member" targetId={author.id} label={format(ko.reports.reportLabel, { what: `${author.name} ${ko.reports.targets.member}` })} />
+              {scheduleId !== undefined && (
+                <ReportButton targetType="schedule" targetId={scheduleId} label={format(ko.reports.reportLabel, { what: ko.reports.targets.schedule })} />
+              )}
+              <BlockMemberButton userId={author.id} name={author.name} onBlocked={() => onOpenChange(false)} />
+            </div>
+          )}
         </div>
       )}
     </Dialog>

@@ -12,7 +12,8 @@ interface DayScheduleListProps {
   /** Schedules whose match request waits in the outbox (issue #7): marked "전송 대기 중". */
   pendingIds?: ReadonlySet<number>;
   onSelect: (schedule: Schedule) => void;
-  onShowAuthor: (author: ScheduleAuthor) => void;
+  /** Opens the author's profile (with the schedule, which can be reported from there — issue #17). */
+  onShowAuthor: (author: ScheduleAuthor, scheduleId: number) => void;
 }
 
 /** The chosen day's schedules: selectable buttons (`aria-pressed`) and the author's 프로필 button. */
@@ -45,7 +46,7 @@ export function DayScheduleList({ date, schedules, selectedId, myId, pendingIds,
               </span>
             </button>
             {s.user && (
-              <button type="button" className="match-schedule__author" onClick={() => onShowAuthor(s.user)}>
+              <button type="button" className="match-schedule__author" onClick={() => onShowAuthor(s.user, s.id)}>
                 <Avatar src={s.user.profileImage} alt="" size={32} />
                 <span>{format(ko.matching.profileButton, { name: s.user.name })}</span>
               </button>

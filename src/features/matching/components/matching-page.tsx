@@ -45,6 +45,7 @@ export function MatchingPage({ myId }: MatchingPageProps) {
   const [day, setDay] = useState<IsoDate>(today);
   const [selected, setSelected] = useState<Schedule | null>(null);
   const [author, setAuthor] = useState<ScheduleAuthor | null>(null);
+  const [authorScheduleId, setAuthorScheduleId] = useState<number | undefined>(undefined);
   // Match requests waiting in the outbox (issue #7) are marked "전송 대기 중".
   const outboxEntries = useOutbox((s) => s.entries);
   const pendingIds = useMemo(() => new Set(outboxEntries.filter((e) => e.kind === 'match-request' && !e.failure).map((e) => Number(e.scope))), [outboxEntries]);
@@ -197,13 +198,16 @@ export function MatchingPage({ myId }: MatchingPageProps) {
           </h2>
           <QueryState query={schedules} />
           {schedules.status === 'success' && (
-            <DayScheduleList date={day} schedules={dayList} selectedId={selected?.id ?? null} myId={myId} pendingIds={pendingIds} onSelect={select} onShowAuthor={setAuthor} />
+            <DayScheduleList date={day} schedules={dayList} selectedId={selected?.id ?? null} myId={myId} pendingIds={pendingIds} onSelect={select} onShowAuthor={(a, scheduleId) => {
+                setAuthor(a);
+                setAuthorScheduleId(scheduleId);
+              }} />
           )}
           <p className="field__hint">{ko.matching.selectHint}</p>
         </section>
       </div>
       <MatchingFilterDialog open={filterOpen} onOpenChange={setFilterOpen} value={filter} onApply={setFilter} />
-      <AuthorProfileDialog author={author} onOpenChange={(open) => !open && setAuthor(null)} />
+      <AuthorProfileDialog author={author} scheduleId={authorScheduleId} onOpenChange={(open) => !open && setAuthor(null)} />
       {guide.element}
     </div>
   );

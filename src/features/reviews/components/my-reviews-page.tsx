@@ -4,6 +4,7 @@ import type { Review } from '@common/api/reviews';
 import { Avatar } from '@/components/ui/avatar';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
+import { ReportButton } from '@/components/ui/report-dialog';
 import { Stars } from '@/components/ui/stars';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
@@ -89,6 +90,8 @@ export function MyReviewsPage() {
                 >
                   {ko.reviewForm.delete}
                 </button>
+                {/* Issue #17: a received review can be reported. */}
+                <ReportButton targetType="review" targetId={r.id} label={format(ko.reports.reportLabel, { what: `${r.reviewer.name} ${ko.reports.targets.review}` })} />
               </div>
               <Stars rating={r.rating} />
               {r.comment && <p className="received-review__comment">{r.comment}</p>}

@@ -40,6 +40,12 @@ export function ProfileMenu({ user, onOpenActivity, onLogout, settingUp = false 
               >
                 {ko.nav.activity}
               </DropdownMenu.Item>
+              {/* Issue #17: only admins see the moderation page. */}
+              {user.role === 'admin' && (
+                <DropdownMenu.Item className="menu__item" onSelect={() => void navigate({ to: '/admin' })}>
+                  {ko.admin.menu}
+                </DropdownMenu.Item>
+              )}
               <DropdownMenu.Separator className="menu__separator" />
             </>
           )}

@@ -1,0 +1,375 @@
+/**
+ * Reports and moderation (issue #17 items 5 and 6; common/api/reports.ts).
+ *
+ * Reports: one per (reporter, target); a missing target, or a chat message of a match the reporter
+ * is not part of, is 404; one's own account or content is 400. When the third distinct member
+ * reports a piece of content (not a member), it is hidden (`hidden_at`) in the same transaction,
+ * and every member read leaves it out until a moderator decides.
+ *
+ * Moderation: resolving a target resolves all its open reports — `dismiss` un-hides the content,
+ * `hide` keeps it hidden, `suspend` also suspends its author. A suspension bumps the member's token
+ * version (every token answers 401 at once) and, after the commit, ends their live sessions. Every
+ * admin action writes an `admin_audit` row in the same transaction.
+ */
+import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  REPORT_HIDE_THRESHOLD,
+  type AdminReportGroup,
+  type AuditEntry,
+  type ReportBody,
+  type ReportedContent,
+  type ReportReason,
+  type ReportTargetType,
+  type ResolveBody,
+  type ResolveResult,
+  type SuspensionState,
+} from '../../../common/api/reports.ts';
+import { adminAudit, chatMessages, matchRequests, postComments, posts, reports, reviews, schedules, users } from '../../db/schema.ts';
+import type { Database } from '../../plugins/db.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isSuspended } from '../../lib/suspension.ts';
+import { isUniqueViolation } from '../../lib/user-view.ts';
+
+/** Korean texts of this module. */
+export const REPORT_MSG = {
+  created: '신고가 접수되었어요.',
+  duplicate: '이미 신고한 내용이에요.',
+  notFound: '신고할 대상을 찾을 수 없어요.',
+  self: '자신이나 자신의 글은 신고할 수 없어요.',
+  reportNotFound: '신고를 찾을 수 없어요.',
+  memberNotFound: '회원을 찾을 수 없습니다.',
+  memberNotHideable: '회원은 숨길 수 없어요. 정지를 선택해주세요.',
+  noAuthor: '작성자가 없는 내용이라 정지할 수 없어요.',
+  selfSuspend: '자기 자신은 정지할 수 없어요.',
+} as const;
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Db = Database | Tx;
+
+/** The tables of hideable content, by target type. */
+const HIDEABLE = {
+  schedule: schedules,
+  post: posts,
+  comment: postComments,
+  review: reviews,
+  message: chatMessages,
+} as const;
+type HideableType = keyof typeof HIDEABLE;
+const isHideable = (t: ReportTargetType): t is HideableType => t !== 'member';
+
+/** A report target as stored: who it belongs to, whether hidden, and its text in context. */
+interface Target {
+  authorId: number | null;
+  hidden: boolean;
+  exists: boolean;
+  title: string | null;
+  text: string | null;
+  matchId: number | null;
+  postId: number | null;
+}
+
+/** Sanitised post HTML as plain text (the moderator reads it; React escapes it anyway). */
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Loads a target, or null when it does not exist (a deleted member or review counts as missing). */
+async function loadTarget(db: Db, type: ReportTargetType, id: number): Promise<Target | null> {
+  const base = { matchId: null, postId: null, exists: true };
+  switch (type) {
+    case 'member': {
+      const [r] = await db.select({ name: users.name, bio: users.bio, deletedAt: users.deletedAt }).from(users).where(eq(users.id, id));
+      if (!r || r.deletedAt) return null;
+      return { ...base, authorId: id, hidden: false, title: r.name, text: r.bio };
+    }
+    case 'schedule': {
+      const [r] = await db.select({ userId: schedules.userId, placeName: schedules.placeName, text: schedules.text, hiddenAt: schedules.hiddenAt }).from(schedules).where(eq(schedules.id, id));
+      return r ? { ...base, authorId: r.userId, hidden: !!r.hiddenAt, title: r.placeName, text: r.text } : null;
+    }
+    case 'post': {
+      const [r] = await db.select({ authorId: posts.authorId, title: posts.title, content: posts.content, hiddenAt: posts.hiddenAt }).from(posts).where(eq(posts.id, id));
+      return r ? { ...base, authorId: r.authorId, hidden: !!r.hiddenAt, title: r.title, text: plainText(r.content) } : null;
+    }
+    case 'comment': {
+      const [r] = await db.select({ authorId: postComments.authorId, postId: postComments.postId, text: postComments.text, hiddenAt: postComments.hiddenAt }).from(postComments).where(eq(postComments.id, id));
+      return r ? { ...base, authorId: r.authorId, hidden: !!r.hiddenAt, title: null, text: r.text, postId: r.postId } : null;
+    }
+    case 'review': {
+      const [r] = await db.select({ reviewerId: reviews.reviewerId, comment: reviews.comment, hiddenAt: reviews.hiddenAt, deletedAt: reviews.deletedAt }).from(reviews).where(eq(reviews.id, id));
+      return r && !r.deletedAt ? { ...base, authorId: r.reviewerId, hidden: !!r.hiddenAt, title: null, text: r.comment } : null;
+    }
+    case 'message': {
+      const [r] = await db.select({ senderId: chatMessages.senderId, matchId: chatMessages.matchId, content: chatMessages.content, hiddenAt: chatMessages.hiddenAt }).from(chatMessages).where(eq(chatMessages.id, id));
+      return r ? { ...base, authorId: r.senderId, hidden: !!r.hiddenAt, title: null, text: r.content, matchId: r.matchId } : null;
+    }
+  }
+}
+
+/** True when `userId` is the requester or the host of match `matchId` (only they see its chat). */
+async function isMatchParticipant(db: Db, matchId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(matchRequests)
+    .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
+    .where(and(eq(matchRequests.id, matchId), sql`(${matchRequests.requesterId} = ${userId} or ${schedules.userId} = ${userId})`))
+    .limit(1);
+  return !!row;
+}
+
+/** Sets or clears `hidden_at` on a piece of content. */
+async function setHidden(db: Db, type: HideableType, id: number, at: Date | null): Promise<void> {
+  const table = HIDEABLE[type];
+  // Hiding keeps the first time it was hidden; un-hiding clears it.
+  const cond = at ? and(eq(table.id, id), isNull(table.hiddenAt)) : eq(table.id, id);
+  await db.update(table).set({ hiddenAt: at }).where(cond);
+}
+
+/** What the service needs: the database, the clock, and the live-session revocation (server/plugins/realtime.ts). */
+export interface ReportsServiceDeps {
+  db: Database;
+  now: Clock;
+  /** `app.revokeLiveSessions`: ends the member's live sessions opened with an older token version. */
+  revokeLiveSessions: (userId: number, tokenVersion: number) => Promise<void>;
+}
+
+/** Builds the reports and moderation service. */
+export function createReportsService(deps: ReportsServiceDeps) {
+  const { db, now } = deps;
+
+  /** Suspends `userId` (inside `tx`): until `days` from now, or until lifted. Answers the new token version. */
+  async function suspendIn(tx: Tx, userId: number, days: number | undefined, at: Date): Promise<{ tokenVersion: number; until: Date | null }> {
+    const until = days ? new Date(at.getTime() + days * 24 * 60 * 60 * 1000) : null;
+    const [row] = await tx
+      .update(users)
+      .set({ suspendedAt: at, suspendedUntil: until, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .returning({ tokenVersion: users.tokenVersion });
+    if (!row) throw new AppError(404, 'NOT_FOUND', REPORT_MSG.memberNotFound);
+    return { tokenVersion: row.tokenVersion, until };
+  }
+
+  async function audit(tx: Tx, adminId: number, action: string, targetType: string, targetId: number, detail: Record<string, unknown>): Promise<void> {
+    await tx.insert(adminAudit).values({ adminId, action, targetType, targetId, detail, createdAt: now() });
+  }
+
+  const state = (userId: number, until: Date | null, suspended: boolean): SuspensionState => ({
+    userId,
+    suspended,
+    suspendedUntil: suspended && until ? until.toISOString() : null,
+  });
+
+  return {
+    /**
+     * `POST /api/reports`. 404 unknown target (or a message of a match the reporter is not in); 400
+     * own account or content; 409 already reported by this member. The third distinct reporter of
+     * a piece of content hides it (same transaction).
+     */
+    async report(reporterId: number, body: ReportBody): Promise<{ id: number; hidden: boolean }> {
+      const at = now();
+      return db
+        .transaction(async (tx) => {
+          const target = await loadTarget(tx, body.targetType, body.targetId);
+          if (!target) throw new AppError(404, 'NOT_FOUND', REPORT_MSG.notFound);
+          if (body.targetType === 'message' && !(await isMatchParticipant(tx, target.matchId!, reporterId))) throw new AppError(404, 'NOT_FOUND', REPORT_MSG.notFound);
+          if (target.authorId === reporterId) throw new AppError(400, 'SELF', REPORT_MSG.self, {}, 'targetId');
+          const detail = body.detail?.trim() || null;
+          const [created] = await tx
+            .insert(reports)
+            .values({ reporterId, targetType: body.targetType, targetId: body.targetId, targetUserId: target.authorId, reason: body.reason, detail, createdAt: at })
+            .onConflictDoNothing()
+            .returning({ id: reports.id });
+          if (!created) throw new AppError(409, 'ALREADY_REPORTED', REPORT_MSG.duplicate);
+          let hidden = target.hidden;
+          if (isHideable(body.targetType) && !hidden) {
+            const [{ n } = { n: 0 }] = await tx
+              .select({ n: sql<number>`count(distinct ${reports.reporterId})::int` })
+              .from(reports)
+              .where(and(eq(reports.targetType, body.targetType), eq(reports.targetId, body.targetId), eq(reports.status, 'open')));
+            if (n >= REPORT_HIDE_THRESHOLD) {
+              await setHidden(tx, body.targetType, body.targetId, at);
+              hidden = true;
+            }
+          }
+          return { id: created.id, hidden };
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw new AppError(409, 'ALREADY_REPORTED', REPORT_MSG.duplicate);
+          throw error;
+        });
+    },
+
+    /**
+     * `GET /api/admin/reports`: the reports of `status`, grouped per target, newest group first (by
+     * its newest report id), `limit` groups with a newest id below `cursor`. Answers one more than
+     * asked when there is a next page (the caller trims it).
+     */
+    async queue(status: 'open' | 'resolved', limit: number, cursor?: number): Promise<AdminReportGroup[]> {
+      const groupId = sql<number>`max(${reports.id})::int`;
+      const rows = await db
+        .select({
+          id: groupId,
+          targetType: reports.targetType,
+          targetId: reports.targetId,
+          reporterCount: sql<number>`count(distinct ${reports.reporterId})::int`,
+          reasons: sql<ReportReason[]>`array_agg(distinct ${reports.reason})`,
+          details: sql<(string | null)[]>`array_agg(${reports.detail} order by ${reports.id} desc)`,
+          latestAt: sql<string>`max(${reports.createdAt})`,
+          action: sql<'dismiss' | 'hide' | 'suspend' | null>`(array_agg(${reports.action} order by ${reports.resolvedAt} desc nulls last, ${reports.id} desc))[1]`,
+        })
+        .from(reports)
+        .where(eq(reports.status, status))
+        .groupBy(reports.targetType, reports.targetId)
+        .having(cursor !== undefined ? sql`max(${reports.id}) < ${cursor}` : undefined)
+        .orderBy(desc(groupId))
+        .limit(limit + 1);
+      const groups: AdminReportGroup[] = [];
+      for (const r of rows) {
+        const target = await loadTarget(db, r.targetType, r.targetId);
+        const authorId = target?.authorId ?? null;
+        const [author] = authorId
+          ? await db.select({ id: users.id, name: users.name, suspendedAt: users.suspendedAt, suspendedUntil: users.suspendedUntil }).from(users).where(eq(users.id, authorId))
+          : [];
+        const content: ReportedContent = {
+          title: target?.title ?? null,
+          text: target?.text ?? null,
+          author: author ? { id: author.id, name: author.name } : null,
+          matchId: target?.matchId ?? null,
+          postId: target?.postId ?? null,
+          hidden: target?.hidden ?? false,
+          exists: !!target,
+        };
+        const suspended = author ? isSuspended(author, now()) : false;
+        groups.push({
+          id: r.id,
+          targetType: r.targetType,
+          targetId: r.targetId,
+          status,
+          reporterCount: r.reporterCount,
+          reasons: [...r.reasons].sort(),
+          details: r.details.filter((d): d is string => !!d),
+          latestAt: new Date(r.latestAt).toISOString(),
+          action: status === 'resolved' ? r.action : null,
+          content,
+          targetUser: author
+            ? { id: author.id, name: author.name, suspended, suspendedUntil: suspended && author.suspendedUntil ? author.suspendedUntil.toISOString() : null }
+            : null,
+        });
+      }
+      return groups;
+    },
+
+    /**
+     * `POST /api/admin/reports/{id}/resolve`: acts on the target of report `id` and resolves its
+     * open reports. 404 unknown report; 400 `hide` on a member, `suspend` on authorless content or
+     * on oneself.
+     */
+    async resolve(adminId: number, reportId: number, body: ResolveBody): Promise<ResolveResult> {
+      const at = now();
+      const note = body.note?.trim() || null;
+      const result = await db.transaction(async (tx) => {
+        const [report] = await tx.select({ targetType: reports.targetType, targetId: reports.targetId }).from(reports).where(eq(reports.id, reportId));
+        if (!report) throw new AppError(404, 'NOT_FOUND', REPORT_MSG.reportNotFound);
+        const { targetType, targetId } = report;
+        const target = await loadTarget(tx, targetType, targetId);
+        if (body.action === 'hide' && !isHideable(targetType)) throw new AppError(400, 'NOT_HIDEABLE', REPORT_MSG.memberNotHideable, {}, 'action');
+        let suspension: { userId: number; tokenVersion: number; until: Date | null } | null = null;
+        if (body.action === 'suspend') {
+          const userId = target?.authorId ?? null;
+          if (!userId) throw new AppError(400, 'NO_AUTHOR', REPORT_MSG.noAuthor, {}, 'action');
+          if (userId === adminId) throw new AppError(400, 'SELF', REPORT_MSG.selfSuspend, {}, 'action');
+          suspension = { userId, ...(await suspendIn(tx, userId, body.days, at)) };
+        }
+        let hidden = target?.hidden ?? false;
+        if (target && isHideable(targetType)) {
+          if (body.action === 'dismiss') {
+            await setHidden(tx, targetType, targetId, null);
+            hidden = false;
+          } else {
+            await setHidden(tx, targetType, targetId, at);
+            hidden = true;
+          }
+        }
+        const resolved = await tx
+          .update(reports)
+          .set({ status: 'resolved', action: body.action, note, resolvedBy: adminId, resolvedAt: at })
+          .where(and(eq(reports.targetType, targetType), eq(reports.targetId, targetId), eq(reports.status, 'open')))
+          .returning({ id: reports.id });
+        await audit(tx, adminId, `report.${body.action}`, targetType, targetId, {
+          reportId,
+          resolved: resolved.length,
+          ...(note ? { note } : {}),
+          ...(suspension ? { userId: suspension.userId, days: body.days ?? null, until: suspension.until?.toISOString() ?? null } : {}),
+        });
+        return { targetType, targetId, resolved: resolved.length, hidden, suspension };
+      });
+      const { suspension, ...rest } = result;
+      if (suspension) await deps.revokeLiveSessions(suspension.userId, suspension.tokenVersion);
+      return { ...rest, action: body.action, suspension: suspension ? state(suspension.userId, suspension.until, true) : null };
+    },
+
+    /** `POST /api/admin/users/{id}/suspend`: `days` from now, or until lifted. 404 unknown; 400 oneself. */
+    async suspend(adminId: number, userId: number, days: number | undefined, rawNote?: string): Promise<SuspensionState> {
+      if (userId === adminId) throw new AppError(400, 'SELF', REPORT_MSG.selfSuspend);
+      const at = now();
+      const note = rawNote?.trim() || null;
+      const done = await db.transaction(async (tx) => {
+        const s = await suspendIn(tx, userId, days, at);
+        await audit(tx, adminId, 'user.suspend', 'member', userId, { days: days ?? null, until: s.until?.toISOString() ?? null, ...(note ? { note } : {}) });
+        return s;
+      });
+      await deps.revokeLiveSessions(userId, done.tokenVersion);
+      return state(userId, done.until, true);
+    },
+
+    /** `POST /api/admin/users/{id}/unsuspend`: lifts a suspension (also when none). 404 unknown. */
+    async unsuspend(adminId: number, userId: number): Promise<SuspensionState> {
+      const at = now();
+      await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ suspendedAt: null, suspendedUntil: null, updatedAt: at })
+          .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+          .returning({ id: users.id });
+        if (!row) throw new AppError(404, 'NOT_FOUND', REPORT_MSG.memberNotFound);
+        await audit(tx, adminId, 'user.unsuspend', 'member', userId, {});
+      });
+      return state(userId, null, false);
+    },
+
+    /** `GET /api/admin/audit`: admin actions newest first, `limit` with id below `cursor` (one extra when more exist). */
+    async audit(limit: number, cursor?: number): Promise<AuditEntry[]> {
+      const conds: SQL[] = [];
+      if (cursor !== undefined) conds.push(lt(adminAudit.id, cursor));
+      const rows = await db
+        .select({ a: adminAudit, name: users.name })
+        .from(adminAudit)
+        .leftJoin(users, eq(users.id, adminAudit.adminId))
+        .where(conds.length ? and(...conds) : undefined)
+        .orderBy(desc(adminAudit.id))
+        .limit(limit + 1);
+      return rows.map(({ a, name }) => ({
+        id: a.id,
+        admin: a.adminId !== null && name !== null ? { id: a.adminId, name } : null,
+        action: a.action,
+        targetType: a.targetType,
+        targetId: a.targetId,
+        note: typeof a.detail.note === 'string' ? a.detail.note : null,
+        detail: a.detail,
+        createdAt: a.createdAt.toISOString(),
+      }));
+    },
+  };
+}
+
+/** The reports service's operations. */
+export type ReportsService = ReturnType<typeof createReportsService>;
