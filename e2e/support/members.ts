@@ -33,6 +33,11 @@ export interface CreateMemberOptions {
   password?: string;
   /** Save a profile through `PUT /api/user/profile` so the member is no longer new (default true). */
   setUp?: boolean;
+  /**
+   * Mark the safety guide as read (`POST /api/user/safety-guide`, default true), so specs about
+   * something else are not met by the guide before a first request or accept (issue #17).
+   */
+  safetyGuideSeen?: boolean;
 }
 
 /**
@@ -58,6 +63,9 @@ export async function createMemberViaApi(request: APIRequestContext, options: Cr
       data: { name, age: 30, bio: '같이 밥 먹어요', profileImage: '/avatars/bear.svg', preferences: { 한식: true, 분식: true } },
     });
     await ok(saved, 'PUT /api/user/profile');
+  }
+  if (options.safetyGuideSeen ?? true) {
+    await ok(await request.post('/api/user/safety-guide', { headers: { authorization: `Bearer ${accessToken}` } }), 'POST /api/user/safety-guide');
   }
   return { name, email, password, token: accessToken };
 }
