@@ -222,7 +222,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
           targetId: reports.targetId,
           reporterCount: sql<number>`count(distinct ${reports.reporterId})::int`,
           reasons: sql<ReportReason[]>`array_agg(distinct ${reports.reason})`,
-          details: sql<(string | null)[]>`array_agg(${reports.detail} order by ${reports.id} desc)`,
+          details: sql<string[]>`array_remove(array_agg(${reports.detail} order by ${reports.id} desc), null)`,
           latestAt: sql<string>`max(${reports.createdAt})`,
           action: sql<'dismiss' | 'hide' | 'suspend' | null>`(array_agg(${reports.action} order by ${reports.resolvedAt} desc nulls last, ${reports.id} desc))[1]`,
         })
