@@ -24,6 +24,11 @@ import type { Clock } from '../lib/clock.ts';
 
 /** Access-token lifetime: 7 days, in seconds. */
 export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+
+/** How long a member's token version is trusted from memory (see `accountOf` in `authPlugin`). */
+export const ACCOUNT_CACHE_TTL_MS = 60_000;
+/** At most this many members' versions are kept in memory. */
+export const ACCOUNT_CACHE_MAX = 10_000;
 /** The only algorithm we sign with and accept. */
 export const JWT_ALGORITHMS = ['HS256'] as const;
 
@@ -155,10 +160,41 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
       }
       const id = Number(sub);
       if (id > 2_147_483_647) throw unauthorized('INVALID_TOKEN');
-      const [row] = await app.db.select({ tokenVersion: users.tokenVersion, email: users.email }).from(users).where(eq(users.id, id));
-      if (!row || row.tokenVersion !== ver) throw unauthorized('TOKEN_REVOKED', MSG.sessionExpired);
+      const row = await accountOf(id);
+      if (!row || row.tokenVersion !== ver || revocations?.isRevoked(id, ver)) throw unauthorized('TOKEN_REVOKED', MSG.sessionExpired);
       return { id, exp, ver, role: roleOf(row.email) };
     };
+
+    /**
+     * Issue #19 item 6: the token version (and e-mail, for the role) of a member without a database
+     * round trip per request. Entries live `ACCOUNT_CACHE_TTL_MS` at most and are dropped as soon as
+     * this instance learns of a revocation (logout everywhere, password change, deletion, suspension
+     * all bump the version and call `app.revokeLiveSessions`, which every instance hears through the
+     * broker), so a revoked token is refused at once everywhere; only with the broker down can an
+     * instance accept one for up to the TTL. Bounded: the oldest entries go beyond `ACCOUNT_CACHE_MAX`.
+     */
+    const accounts = new Map<number, { tokenVersion: number; email: string | null; until: number }>();
+    const accountOf = async (id: number): Promise<{ tokenVersion: number; email: string | null } | undefined> => {
+      const cached = accounts.get(id);
+      if (cached && cached.until > performance.now()) return cached;
+      const [row] = await app.db.select({ tokenVersion: users.tokenVersion, email: users.email }).from(users).where(eq(users.id, id));
+      if (!row) return undefined;
+      accounts.delete(id);
+      accounts.set(id, { ...row, until: performance.now() + ACCOUNT_CACHE_TTL_MS });
+      if (accounts.size > ACCOUNT_CACHE_MAX) accounts.delete(accounts.keys().next().value!);
+      return row;
+    };
+    // The live channel's revocation list (server/realtime/revocations.ts) is registered after this
+    // plugin: listen once the app is ready. It also closes the race of a read that started before a
+    // revocation and cached the old version after it (`isRevoked` below).
+    let revocations: { isRevoked(userId: number, ver: number): boolean } | null = null;
+    let stopListening: (() => void) | null = null;
+    app.addHook('onReady', async () => {
+      if (!app.hasDecorator('liveRevocations')) return;
+      revocations = app.liveRevocations;
+      stopListening = app.liveRevocations.onRevoked((userId) => accounts.delete(userId));
+    });
+    app.addHook('onClose', async () => stopListening?.());
     app.decorate('verifyToken', verifyToken);
 
     const requireAuth = async (request: FastifyRequest) => {

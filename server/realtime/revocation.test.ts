@@ -240,6 +240,20 @@ describe.runIf(!!process.env.REDIS_URL && process.env.TEST_DATABASE === 'postgre
     expect(chat).toHaveLength(0);
     expect(b.isClosed()).toBe(false);
   });
+
+  it('an HTTP token instance 2 has just accepted (its version held in memory, issue #19) is refused there at once after logout-all on instance 1', async () => {
+    const member = await one.registerMember({ name: '캐시' });
+    expect((await two.app.inject({ url: '/api/user/me', headers: member.headers })).statusCode).toBe(200);
+    expect((await two.app.inject({ url: '/api/user/me', headers: member.headers })).statusCode).toBe(200);
+    expect((await one.app.inject({ method: 'POST', url: '/api/auth/logout-all', headers: member.headers })).statusCode).toBe(204);
+    // The broker's message may take a moment to arrive; the refusal must not wait for the cache's TTL.
+    let status = 200;
+    for (let i = 0; i < 50 && status === 200; i++) {
+      status = (await two.app.inject({ url: '/api/user/me', headers: member.headers })).statusCode;
+      if (status === 200) await sleep(20);
+    }
+    expect(status).toBe(401);
+  });
 });
 
 describe('token checks per frame (unit, no app)', () => {
