@@ -9,6 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
+import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
@@ -26,7 +27,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DbTarget =
   | { kind: 'postgres'; url: string }
   | { kind: 'pglite-dir'; dir: string }
-  | { kind: 'pglite-memory' };
+  /** `template`: a file written by PGlite's `dumpDataDir` to start from (tests: an already migrated database). */
+  | { kind: 'pglite-memory'; template?: string };
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,7 +61,10 @@ export async function openDatabase(target: DbTarget): Promise<{ db: Database; cl
     return { db: db as unknown as Database, close: () => client.end({ timeout: 5 }) };
   }
   if (target.kind === 'pglite-dir') await mkdir(target.dir, { recursive: true });
-  const client = target.kind === 'pglite-dir' ? new PGlite(target.dir) : new PGlite();
+  const client =
+    target.kind === 'pglite-dir'
+      ? new PGlite(target.dir)
+      : new PGlite(target.template ? { loadDataDir: new Blob([await readFile(target.template)]) } : undefined);
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
