@@ -9,7 +9,11 @@
  *   unless its schema names one;
  * - every tag is declared at the top with a description (`TAGS`);
  * - public routes declare `security: []` in their schema; the others `security: BEARER`.
+ * The live channel `/ws` (STOMP) is described by the AsyncAPI 3 document `docs/asyncapi.yaml`,
+ * served at `GET /api/docs/asyncapi.yaml` (text/yaml; the compiled server reads the copy
+ * `npm run build:server` puts in build/docs/).
  */
+import { readFile } from 'node:fs/promises';
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -54,7 +58,10 @@ export function operationIdOf(method: string, url: string): string {
   return [method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join('');
 }
 
-/** Registers the OpenAPI generator and UI. */
+/** Where the AsyncAPI document is, from this file (server/plugins/ or build/server/plugins/). */
+export const ASYNCAPI_FILE = new URL('../../docs/asyncapi.yaml', import.meta.url);
+
+/** Registers the OpenAPI generator and UI, and the AsyncAPI document. */
 export const docsPlugin = fp(
   async (app) => {
     await app.register(swagger, {
@@ -77,6 +84,25 @@ export const docsPlugin = fp(
       },
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+
+    // Read once at start-up: a missing document fails the start, not a request.
+    const asyncapi = await readFile(ASYNCAPI_FILE, 'utf8');
+    app.get(
+      '/api/docs/asyncapi.yaml',
+      {
+        schema: {
+          tags: ['ops'],
+          security: [],
+          summary: 'AsyncAPI document of the live channel',
+          description:
+            'Public. The AsyncAPI 3 document (YAML, docs/asyncapi.yaml) of the STOMP channel at /ws (issue #20 item 5; SPEC.md §7 "Live channels"): ' +
+            'the CONNECT with `Authorization: Bearer`, the destinations /topic/chat/{matchId}, /app/chat/{matchId}, /topic/user/{userId}/notifications and /user/queue/errors, ' +
+            'their payloads, ERROR frames and their codes, heart-beats and close code 1012 on restart. 200 text/yaml.',
+          response: { 200: { description: 'The AsyncAPI 3 document', content: { 'text/yaml': { schema: { type: 'string' } } } } },
+        },
+      },
+      async (_request, reply) => reply.type('text/yaml; charset=utf-8').send(asyncapi),
+    );
   },
   { name: 'docs' },
 );
