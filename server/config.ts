@@ -185,7 +185,7 @@ const EnvSchema = Type.Object({
   STATIC_DIR: Optional(NonEmpty('static dir')),
   LOG_LEVEL: Optional(Type.String({ pattern: '^(fatal|error|warn|info|debug|trace|silent)$' })),
   METRICS_TOKEN: Optional(Type.String({ minLength: 16 })),
-  CONTACT_EMAIL: Optional(Type.String({ pattern: '^[^@\s]+@[^@\s]+$', maxLength: 254, description: 'an e-mail address' })),
+  CONTACT_EMAIL: Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', maxLength: 254, description: 'an e-mail address' })),
   ADMIN_EMAILS: Optional(NonEmpty('admin e-mails')),
   KAKAO_CLIENT_ID: Optional(NonEmpty('kakao id')),
   KAKAO_CLIENT_SECRET: Optional(NonEmpty('kakao secret')),
