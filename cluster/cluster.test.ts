@@ -6,6 +6,7 @@
  * - the WebSocket upgrade at `/ws` works through nginx (same origin as the page);
  * - a chat message sent on instance 1 reaches the partner connected to instance 2, with the
  *   `new_message` notification;
+ * - the verification-mail limit per e-mail is counted once across both instances (Redis);
  * - a meal reminder is sent once although both instances look for due reminders every second;
  * - a rolling restart (SIGTERM one instance, start it again, then the other) loses no acknowledged
  *   chat message, stores none twice (client-id), and the client is back within 10 s each time.
@@ -251,6 +252,26 @@ describe('two instances behind nginx', () => {
     await waitUntil('the message on instance 2 and through the proxy', () => chat.length === 1 && proxied.length === 1 && inbox.length >= 1, 10_000);
     expect((JSON.parse(chat[0]!.body) as ChatMessage).content).toBe('1번 서버에서 보내요');
     expect((JSON.parse(inbox.at(-1)!.body) as LiveNotification).type).toBe('new_message');
+  });
+
+  it('the verification-mail limit per e-mail (5 per hour) is counted once across both instances', async () => {
+    const email = `cluster-limit-${randomUUID()}@example.com`;
+    // A client address of its own (X-Forwarded-For from a trusted 127.0.0.1), so the per-IP limit of
+    // earlier runs on this Redis never counts here.
+    const client = `198.18.${randomBytes(1)[0]!}.${1 + (randomBytes(1)[0]! % 250)}`;
+    const send = (base: string) =>
+      fetch(`${base}/api/auth/send-verification-email`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': client }, body: JSON.stringify({ email }) });
+    const direct = (i: number) => `http://127.0.0.1:${instances[i % 2]!.port}`;
+    // Alternating instances: 3 on app1, 2 on app2, each alone below the limit.
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await send(direct(i))).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const sixth = await send(direct(5));
+    expect(sixth.status).toBe(429);
+    expect(await sixth.json()).toEqual({ message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.', code: 'RATE_LIMITED' });
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Through nginx too, whichever instance answers.
+    expect((await send(`http://127.0.0.1:${proxyPort}`)).status).toBe(429);
   });
 
   it('a meal reminder is sent once though both instances look every second', async () => {

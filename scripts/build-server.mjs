@@ -2,7 +2,8 @@
  * `npm run build:server` (issue #20 item 1): compiles server/ and common/ to plain JavaScript in
  * build/ with tsc (tsconfig.server.json: `.ts` import specifiers rewritten to `.js`), then copies
  * what the compiled server reads at run time: every file under server/ and common/ that is not
- * TypeScript (the SQL migrations, word lists, …), to the same place beside the compiled code.
+ * TypeScript (the SQL migrations, word lists, …), to the same place beside the compiled code, and
+ * docs/asyncapi.yaml to build/docs/.
  * `npm start` runs `node build/server/main.js`.
  */
 import { execFileSync } from 'node:child_process';
@@ -23,4 +24,6 @@ for (const dir of ['server', 'common']) {
     cpSync(from, path.join(out, path.relative(root, from)));
   }
 }
+// The AsyncAPI document the server serves at /api/docs/asyncapi.yaml (server/plugins/docs.ts).
+cpSync(`${root}docs/asyncapi.yaml`, `${out}/docs/asyncapi.yaml`);
 console.log('server compiled to build/ (start with: npm start)');

@@ -58,6 +58,8 @@ export interface AppOverrides {
   now?: Clock;
   /** Replaces some rate limits (tests use small ones). */
   rateLimits?: Partial<RateLimits>;
+  /** Key prefix of the rate-limit counters in Redis (default `bapsang:rl:`; tests use a random one per app). */
+  rateLimitKeyPrefix?: string;
   /** Replaces the mail transport (tests capture mails). */
   mailer?: Mailer;
   /** `false` silences the log; `{ stream }` writes it there (tests read it); default: stdout at `config.logLevel`. */
@@ -172,7 +174,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(errorsPlugin);
   await app.register(observabilityPlugin, { metricsToken: config.metricsToken });
   await app.register(securityPlugin, { publicUrl: config.publicUrl });
-  await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...overrides.rateLimits } });
+  // Issue #20: counted once across instances (Redis) when REDIS_URL is set.
+  await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...overrides.rateLimits }, redisUrl: config.redisUrl, keyPrefix: overrides.rateLimitKeyPrefix });
   await app.register(dbPlugin, { target: overrides.database ?? defaultDatabase(config) });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, now, adminEmails: config.adminEmails });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, custom: overrides.mailer });

@@ -19,6 +19,11 @@ describe('loadConfig', () => {
     expect(c.rateLimits).toEqual(DEFAULT_RATE_LIMITS);
   });
 
+  it('CONTACT_EMAIL: any address with an s in it is accepted; whitespace is refused', () => {
+    expect(loadConfig({ CONTACT_EMAIL: 'safety@sample.kr' }).contactEmail).toBe('safety@sample.kr');
+    expect(() => loadConfig({ CONTACT_EMAIL: 'a b@example.com' })).toThrow(ConfigError);
+  });
+
   it('reads every variable', () => {
     const c = loadConfig({
       PORT: '9000', HOST: '127.0.0.1', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://r:6379', SMTP_URL: 'smtp://m:25',

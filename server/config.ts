@@ -227,7 +227,7 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'HOST', default: '0.0.0.0', meaning: 'listen address' },
   { name: 'DATA_DIR', default: './data', meaning: 'embedded database (`pglite/`), uploads (`uploads/`) and the generated `jwt-secret`' },
   { name: 'DATABASE_URL', default: '(unset → PGlite in DATA_DIR)', meaning: 'PostgreSQL connection string, e.g. postgres://user:pw@host:5432/db' },
-  { name: 'REDIS_URL', default: '(unset → in-process)', meaning: 'Redis pub/sub for the live channel (`/ws`): every instance delivers to the others\' clients' },
+  { name: 'REDIS_URL', default: '(unset → in-process)', meaning: 'Redis for several instances: pub/sub for the live channel (`/ws`: every instance delivers to the others\' clients) and the shared counters of the rate limits and login rules (counted once across instances)' },
   {
     name: 'ALLOWED_ORIGINS',
     default: '(unset → same origin and PUBLIC_URL)',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 
@@ -62,6 +63,38 @@ describe('rate limits (TRUST_PROXY on)', () => {
       expect((await login('p3@example.com', '203.0.113.11')).statusCode).toBe(401);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('rate limits across instances (REDIS_URL)', () => {
+  it('two apps on one Redis share one counter: N allowed in total, the N+1th gets 429', async () => {
+    // One random key prefix for both apps (another run on this Redis never meets these counters).
+    const rateLimitKeyPrefix = `bapsang:test:rl:${randomBytes(6).toString('hex')}:`;
+    const env = { REDIS_URL: process.env.REDIS_URL! };
+    const rateLimits = { sendCodePerEmail: { max: 3, windowMs: HOUR } };
+    const first = await createTestApp({ env, rateLimits, rateLimitKeyPrefix });
+    const second = await createTestApp({ env, rateLimits, rateLimitKeyPrefix, sharedDatabase: first.dbTarget });
+    try {
+      const send = (t: TestApp) => t.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email: 'shared-limit@example.com' } });
+      const codes = [];
+      for (const t of [first, second, first]) codes.push((await send(t)).statusCode);
+      expect(codes).toEqual([200, 200, 200]);
+      const over = await send(second);
+      expect(over.statusCode).toBe(429);
+      expect(over.json()).toEqual({ message: RATE_MSG, code: 'RATE_LIMITED' });
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000);
+      expect((await send(first)).statusCode).toBe(429);
+      // An app with its own prefix (another deployment on the same Redis) counts apart.
+      const apart = await createTestApp({ env, rateLimits, sharedDatabase: first.dbTarget });
+      try {
+        expect((await send(apart)).statusCode).toBe(200);
+      } finally {
+        await apart.close();
+      }
+    } finally {
+      await second.close();
+      await first.close();
     }
   });
 });

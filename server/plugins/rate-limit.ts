@@ -4,9 +4,14 @@
  * Several limiters can guard one route (e.g. per e-mail AND per IP): each has its own counter.
  * Over the limit the request gets 429 `{ message: '요청이 너무 많습니다. …', code: 'RATE_LIMITED' }`
  * and `Retry-After` (seconds). `request.ip` honours X-Forwarded-For only when TRUST_PROXY is set.
+ * With `redisUrl` (REDIS_URL) the counters live in Redis (@fastify/rate-limit's Redis store, one
+ * ioredis client closed with the app), so every instance counts together; keys start with the
+ * prefix (default `bapsang:rl:`), then the library's route part (`undefinedundefined-` for
+ * `createRateLimit`, which has no route), then `{limiter name}:{key}`. Without it they live in memory.
  */
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { FastifyRequest } from 'fastify';
 import type { RateLimitRule, RateLimits } from '../config.ts';
 import { AppError, MSG } from '../lib/errors.ts';
@@ -26,10 +31,29 @@ declare module 'fastify' {
 /** The client IP as Fastify resolved it (X-Forwarded-For only behind a trusted proxy). */
 export const byIp = (request: FastifyRequest): string => request.ip;
 
+/** Namespace of the counters in Redis (tests use a random one per app). */
+export const RATE_LIMIT_KEY_PREFIX = 'bapsang:rl:';
+
+/** Options: the limits; REDIS_URL to share the counters between instances; their key prefix there. */
+export interface RateLimitPluginOptions {
+  limits: RateLimits;
+  redisUrl?: string;
+  keyPrefix?: string;
+}
+
 /** Registers the limiter factory with the given limits. */
-export const rateLimitPlugin = fp<{ limits: RateLimits }>(
+export const rateLimitPlugin = fp<RateLimitPluginOptions>(
   async (app, opts) => {
-    await app.register(rateLimit, { global: false });
+    let redis: Redis | undefined;
+    if (opts.redisUrl) {
+      redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 3 });
+      redis.on('error', (err) => app.log.error({ err }, 'rate limit redis error'));
+      const client = redis;
+      app.addHook('onClose', async () => {
+        await client.quit().catch(() => undefined);
+      });
+    }
+    await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: opts.keyPrefix ?? RATE_LIMIT_KEY_PREFIX } : {}) });
     app.decorate('rateLimits', opts.limits);
     app.decorate('limiter', (name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string) => {
       const check = app.createRateLimit({

@@ -135,6 +135,6 @@ export function encodeFrame(command: string, headers: StompHeaders, body: string
 export function parseHeartBeat(value: string | undefined): [number, number] {
   if (value === undefined) return [0, 0];
   const m = /^\s*([0-9]{1,9})\s*,\s*([0-9]{1,9})\s*$/.exec(value);
-  if (!m) throw new StompRefusal('bad heart-beat');
+  if (!m) throw new StompRefusal(STOMP_ERRORS.malformed);
   return [Number(m[1]), Number(m[2])];
 }

@@ -83,6 +83,7 @@ export const PUBLIC_ROUTES: ReadonlyArray<{ method: 'GET'; path: string; status:
   { method: 'GET', path: '/readyz', status: 200, note: 'readiness check (issue #20)' },
   { method: 'GET', path: '/api/docs/json', status: 200, note: 'OpenAPI document (hidden from itself)' },
   { method: 'GET', path: '/api/docs', status: 200, note: 'Swagger UI' },
+  { method: 'GET', path: '/api/docs/asyncapi.yaml', status: 200, note: 'AsyncAPI document of the live channel /ws (issue #20)' },
   // Static client files and the SPA fallback (`/`, `/*`) are public; hidden from the OpenAPI document.
 ];
 

@@ -57,6 +57,11 @@ export interface TestAppOptions {
   pushMessaging?: AppOverrides['pushMessaging'];
   /** Use this database (another test app's `dbTarget`) instead of a fresh one; it is not dropped on close. */
   sharedDatabase?: DbTarget;
+  /**
+   * Key prefix of the rate-limit counters when REDIS_URL is set: default a random one per app, so
+   * runs on a shared Redis never collide; give two apps the same one to share their counters.
+   */
+  rateLimitKeyPrefix?: string;
 }
 
 /** What `createTestApp` answers: the app, captured mails and logs, the clock and helpers. */
@@ -148,6 +153,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     database: db.target,
     now: clock.now,
     rateLimits: options.rateLimits,
+    rateLimitKeyPrefix: options.rateLimitKeyPrefix ?? `bapsang:test:rl:${randomBytes(6).toString('hex')}:`,
     mailer: options.realMailer ? undefined : { kind: 'custom', send: async (m) => void mails.push(m) },
     logger: options.captureLogs ? { stream: { write: (line: string) => void logs.push(line) } } : false,
     notifier: { notify: (e) => void events.push(e) },

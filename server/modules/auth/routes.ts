@@ -52,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
       preHandler: [codeMailPerIp, app.limiter('verify-mail-email', limits.sendCodePerEmail, byBodyEmail)],
       schema: {
         tags,
+        security: [],
         summary: '회원가입 인증번호 메일 보내기',
         description:
           'Mails a 6-digit code (valid 10 minutes, single use, 5 wrong tries) to a not-yet-registered address; earlier codes die. ' +
@@ -71,6 +72,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
       preHandler: [codeCheckPerIp],
       schema: {
         tags,
+        security: [],
         summary: '인증번호 확인',
         description:
           "Checks the code. 200 `{ message: '이메일 인증이 완료되었습니다.' }` and registration is allowed for 30 minutes. " +
@@ -88,6 +90,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
       preHandler: [app.limiter('register-ip', limits.registerPerIp, byIp)],
       schema: {
         tags,
+        security: [],
         summary: '회원가입',
         description:
           "Creates the member for a verified e-mail and signs them in (201, `isNewUser: true`). `agreeTerms`, `agreePrivacy` and `ageConfirmed` (14 or older) must be true " +
@@ -106,6 +109,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
       preHandler: [app.limiter('login-ip', limits.loginPerIp, byIp)],
       schema: {
         tags,
+        security: [],
         summary: '로그인',
         description:
           "Access token (HS256, 7 days) plus the user fields. Unknown e-mail and wrong password both answer 401 LOGIN_FAILED '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.'. " +
@@ -139,6 +143,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
       preHandler: [codeMailPerIp, app.limiter('reset-mail-email', limits.resetPerEmail, byBodyEmail)],
       schema: {
         tags,
+        security: [],
         summary: '비밀번호 재설정 코드 요청',
         description:
           "Always 200 `{ message: '비밀번호 재설정 코드를 이메일로 보냈습니다.' }` (no account enumeration); the code is mailed only when the account exists. DESIGN.md.",
@@ -155,6 +160,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
       preHandler: [codeCheckPerIp],
       schema: {
         tags,
+        security: [],
         summary: '비밀번호 재설정',
         description:
           "Sets the new password with the mailed code; every earlier token stops working. 200 `{ message: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.' }`; " +
@@ -189,6 +195,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
     {
       schema: {
         tags,
+        security: [],
         summary: '사용 가능한 소셜 로그인',
         description: 'Providers with a configured client id and secret (none by default); the login card shows only these buttons.',
         response: { 200: AuthProvidersResponse },

@@ -10,6 +10,7 @@ export const featuredRoutes: FastifyPluginAsyncTypebox<{ service: FeaturedServic
     {
       schema: {
         tags: ['reviews'],
+        security: [],
         summary: 'AI 추천 회원 후기',
         description:
           'Public (no token). At most 12 `{ reviewerName, reviewerProfileImage, rating 1–5, comment }`, best first; `[]` when nothing qualifies ' +

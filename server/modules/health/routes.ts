@@ -13,7 +13,7 @@ import { pingDatabase } from '../../plugins/db.ts';
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['ops'], summary: 'health check', response: { 200: HealthResponse, ...errorResponses(503) } } },
+    { schema: { tags: ['ops'], security: [], summary: 'health check', response: { 200: HealthResponse, ...errorResponses(503) } } },
     async (request) => {
       try {
         await pingDatabase(app.db);
@@ -30,6 +30,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['ops'],
+        security: [],
         summary: 'readiness check',
         description: "200 `{status: 'ok'}` when the database and the live channel's broker (Redis when REDIS_URL is set) answer within 2 s; 503 DB_UNAVAILABLE / BROKER_UNAVAILABLE otherwise.",
         response: { 200: HealthResponse, ...errorResponses(503) },

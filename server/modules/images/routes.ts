@@ -75,6 +75,7 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         tags: ['images'],
+        security: [],
         summary: '업로드된 이미지',
         description: 'Public. The stored image bytes with its content type, `X-Content-Type-Options: nosniff` and a one-year immutable cache. 404 JSON otherwise.',
         params: Type.Object({ name: Type.String({ maxLength: 80 }) }),

@@ -63,6 +63,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       preHandler: [perIp('social-start-ip')],
       schema: {
         tags,
+        security: [],
         summary: '소셜 로그인 시작',
         description:
           'Starts the authorization-code flow: 302 to the provider with `state` (and a PKCE S256 `code_challenge` for Kakao); sets the HttpOnly, SameSite=Lax ' +
@@ -85,6 +86,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       preHandler: [perIp('social-callback-ip')],
       schema: {
         tags,
+        security: [],
         summary: '소셜 로그인 콜백 (제공자 → 서버)',
         description:
           'The redirect URI registered with the provider. Checks the state (query = cookie = a live, unused pending login), exchanges the code, reads the profile, ' +
@@ -110,6 +112,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       preHandler: [perIp('social-exchange-ip')],
       schema: {
         tags,
+        security: [],
         summary: '소셜 로그인 완료',
         description:
           'Trades the one-time code of `/oauth/callback?token=…` for an access token plus the user (`isNewUser: true` for a new social member). ' +
