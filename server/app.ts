@@ -20,6 +20,7 @@ import { docsPlugin } from './plugins/docs.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { pushPlugin, type PushMessaging, type PushSender } from './plugins/push.ts';
 import { staticPlugin } from './plugins/static.ts';
+import { ogTagsFor } from './lib/og.ts';
 import { AppLogController, observabilityPlugin, requestIdOf } from './plugins/observability.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -228,7 +229,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   await app.register(boardRoutes, { now, publicUrl: config.publicUrl });
 
-  await app.register(staticPlugin, { dir: config.staticDir });
+  // Issue #18 item 6: shared links of a post or a schedule get Open Graph tags for link previews.
+  await app.register(staticPlugin, { dir: config.staticDir, og: (url) => ogTagsFor(app.db, url, config.publicUrl) });
   await app.ready();
   return app;
 }

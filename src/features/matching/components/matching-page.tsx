@@ -5,12 +5,14 @@ import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@com
 import { Calendar } from '@/components/ui/calendar';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
+import { ShareButton } from '@/components/ui/share-button';
 import { format, ko } from '@/i18n/ko';
 import { isApiError } from '@/lib/api-client';
 import { monthDayLabel, whenLabel } from '@/lib/dates';
 import { formatDistance } from '@/lib/geo';
 import { useOutbox } from '@/lib/outbox';
 import { usePosition } from '@/lib/geolocation';
+import { useUrlState } from '@/lib/use-url-state';
 import { queryRoots } from '@/lib/query/keys';
 import { getRandomSchedule } from '../api/get-random-schedule';
 import { schedulesQuery } from '../api/get-schedules';
@@ -48,6 +50,18 @@ export function MatchingPage({ myId }: MatchingPageProps) {
   const [authorScheduleId, setAuthorScheduleId] = useState<number | undefined>(undefined);
   // Match requests waiting in the outbox (issue #7) are marked "전송 대기 중".
   const outboxEntries = useOutbox((s) => s.entries);
+  // A shared link (`/matching?schedule=12`, issue #18 item 6) selects that schedule once it is loaded.
+  const sharedId = useUrlState('schedule').value;
+  const [appliedShare, setAppliedShare] = useState<string | undefined>(undefined);
+  if (sharedId !== undefined && sharedId !== appliedShare && schedules.data) {
+    setAppliedShare(sharedId);
+    const shared = schedules.data.find((s) => String(s.id) === sharedId);
+    if (shared) {
+      setSelected(shared);
+      setDay(shared.date);
+      setMonth(shared.date);
+    }
+  }
   const pendingIds = useMemo(() => new Set(outboxEntries.filter((e) => e.kind === 'match-request' && !e.failure).map((e) => Number(e.scope))), [outboxEntries]);
 
   // The random pick is an action, not cached data: one schedule to show, never reused.
@@ -174,6 +188,15 @@ export function MatchingPage({ myId }: MatchingPageProps) {
           </span>
         )}
         <span className="matching-toolbar__spacer" />
+        {current && (
+          <ShareButton
+            className="btn btn--ghost"
+            title={ko.share.scheduleTitle}
+            text={format(ko.share.scheduleText, { when: whenLabel(current.date, current.time), place: current.placeName })}
+            url={`/matching?schedule=${current.id}`}
+            label={`${current.placeName} ${ko.share.button}`}
+          />
+        )}
         <button type="button" className="btn btn--secondary" onClick={randomMatch} disabled={random.isPending}>
           {ko.matching.randomMatch}
         </button>
