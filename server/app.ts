@@ -172,7 +172,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   await app.register(errorsPlugin);
   await app.register(observabilityPlugin, { metricsToken: config.metricsToken });
-  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, kakao: config.kakaoBrowser });
   await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...overrides.rateLimits } });
   await app.register(dbPlugin, { target: overrides.database ?? defaultDatabase(config) });
   await app.register(authPlugin, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, now, adminEmails: config.adminEmails });
