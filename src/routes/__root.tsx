@@ -13,6 +13,7 @@ import { TopBar } from '@/features/shell/components/top-bar';
 import { SiteFooter } from '@/features/shell/components/site-footer';
 import { usePageTitleAndFocus } from '@/features/shell/hooks/use-page-title-and-focus';
 import { UpdatePrompt } from '@/features/shell/components/update-prompt';
+import { InstallPrompt } from '@/features/shell/components/install-prompt';
 import { ko } from '@/i18n/ko';
 import { decideRedirect } from '@/lib/route-guard';
 import { useSession, type SessionSnapshot } from '@/lib/session/store';
@@ -71,6 +72,9 @@ function RootLayout() {
       <ConfirmHost />
       <ErrorBoundary>
         <UpdatePrompt />
+      </ErrorBoundary>
+      <ErrorBoundary>
+        <InstallPrompt />
       </ErrorBoundary>
     </div>
   );
