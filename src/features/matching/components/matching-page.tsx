@@ -12,7 +12,6 @@ import { monthDayLabel, whenLabel } from '@/lib/dates';
 import { formatDistance } from '@/lib/geo';
 import { useOutbox } from '@/lib/outbox';
 import { usePosition } from '@/lib/geolocation';
-import { useUrlState } from '@/lib/use-url-state';
 import { queryRoots } from '@/lib/query/keys';
 import { getRandomSchedule } from '../api/get-random-schedule';
 import { schedulesQuery } from '../api/get-schedules';
@@ -27,12 +26,14 @@ import './matching.css';
 interface MatchingPageProps {
   /** The signed-in member (own schedules cannot be requested). */
   myId: number | null;
+  /** `?schedule=12` of a shared link (issue #18 item 6): that schedule is selected once loaded. */
+  sharedScheduleId?: string;
 }
 
 const NO_SCHEDULES: Schedule[] = [];
 
 /** 매칭: the calendar of everyone's schedules, the chosen day's list, filter, random match, request. */
-export function MatchingPage({ myId }: MatchingPageProps) {
+export function MatchingPage({ myId, sharedScheduleId }: MatchingPageProps) {
   const today = todayKst();
   const bounds = scheduleWindow();
   const { position } = usePosition();
@@ -51,7 +52,7 @@ export function MatchingPage({ myId }: MatchingPageProps) {
   // Match requests waiting in the outbox (issue #7) are marked "전송 대기 중".
   const outboxEntries = useOutbox((s) => s.entries);
   // A shared link (`/matching?schedule=12`, issue #18 item 6) selects that schedule once it is loaded.
-  const sharedId = useUrlState('schedule').value;
+  const sharedId = sharedScheduleId;
   const [appliedShare, setAppliedShare] = useState<string | undefined>(undefined);
   if (sharedId !== undefined && sharedId !== appliedShare && schedules.data) {
     setAppliedShare(sharedId);
