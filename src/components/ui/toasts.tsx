@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ko } from '@/i18n/ko';
+
+/** sonner's Toaster, loaded after the first render (issue #18 item 8). */
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /** Space between the toasts and what they stay clear of, in px. */
 const GAP = 8;
@@ -58,14 +60,16 @@ function useToastTop(): number {
 export function Toasts() {
   const top = useToastTop();
   return (
-    <Toaster
-      position="top-center"
-      containerAriaLabel={ko.feedback.notifications}
-      closeButton
-      richColors
-      offset={{ top }}
-      mobileOffset={{ top }}
-      toastOptions={{ closeButtonAriaLabel: ko.feedback.close, className: 'app-toast' }}
-    />
+    <Suspense fallback={null}>
+      <Toaster
+        position="top-center"
+        containerAriaLabel={ko.feedback.notifications}
+        closeButton
+        richColors
+        offset={{ top }}
+        mobileOffset={{ top }}
+        toastOptions={{ closeButtonAriaLabel: ko.feedback.close, className: 'app-toast' }}
+      />
+    </Suspense>
   );
 }
