@@ -59,17 +59,22 @@ function useToastTop(): number {
  */
 export function Toasts() {
   const top = useToastTop();
+  // The host is there from the first render: a modal dialog opened before sonner arrives hides
+  // everything but `[aria-live]` elements from assistive technology (aria-hidden's hideOthers), so
+  // the host keeps the region that mounts inside it reachable. `off`: only sonner's region speaks.
   return (
-    <Suspense fallback={null}>
-      <Toaster
-        position="top-center"
-        containerAriaLabel={ko.feedback.notifications}
-        closeButton
-        richColors
-        offset={{ top }}
-        mobileOffset={{ top }}
-        toastOptions={{ closeButtonAriaLabel: ko.feedback.close, className: 'app-toast' }}
-      />
-    </Suspense>
+    <div aria-live="off">
+      <Suspense fallback={null}>
+        <Toaster
+          position="top-center"
+          containerAriaLabel={ko.feedback.notifications}
+          closeButton
+          richColors
+          offset={{ top }}
+          mobileOffset={{ top }}
+          toastOptions={{ closeButtonAriaLabel: ko.feedback.close, className: 'app-toast' }}
+        />
+      </Suspense>
+    </div>
   );
 }
