@@ -95,7 +95,8 @@ export const leafletProvider: MapProvider = {
       queueMicrotask(() => {
         rebuildQueued = false;
         if (destroyed) return;
-        index = new Supercluster<{ id: string }>({ radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM });
+        // extent 256: Leaflet's tiles are 256 px, so the radius is in screen pixels (supercluster's default is 512).
+        index = new Supercluster<{ id: string }>({ radius: CLUSTER_RADIUS_PX, extent: 256, maxZoom: CLUSTER_MAX_ZOOM });
         index.load(
           [...markers].map(([id, m]) => {
             const p = m.getLatLng();
