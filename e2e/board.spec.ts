@@ -63,6 +63,8 @@ test('write, filter, view, like, comment, and reach the recommendations', async 
   await form.getByRole('button', { name: '지도에서 위치 선택' }).click();
   const picker = form.getByTestId('location-picker-map');
   await expect(picker).toBeVisible();
+  // The map (loaded on demand) is ready once its controls are drawn; a click before that is lost.
+  await expect(picker.locator('.leaflet-control-zoom')).toBeVisible();
   await picker.click({ position: { x: 150, y: 120 } });
   await expect(form.getByTestId('post-location')).toContainText('위치가 설정되었습니다.');
   await form.getByRole('button', { name: '저장' }).click();

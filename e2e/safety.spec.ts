@@ -74,7 +74,7 @@ test('the safety guide comes once before a first request; 안전 공유 shows th
   const url = await link.inputValue();
   await share.getByRole('button', { name: '공유하기', exact: true }).click();
   await expect(statusToast(page, '링크를 복사했어요')).toBeVisible();
-  expect(await page.evaluate('navigator.clipboard.readText()')).toBe(url);
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(url);
 
   // A trusted person without an account opens it.
   const stranger = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'ko-KR' });

@@ -20,6 +20,7 @@ import { docsPlugin } from './plugins/docs.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { pushPlugin, type PushMessaging, type PushSender } from './plugins/push.ts';
 import { staticPlugin } from './plugins/static.ts';
+import { ogTagsFor } from './lib/og.ts';
 import { AppLogController, observabilityPlugin, requestIdOf } from './plugins/observability.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -173,7 +174,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   await app.register(errorsPlugin);
   await app.register(observabilityPlugin, { metricsToken: config.metricsToken });
-  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityPlugin, { publicUrl: config.publicUrl, kakao: config.kakaoBrowser });
   // Issue #20: counted once across instances (Redis) when REDIS_URL is set.
   await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...overrides.rateLimits }, redisUrl: config.redisUrl, keyPrefix: overrides.rateLimitKeyPrefix });
   await app.register(dbPlugin, { target: overrides.database ?? defaultDatabase(config) });
@@ -231,7 +232,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
 
   await app.register(boardRoutes, { now, publicUrl: config.publicUrl });
 
-  await app.register(staticPlugin, { dir: config.staticDir });
+  // Issue #18 item 6: shared links of a post or a schedule get Open Graph tags for link previews.
+  await app.register(staticPlugin, { dir: config.staticDir, og: (url) => ogTagsFor(app.db, url, config.publicUrl) });
   await app.ready();
   return app;
 }

@@ -145,6 +145,12 @@ export interface Config {
    */
   kakaoLocal: { restApiKey: string; baseUrl: string } | undefined;
   /**
+   * Which Kakao browser SDKs the built client uses (issue #18): read from the same
+   * `VITE_KAKAO_MAP_KEY` / `VITE_KAKAO_JS_KEY` as the client build, so the CSP allows the Kakao
+   * hosts only when the client will load them.
+   */
+  kakaoBrowser: { map: boolean; share: boolean };
+  /**
    * OpenAI-compatible chat-completions endpoint that chooses the featured reviews (issue #5); set
    * only when AI_BASE_URL, AI_API_KEY and AI_MODEL are all given. Absent → the rule alone.
    */
@@ -198,6 +204,8 @@ const EnvSchema = Type.Object({
   NAVER_TOKEN_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   NAVER_USERINFO_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   KAKAO_REST_API_KEY: Optional(NonEmpty('kakao rest api key')),
+  VITE_KAKAO_MAP_KEY: Optional(Type.String()),
+  VITE_KAKAO_JS_KEY: Optional(Type.String()),
   KAKAO_LOCAL_BASE_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   AI_BASE_URL: Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   AI_API_KEY: Optional(NonEmpty('ai api key')),
@@ -260,6 +268,8 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'NAVER_USERINFO_URL', default: OAUTH_DEFAULT_ENDPOINTS.naver.userInfoUrl, meaning: 'Naver user info endpoint' },
   { name: 'KAKAO_REST_API_KEY', default: '(unset → own venue catalogue)', meaning: 'Kakao Local REST key: GET /api/venues searches Kakao (keyword search, answers cached 60 s) from the server; the key is sent only to Kakao' },
   { name: 'KAKAO_LOCAL_BASE_URL', default: 'https://dapi.kakao.com', meaning: 'Kakao Local API origin (tests point it at a local stand-in)' },
+  { name: 'VITE_KAKAO_MAP_KEY', default: '(unset → Leaflet + OpenStreetMap)', meaning: 'Kakao Maps JavaScript key, read by the client build (maps, Kakao clusterer, geocoding) and by the server (the CSP then allows dapi.kakao.com and *.daumcdn.net); set it for both' },
+  { name: 'VITE_KAKAO_JS_KEY', default: '(unset → no KakaoTalk share)', meaning: 'Kakao JavaScript key, read by the client build (공유하기 offers KakaoTalk share, SDK from t1.kakaocdn.net on demand) and by the server (the CSP then allows t1.kakaocdn.net); set it for both' },
   { name: 'AI_BASE_URL', default: '(unset → the rule alone)', meaning: 'OpenAI-compatible API root (e.g. https://api.openai.com/v1); with AI_API_KEY and AI_MODEL a model chooses the featured reviews among the rule\'s top candidates' },
   { name: 'AI_API_KEY', default: '(unset)', meaning: 'bearer key for AI_BASE_URL (sent only there)' },
   { name: 'AI_MODEL', default: '(unset)', meaning: 'model name for the chat-completions call' },
@@ -414,6 +424,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         userInfoUrl: env.NAVER_USERINFO_URL,
       }),
     },
+    kakaoBrowser: { map: Boolean(env.VITE_KAKAO_MAP_KEY?.trim()), share: Boolean(env.VITE_KAKAO_JS_KEY?.trim()) },
     kakaoLocal: env.KAKAO_REST_API_KEY
       ? { restApiKey: env.KAKAO_REST_API_KEY, baseUrl: (env.KAKAO_LOCAL_BASE_URL ?? 'https://dapi.kakao.com').replace(/\/+$/, '') }
       : undefined,

@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { startInstallPrompt } from './lib/install-prompt';
 import './styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+
+// Before the first render: Chromium may fire `beforeinstallprompt` early (issue #18 item 7).
+startInstallPrompt();
 
 createRoot(root).render(
   <StrictMode>

@@ -7,11 +7,9 @@ import { Type, type Static } from 'typebox';
 import { NOTIFICATION_TYPES } from '../realtime.ts';
 import { literalUnion } from './literals.ts';
 
-/** Items per page: default and maximum. */
-export const NOTIFICATIONS_PAGE_DEFAULT = 20;
-export const NOTIFICATIONS_PAGE_MAX = 50;
-/** At most this many ids in one `POST /api/notifications/read`. */
-export const NOTIFICATIONS_READ_MAX_IDS = 100;
+import { NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, NOTIFICATIONS_READ_MAX_IDS } from './notifications-limits.ts';
+
+export { NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, NOTIFICATIONS_READ_MAX_IDS };
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 

@@ -37,7 +37,9 @@ describe('with an https PUBLIC_URL', () => {
   it("keeps img-src to 'self', data:, blob: and the map tile hosts; no https: wildcard; nosniff, frame-ancestors 'none' and wss to our host", async () => {
     const res = await t.app.inject({ url: '/healthz' });
     const d = csp(res.headers['content-security-policy']);
-    expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org', 'https://*.daumcdn.net']);
+    expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org']);
+    // Issue #18: no Kakao key, no Kakao SDK host (only the postcode widget's t1.daumcdn.net).
+    expect(d['script-src']).toEqual(["'self'", 'https://t1.daumcdn.net']);
     for (const [name, sources] of Object.entries(d)) {
       expect(sources, name).not.toContain('https:');
       expect(sources, name).not.toContain('*');
@@ -62,5 +64,21 @@ describe('with an http PUBLIC_URL', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(csp(res.headers['content-security-policy'])['img-src']).not.toContain('https:');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('with Kakao keys (issue #18 item 5)', () => {
+  let t: TestApp;
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('allows exactly the Kakao Maps and KakaoTalk share SDK hosts when VITE_KAKAO_MAP_KEY and VITE_KAKAO_JS_KEY are set', async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://bapsang.example', VITE_KAKAO_MAP_KEY: 'map-key', VITE_KAKAO_JS_KEY: 'js-key' } });
+    const d = csp((await t.app.inject({ url: '/healthz' })).headers['content-security-policy']);
+    expect(d['script-src']).toEqual(["'self'", 'https://t1.daumcdn.net', 'https://dapi.kakao.com', 'https://t1.kakaocdn.net']);
+    expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org', 'https://*.daumcdn.net']);
+    expect(d['connect-src']).toEqual(["'self'", 'wss://bapsang.example', 'https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com']);
+    expect(d['frame-src']).toEqual(["'self'", 'https://t1.daumcdn.net']);
   });
 });

@@ -20,27 +20,40 @@ import compress from '@fastify/compress';
 /** Hosts `firebase/messaging`'s `getToken` calls (installation id, then the FCM registration). */
 export const FCM_CONNECT_ORIGINS = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'];
 
+/** Image hosts of the default maps (src/lib/maps): OpenStreetMap tiles for Leaflet (`{s}.tile.openstreetmap.org`). */
+export const MAP_IMAGE_SOURCES = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
+
 /**
- * Image hosts of the maps (src/lib/maps): OpenStreetMap tiles for Leaflet (`{s}.tile.openstreetmap.org`,
- * the default), and Kakao Maps' tiles and sprites on daumcdn.net (used only when the client is built
- * with VITE_KAKAO_MAP_KEY; the server cannot tell, so they are always listed).
+ * Kakao hosts, allowed only when the client is built with the matching key (issue #18 item 5):
+ * - Maps (`VITE_KAKAO_MAP_KEY`): the loader `dapi.kakao.com/v2/maps/sdk.js` (also the geocoder's
+ *   JSONP answers), which loads the map engine from `t1.daumcdn.net` (always allowed for the
+ *   postcode widget), and tiles and sprites from `*.daumcdn.net` (map0–3, mts, t1).
+ * - KakaoTalk share (`VITE_KAKAO_JS_KEY`): the JS SDK from `t1.kakaocdn.net` (its share opens
+ *   sharer.kakao.com in a new window, which this page's CSP does not govern).
  */
-export const MAP_IMAGE_SOURCES = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org', 'https://*.daumcdn.net'];
+export const KAKAO_MAP_SCRIPT_SOURCES = ['https://dapi.kakao.com'];
+export const KAKAO_MAP_IMAGE_SOURCES = ['https://*.daumcdn.net'];
+export const KAKAO_SHARE_SCRIPT_SOURCES = ['https://t1.kakaocdn.net'];
+
+export interface KakaoBrowserSdks {
+  map: boolean;
+  share: boolean;
+}
 
 /** HSTS when served over https (issue #13): 180 days, subdomains included, no preload. */
 export const HSTS = { maxAge: 15_552_000, includeSubDomains: true, preload: false } as const;
 
 /** The CSP directives for a public origin such as `https://bapsang.example`. */
-export function cspDirectives(publicUrl: string): Record<string, string[]> {
+export function cspDirectives(publicUrl: string, kakao: KakaoBrowserSdks = { map: false, share: false }): Record<string, string[]> {
   const url = new URL(publicUrl);
   const wsOrigin = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
   return {
     'default-src': ["'self'"],
     // The Daum postcode widget (board address search, issue #6) is loaded on demand from this host.
-    'script-src': ["'self'", 'https://t1.daumcdn.net'],
+    'script-src': ["'self'", 'https://t1.daumcdn.net', ...(kakao.map ? KAKAO_MAP_SCRIPT_SOURCES : []), ...(kakao.share ? KAKAO_SHARE_SCRIPT_SOURCES : [])],
     'frame-src': ["'self'", 'https://t1.daumcdn.net'],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...MAP_IMAGE_SOURCES],
+    'img-src': ["'self'", 'data:', 'blob:', ...MAP_IMAGE_SOURCES, ...(kakao.map ? KAKAO_MAP_IMAGE_SOURCES : [])],
     // Firebase Cloud Messaging's web SDK registers the device there to get a push token (issue #7).
     'connect-src': ["'self'", wsOrigin, ...FCM_CONNECT_ORIGINS],
     'font-src': ["'self'", 'data:'],
@@ -54,10 +67,10 @@ export function cspDirectives(publicUrl: string): Record<string, string[]> {
 }
 
 /** Registers helmet (with our CSP) and compression. */
-export const securityPlugin = fp<{ publicUrl: string }>(
+export const securityPlugin = fp<{ publicUrl: string; kakao?: KakaoBrowserSdks }>(
   async (app, opts) => {
     await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts.publicUrl) },
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(opts.publicUrl, opts.kakao) },
       // Uploaded images and icons may be shown by other origins' previews; everything else stays same-origin.
       crossOriginResourcePolicy: { policy: 'same-site' },
       crossOriginEmbedderPolicy: false,

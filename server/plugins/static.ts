@@ -7,13 +7,18 @@
  * - SPA fallback: a GET/HEAD for an unknown path that is a navigation (accepts text/html, or has no
  *   file extension) answers `index.html`, except under `/api`, `/ws`, `/uploads` and `/oauth2`,
  *   which — like every other miss — answer JSON 404 `{ message, code: 'NOT_FOUND' }`.
+ * - Link previews (issue #18 item 6): with an `og` resolver, the index.html of a navigation carries
+ *   Open Graph tags for what the address opens (server/lib/og.ts); `/board/{id}` redirects (302) to
+ *   `/board?post={id}`, the client's address of an opened post.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '../lib/errors.ts';
+import { injectOg, type OgTags } from '../lib/og.ts';
 
 /** Paths that never fall back to the client. */
 export const NO_SPA_FALLBACK = ['/api', '/ws', '/uploads', '/oauth2'];
@@ -42,7 +47,7 @@ function wantsSpa(request: FastifyRequest): boolean {
 }
 
 /** Registers static serving (when `dir` exists) and the not-found handler. */
-export const staticPlugin = fp<{ dir: string }>(
+export const staticPlugin = fp<{ dir: string; og?: (requestUrl: string) => Promise<OgTags> }>(
   async (app, opts) => {
     const hasClient = existsSync(path.join(opts.dir, 'index.html'));
     if (hasClient) {
@@ -57,17 +62,22 @@ export const staticPlugin = fp<{ dir: string }>(
         },
       });
       // `/` itself (index: false above, so the header policy stays ours).
-      app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+      app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
     } else {
       app.log.info({ dir: opts.dir }, 'no built client found: serving the API only');
     }
 
-    function sendIndex(reply: FastifyReply) {
-      return reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html', opts.dir, { cacheControl: false });
+    async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+      reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
+      if (!opts.og) return reply.sendFile('index.html', opts.dir, { cacheControl: false });
+      const [html, tags] = await Promise.all([readFile(path.join(opts.dir, 'index.html'), 'utf8'), opts.og(request.url)]);
+      return reply.send(injectOg(html, tags));
     }
 
     app.setNotFoundHandler((request, reply) => {
-      if (hasClient && wantsSpa(request)) return sendIndex(reply);
+      const sharedPost = /^\/board\/([1-9][0-9]{0,9})\/?$/.exec(request.url.split('?')[0] ?? '');
+      if (hasClient && sharedPost && (request.method === 'GET' || request.method === 'HEAD')) return reply.redirect(`/board?post=${sharedPost[1]}`, 302);
+      if (hasClient && wantsSpa(request)) return sendIndex(request, reply);
       return reply.code(404).send({ message: MSG.notFound, code: 'NOT_FOUND' });
     });
   },

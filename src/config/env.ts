@@ -42,6 +42,8 @@ export const env = {
   apiUrl: trimSlash(typeof raw.VITE_API_URL === 'string' ? raw.VITE_API_URL : ''),
   /** Kakao Maps JavaScript key: when set the maps adapter uses Kakao, otherwise Leaflet + OSM. */
   kakaoMapKey: optionalString(raw.VITE_KAKAO_MAP_KEY),
+  /** Kakao JavaScript key (issue #18): when set, 공유하기 offers KakaoTalk share (SDK loaded on demand). */
+  kakaoJsKey: optionalString(raw.VITE_KAKAO_JS_KEY),
   /** Firebase Cloud Messaging web config; null = push not configured (no prompt, no button). */
   firebase: firebaseConfig(),
   /** True in `vite build` output. */

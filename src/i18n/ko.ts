@@ -758,6 +758,31 @@ export const ko = {
     auditTarget: '{type} #{id}',
     auditBy: '{name}',
   },
+  /** Issue #18 item 6 (UI-TEXT.md "Share"): 공유하기 on a schedule and a post. */
+  share: {
+    button: '공유하기',
+    copied: '링크를 복사했어요',
+    failed: '링크를 복사하지 못했어요. 주소창의 링크를 복사해주세요.',
+    scheduleTitle: '밥상친구 식사 약속',
+    scheduleText: '{when} {place}에서 함께 밥 먹어요.',
+    postTitle: '밥상친구 맛집 게시판: {title}',
+    kakaoButton: '밥상친구에서 보기',
+  },
+  /** Issue #18 item 7: the in-app install prompt. */
+  install: {
+    title: '밥상친구를 홈 화면에 추가하세요',
+    lead: '앱처럼 바로 열고, 약속 알림도 놓치지 않아요.',
+    install: '설치하기',
+    later: '나중에',
+    iosSteps: '아래 공유 버튼을 누르고 「홈 화면에 추가」를 선택하세요.',
+    iosTitle: '홈 화면에 추가하기',
+  },
+  /** Issue #18 item 5: the list/map toggle on phones. */
+  mapView: {
+    toggleLabel: '보기 방식',
+    list: '목록',
+    map: '지도',
+  },
 } as const;
 
 export type Ko = typeof ko;

@@ -1,21 +1,23 @@
 import { createRootRouteWithContext, Outlet, redirect, useLocation, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { ConfirmHost } from '@/components/ui/confirm-dialog';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { Toasts } from '@/components/ui/toasts';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { useLiveNotifications } from '@/features/notifications/hooks/use-live-notifications';
-import { usePush } from '@/features/push/hooks/use-push';
-import { startLiveChannel } from '@/lib/stomp-client';
-import { OfflineBanner } from '@/features/shell/components/offline-banner';
 import { TopBar } from '@/features/shell/components/top-bar';
 import { SiteFooter } from '@/features/shell/components/site-footer';
 import { usePageTitleAndFocus } from '@/features/shell/hooks/use-page-title-and-focus';
-import { UpdatePrompt } from '@/features/shell/components/update-prompt';
 import { ko } from '@/i18n/ko';
 import { decideRedirect } from '@/lib/route-guard';
 import { useSession, type SessionSnapshot } from '@/lib/session/store';
+
+// Issue #18 item 8: what the first paint does not need loads right after it.
+const LiveServices = lazy(() => import('./-live-services'));
+const NotificationBell = lazy(() => import('@/features/notifications/components/notification-bell').then((m) => ({ default: m.NotificationBell })));
+const UpdatePrompt = lazy(() => import('@/features/shell/components/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+// The offline banner also starts the outbox and the offline mirror (issue #7), with IndexedDB.
+const OfflineBanner = lazy(() => import('@/features/shell/components/offline-banner').then((m) => ({ default: m.OfflineBanner })));
+const InstallPrompt = lazy(() => import('@/features/shell/components/install-prompt').then((m) => ({ default: m.InstallPrompt })));
 
 export interface RouterContext {
   /** The current session, read at navigation time (guards). */
@@ -40,11 +42,6 @@ function RootLayout() {
   const pathname = useLocation({ select: (l) => l.pathname });
   // document.title per route and focus on the new page's h1 after a navigation (issue #14).
   usePageTitleAndFocus();
-  // The live channel follows the session (issue #4); notifications refresh the bell and toast while signed in.
-  useEffect(() => startLiveChannel(), []);
-  useLiveNotifications(user?.id ?? null);
-  // Push (issue #7): token follows the session; a push in front shows an in-app toast.
-  usePush(user?.id ?? null);
 
   const logout = useCallback(() => {
     signOut('logout');
@@ -59,9 +56,19 @@ function RootLayout() {
       {/* Before the page: the toast region subscribes before any page effect raises a toast. */}
       <Toasts />
       <ErrorBoundary>
-        <TopBar user={user} bell={<NotificationBell />} onLogout={logout} />
+        <TopBar
+          user={user}
+          bell={
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          }
+          onLogout={logout}
+        />
       </ErrorBoundary>
-      <OfflineBanner />
+      <Suspense fallback={null}>
+        <OfflineBanner />
+      </Suspense>
       <main id="main" className="main" tabIndex={-1}>
         <ErrorBoundary resetKey={pathname}>
           <Outlet />
@@ -69,8 +76,19 @@ function RootLayout() {
       </main>
       <SiteFooter />
       <ConfirmHost />
+      {/* The live channel, notifications and push (issues #4, #7, #16). */}
+      <Suspense fallback={null}>
+        <LiveServices userId={user?.id ?? null} />
+      </Suspense>
       <ErrorBoundary>
-        <UpdatePrompt />
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      </ErrorBoundary>
+      <ErrorBoundary>
+        <Suspense fallback={null}>
+          <InstallPrompt />
+        </Suspense>
       </ErrorBoundary>
     </div>
   );

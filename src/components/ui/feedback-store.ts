@@ -4,8 +4,22 @@
  * component in a labelled live region, issue #14) and remembers it for its lifetime (the push
  * hook skips a push already shown); `confirmDialog(message)` resolves true/false.
  */
-import { toast as sonner } from 'sonner';
+import type { toast as sonnerToast } from 'sonner';
 import { create } from 'zustand';
+
+/**
+ * sonner is loaded after the first render (issue #18 item 8: 10 kB gzip out of the home route);
+ * a toast raised before it arrives is shown once it has (sonner replays active toasts to a
+ * Toaster that subscribes late).
+ */
+type Sonner = typeof sonnerToast;
+let sonnerNow: Sonner | null = null;
+let sonnerLoad: Promise<Sonner> | null = null;
+function withSonner(apply: (sonner: Sonner) => void): void {
+  if (sonnerNow) return apply(sonnerNow);
+  sonnerLoad ??= import('sonner').then((m) => (sonnerNow = m.toast));
+  void sonnerLoad.then(apply);
+}
 
 export type ToastKind = 'success' | 'info' | 'error';
 export interface Toast {
@@ -42,9 +56,13 @@ export const useFeedback = create<FeedbackState>()((set, get) => ({
     set((s) => ({ toasts: [...s.toasts.filter((t) => t.text !== text), { id, kind, text }] }));
     // The same text replaces its earlier toast instead of stacking (sonner id = text).
     const options = { id: text, duration: kind === 'error' ? TOAST_DURATION_MS * 1.5 : TOAST_DURATION_MS };
-    if (kind === 'success') sonner.success(text, options);
-    else if (kind === 'error') sonner.error(text, options);
-    else sonner.info(text, options);
+    withSonner((sonner) => {
+      // Dismissed (or replaced) before sonner arrived: nothing to show.
+      if (!get().toasts.some((t) => t.id === id)) return;
+      if (kind === 'success') sonner.success(text, options);
+      else if (kind === 'error') sonner.error(text, options);
+      else sonner.info(text, options);
+    });
     timers.set(
       id,
       setTimeout(() => get().dismiss(id), TOAST_DURATION_MS),
@@ -53,7 +71,7 @@ export const useFeedback = create<FeedbackState>()((set, get) => ({
   },
   dismiss: (id) => {
     const shown = get().toasts.find((t) => t.id === id);
-    if (shown) sonner.dismiss(shown.text);
+    if (shown) withSonner((sonner) => sonner.dismiss(shown.text));
     const timer = timers.get(id);
     if (timer) clearTimeout(timer);
     timers.delete(id);
@@ -83,7 +101,7 @@ export function confirmDialog(message: string): Promise<boolean> {
 }
 
 export function resetFeedback(): void {
-  sonner.dismiss();
+  sonnerNow?.dismiss();
   for (const timer of timers.values()) clearTimeout(timer);
   timers.clear();
   useFeedback.getState().confirm?.resolve(false);

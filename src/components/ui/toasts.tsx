@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ko } from '@/i18n/ko';
+
+/** sonner's Toaster, loaded after the first render (issue #18 item 8). */
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /** Space between the toasts and what they stay clear of, in px. */
 const GAP = 8;
@@ -57,15 +59,22 @@ function useToastTop(): number {
  */
 export function Toasts() {
   const top = useToastTop();
+  // The host is there from the first render: a modal dialog opened before sonner arrives hides
+  // everything but `[aria-live]` elements from assistive technology (aria-hidden's hideOthers), so
+  // the host keeps the region that mounts inside it reachable. `off`: only sonner's region speaks.
   return (
-    <Toaster
-      position="top-center"
-      containerAriaLabel={ko.feedback.notifications}
-      closeButton
-      richColors
-      offset={{ top }}
-      mobileOffset={{ top }}
-      toastOptions={{ closeButtonAriaLabel: ko.feedback.close, className: 'app-toast' }}
-    />
+    <div aria-live="off">
+      <Suspense fallback={null}>
+        <Toaster
+          position="top-center"
+          containerAriaLabel={ko.feedback.notifications}
+          closeButton
+          richColors
+          offset={{ top }}
+          mobileOffset={{ top }}
+          toastOptions={{ closeButtonAriaLabel: ko.feedback.close, className: 'app-toast' }}
+        />
+      </Suspense>
+    </div>
   );
 }

@@ -28,6 +28,13 @@ interface KakaoMaps {
   MarkerImage: new (src: string, size: unknown) => unknown;
   Size: new (width: number, height: number) => unknown;
   event: { addListener(target: unknown, type: string, handler: () => void): void };
+  /** The clusterer library (`libraries=clusterer`, issue #18 item 5). */
+  MarkerClusterer?: new (options: { map: KakaoMap; averageCenter: boolean; minLevel: number; disableClickZoom?: boolean }) => KakaoClusterer;
+}
+interface KakaoClusterer {
+  addMarker(marker: KakaoMarker): void;
+  removeMarker(marker: KakaoMarker): void;
+  clear(): void;
 }
 declare global {
   interface Window {
@@ -46,7 +53,7 @@ function loadSdk(appKey: string): Promise<KakaoMaps> {
     };
     if (window.kakao?.maps) return ready();
     const script = document.createElement('script');
-    script.src = `https://dapi.kakao.com/v2/maps/sdk.js?appkey=${encodeURIComponent(appKey)}&autoload=false&libraries=services`;
+    script.src = `https://dapi.kakao.com/v2/maps/sdk.js?appkey=${encodeURIComponent(appKey)}&autoload=false&libraries=services,clusterer`;
     script.async = true;
     script.onload = ready;
     script.onerror = () => reject(new Error('Kakao Maps SDK failed to load'));
@@ -70,6 +77,10 @@ export function createKakaoProvider(appKey: string): MapProvider {
       const selected = new maps.MarkerImage(MARKER_SELECTED_ICON_URL, size);
       const markers = new Map<string, KakaoMarker>();
       let raised: string | null = null;
+      // Issue #18 item 5: overlapping pins gather into Kakao's clusters (a click zooms in) from level 4 up.
+      const clusterer = maps.MarkerClusterer ? new maps.MarkerClusterer({ map, averageCenter: true, minLevel: 4 }) : null;
+      const show = (marker: KakaoMarker) => (clusterer ? clusterer.addMarker(marker) : marker.setMap(map));
+      const hide = (marker: KakaoMarker) => (clusterer ? clusterer.removeMarker(marker) : marker.setMap(null));
 
       const handle: MapHandle = {
         setCenter: (c, lvl) => {
@@ -82,15 +93,17 @@ export function createKakaoProvider(appKey: string): MapProvider {
           const marker = new maps.Marker({ position: toLatLng(position), image: id === raised ? selected : normal, title: label, clickable: Boolean(onClick) });
           if (id === raised) marker.setZIndex(10);
           if (onClick) maps.event.addListener(marker, 'click', onClick);
-          marker.setMap(map);
+          show(marker);
           markers.set(id, marker);
         },
         removeMarker: (id) => {
-          markers.get(id)?.setMap(null);
+          const marker = markers.get(id);
+          if (marker) hide(marker);
           markers.delete(id);
         },
         clearMarkers: () => {
-          for (const m of markers.values()) m.setMap(null);
+          if (clusterer) clusterer.clear();
+          else for (const m of markers.values()) m.setMap(null);
           markers.clear();
         },
         raiseMarker: (id) => {

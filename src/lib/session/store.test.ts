@@ -112,7 +112,7 @@ describe('session store (SPEC §4)', () => {
 
   it('flags a new member by either flag', () => {
     useSession.getState().signIn({ token: fakeJwt(Date.now() + HOUR), user: makeUser({ isNewUser: true }), remember: false });
-    expect(sessionSnapshot()).toEqual({ signedIn: true, isNew: true });
+    expect(sessionSnapshot()).toEqual({ signedIn: true, isNew: true, needsConsent: false });
     useSession.getState().setUser({ ...makeUser(), newUser: true } as ReturnType<typeof makeUser>);
     expect(sessionSnapshot().isNew).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useRouterState } from '@tanstack/react-router';
 import { schedulesQuery } from '@/features/matching/api/get-schedules';
 import { MatchingPage } from '@/features/matching/components/matching-page';
 import { useSession } from '@/lib/session/store';
@@ -13,5 +13,7 @@ export const Route = createFileRoute('/_authenticated/matching')({
 
 function Matching() {
   const myId = useSession((s) => s.user?.id ?? null);
-  return <MatchingPage myId={myId} />;
+  // A shared link `/matching?schedule=12` (issue #18 item 6) selects that schedule.
+  const shared: unknown = useRouterState({ select: (s) => (s.location.search as Record<string, unknown>).schedule });
+  return <MatchingPage myId={myId} sharedScheduleId={typeof shared === 'number' || typeof shared === 'string' ? String(shared) : undefined} />;
 }

@@ -9,6 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import type { Post } from '@common/api/board';
 import { Dialog } from '@/components/ui/dialog';
 import { ReportButton } from '@/components/ui/report-dialog';
+import { ShareButton } from '@/components/ui/share-button';
 import { format, ko } from '@/i18n/ko';
 import { usePendingWrites } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
@@ -94,6 +95,8 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
           <span>
             {ko.board.views} <span data-testid="post-views">{post.views}</span>
           </span>
+          {/* Issue #18 item 6: the link opens this post (`/board?post=12`; the server previews it). */}
+          <ShareButton title={format(ko.share.postTitle, { title: post.title })} text={post.address ?? post.title} url={`/board?post=${post.id}`} />
           {/* Issue #17: someone else's post can be reported. */}
           {me && post.author && post.author.id !== me.id && (
             <ReportButton targetType="post" targetId={post.id} label={format(ko.reports.reportLabel, { what: ko.reports.targets.post })} />

@@ -175,4 +175,14 @@ describe('matching page (SPEC §5, §8)', () => {
     const dialog = await screen.findByRole('dialog', { name: '회원2' });
     expect(dialog.textContent).toContain('식사 4회 · 노쇼 0 · 늦은 취소 1');
   });
+
+  it('a shared link (?schedule=) selects that schedule on its day, with 공유하기 for it (issue #18 item 6)', async () => {
+    const later = addDaysIso(today, 3);
+    mockFetch({ 'GET /api/schedules': () => jsonResponse([schedule(1, 1), schedule(7, 2, { date: later })]) });
+    renderWithFeedback(<MatchingPage myId={1} sharedScheduleId="7" />);
+    const [, m, d] = later.split('-').map(Number);
+    const list = await screen.findByRole('list', { name: `${m}월 ${d}일 일정 목록` });
+    expect(within(list).getByRole('button', { name: /^식당7/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: '식당7 공유하기' })).toBeTruthy();
+  });
 });

@@ -5,6 +5,7 @@ import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@com
 import { Calendar } from '@/components/ui/calendar';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
+import { ShareButton } from '@/components/ui/share-button';
 import { format, ko } from '@/i18n/ko';
 import { isApiError } from '@/lib/api-client';
 import { monthDayLabel, whenLabel } from '@/lib/dates';
@@ -25,12 +26,14 @@ import './matching.css';
 interface MatchingPageProps {
   /** The signed-in member (own schedules cannot be requested). */
   myId: number | null;
+  /** `?schedule=12` of a shared link (issue #18 item 6): that schedule is selected once loaded. */
+  sharedScheduleId?: string;
 }
 
 const NO_SCHEDULES: Schedule[] = [];
 
 /** 매칭: the calendar of everyone's schedules, the chosen day's list, filter, random match, request. */
-export function MatchingPage({ myId }: MatchingPageProps) {
+export function MatchingPage({ myId, sharedScheduleId }: MatchingPageProps) {
   const today = todayKst();
   const bounds = scheduleWindow();
   const { position } = usePosition();
@@ -48,6 +51,18 @@ export function MatchingPage({ myId }: MatchingPageProps) {
   const [authorScheduleId, setAuthorScheduleId] = useState<number | undefined>(undefined);
   // Match requests waiting in the outbox (issue #7) are marked "전송 대기 중".
   const outboxEntries = useOutbox((s) => s.entries);
+  // A shared link (`/matching?schedule=12`, issue #18 item 6) selects that schedule once it is loaded.
+  const sharedId = sharedScheduleId;
+  const [appliedShare, setAppliedShare] = useState<string | undefined>(undefined);
+  if (sharedId !== undefined && sharedId !== appliedShare && schedules.data) {
+    setAppliedShare(sharedId);
+    const shared = schedules.data.find((s) => String(s.id) === sharedId);
+    if (shared) {
+      setSelected(shared);
+      setDay(shared.date);
+      setMonth(shared.date);
+    }
+  }
   const pendingIds = useMemo(() => new Set(outboxEntries.filter((e) => e.kind === 'match-request' && !e.failure).map((e) => Number(e.scope))), [outboxEntries]);
 
   // The random pick is an action, not cached data: one schedule to show, never reused.
@@ -174,6 +189,15 @@ export function MatchingPage({ myId }: MatchingPageProps) {
           </span>
         )}
         <span className="matching-toolbar__spacer" />
+        {current && (
+          <ShareButton
+            className="btn btn--ghost"
+            title={ko.share.scheduleTitle}
+            text={format(ko.share.scheduleText, { when: whenLabel(current.date, current.time), place: current.placeName })}
+            url={`/matching?schedule=${current.id}`}
+            label={`${current.placeName} ${ko.share.button}`}
+          />
+        )}
         <button type="button" className="btn btn--secondary" onClick={randomMatch} disabled={random.isPending}>
           {ko.matching.randomMatch}
         </button>

@@ -5,7 +5,8 @@
  * `POST /api/notifications/read` with the optimistic update of both caches.
  */
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { NOTIFICATIONS_PAGE_DEFAULT, type NotificationItem, type NotificationsReadBody } from '@common/api/notifications';
+import type { NotificationItem, NotificationsReadBody } from '@common/api/notifications';
+import { NOTIFICATIONS_PAGE_DEFAULT } from '@common/api/notifications-limits';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 

@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import { USER_ERRORS_DESTINATION, userNotificationsTopic } from '@common/realtime';
 import { toast } from '@/components/ui/feedback-store';
+import { useInstallPrompt } from '@/lib/install-prompt';
 import { liveSubscribe } from '@/lib/stomp-client';
 import { receiveNotification } from '../store';
 
@@ -21,6 +22,8 @@ export function useLiveNotifications(userId: number | null): void {
   useEffect(() => {
     if (userId === null) return;
     const stopNotifications = liveSubscribe(userNotificationsTopic(userId), (payload) => {
+      // Issue #18 item 7: the first confirmed meal is a moment to offer the install prompt.
+      if ((payload as { type?: unknown } | null)?.type === 'match_confirmed') useInstallPrompt.getState().noteMealConfirmed();
       const text = receiveNotification(payload);
       if (text) toast.info(text);
     });

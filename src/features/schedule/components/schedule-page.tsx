@@ -7,6 +7,7 @@ import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@com
 import { Calendar } from '@/components/ui/calendar';
 import { toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
+import { ToggleGroup } from '@/components/ui/toggle-group';
 import { format, ko } from '@/i18n/ko';
 import { monthDayLabel } from '@/lib/dates';
 import { usePosition } from '@/lib/geolocation';
@@ -22,6 +23,11 @@ import { VenueFilter, type VenueFilterValue } from './venue-filter';
 import { VenueList } from './venue-list';
 import { VenueMap } from './venue-map';
 import './schedule.css';
+
+const PHONE_VIEWS = [
+  { value: 'list' as const, label: ko.mapView.list },
+  { value: 'map' as const, label: ko.mapView.map },
+];
 
 interface SchedulePageProps {
   signedIn: boolean;
@@ -43,6 +49,7 @@ function windowDate(value: string | undefined): IsoDate | null {
  * `?edit=<id>` the edit form; Back closes them and a link opens them.
  */
 export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
+  const [phoneView, setPhoneView] = useState<'list' | 'map'>('list');
   const today = todayKst();
   const bounds = scheduleWindow();
   const { position, settled } = usePosition();
@@ -99,8 +106,12 @@ export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
     <div className="page schedule-page">
       <h1 className="page-heading">{ko.schedule.heading}</h1>
       <div className="schedule-layout">
-        <div className="schedule-layout__venues">
+        <div className={`schedule-layout__venues shows-${phoneView}`}>
           <VenueFilter value={filter} onChange={setFilter} />
+          {/* Issue #18 item 5: on phones the list and the map take turns (both show from 992 px). */}
+          <div className="venue-view-toggle">
+            <ToggleGroup type="single" label={ko.mapView.toggleLabel} options={PHONE_VIEWS} value={phoneView} onChange={(v) => v && setPhoneView(v)} />
+          </div>
           <VenueMap center={position} level={levelForRadius(filter.distance)} venues={venues.data ?? NO_VENUES} selectedId={venue?.id ?? null} onSelect={chooseVenue} />
           <VenueList venues={venues.data ?? NO_VENUES} query={venues} selectedId={venue?.id ?? null} onSelect={chooseVenue} />
         </div>
