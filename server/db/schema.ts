@@ -206,8 +206,8 @@ export const venues = pgTable(
   },
   (t) => [
     // issue #19 item 4: nearest-first search in SQL — GiST over earthdistance's point on the
-    // sphere (cube), serving both the `earth_box(…) @> …` filter and `<->` KNN ordering
-    // (migration 0012 creates the cube and earthdistance extensions).
+    // sphere (cube), serving `<->` KNN ordering (migration 0012 creates the cube and
+    // earthdistance extensions).
     index('venues_earth_idx').using('gist', sql`ll_to_earth(latitude, longitude)`),
     // issue #13: finite WGS84 degrees (NaN and ±Infinity fail `between`).
     check('venues_coordinates', sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),

@@ -1,7 +1,7 @@
 -- issue #19 item 4: venues nearest-first in SQL. `cube` and `earthdistance` are trusted extensions
 -- (PostgreSQL 13+: a database owner may create them) and bundled with PGlite (loaded in
--- server/plugins/db.ts). The GiST index on ll_to_earth serves the `earth_box(…) @> …` radius filter
--- and the `<->` (KNN) ordering of GET /api/venues; it replaces the b-tree on (latitude, longitude).
+-- server/plugins/db.ts). The GiST index on ll_to_earth serves the `<->` (KNN) ordering of
+-- GET /api/venues (nearest first, LIMIT in SQL); it replaces the b-tree on (latitude, longitude).
 CREATE EXTENSION IF NOT EXISTS cube;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS earthdistance;--> statement-breakpoint
 DROP INDEX "venues_lat_lng_idx";--> statement-breakpoint
