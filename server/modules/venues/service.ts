@@ -156,6 +156,8 @@ export function createVenuesService(deps: { db: Database; now: Clock; kakao: Con
       const rows = await db
         .select()
         .from(venues)
+        // The index's predicate (always true: the coordinates CHECK), so the planner may use it.
+        .where(sql`${venues.latitude} between -90 and 90 and ${venues.longitude} between -180 and 180`)
         .orderBy(sql`ll_to_earth(${venues.latitude}, ${venues.longitude}) <-> ${centre}`)
         .limit(limit);
       // Ties (same rounded distance and name) keep the catalogue's id order, as before.
