@@ -65,9 +65,9 @@ try {
     await db.execute(sql`
       insert into venues (id, place_name, category_name, latitude, longitude, source)
       select 'b-' || lpad(i::text, 6, '0'), '식당 ' || i, '음식점 > 한식',
-             ${CENTRE.lat} + ((i * 7919) % 30011 - 15005) / 15005.0 * 0.3,
-             ${CENTRE.lng} + ((i * 104729) % 30011 - 15005) / 15005.0 * 0.38, 'demo'
-      from generate_series(${have + 1}, ${count}) as i`);
+             ${CENTRE.lat} + ((i::bigint * 7919) % 30011 - 15005) / 15005.0 * 0.3,
+             ${CENTRE.lng} + ((i::bigint * 104729) % 30011 - 15005) / 15005.0 * 0.38, 'demo'
+      from generate_series(${have + 1}::int, ${count}::int) as i`);
     have = count;
     await db.execute(sql`analyze venues`);
     for (const radius of [20_000, 2_000]) {

@@ -35,7 +35,7 @@ export const VENUE_RESULT_MAX = 200;
 /** Kakao Local pages fetched per search (15 results each; Kakao allows 45 per keyword). */
 const KAKAO_PAGES = 3;
 /** Catalogue rows fetched nearest-first in the first batch (grows fourfold when a category filter leaves too few). */
-const CATALOGUE_BATCH = 400;
+const CATALOGUE_BATCH = 220;
 /** Upstream timeout, in milliseconds. */
 const KAKAO_TIMEOUT_MS = 5_000;
 
