@@ -70,7 +70,8 @@ const PGLITE_EXTENSIONS = { cube, earthdistance };
 /**
  * Creates the embedded cluster in `dir` in a short-lived child process (server/db/pglite-initdb.ts)
  * when `dir` holds none yet, so initdb's memory (a second PostgreSQL instance and the initdb
- * WebAssembly module, ≈ 500 MiB that WebAssembly never gives back) leaves with the child.
+ * WebAssembly module, ≈ 500 MiB that WebAssembly never gives back) leaves with the child. The
+ * child applies the migrations too; `openDatabase` then finds nothing pending.
  */
 async function initdbInChild(dir: string): Promise<void> {
   if (existsSync(path.join(dir, 'PG_VERSION'))) return;
@@ -78,7 +79,7 @@ async function initdbInChild(dir: string): Promise<void> {
   const here = fileURLToPath(import.meta.url);
   const ts = here.endsWith('.ts');
   const script = path.join(path.dirname(here), '../db', ts ? 'pglite-initdb.ts' : 'pglite-initdb.js');
-  const args = [...(ts ? ['--import', 'tsx'] : []), script, dir, JSON.stringify(pgliteStartParams())];
+  const args = [...(ts ? ['--import', 'tsx'] : []), script, dir, JSON.stringify(pgliteStartParams()), migrationsFolder];
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'] });
     child.once('error', reject);
