@@ -4,7 +4,8 @@
  * Starts the server as a child process on a fresh temporary DATA_DIR (embedded PGlite, no
  * DATABASE_URL), times the start until `/healthz` answers, waits 10 s idle, and reads `VmRSS`
  * (resident now) and `VmHWM` (resident peak) from /proc/<pid>/status; then stops it and starts it
- * again on the same (now populated) directory. Runs the compiled server (build/server/main.js,
+ * again on the same (now populated) directory. Also prints the CPU seconds the start used
+ * (server and initdb child), which, unlike wall time, does not grow with the machine's load. Runs the compiled server (build/server/main.js,
  * `npm run build:server`) when it exists, else server/main.ts through tsx (which adds esbuild's
  * own memory: prefer the build). Options: `--idle <seconds>` (default 10), `--runs <n>` (default 2),
  * `--tsx` (force tsx).
@@ -12,7 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -39,6 +40,17 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * CPU seconds `pid` and its waited-for children (the initdb child) have used: utime + stime +
+ * cutime + cstime of /proc/<pid>/stat, at 100 ticks per second (Linux's USER_HZ). Unlike wall time
+ * it does not depend on what else the machine runs.
+ */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
+}
+
 /** VmRSS and VmHWM of `pid`, in MiB. */
 function memory(pid: number): { rss: number; hwm: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -61,7 +73,7 @@ async function waitHealthy(port: number, child: ChildProcess, timeoutMs: number)
   throw new Error('server did not become healthy');
 }
 
-async function run(dataDir: string, label: string): Promise<{ label: string; startS: number; rss: number; hwm: number }> {
+async function run(dataDir: string, label: string): Promise<{ label: string; startS: number; cpuS: number; rss: number; hwm: number }> {
   const port = await freePort();
   const argv = useTsx ? ['--import', 'tsx', path.join(root, 'server/main.ts')] : [built];
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production' };
@@ -73,9 +85,10 @@ async function run(dataDir: string, label: string): Promise<{ label: string; sta
   try {
     await waitHealthy(port, child, 120_000);
     const startS = (performance.now() - t0) / 1000;
+    const cpuS = cpuSeconds(child.pid!);
     await new Promise((r) => setTimeout(r, IDLE_S * 1000));
     const m = memory(child.pid!);
-    return { label, startS, ...m };
+    return { label, startS, cpuS, ...m };
   } finally {
     const closed = new Promise((r) => child.once('close', r));
     child.kill('SIGTERM');
@@ -85,12 +98,14 @@ async function run(dataDir: string, label: string): Promise<{ label: string; sta
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bapsang-mem-'));
 console.log(`server: ${useTsx ? 'server/main.ts via tsx' : 'build/server/main.js'}; DATA_DIR ${dataDir}; idle ${IDLE_S} s`);
+const loadBefore = loadavg().map((l) => l.toFixed(2)).join(' ');
 try {
   const rows = [];
   for (let i = 0; i < RUNS; i++) rows.push(await run(dataDir, i === 0 ? 'first start (empty dir)' : `start ${i + 1} (populated)`));
-  console.log('| run | start (s) | idle RSS (MiB) | peak RSS (MiB) |');
-  console.log('|---|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.label} | ${r.startS.toFixed(2)} | ${r.rss.toFixed(0)} | ${r.hwm.toFixed(0)} |`);
+  console.log(`load average before: ${loadBefore}; after: ${loadavg().map((l) => l.toFixed(2)).join(' ')} (${availableParallelism()} CPUs)`);
+  console.log('| run | start (s) | start CPU (s) | idle RSS (MiB) | peak RSS (MiB) |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const r of rows) console.log(`| ${r.label} | ${r.startS.toFixed(2)} | ${r.cpuS.toFixed(2)} | ${r.rss.toFixed(0)} | ${r.hwm.toFixed(0)} |`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
