@@ -9,6 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
@@ -35,7 +37,7 @@ async function migrationsBefore(tag: string): Promise<string> {
 
 describe('migration 0007_hardening', () => {
   it('repairs hostile rows, records older uploads, then refuses new hostile rows', async () => {
-    const client = new PGlite();
+    const client = new PGlite({ extensions: { cube, earthdistance } }); // 0012_venues_knn
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: await migrationsBefore('0007_hardening') });
 

@@ -205,7 +205,15 @@ export const venues = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('venues_lat_lng_idx').on(t.latitude, t.longitude),
+    // issue #19 item 4: nearest-first search in SQL — GiST over earthdistance's point on the
+    // sphere (cube), serving `<->` KNN ordering (migration 0012 creates the cube and
+    // earthdistance extensions).
+    // Partial: its predicate (the CHECK below) is tested before ll_to_earth, which raises on the
+    // non-finite coordinates migration 0007 deleted in the same transaction (an old database
+    // migrated at once); the venue search repeats it so the planner can use the index.
+    index('venues_earth_idx')
+      .using('gist', sql`ll_to_earth(latitude, longitude)`)
+      .where(sql`latitude between -90 and 90 and longitude between -180 and 180`),
     // issue #13: finite WGS84 degrees (NaN and ±Infinity fail `between`).
     check('venues_coordinates', sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
   ],

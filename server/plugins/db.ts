@@ -6,11 +6,16 @@
  * - `pglite-dir`: embedded PGlite with its files in `${DATA_DIR}/pglite` (the default);
  * - `pglite-memory`: a throw-away in-memory PGlite (tests).
  */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -43,6 +48,49 @@ const migrationsFolder = fileURLToPath(new URL('../db/migrations', import.meta.u
 const MIGRATION_LOCK = 4_207_001;
 
 /**
+ * PostgreSQL settings of the embedded database (issue #19 item 7), on top of PGlite's own start
+ * parameters. PostgreSQL's defaults are sized for a server of its own; PGlite allocates and touches
+ * `shared_buffers` inside the WebAssembly heap at start (128 MiB by default), which was a third of
+ * the embedded default's idle memory. Our catalogue fits in a few MiB and the host's page cache
+ * still backs every read, so 16 MiB of buffers cost nothing measurable; `wal_buffers` follows
+ * (1/32 of it). Durability settings are PGlite's own (unchanged).
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '16MB',
+  temp_buffers: '2MB',
+  maintenance_work_mem: '16MB',
+};
+
+/** PGlite's start parameters plus {@link PGLITE_SETTINGS}. */
+export function pgliteStartParams(): string[] {
+  return [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+}
+
+/** The PostgreSQL extensions the migrations create (0012_venues_knn), loaded into PGlite. */
+export const PGLITE_EXTENSIONS = { cube, earthdistance };
+
+/**
+ * Creates the embedded cluster in `dir` in a short-lived child process (server/db/pglite-initdb.ts)
+ * when `dir` holds none yet, so initdb's memory (a second PostgreSQL instance and the initdb
+ * WebAssembly module, ≈ 500 MiB that WebAssembly never gives back) leaves with the child. The
+ * child applies the migrations too; `openDatabase` then finds nothing pending.
+ */
+async function initdbInChild(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  await mkdir(path.dirname(dir), { recursive: true });
+  const here = fileURLToPath(import.meta.url);
+  const ts = here.endsWith('.ts');
+  const script = path.join(path.dirname(here), '../db', ts ? 'pglite-initdb.ts' : 'pglite-initdb.js');
+  const args = [...(ts ? ['--import', 'tsx'] : []), script, dir, JSON.stringify(pgliteStartParams()), migrationsFolder];
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) throw new Error(`embedded database: initdb of ${dir} failed (exit ${code})`);
+}
+
+/**
  * Opens the database, applies pending migrations, and returns the Drizzle handle and a closer.
  * Exported for tools and tests that need a database without an app.
  */
@@ -60,11 +108,12 @@ export async function openDatabase(target: DbTarget): Promise<{ db: Database; cl
     }
     return { db: db as unknown as Database, close: () => client.end({ timeout: 5 }) };
   }
-  if (target.kind === 'pglite-dir') await mkdir(target.dir, { recursive: true });
+  if (target.kind === 'pglite-dir') await initdbInChild(target.dir);
+  const options = { startParams: pgliteStartParams(), extensions: PGLITE_EXTENSIONS };
   const client =
     target.kind === 'pglite-dir'
-      ? new PGlite(target.dir)
-      : new PGlite(target.template ? { loadDataDir: new Blob([await readFile(target.template)]) } : undefined);
+      ? new PGlite(target.dir, options)
+      : new PGlite({ ...options, ...(target.template ? { loadDataDir: new Blob([await readFile(target.template)]) } : {}) });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });

@@ -14,7 +14,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { buildApp, type AppOverrides } from '../app.ts';
 import { loadConfig, type RateLimits } from '../config.ts';
-import type { DbTarget } from '../plugins/db.ts';
+import { PGLITE_EXTENSIONS, pgliteStartParams, type DbTarget } from '../plugins/db.ts';
 import type { MailMessage } from '../plugins/mail.ts';
 import type { MatchEvent } from '../plugins/notifier.ts';
 import { users } from '../db/schema.ts';
@@ -106,7 +106,8 @@ async function openTemplateSource() {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite();
+  // The app's own PGlite settings and extensions (cube, earthdistance: migration 0012).
+  const client = new PGlite({ startParams: pgliteStartParams(), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   await migrate(drizzle(client), { migrationsFolder: path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'db', 'migrations') });
   return { close: () => client.close(), dump: () => client.dumpDataDir('none') };

@@ -7,13 +7,13 @@
  * Either way the answer is SPEC §3 Venues within `radius` metres, nearest first, `distance` in
  * rounded metres (haversine, common/domain/geo.ts).
  */
-import { and, asc, between, inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Venue, VenueQuery } from '../../../common/api/venues.ts';
 import { VENUE_RADIUS_DEFAULT, VENUE_RADIUS_MAX } from '../../../common/api/venues.ts';
 import { toFoodCategory } from '../../../common/domain/categories.ts';
-import { boundingBox, distanceMetres } from '../../../common/domain/geo.ts';
+import { distanceMetres } from '../../../common/domain/geo.ts';
 import { FOOD_CATEGORIES, type FoodCategory } from '../../../common/domain/vocabulary.ts';
-import { venues } from '../../db/schema.ts';
+import { venues, type VenueRow } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -34,6 +34,8 @@ export const KAKAO_CACHE_MAX = 500;
 export const VENUE_RESULT_MAX = 200;
 /** Kakao Local pages fetched per search (15 results each; Kakao allows 45 per keyword). */
 const KAKAO_PAGES = 3;
+/** Catalogue rows fetched nearest-first in the first batch (grows fourfold when a category filter leaves too few). */
+const CATALOGUE_BATCH = 220;
 /** Upstream timeout, in milliseconds. */
 const KAKAO_TIMEOUT_MS = 5_000;
 
@@ -69,6 +71,21 @@ function finish(list: readonly VenueBase[], lat: number, lng: number, radius: nu
     .filter((v) => Number.isFinite(v.distance) && v.distance <= radius)
     .sort((a, b) => a.distance - b.distance || a.place_name.localeCompare(b.place_name, 'ko'))
     .slice(0, VENUE_RESULT_MAX);
+}
+
+/** A catalogue row as a SPEC §3 Venue without its distance. */
+function toVenueBase(r: VenueRow): VenueBase {
+  return {
+    id: r.id,
+    place_name: r.placeName,
+    category_name: r.categoryName,
+    address_name: r.addressName,
+    road_address_name: r.roadAddressName,
+    phone: r.phone,
+    place_url: r.placeUrl,
+    x: String(r.longitude),
+    y: String(r.latitude),
+  };
 }
 
 /** Builds the venues service. `fetchFn` defaults to the global `fetch`. */
@@ -118,25 +135,40 @@ export function createVenuesService(deps: { db: Database; now: Clock; kakao: Con
     return list;
   }
 
-  /** The catalogue rows inside the radius's bounding box. */
-  async function searchCatalogue(lat: number, lng: number, radius: number): Promise<VenueBase[]> {
-    const box = boundingBox({ lat, lng }, radius);
-    const rows = await db
-      .select()
-      .from(venues)
-      .where(and(between(venues.latitude, box.minLat, box.maxLat), between(venues.longitude, box.minLng, box.maxLng)))
-      .orderBy(asc(venues.id));
-    return rows.map((r) => ({
-      id: r.id,
-      place_name: r.placeName,
-      category_name: r.categoryName,
-      address_name: r.addressName,
-      road_address_name: r.roadAddressName,
-      phone: r.phone,
-      place_url: r.placeUrl,
-      x: String(r.longitude),
-      y: String(r.latitude),
-    }));
+  /**
+   * The catalogue's nearest venues in SQL (issue #19 item 4): rows ordered by `<->` (distance
+   * between earthdistance points) from the searched point, which the GiST index `venues_earth_idx`
+   * answers nearest-first without reading the rest (KNN), `LIMIT`ed. No `earth_box` filter: the
+   * planner cannot estimate how many rows a box holds (it guesses 0.1 % of the table) and then
+   * prefers reading the whole box and sorting it, the very thing this replaces.
+   *
+   * earthdistance measures on a sphere of radius `earth()` and SPEC distances use haversine on
+   * 6 371 008.8 m; the order is the same (both grow with the central angle). `finish` computes the
+   * SPEC distance, filters and sorts exactly as before (ties keep the id order), so answers are
+   * unchanged. A batch is enough when the farthest row fetched lies more than a metre beyond the
+   * radius, or when it holds 200 matches whose last is at least a metre nearer than the farthest
+   * row fetched (no unfetched row can tie with or beat it after rounding), or when the table has no
+   * more rows; otherwise (a rare category among many venues) the batch grows fourfold.
+   */
+  async function searchCatalogue(lat: number, lng: number, radius: number, category: FoodCategory | null): Promise<Venue[]> {
+    const centre = sql`ll_to_earth(${lat}, ${lng})`;
+    for (let limit = CATALOGUE_BATCH; ; limit *= 4) {
+      const rows = await db
+        .select()
+        .from(venues)
+        // The index's predicate (always true: the coordinates CHECK), so the planner may use it.
+        .where(sql`${venues.latitude} between -90 and 90 and ${venues.longitude} between -180 and 180`)
+        .orderBy(sql`ll_to_earth(${venues.latitude}, ${venues.longitude}) <-> ${centre}`)
+        .limit(limit);
+      // Ties (same rounded distance and name) keep the catalogue's id order, as before.
+      const byId = [...rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const list = finish(byId.map(toVenueBase), lat, lng, radius, category);
+      const last = rows.at(-1);
+      if (!last || rows.length < limit) return list;
+      const farthest = distanceMetres({ lat, lng }, { lat: last.latitude, lng: last.longitude });
+      if (farthest > radius + 1) return list;
+      if (list.length >= VENUE_RESULT_MAX && list[VENUE_RESULT_MAX - 1]!.distance + 1 <= farthest) return list;
+    }
   }
 
   return {
@@ -151,8 +183,8 @@ export function createVenuesService(deps: { db: Database; now: Clock; kakao: Con
     async search(q: VenueQuery): Promise<Venue[]> {
       const category = parseCategory(q.category);
       const radius = Math.min(VENUE_RADIUS_MAX, q.radius ?? VENUE_RADIUS_DEFAULT);
-      const list = kakao ? await searchKakao(q.lat, q.lng, radius, category) : await searchCatalogue(q.lat, q.lng, radius);
-      return finish(list, q.lat, q.lng, radius, category);
+      if (!kakao) return searchCatalogue(q.lat, q.lng, radius, category);
+      return finish(await searchKakao(q.lat, q.lng, radius, category), q.lat, q.lng, radius, category);
     },
 
     /** Inserts the DEMO DATA catalogue (idempotent: existing ids are left alone). Answers how many rows were new. */

@@ -1,0 +1,112 @@
+/**
+ * First start of the embedded database (issue #19 item 7), run as a short-lived child process by
+ * server/plugins/db.ts: `node pglite-initdb.js <dir> <startParams JSON> [migrations folder]`.
+ *
+ * - Memory: PGlite's initdb runs a second PostgreSQL instance plus the initdb WebAssembly module
+ *   inside the process that asks for it, and WebAssembly memory never shrinks: in the server it left
+ *   ≈ 500 MiB of dead heap behind until a distant garbage collection. Here the child pays that and
+ *   exits; the server opens an already-initialised, migrated directory.
+ * - Time: initdb writes thousands of small files; through PGlite's Node file layer that took
+ *   8–12 s on a loaded 2-core machine, in memory 2 s. So the cluster is created and migrated in an
+ *   in-memory PGlite, checkpointed, dumped with PGlite's own `dumpDataDir` (the tarball its
+ *   `loadDataDir` reads), and written to disk here with plain `fs` calls.
+ * - Crash safety: the files go to `<dir>.initdb-<pid>`, all fsynced, then the directory is renamed
+ *   to `<dir>` and its parent fsynced: an interrupted first start leaves no half-made `<dir>`, and
+ *   a finished one is on disk before the server uses it.
+ */
+import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+
+/** fsyncs a file or directory. */
+async function fsyncPath(file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A NUL-terminated ASCII field of a tar header. */
+function field(block: Buffer, start: number, length: number): string {
+  const raw = block.subarray(start, start + length);
+  const end = raw.indexOf(0);
+  return raw.subarray(0, end < 0 ? length : end).toString('utf8');
+}
+
+/**
+ * Writes the entries of an uncompressed ustar archive (as PGlite's `dumpDataDir('none')` makes:
+ * regular files and directories) under `root`, then fsyncs every file and directory (concurrently,
+ * on libuv's threads: ≈ 1100 files one after the other cost seconds of waiting on the disk).
+ * Refuses other entry types and paths that leave `root`.
+ */
+async function extractTar(tar: Buffer, root: string): Promise<void> {
+  const files: string[] = [];
+  const dirs = new Set<string>([root]);
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  for (let offset = 0; offset + 512 <= tar.length; ) {
+    const header = tar.subarray(offset, offset + 512);
+    if (header.every((b) => b === 0)) break;
+    const name = [field(header, 345, 155), field(header, 0, 100)].filter(Boolean).join('/');
+    const size = parseInt(field(header, 124, 12).trim() || '0', 8);
+    const type = String.fromCharCode(header[156]!);
+    const mode = parseInt(field(header, 100, 8).trim() || '0', 8) & 0o777;
+    const target = path.resolve(root, `.${path.posix.normalize(`/${name}`)}`);
+    if (target !== root && !target.startsWith(root + path.sep)) throw new Error(`tar entry outside the data directory: ${name}`);
+    const body = tar.subarray(offset + 512, offset + 512 + size);
+    offset += 512 + Math.ceil(size / 512) * 512;
+    if (type === '5') {
+      mkdirSync(target, { recursive: true, mode: 0o700 });
+      dirs.add(target);
+    } else if (type === '0' || type === '\0') {
+      mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+      dirs.add(path.dirname(target));
+      const fd = openSync(target, 'w', mode || 0o600);
+      files.push(target);
+      try {
+        for (let done = 0; done < body.length; ) done += writeSync(fd, body, done);
+      } finally {
+        closeSync(fd);
+      }
+    } else {
+      throw new Error(`unexpected tar entry type ${JSON.stringify(type)} for ${name}`);
+    }
+  }
+  await Promise.all(files.map(fsyncPath));
+  await Promise.all([...dirs].map(fsyncPath));
+}
+
+async function main(): Promise<void> {
+  const [dir, paramsJson, migrationsFolder] = process.argv.slice(2);
+  if (!dir) throw new Error('usage: pglite-initdb <dir> [startParams JSON] [migrations folder]');
+  const startParams = paramsJson ? (JSON.parse(paramsJson) as string[]) : undefined;
+  const pg = new PGlite({ startParams, extensions: { cube, earthdistance } });
+  let tar: Buffer;
+  try {
+    await pg.waitReady;
+    if (migrationsFolder) await migrate(drizzle(pg), { migrationsFolder });
+    await pg.exec('CHECKPOINT');
+    tar = Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer());
+  } finally {
+    await pg.close();
+  }
+  const temp = path.resolve(`${dir}.initdb-${process.pid}`);
+  rmSync(temp, { recursive: true, force: true });
+  await extractTar(tar, temp);
+  renameSync(temp, dir);
+  await fsyncPath(path.dirname(path.resolve(dir)));
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error('pglite initdb failed:', error);
+    process.exit(1);
+  },
+);
