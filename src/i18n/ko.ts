@@ -192,8 +192,6 @@ export const ko = {
 
   dates: {
     monthDay: '{month}월 {day}일',
-    hour: '{hour}시',
-    hourOption: '{hour}:00',
     hasSchedule: '일정 있음',
   },
 
@@ -400,7 +398,6 @@ export const ko = {
     markAllRead: '모두 읽음',
     empty: '새 알림이 없어요.',
     more: '더 보기',
-    justNow: '방금 전',
     markFailed: '알림을 읽음으로 바꾸지 못했어요. 다시 시도해주세요.',
   },
 
