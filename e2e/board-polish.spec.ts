@@ -67,6 +67,6 @@ test('a card opens by keyboard, my comment is edited and deleted, and search fin
 });
 
 async function noHorizontalScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
   expect(overflow).toBeLessThanOrEqual(0);
 }

@@ -28,6 +28,8 @@ export const ko = {
     close: '닫기',
     ok: '확인',
     cancel: '취소',
+    /** Issue #18: the confirm button of a destructive action (red). */
+    delete: '삭제',
     notifications: '알림',
   },
 

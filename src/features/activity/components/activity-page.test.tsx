@@ -135,7 +135,7 @@ describe('activity page (SPEC §4, issue #15)', () => {
     await user.click(screen.getByRole('button', { name: '목록에서 삭제' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('이 약속을 내 목록에서 삭제할까요?');
-    await user.click(within(dialog).getByRole('button', { name: '확인' }));
+    await user.click(within(dialog).getByRole('button', { name: '삭제' }));
     expect(await screen.findByText('매칭이 삭제되었습니다.')).toBeTruthy();
     expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('/api/matches/1') && init?.method === 'DELETE')).toBe(true);
   });

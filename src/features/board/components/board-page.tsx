@@ -100,7 +100,7 @@ export function BoardPage() {
   }, [missingEdit, closeEditing]);
 
   const askRemove = async (post: Post) => {
-    if (remove.isPending || !(await confirmDialog(ko.board.confirmDelete, { danger: true, confirmLabel: ko.board.delete }))) return;
+    if (remove.isPending || !(await confirmDialog(ko.board.confirmDelete, { danger: true, confirmLabel: ko.feedback.delete }))) return;
     remove.mutate(post.id);
   };
 

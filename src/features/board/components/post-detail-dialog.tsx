@@ -43,7 +43,7 @@ function OwnCommentActions({ postId, comment, editing, onEdit }: { postId: numbe
   const remove = useDeleteComment();
 
   const askRemove = async () => {
-    if (remove.isPending || !(await confirmDialog(ko.boardUi.commentConfirmDelete, { danger: true, confirmLabel: ko.boardUi.commentDelete }))) return;
+    if (remove.isPending || !(await confirmDialog(ko.boardUi.commentConfirmDelete, { danger: true, confirmLabel: ko.feedback.delete }))) return;
     remove.mutate({ postId, commentId: comment.id });
   };
   const save = () => {
