@@ -28,7 +28,9 @@ test('a card opens by keyboard, my comment is edited and deleted, and search fin
   await page.getByRole('searchbox', { name: '게시글 검색' }).fill(`카페 탐방 ${suffix}`);
   await expect(page).toHaveURL(/[?&]q=/);
   await expect(page.getByRole('button', { name: `국밥 ${suffix} 자세히 보기` })).toHaveCount(0);
+  const tagSearch = page.waitForResponse((res) => res.url().includes(`/api/board?q=${encodeURIComponent('카페')}`) && res.ok());
   await page.getByRole('searchbox', { name: '게시글 검색' }).fill('카페');
+  await tagSearch;
   const card = page.getByRole('button', { name: `${title} 자세히 보기` });
   await expect(card).toBeVisible();
   await expect(page.getByRole('button', { name: `국밥 ${suffix} 자세히 보기` })).toHaveCount(0);

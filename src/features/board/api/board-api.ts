@@ -25,9 +25,9 @@ export async function searchPosts(q: string, signal?: AbortSignal): Promise<Post
   return Array.isArray(answer) ? (answer as Post[]) : [];
 }
 
-/** The search as a query under the `board` root (board writes patch and invalidate it too). */
+/** The search as a query under the `board` root (board writes patch and invalidate it too); the last answer stays on screen while the next loads. */
 export const searchPostsQuery = (q: string) =>
-  queryOptions({ queryKey: [...queryRoots.board, 'search', q], queryFn: ({ signal }) => searchPosts(q, signal), enabled: q.length > 0 });
+  queryOptions({ queryKey: [...queryRoots.board, 'search', q], queryFn: ({ signal }) => searchPosts(q, signal), enabled: q.length > 0, placeholderData: (previous) => previous });
 
 /** `POST /api/board` → 201 the saved post. */
 export function createPost(body: PostBody): Promise<Post> {
