@@ -68,6 +68,43 @@ test('a card opens by keyboard, my comment is edited and deleted, and search fin
   await noHorizontalScroll(page);
 });
 
+test('the link tool links the selected words, not the paragraph; a sixth tag chip looks disabled', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const suffix = Date.now().toString(36).slice(-5);
+  const author = await createMemberViaApi(request, { name: `링크${suffix}` });
+  await signIn(page, author);
+  await page.goto('/board');
+  await page.getByRole('button', { name: '글쓰기' }).click();
+  const form = page.getByRole('dialog', { name: '새 게시글' });
+  await form.getByLabel('제목').fill(`링크 글 ${suffix}`);
+  await form.getByRole('textbox', { name: '내용' }).click();
+  await page.keyboard.type('가게 홈페이지 주소');
+  // Select the last two characters ("주소").
+  await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.press('Shift+ArrowLeft');
+  await form.getByRole('button', { name: '링크', exact: true }).click();
+  await form.getByRole('textbox', { name: '링크 주소 (https://…)' }).fill('https://example.com/menu');
+  await form.getByRole('button', { name: '링크 넣기' }).click();
+  const link = form.locator('.post-editor__content a');
+  await expect(link).toHaveCount(1);
+  await expect(link).toHaveText('주소');
+
+  // Five tags chosen: the others are disabled and look it.
+  for (const tag of ['점심', '저녁', '모임', '맛집', '일상']) await form.getByRole('button', { name: tag, exact: true }).click();
+  const sixth = form.getByRole('button', { name: '카페', exact: true });
+  await expect(sixth).toBeDisabled();
+  await expect(sixth).toHaveAttribute('aria-disabled', 'true');
+  await expect(sixth).toHaveCSS('opacity', '0.45');
+
+  await form.getByRole('button', { name: '저장' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+  await expect(form).toBeHidden();
+  const res = await request.get(`/api/board?q=${encodeURIComponent(`링크 글 ${suffix}`)}`, { headers: authHeader(author) });
+  const [saved] = (await res.json()) as Array<{ content: string }>;
+  expect(saved?.content).toMatch(/<a [^>]*href="https:\/\/example.com\/menu"[^>]*>주소<\/a>/);
+  expect(saved?.content).toContain('가게 홈페이지 ');
+});
+
 async function noHorizontalScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
   expect(overflow).toBeLessThanOrEqual(0);
