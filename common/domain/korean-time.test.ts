@@ -1,3 +1,5 @@
+import { addDays, format } from 'date-fns';
+import { ko } from 'date-fns/locale/ko';
 import { describe, expect, it } from 'vitest';
 import { koreanClock, koreanDate, koreanDateHour, koreanHour, koreanMonthDay, meridiem, relativeTime } from './korean-time.ts';
 
@@ -31,6 +33,11 @@ describe('koreanDate', () => {
     expect(koreanDate('2026-11-29')).toBe('11월 29일 (일)');
     expect(koreanMonthDay('2026-01-05')).toBe('1월 5일');
     expect(koreanDateHour('2026-11-24', 18)).toBe('11월 24일 (화) 오후 6시');
+  });
+  it('uses date-fns ko weekday names on every day of two years', () => {
+    for (let i = 0, d = new Date(2026, 0, 1); i < 730; i += 1, d = addDays(d, 1)) {
+      expect(koreanDate(format(d, 'yyyy-MM-dd'))).toBe(format(d, 'M월 d일 (EEE)', { locale: ko }));
+    }
   });
   it('reads a clock time of an instant in KST', () => {
     expect(koreanClock('2026-11-24T09:30:00Z')).toBe('오후 6:30');

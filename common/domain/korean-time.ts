@@ -1,5 +1,4 @@
 import { differenceInCalendarDays, format } from 'date-fns';
-import { ko } from 'date-fns/locale/ko';
 import { tz } from '@date-fns/tz';
 import { KST_TIME_ZONE } from './time-zone.ts';
 
@@ -7,7 +6,11 @@ import { KST_TIME_ZONE } from './time-zone.ts';
  * Korean time wording (issue #18 item 1), the one module every time shown to a member goes
  * through: the client (src/lib/dates.ts re-exports it), the service worker and the server's
  * Korean notification texts (common/realtime.ts). Everything is decided in Korea Standard Time
- * (Asia/Seoul), whatever the device's or the machine's zone, with date-fns and its `ko` locale.
+ * (Asia/Seoul), whatever the device's or the machine's zone: instants with date-fns and
+ * @date-fns/tz (`relativeTime`, `koreanClock`). Hours and KST dates `YYYY-MM-DD` need no time-zone
+ * work, so `koreanHour`, `koreanDate` and `koreanDateHour` use no date-fns at all (the weekday
+ * names are date-fns' `ko` ones, checked in the tests): the notification texts in the
+ * first-render bundle (common/realtime.ts) stay free of date-fns (`npm run bench:size`).
  *
  * Wording and edges:
  * - Hours (12-hour clock, 오전/오후): 0 → "오전 12시" (midnight), 9 → "오전 9시",
@@ -24,7 +27,9 @@ import { KST_TIME_ZONE } from './time-zone.ts';
  *   - in an earlier KST year → "2025년 11월 24일".
  */
 
-const inSeoul = tz(KST_TIME_ZONE);
+const inSeoul = /* @__PURE__ */ tz(KST_TIME_ZONE);
+/** date-fns `ko` short weekday names, Sunday first (`format(d, 'EEE', { locale: ko })`). */
+const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'] as const;
 
 /** The Korean 오전/오후 word of an hour 0–23. */
 export function meridiem(hour: number): '오전' | '오후' {
@@ -38,19 +43,22 @@ export function koreanHour(hour: number, minute = 0): string {
   return `${meridiem(hour)} ${clock}`;
 }
 
-function dateOfIso(iso: string): Date {
-  // Noon UTC of the date is the same calendar day in Seoul (UTC+9), so the weekday is the date's.
-  return new Date(`${iso.slice(0, 10)}T12:00:00Z`);
+function partsOfIso(iso: string) {
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
+  return { year: y ?? 1970, month: m ?? 1, day: d ?? 1 };
 }
 
 /** "11월 24일 (화)" of a KST date `YYYY-MM-DD`. */
 export function koreanDate(iso: string): string {
-  return format(dateOfIso(iso), 'M월 d일 (EEE)', { locale: ko, in: inSeoul });
+  const { year, month, day } = partsOfIso(iso);
+  const weekday = WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
+  return `${month}월 ${day}일 (${weekday})`;
 }
 
 /** "11월 24일" of a KST date `YYYY-MM-DD` (no weekday). */
 export function koreanMonthDay(iso: string): string {
-  return format(dateOfIso(iso), 'M월 d일', { in: inSeoul });
+  const { month, day } = partsOfIso(iso);
+  return `${month}월 ${day}일`;
 }
 
 /** "11월 24일 (화) 오후 6시" of a KST date and an hour 0–23. */

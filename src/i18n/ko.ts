@@ -592,8 +592,8 @@ export const ko = {
   /** Offline mirror and outbox (issue #7): saved-at line, queued writes, failures. */
   offlineUi: {
     savedAt: '{when} 저장',
-    /** The saved-at instant's parts, read in KST (hour 00–23). */
-    savedAtPattern: '{month}월 {day}일 {hour}:{minute}',
+    /** The saved-at instant's parts, read in KST ({time}: "오후 6:05", issue #18). */
+    savedAtPattern: '{month}월 {day}일 {time}',
     queued: '오프라인 상태라 연결되면 보낼게요.',
     pending: '전송 대기 중',
     sent: '대기 중이던 글을 보냈습니다: {label}',
