@@ -1,7 +1,7 @@
 import { addDays, format } from 'date-fns';
 import { ko } from 'date-fns/locale/ko';
 import { describe, expect, it } from 'vitest';
-import { koreanClock, koreanDate, koreanDateHour, koreanHour, koreanMonthDay, meridiem, relativeTime } from './korean-time.ts';
+import { koreanClock, koreanDate, koreanDateTime, koreanDateHour, koreanHour, koreanMonthDay, meridiem, relativeTime } from './korean-time.ts';
 
 /** An instant given in KST wall time. */
 const kst = (wall: string) => new Date(`${wall}+09:00`);
@@ -38,6 +38,10 @@ describe('koreanDate', () => {
     for (let i = 0, d = new Date(2026, 0, 1); i < 730; i += 1, d = addDays(d, 1)) {
       expect(koreanDate(format(d, 'yyyy-MM-dd'))).toBe(format(d, 'M월 d일 (EEE)', { locale: ko }));
     }
+  });
+  it('gives an instant with its year in KST', () => {
+    expect(koreanDateTime('2026-12-03T06:00:00Z')).toBe('2026년 12월 3일 (목) 오후 3시');
+    expect(koreanDateTime('2026-12-31T15:05:00Z')).toBe('2027년 1월 1일 (금) 오전 12:05');
   });
   it('reads a clock time of an instant in KST', () => {
     expect(koreanClock('2026-11-24T09:30:00Z')).toBe('오후 6:30');

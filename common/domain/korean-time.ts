@@ -16,7 +16,8 @@ import { KST_TIME_ZONE } from './time-zone.ts';
  * - Hours (12-hour clock, 오전/오후): 0 → "오전 12시" (midnight), 9 → "오전 9시",
  *   12 → "오후 12시" (noon), 18 → "오후 6시"; with minutes only when they are not 0
  *   ("오후 6:30", "오전 12:05").
- * - Dates: "11월 24일 (화)" (weekday of that KST date); with the time "11월 24일 (화) 오후 6시".
+ * - Dates: "11월 24일 (화)" (weekday of that KST date); with the time "11월 24일 (화) 오후 6시";
+ *   an instant with its year "2026년 12월 3일 (목) 오후 3:05" (`koreanDateTime`).
  * - Relative times of an instant seen at `now` (posts, comments, notifications, messages):
  *   - less than 60 s ago (or in the future, a clock a little ahead) → "방금";
  *   - 60 s up to 59 min 59 s → "N분 전" (whole minutes, rounded down: 60 s → "1분 전");
@@ -72,6 +73,13 @@ export function koreanClock(at: Date | string | number): string {
   const hour = Number(format(instant, 'H', { in: inSeoul }));
   const minute = Number(format(instant, 'm', { in: inSeoul }));
   return koreanHour(hour, minute);
+}
+
+/** "2026년 12월 3일 (목) 오후 3시" (or "오후 3:05") of an instant, in KST, with the year (e.g. when a suspension ends). */
+export function koreanDateTime(at: Date | string | number): string {
+  const instant = new Date(at);
+  const iso = format(instant, 'yyyy-MM-dd', { in: inSeoul });
+  return `${iso.slice(0, 4)}년 ${koreanDate(iso)} ${koreanClock(instant)}`;
 }
 
 const MINUTE_MS = 60_000;
