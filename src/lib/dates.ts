@@ -8,7 +8,7 @@ import { format as formatDate } from 'date-fns';
 import type { IsoDate } from '@common/domain/schedule';
 import { koreanDateHour, koreanHour, koreanMonthDay } from '@common/domain/korean-time';
 
-export { koreanClock, koreanDate, meridiem, relativeTime } from '@common/domain/korean-time';
+export { koreanClock, koreanDate, koreanDateTime, meridiem, relativeTime } from '@common/domain/korean-time';
 
 export function isoToLocalDate(iso: IsoDate): Date {
   const [y, m, d] = iso.split('-').map(Number);
