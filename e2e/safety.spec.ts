@@ -4,14 +4,14 @@
  * of the meal (place, date and hour, the partner's nickname) that ends when the member ends it.
  * Chromium on Linux has no Web Share API, so sharing falls back to copying the link.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { describeFindings, isFailing, scan } from './support/axe.ts';
 import { authHeader } from './support/matches.ts';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
 import { monthDay, pickDay, statusToast } from './support/ui.ts';
 
-async function scheduleViaApi(request: import('@playwright/test').APIRequestContext, host: Member, date: string, placeName: string): Promise<number> {
+async function scheduleViaApi(request: APIRequestContext, host: Member, date: string, placeName: string): Promise<number> {
   const res = await request.post('/api/schedules', {
     headers: authHeader(host),
     data: { date, time: 19, text: `${placeName}에서 저녁`, placeName, placeCategory: '한식', participants: 4 },
@@ -74,7 +74,7 @@ test('the safety guide comes once before a first request; 안전 공유 shows th
   const url = await link.inputValue();
   await share.getByRole('button', { name: '공유하기', exact: true }).click();
   await expect(statusToast(page, '링크를 복사했어요')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(url);
 
   // A trusted person without an account opens it.
   const stranger = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: 'ko-KR' });
