@@ -1,4 +1,5 @@
-import { addDays, format } from 'date-fns';
+import { tz } from '@date-fns/tz';
+import { addDays, addHours, differenceInCalendarDays, format } from 'date-fns';
 import { ko } from 'date-fns/locale/ko';
 import { describe, expect, it } from 'vitest';
 import { koreanClock, koreanDate, koreanDateTime, koreanDateHour, koreanHour, koreanMonthDay, meridiem, relativeTime } from './korean-time.ts';
@@ -49,9 +50,34 @@ describe('koreanDate', () => {
   });
 });
 
+describe('agrees with date-fns in Asia/Seoul', () => {
+  const inSeoul = tz('Asia/Seoul');
+  it('on the clock and the date of every hour of two years', () => {
+    for (let i = 0, at = new Date('2025-12-31T00:17:00Z'); i < 2 * 366 * 24; i += 1, at = addHours(at, 1)) {
+      const h = Number(format(at, 'H', { in: inSeoul }));
+      expect(koreanClock(at)).toBe(koreanHour(h, 17));
+      expect(koreanDateTime(at)).toBe(`${format(at, 'yyyy년 M월 d일 (EEE)', { in: inSeoul, locale: ko })} ${koreanHour(h, 17)}`);
+    }
+  });
+  it('on yesterday and the date of relative times', () => {
+    const now = new Date('2026-03-01T14:30:00Z');
+    for (let i = 24; i < 24 * 400; i += 5) {
+      const at = new Date(now.getTime() - i * 3_600_000);
+      const days = differenceInCalendarDays(now, at, { in: inSeoul });
+      const sameYear = format(now, 'yyyy', { in: inSeoul }) === format(at, 'yyyy', { in: inSeoul });
+      const expected = days === 1 ? '어제' : format(at, sameYear ? 'M월 d일' : 'yyyy년 M월 d일', { in: inSeoul });
+      expect(relativeTime(at, now)).toBe(expected);
+    }
+  });
+});
+
 describe('relativeTime', () => {
   const now = kst('2026-11-24T12:00:00');
   const ago = (ms: number) => new Date(now.getTime() - ms);
+  it('answers empty for an unreadable instant', () => {
+    expect(relativeTime('not a date', now)).toBe('');
+    expect(koreanDateTime('not a date')).toBe('');
+  });
   it('says 방금 under a minute (and for a clock slightly ahead)', () => {
     expect(relativeTime(now, now)).toBe('방금');
     expect(relativeTime(ago(59_000), now)).toBe('방금');

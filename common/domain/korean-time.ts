@@ -1,16 +1,17 @@
-import { differenceInCalendarDays, format } from 'date-fns';
-import { tz } from '@date-fns/tz';
 import { KST_TIME_ZONE } from './time-zone.ts';
 
 /**
  * Korean time wording (issue #18 item 1), the one module every time shown to a member goes
  * through: the client (src/lib/dates.ts re-exports it), the service worker and the server's
- * Korean notification texts (common/realtime.ts). Everything is decided in Korea Standard Time
- * (Asia/Seoul), whatever the device's or the machine's zone: instants with date-fns and
- * @date-fns/tz (`relativeTime`, `koreanClock`). Hours and KST dates `YYYY-MM-DD` need no time-zone
- * work, so `koreanHour`, `koreanDate` and `koreanDateHour` use no date-fns at all (the weekday
- * names are date-fns' `ko` ones, checked in the tests): the notification texts in the
- * first-render bundle (common/realtime.ts) stay free of date-fns (`npm run bench:size`).
+ * Korean notification and suspension texts (common/realtime.ts, server/lib/suspension.ts).
+ * Everything is decided in Korea Standard Time (`KST_TIME_ZONE`, Asia/Seoul), whatever the
+ * device's or the machine's zone.
+ *
+ * No imports besides the zone's name: the saved-at line of the offline banner and the
+ * notification texts are in the first-render bundle, and date-fns with @date-fns/tz there costs
+ * about 7 kB gzip (`npm run bench:size`). Korea has kept UTC+9 without daylight saving since
+ * 1988, so KST wall time is the instant plus 9 hours; the tests check every function against
+ * date-fns (`ko` locale, @date-fns/tz in Asia/Seoul) over two years of days and hours.
  *
  * Wording and edges:
  * - Hours (12-hour clock, 오전/오후): 0 → "오전 12시" (midnight), 9 → "오전 9시",
@@ -28,7 +29,12 @@ import { KST_TIME_ZONE } from './time-zone.ts';
  *   - in an earlier KST year → "2025년 11월 24일".
  */
 
-const inSeoul = /* @__PURE__ */ tz(KST_TIME_ZONE);
+/** The zone these rules read wall time in (UTC+9 all year). */
+export const KOREAN_TIME_ZONE = KST_TIME_ZONE;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+const KST_OFFSET_MS = 9 * HOUR_MS;
 /** date-fns `ko` short weekday names, Sunday first (`format(d, 'EEE', { locale: ko })`). */
 const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'] as const;
 
@@ -67,24 +73,31 @@ export function koreanDateHour(iso: string, hour: number, minute = 0): string {
   return `${koreanDate(iso)} ${koreanHour(hour, minute)}`;
 }
 
-/** "오후 6:30" of an instant, in KST (chat message times). */
+/** KST wall-clock parts of an instant. */
+function kstParts(instant: Date) {
+  const wall = new Date(instant.getTime() + KST_OFFSET_MS);
+  return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
+}
+
+/** Days since 1970-01-01 of an instant's KST calendar date. */
+const kstDayNumber = (instant: Date) => Math.floor((instant.getTime() + KST_OFFSET_MS) / DAY_MS);
+
+/** "오후 6:30" (or "오후 6시") of an instant, in KST; '' when unreadable. */
 export function koreanClock(at: Date | string | number): string {
   const instant = new Date(at);
-  const hour = Number(format(instant, 'H', { in: inSeoul }));
-  const minute = Number(format(instant, 'm', { in: inSeoul }));
+  if (Number.isNaN(instant.getTime())) return '';
+  const { hour, minute } = kstParts(instant);
   return koreanHour(hour, minute);
 }
 
 /** "2026년 12월 3일 (목) 오후 3시" (or "오후 3:05") of an instant, in KST, with the year (e.g. when a suspension ends). */
 export function koreanDateTime(at: Date | string | number): string {
   const instant = new Date(at);
-  const iso = format(instant, 'yyyy-MM-dd', { in: inSeoul });
-  return `${iso.slice(0, 4)}년 ${koreanDate(iso)} ${koreanClock(instant)}`;
+  if (Number.isNaN(instant.getTime())) return '';
+  const { year, month, day } = kstParts(instant);
+  const iso = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return `${year}년 ${koreanDate(iso)} ${koreanClock(instant)}`;
 }
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
 
 /** "방금", "3분 전", "2시간 전", "어제", "11월 24일" or "2025년 11월 24일" of an instant seen at `now` (edges above); '' when unreadable. */
 export function relativeTime(at: Date | string | number, now: Date = new Date()): string {
@@ -94,7 +107,7 @@ export function relativeTime(at: Date | string | number, now: Date = new Date())
   if (elapsed < MINUTE_MS) return '방금';
   if (elapsed < HOUR_MS) return `${Math.floor(elapsed / MINUTE_MS)}분 전`;
   if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}시간 전`;
-  if (differenceInCalendarDays(now, instant, { in: inSeoul }) === 1) return '어제';
-  const sameYear = format(now, 'yyyy', { in: inSeoul }) === format(instant, 'yyyy', { in: inSeoul });
-  return format(instant, sameYear ? 'M월 d일' : 'yyyy년 M월 d일', { in: inSeoul });
+  if (kstDayNumber(now) - kstDayNumber(instant) === 1) return '어제';
+  const then = kstParts(instant);
+  return then.year === kstParts(now).year ? `${then.month}월 ${then.day}일` : `${then.year}년 ${then.month}월 ${then.day}일`;
 }
