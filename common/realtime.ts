@@ -3,6 +3,7 @@
  * destinations and the JSON payloads the server publishes on them. Used by the client, the
  * service worker and the server.
  */
+import { koreanDateHour, koreanHour } from './domain/korean-time.ts';
 
 /** The WebSocket path of the STOMP endpoint. */
 export const WS_PATH = '/ws';
@@ -133,18 +134,17 @@ const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
 /** A KST date `YYYY-MM-DD` of an instant. */
 const kstDate = (at: Date) => new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
 
-/** "12월 14일 18시" of a meal (KST date and hour, as written in UI-TEXT.md). */
+/** "12월 14일 (월) 오후 6시" of a meal (KST date and hour; common/domain/korean-time, issue #18). */
 export function mealWhen(meal: MealRef): string {
-  const [, month, day] = meal.date.split('-').map(Number);
-  return `${month}월 ${day}일 ${meal.time}시`;
+  return koreanDateHour(meal.date, meal.time);
 }
 
-/** "오늘 18시", "내일 12시" or "12월 14일 18시" as seen at `now`. */
+/** "오늘 오후 6시", "내일 오후 12시" or "12월 14일 (월) 오후 6시" as seen at `now`. */
 function mealWhenFrom(meal: MealRef, now: Date): string {
   const today = kstDate(now);
   const tomorrow = kstDate(new Date(now.getTime() + 24 * 60 * 60 * 1000));
-  if (meal.date === today) return `오늘 ${meal.time}시`;
-  if (meal.date === tomorrow) return `내일 ${meal.time}시`;
+  if (meal.date === today) return `오늘 ${koreanHour(meal.time)}`;
+  if (meal.date === tomorrow) return `내일 ${koreanHour(meal.time)}`;
   return mealWhen(meal);
 }
 

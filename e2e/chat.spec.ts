@@ -81,8 +81,8 @@ test('notifications raise the badge; after accept both chat in Korean; a reload 
   const logB = b.getByRole('log', { name: '대화 내용' });
   await expect(logA).toHaveAttribute('aria-live', 'polite');
   // The header names the meal: place, KST date and hour, status (issue #16 item 7).
-  await expect(a.locator('.chat__meal')).toHaveText(/^채팅 국밥집 · \d{1,2}월 \d{1,2}일 12시 · 수락됨$/);
-  await expect(b.locator('.chat__meal')).toHaveText(/^채팅 국밥집 · \d{1,2}월 \d{1,2}일 12시 · 수락됨$/);
+  await expect(a.locator('.chat__meal')).toHaveText(/^채팅 국밥집 · \d{1,2}월 \d{1,2}일 \([월화수목금토일]\) 오후 12시 · 수락됨$/);
+  await expect(b.locator('.chat__meal')).toHaveText(/^채팅 국밥집 · \d{1,2}월 \d{1,2}일 \([월화수목금토일]\) 오후 12시 · 수락됨$/);
   await expect(a.getByText('연결 중…')).toHaveCount(0);
   await expect(b.getByText('연결 중…')).toHaveCount(0);
   // Give both subscriptions a moment after connecting.

@@ -114,7 +114,7 @@ test.describe('the meal lifecycle between two members (issue #15)', () => {
     const day = h.getByRole('dialog', { name: /일정$/ });
     await expect(day).toContainText(place);
     await day.getByRole('button', { name: '삭제', exact: true }).click();
-    await h.getByRole('alertdialog').getByRole('button', { name: '확인', exact: true }).click();
+    await h.getByRole('alertdialog').getByRole('button', { name: '삭제', exact: true }).click();
     await expect(statusToast(h, '일정이 삭제되었습니다.')).toBeVisible();
 
     // The requester, without a reload: the toast and 취소됨 with who cancelled.

@@ -107,7 +107,7 @@ function banner(page: Page): Locator {
   return page.getByRole('status').filter({ hasText: BANNER });
 }
 
-/** The banner's saved-at line: "{M월 d일 HH:mm} 저장" (KST). */
+/** The banner's saved-at line: "{M월 d일 오후 h:mm} 저장" (KST). */
 function savedAt(page: Page): Locator {
   return page.getByTestId('offline-saved-at');
 }
@@ -212,7 +212,7 @@ test('offline: cached screens with a saved-at time, writes replayed once, and no
     await page.goto('/board');
     await expect(banner(page)).toBeVisible();
     await expect(page.getByRole('button', { name: `${postTitle} 자세히 보기` })).toBeVisible();
-    await expect(savedAt(page)).toHaveText(/^\d{1,2}월 \d{1,2}일 \d{2}:\d{2} 저장$/);
+    await expect(savedAt(page)).toHaveText(/^\d{1,2}월 \d{1,2}일 오[전후] \d{1,2}(:\d{2}|시) 저장$/);
     await page.goto('/schedule');
     await expect(page.getByRole('button', { name: new RegExp(`${monthDay(date)}.*일정 있음`) }).first()).toBeVisible();
     await expect(savedAt(page)).toHaveText(/저장$/);

@@ -99,7 +99,7 @@ test('after a confirmed match both members review each other; the reviewee reads
   await card.getByRole('button', { name: /삭제/ }).click();
   const confirm = h.getByRole('alertdialog');
   await expect(confirm).toContainText('리뷰를 삭제해도 회원님의 평균 평점은 변경되지 않습니다. 삭제하시겠습니까?');
-  await confirm.getByRole('button', { name: '확인' }).click();
+  await confirm.getByRole('button', { name: '삭제' }).click();
   await expect(card).toHaveCount(0);
   await expect(h.getByText('아직 받은 리뷰가 없습니다.')).toBeVisible();
   await h.reload();

@@ -17,6 +17,8 @@ export const BOARD_LIMITS = {
   contentMaxChars: 100_000,
   addressMax: 200,
   commentMax: 500,
+  /** `GET /api/board?q=`: at most 100 characters after trimming (issue #18). */
+  searchMax: 100,
 } as const;
 
 /** Recommendation threshold and weights (issue #6): points = views + 3 × likes + 2 × comments. */
@@ -86,3 +88,11 @@ export type PostBody = Static<typeof PostBody>;
 /** `POST /api/board/{id}/comments`: 1–500 characters after trimming. */
 export const CommentBody = Type.Object({ text: Type.String({ minLength: 1, maxLength: BOARD_LIMITS.commentMax + 100 }) }, { additionalProperties: false });
 export type CommentBody = Static<typeof CommentBody>;
+
+/** `GET /api/board?q=` (issue #18): a search in titles, content text and tags (case-insensitive, trimmed, ≤ 100 characters). */
+export const BoardQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 1000, description: 'search text, trimmed; at most 100 characters after trimming' })) });
+export type BoardQuery = Static<typeof BoardQuery>;
+
+/** `/api/board/{id}/comments/{commentId}` (issue #18). */
+export const CommentParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), commentId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export type CommentParams = Static<typeof CommentParams>;

@@ -3,9 +3,7 @@
  * (password login, social login) while `users.suspended_at` is set and `suspended_until` is null
  * (until lifted) or still ahead. A suspension that has ended lets the member in again.
  */
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
-import { KST_TIME_ZONE } from '../../common/domain/time-zone.ts';
+import { koreanDateTime } from '../../common/domain/korean-time.ts';
 import { AppError } from './errors.ts';
 
 /** Korean texts of a suspension. */
@@ -16,9 +14,9 @@ export const SUSPENSION_MSG = {
   until: (date: string) => `이용이 정지된 계정이에요. (${date}까지)`,
 } as const;
 
-/** The end of a suspension as shown to the member: "2026년 12월 3일 15:00" in KST. */
+/** The end of a suspension as shown to the member: "2026년 12월 3일 (목) 오후 3시" in KST (issue #18 wording). */
 export function formatSuspensionEnd(until: Date): string {
-  return format(new TZDate(until, KST_TIME_ZONE), 'yyyy년 M월 d일 HH:mm');
+  return koreanDateTime(until);
 }
 
 /** True while the member is suspended at `at`. */

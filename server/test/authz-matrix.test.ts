@@ -55,6 +55,12 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;
   };
+  const newComment = async () => {
+    const postId = await newPost();
+    const res = await t.app.inject({ method: 'POST', url: `/api/board/${postId}/comments`, headers: owner.headers, payload: { text: '매트릭스 댓글' } });
+    expect(res.statusCode, res.body).toBe(201);
+    return `/api/board/${postId}/comments/${res.json().id as number}`;
+  };
   const newConfirmedMatch = async (meal: 'later' | 'soon' | 'done' = 'later') => {
     const scheduleId = await newSchedule(meal === 'soon' ? 13 : 20);
     const matchId = await newMatch('ACCEPTED', scheduleId);
@@ -68,7 +74,7 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;
   };
-  ctx = { seq: () => ++n, loginAccount: { email: login.email, password: 'matrix-password' }, uploadUrl: uploaded.json().url, today, newSchedule, newMatch, newPost, newConfirmedMatch, newReceivedReview };
+  ctx = { seq: () => ++n, loginAccount: { email: login.email, password: 'matrix-password' }, uploadUrl: uploaded.json().url, today, newSchedule, newMatch, newPost, newComment, newConfirmedMatch, newReceivedReview };
 });
 afterAll(async () => {
   await t.close();

@@ -38,6 +38,8 @@ export interface MatrixContext {
   newReceivedReview(): Promise<number>;
   /** Creates a fresh board post written by `owner` (with coordinates); answers its id (issue #6). */
   newPost(): Promise<number>;
+  /** A fresh comment written by `owner` on a fresh post of `owner` (issue #18); answers the comment's URL `/api/board/{id}/comments/{commentId}`. */
+  newComment(): Promise<string>;
 }
 
 /** The concrete request for one cell. */
@@ -336,6 +338,15 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   {
     method: 'POST', path: '/api/board/{id}/comments', anonymous: 401, member: 201, owner: 201,
     request: async (c) => ({ url: `/api/board/${await c.newPost()}/comments`, payload: { text: '댓글' } }),
+  },
+  {
+    // Issue #18: the comment's author only.
+    method: 'PUT', path: '/api/board/{id}/comments/{commentId}', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: await c.newComment(), payload: { text: '고친 댓글' } }),
+  },
+  {
+    method: 'DELETE', path: '/api/board/{id}/comments/{commentId}', anonymous: 401, member: 403, owner: 204,
+    request: async (c) => ({ url: await c.newComment() }),
   },
   { method: 'GET', path: '/api/recommendations', anonymous: 401, member: 200, owner: null },
 ];

@@ -28,6 +28,8 @@ export const ko = {
     close: '닫기',
     ok: '확인',
     cancel: '취소',
+    /** Issue #18: the confirm button of a destructive action (red). */
+    delete: '삭제',
     notifications: '알림',
   },
 
@@ -192,8 +194,6 @@ export const ko = {
 
   dates: {
     monthDay: '{month}월 {day}일',
-    hour: '{hour}시',
-    hourOption: '{hour}:00',
     hasSchedule: '일정 있음',
   },
 
@@ -400,7 +400,6 @@ export const ko = {
     markAllRead: '모두 읽음',
     empty: '새 알림이 없어요.',
     more: '더 보기',
-    justNow: '방금 전',
     markFailed: '알림을 읽음으로 바꾸지 못했어요. 다시 시도해주세요.',
   },
 
@@ -558,6 +557,8 @@ export const ko = {
     link: '링크',
     linkPrompt: '링크 주소 (https://…)',
     linkApply: '링크 넣기',
+    /** Issue #18: the link goes on the selected text. */
+    linkSelectFirst: '링크로 만들 글자를 먼저 선택해주세요.',
     image: '이미지',
     imageUploading: '이미지를 올리는 중입니다...',
     saved: '게시글이 저장되었습니다.',
@@ -565,6 +566,20 @@ export const ko = {
     imagesRemoved: '외부 이미지 {n}개는 보안을 위해 제거했어요. 사진은 이미지 버튼으로 올려주세요.',
     deleted: '게시글이 삭제되었습니다.',
     openPost: '{title} 자세히 보기',
+    /** Issue #18: search, dates, comment edit and delete. */
+    search: '게시글 검색',
+    searchPlaceholder: '제목, 내용, 태그로 검색',
+    searchEmpty: '"{q}"에 맞는 게시글이 없어요.',
+    postedAt: '{when} 작성',
+    commentEdit: '수정',
+    commentDelete: '삭제',
+    commentEditLabel: '댓글 수정',
+    commentSave: '저장',
+    commentCancel: '취소',
+    commentConfirmDelete: '댓글을 삭제할까요?',
+    commentDeleted: '댓글이 삭제되었어요.',
+    commentDeleteFailed: '댓글을 삭제하지 못했어요.',
+    commentEditFailed: '댓글을 수정하지 못했어요.',
     loading: '게시글을 불러오는 중입니다...',
     recommendList: '추천 맛집',
     previous: '이전',
@@ -577,8 +592,8 @@ export const ko = {
   /** Offline mirror and outbox (issue #7): saved-at line, queued writes, failures. */
   offlineUi: {
     savedAt: '{when} 저장',
-    /** The saved-at instant's parts, read in KST (hour 00–23). */
-    savedAtPattern: '{month}월 {day}일 {hour}:{minute}',
+    /** The saved-at instant's parts, read in KST ({time}: "오후 6:05", issue #18). */
+    savedAtPattern: '{month}월 {day}일 {time}',
     queued: '오프라인 상태라 연결되면 보낼게요.',
     pending: '전송 대기 중',
     sent: '대기 중이던 글을 보냈습니다: {label}',

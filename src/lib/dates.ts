@@ -1,11 +1,14 @@
 /**
  * Calendar dates on the client. A KST date `YYYY-MM-DD` is shown in the calendar as the same
  * day in the browser's zone (local midnight), so the calendar never shifts a day whatever the
- * machine's time zone; "today" and the window come from common/domain/schedule (KST).
+ * machine's time zone; "today" and the window come from common/domain/schedule (KST). The
+ * Korean wording (오전/오후, weekdays, relative times) is common/domain/korean-time's.
  */
 import { format as formatDate } from 'date-fns';
 import type { IsoDate } from '@common/domain/schedule';
-import { format, ko } from '@/i18n/ko';
+import { koreanDateHour, koreanHour, koreanMonthDay } from '@common/domain/korean-time';
+
+export { koreanClock, koreanDate, koreanDateTime, meridiem, relativeTime } from '@common/domain/korean-time';
 
 export function isoToLocalDate(iso: IsoDate): Date {
   const [y, m, d] = iso.split('-').map(Number);
@@ -18,16 +21,15 @@ export function localDateToIso(date: Date): IsoDate {
 
 /** "11월 23일" */
 export function monthDayLabel(iso: IsoDate): string {
-  const [, m, d] = iso.split('-').map(Number);
-  return format(ko.dates.monthDay, { month: m ?? 0, day: d ?? 0 });
+  return koreanMonthDay(iso);
 }
 
-/** "18시" */
+/** "오후 6시" ("오전 12시" at midnight, "오후 12시" at noon) */
 export function hourLabel(hour: number): string {
-  return format(ko.dates.hour, { hour });
+  return koreanHour(hour);
 }
 
-/** "11월 23일 18시" */
+/** "11월 23일 (월) 오후 6시" */
 export function whenLabel(iso: IsoDate, hour: number): string {
-  return `${monthDayLabel(iso)} ${hourLabel(hour)}`;
+  return koreanDateHour(iso, hour);
 }

@@ -5,6 +5,7 @@
  * as "{M월 d일 HH:mm} 저장" (KST).
  */
 import { create } from 'zustand';
+import { koreanHour } from '@common/domain/korean-time';
 import { KST_TIME_ZONE } from '@common/domain/time-zone';
 import { format, ko } from '@/i18n/ko';
 
@@ -51,10 +52,11 @@ const KST_PARTS = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-/** "11월 21일 18:05 저장" — the instant read in KST (Asia/Seoul), whatever the device's zone. */
+/** "11월 21일 오후 6:05 저장" — the instant read in KST (Asia/Seoul), whatever the device's zone (오전/오후 of common/domain/korean-time, issue #18). */
 export function savedAtLabel(iso: string): string {
   const parts: Record<string, string> = {};
   for (const part of KST_PARTS.formatToParts(new Date(iso))) parts[part.type] = part.value;
-  const when = format(ko.offlineUi.savedAtPattern, { month: parts.month ?? '', day: parts.day ?? '', hour: parts.hour ?? '', minute: parts.minute ?? '' });
+  const time = koreanHour(Number(parts.hour ?? 0), Number(parts.minute ?? 0));
+  const when = format(ko.offlineUi.savedAtPattern, { month: parts.month ?? '', day: parts.day ?? '', time });
   return format(ko.offlineUi.savedAt, { when });
 }

@@ -5,7 +5,7 @@
  */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Comment, CommentBody, Post, PostBody, PostList } from '../../../common/api/board.ts';
+import { BoardQuery, Comment, CommentBody, CommentParams, Post, PostBody, PostList } from '../../../common/api/board.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { acceptEmptyJsonBody, errorResponses, sendInTransaction } from '../../lib/http.ts';
@@ -52,12 +52,15 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
         summary: '게시글 목록',
         description:
           'Every post, newest first, with author {id, name} (null when the member is gone), likes, views, likedMemberIds and comments (oldest first); ' +
-          'posts and comments of members the caller blocked or was blocked by are left out (issue #17). 401 anonymous.',
+          'posts and comments of members the caller blocked or was blocked by are left out (issue #17). ' +
+          'Search (issue #18): `?q=` keeps only the posts whose title, content text (markup ignored) or one of the tags contains q, ignoring case; ' +
+          "q is trimmed and an empty q lists everything; the order is the same (newest first). 400 SEARCH_TOO_LONG '검색어는 100자 이하로 입력해주세요.' beyond 100 characters after trimming. 401 anonymous.",
         security: BEARER,
-        response: { 200: PostList, ...errorResponses(401) },
+        querystring: BoardQuery,
+        response: { 200: PostList, ...errorResponses(400, 401) },
       },
     },
-    async (request) => service.list(request.user!.id),
+    async (request) => service.list(request.user!.id, request.query.q),
   );
 
   app.post(
@@ -171,6 +174,54 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
     async (request, reply) => {
       assertAppropriate({ text: request.body.text });
       return reply.code(201).send(await service.comment(request.user!.id, request.params.id, request.body.text));
+    },
+  );
+
+  const COMMENT_TEXT_RULES =
+    "Body `{ text }`: plain text, 1–500 characters after trimming (400 COMMENT_REQUIRED '댓글 내용을 입력해주세요.' / COMMENT_TOO_LONG; " +
+    "400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when the text holds a refused word, issue #17 item 7, nothing is saved).";
+  const COMMENT_ACCESS =
+    "The comment's author only: 403 NOT_COMMENT_AUTHOR '본인이 작성한 댓글만 수정하거나 삭제할 수 있습니다.' for anyone else; " +
+    "404 COMMENT_NOT_FOUND '댓글을 찾을 수 없습니다.' when the post or the comment is unknown, hidden (issue #17 reports/moderation) or written by a member across a block with the caller (as the board lists leave them out).";
+
+  app.put(
+    '/api/board/:id/comments/:commentId',
+    {
+      preHandler: [app.requireAuth, writeLimit],
+      schema: {
+        tags,
+        summary: '댓글 수정',
+        description: `Issue #18 item 4 (SPEC §3 Comment). ${COMMENT_TEXT_RULES} ${COMMENT_ACCESS} 200 the comment \`{ id, text, author {id, name}, createdAt }\` (createdAt unchanged). 429 over 600 writes/h.`,
+        security: BEARER,
+        params: CommentParams,
+        body: CommentBody,
+        response: { 200: Comment, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      assertAppropriate({ text: request.body.text });
+      const { id, commentId } = request.params;
+      return sendInTransaction(app.db, reply, 200, (tx) => inTx(tx).editComment(request.user!.id, id, commentId, request.body.text));
+    },
+  );
+
+  app.delete(
+    '/api/board/:id/comments/:commentId',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '댓글 삭제',
+        description: `Issue #18 item 4 (SPEC §3 Comment). No body. ${COMMENT_ACCESS} 204 deleted (the post's comment count falls with it).`,
+        security: BEARER,
+        params: CommentParams,
+        response: { 204: Type.Null({ description: 'deleted' }), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { id, commentId } = request.params;
+      await app.db.transaction((tx) => inTx(tx as unknown as Database).removeComment(request.user!.id, id, commentId));
+      return reply.code(204).send(null);
     },
   );
 

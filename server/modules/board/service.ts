@@ -23,7 +23,28 @@ export const BOARD_MSG = {
   coordinates: '위도와 경도는 함께 입력해야 합니다.',
   comment: '댓글 내용을 입력해주세요.',
   commentTooLong: `댓글은 ${BOARD_LIMITS.commentMax}자 이하로 입력해주세요.`,
+  commentNotFound: '댓글을 찾을 수 없습니다.',
+  notCommentAuthor: '본인이 작성한 댓글만 수정하거나 삭제할 수 있습니다.',
+  searchTooLong: `검색어는 ${BOARD_LIMITS.searchMax}자 이하로 입력해주세요.`,
 } as const;
+
+/** `text` trimmed, 1–500 characters (400 otherwise). */
+function commentText(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) throw new AppError(400, 'COMMENT_REQUIRED', BOARD_MSG.comment);
+  if ([...trimmed].length > BOARD_LIMITS.commentMax) throw new AppError(400, 'COMMENT_TOO_LONG', BOARD_MSG.commentTooLong);
+  return trimmed;
+}
+
+/**
+ * The condition of a board search (issue #18): `q` (already trimmed, not empty) occurs, ignoring
+ * case, in the title, in the content's text (markup removed) or in one of the tags. `%`, `_` and
+ * `\` in `q` are matched literally.
+ */
+function searchCondition(q: string): SQL {
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`(${posts.title} ilike ${pattern} or regexp_replace(${posts.content}, '<[^>]*>', ' ', 'g') ilike ${pattern} or exists (select 1 from jsonb_array_elements_text(${posts.tags}) as tag where tag ilike ${pattern}))`;
+}
 
 /** One hour: repeated views of a member within it count once. */
 export const VIEW_WINDOW_MS = 60 * 60 * 1000;
@@ -124,9 +145,41 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
     return p;
   }
 
+  /**
+   * The visible comment `commentId` of the visible post `id` (404 otherwise, also across a block
+   * with `memberId`), written by `memberId` (403 NOT_COMMENT_AUTHOR otherwise).
+   */
+  async function ownComment(memberId: number, id: number, commentId: number) {
+    const [c] = await db
+      .select({ id: postComments.id, authorId: postComments.authorId })
+      .from(postComments)
+      .innerJoin(posts, eq(posts.id, postComments.postId))
+      .where(
+        and(
+          eq(postComments.id, commentId),
+          eq(postComments.postId, id),
+          isNull(postComments.hiddenAt),
+          isNull(posts.hiddenAt),
+          notBlockedWith(memberId, posts.authorId),
+          notBlockedWith(memberId, postComments.authorId),
+        ),
+      );
+    if (!c) throw new AppError(404, 'COMMENT_NOT_FOUND', BOARD_MSG.commentNotFound);
+    if (c.authorId !== memberId) throw new AppError(403, 'NOT_COMMENT_AUTHOR', BOARD_MSG.notCommentAuthor);
+    return c;
+  }
+
   return {
-    /** Every post, newest first; for `viewerId`, without posts and comments across a block (issue #17). */
-    list: (viewerId?: number) => load(undefined, viewerId),
+    /**
+     * Every post, newest first; for `viewerId`, without posts and comments across a block (issue
+     * #17). With `q` (issue #18), only posts whose title, content text or a tag holds it (trimmed;
+     * empty = no search; more than 100 characters → 400 SEARCH_TOO_LONG).
+     */
+    list(viewerId?: number, q?: string): Promise<Post[]> {
+      const query = (q ?? '').trim();
+      if ([...query].length > BOARD_LIMITS.searchMax) throw new AppError(400, 'SEARCH_TOO_LONG', BOARD_MSG.searchTooLong);
+      return load(query ? searchCondition(query) : undefined, viewerId);
+    },
 
     /**
      * Creates a post by `authorId`. The answer also says how many images were removed on save
@@ -196,13 +249,31 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
 
     /** Adds a comment (1–500 characters after trimming); answers it. */
     async comment(memberId: number, id: number, text: string): Promise<Comment> {
-      const trimmed = text.trim();
-      if (!trimmed) throw new AppError(400, 'COMMENT_REQUIRED', BOARD_MSG.comment);
-      if ([...trimmed].length > BOARD_LIMITS.commentMax) throw new AppError(400, 'COMMENT_TOO_LONG', BOARD_MSG.commentTooLong);
+      const trimmed = commentText(text);
       await row(id);
       const [c] = await db.insert(postComments).values({ postId: id, authorId: memberId, text: trimmed, createdAt: now() }).returning();
       const [u] = await db.select({ name: users.name }).from(users).where(eq(users.id, memberId));
       return toComment(c!, u?.name ?? null);
+    },
+
+    /**
+     * Replaces the text of comment `commentId` on post `id` (issue #18; its author only, 1–500
+     * characters after trimming). 404 when the post or the comment is unknown, hidden, or across a
+     * block from `memberId` (as the board lists leave them out); 403 NOT_COMMENT_AUTHOR otherwise
+     * when someone else wrote it.
+     */
+    async editComment(memberId: number, id: number, commentId: number, text: string): Promise<Comment> {
+      const trimmed = commentText(text);
+      await ownComment(memberId, id, commentId);
+      const [c] = await db.update(postComments).set({ text: trimmed }).where(eq(postComments.id, commentId)).returning();
+      const [u] = await db.select({ name: users.name }).from(users).where(eq(users.id, memberId));
+      return toComment(c!, u?.name ?? null);
+    },
+
+    /** Deletes comment `commentId` on post `id` (issue #18; its author only; 404/403 as `editComment`). */
+    async removeComment(memberId: number, id: number, commentId: number): Promise<void> {
+      await ownComment(memberId, id, commentId);
+      await db.delete(postComments).where(eq(postComments.id, commentId));
     },
 
     /**

@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { act, createSchedule, kstDate, kstNoonToday, mealHappened, requestMatch, scheduleInList } from '../../test/schedule-fixtures.ts';
+import { koreanDate } from '../../../common/domain/korean-time.ts';
 
 type Member = Awaited<ReturnType<TestApp['quickMember']>>;
 type Match = {
@@ -57,7 +58,6 @@ describe('POST /api/matches/{id}/cancel', () => {
   it('the requester cancels with a reason: CANCELLED by requester, seat freed, the host told with place, date and hour', async () => {
     const { host, guest, scheduleId, id } = await agreedMeal({ confirm: true });
     const date = kstDate(t.clock.now(), 3);
-    const [, month, day] = date.split('-').map(Number);
     const before = t.events.length;
     const res = await post(guest, `/api/matches/${id}/cancel`, { reason: '  일정이 생겼어요  ' });
     expect(res.statusCode).toBe(200);
@@ -78,7 +78,7 @@ describe('POST /api/matches/{id}/cancel', () => {
     expect(seen!.schedule.currentParticipants).toBe(1);
     // The live text the host reads (server/modules/notifications/live-notifier.ts renders it with notificationMessage).
     const { notificationMessage } = await import('../../../common/realtime.ts');
-    expect(notificationMessage('match_cancelled', '게스트', { meal: { placeName: '을지로 칼국수', date, time: 18 } })).toBe(`게스트님이 ${month}월 ${day}일 18시 을지로 칼국수 약속을 취소했어요.`);
+    expect(notificationMessage('match_cancelled', '게스트', { meal: { placeName: '을지로 칼국수', date, time: 18 } })).toBe(`게스트님이 ${koreanDate(date)} 오후 6시 을지로 칼국수 약속을 취소했어요.`);
     // Cancelling twice, or anything else from CANCELLED.
     expect((await post(guest, `/api/matches/${id}/cancel`)).statusCode).toBe(409);
     expect((await act(t, host.headers, id, 'confirm')).statusCode).toBe(409);

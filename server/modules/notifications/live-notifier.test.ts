@@ -25,14 +25,14 @@ describe('liveNotifier: schedule_cancelled', () => {
       matchId: 9,
       scheduleId: 4,
       fromUser: { id: 3, name: '민지' },
-      message: '민지님이 12월 14일 18시 을지로 칼국수 일정을 취소했어요.',
+      message: '민지님이 12월 14일 (월) 오후 6시 을지로 칼국수 일정을 취소했어요.',
       meal,
       reason: '일정이 생겼어요',
       createdAt: '2026-11-24T03:00:00.000Z',
     };
     expect(JSON.parse(published[0]!.body)).toEqual(notification);
     expect(pushed).toEqual([[12, notification]]);
-    expect(pushDataOf(notification)).toMatchObject({ type: 'schedule_cancelled', body: '민지님이 12월 14일 18시 을지로 칼국수 일정을 취소했어요.', url: '/match-requests', tag: 'match-9' });
+    expect(pushDataOf(notification)).toMatchObject({ type: 'schedule_cancelled', body: '민지님이 12월 14일 (월) 오후 6시 을지로 칼국수 일정을 취소했어요.', url: '/match-requests', tag: 'match-9' });
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Meal reminders (issue #15 item 8), as members observe them: the `meal_reminder` events the
- * notifier receives and the Korean text the live notifier pushes ("오늘 18시 … 에서 약속이 있어요.").
+ * notifier receives and the Korean text the live notifier pushes ("오늘 오후 6시 … 에서 약속이 있어요.").
  * Data is made through the HTTP API; time is moved with the test clock. Covered: each side once,
  * not before REMINDER_LEAD_MINUTES, at once when confirmed inside the lead time, never for meals
  * that started, were cancelled or are not confirmed; exactly once under concurrent sweeps (one
@@ -90,7 +90,7 @@ describe('meal reminders on one instance', () => {
     const texts = pushed.filter((p) => p.notification.type === 'meal_reminder' && p.notification.matchId === m.id);
     expect(texts.map((p) => p.toUserId).sort()).toEqual([m.host.id, m.guest.id].sort());
     for (const p of texts) {
-      expect(p.notification.message).toBe('오늘 18시 을지로 칼국수에서 약속이 있어요.');
+      expect(p.notification.message).toBe('오늘 오후 6시 을지로 칼국수에서 약속이 있어요.');
       expect(p.notification.meal).toEqual(expectedMeal);
     }
 
@@ -110,7 +110,7 @@ describe('meal reminders on one instance', () => {
     await t.app.remindersSweep();
     expect(remindersOf(t.events, m.id).map((e) => e.toUserId).sort()).toEqual([m.host.id, m.guest.id].sort());
     const texts = pushed.filter((p) => p.notification.type === 'meal_reminder' && p.notification.matchId === m.id).map((p) => p.notification.message);
-    expect(texts).toEqual(['오늘 14시 명동 만두에서 약속이 있어요.', '오늘 14시 명동 만두에서 약속이 있어요.']);
+    expect(texts).toEqual(['오늘 오후 2시 명동 만두에서 약속이 있어요.', '오늘 오후 2시 명동 만두에서 약속이 있어요.']);
   });
 
   it('sends nothing for meals that started, cancelled or unconfirmed matches and deleted schedules', async () => {
@@ -212,8 +212,8 @@ describe('meal reminders across instances and restarts', () => {
       t.clock.set(m.startsAt.getTime() - 2 * HOUR);
       await vi.waitFor(() => expect(remindersOf(t.events, m.id)).toHaveLength(2), { timeout: 10_000, interval: 100 });
       expect(pushed.filter((p) => p.notification.type === 'meal_reminder' && p.notification.matchId === m.id).map((p) => p.notification.message)).toEqual([
-        '오늘 19시 을지로 칼국수에서 약속이 있어요.',
-        '오늘 19시 을지로 칼국수에서 약속이 있어요.',
+        '오늘 오후 7시 을지로 칼국수에서 약속이 있어요.',
+        '오늘 오후 7시 을지로 칼국수에서 약속이 있어요.',
       ]);
     } finally {
       await t.close();

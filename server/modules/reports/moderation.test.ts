@@ -180,7 +180,7 @@ describe('suspension', () => {
     const kst = new Date(new Date(until).getTime() + 9 * 3600 * 1000);
     const date = `${kst.getUTCFullYear()}년 ${kst.getUTCMonth() + 1}월 ${kst.getUTCDate()}일`;
     expect(refused.json()).toMatchObject({ code: 'SUSPENDED' });
-    expect(refused.json().message).toMatch(new RegExp(`^이용이 정지된 계정이에요\\. \\(${date} \\d\\d:\\d\\d까지\\)$`));
+    expect(refused.json().message).toMatch(new RegExp(`^이용이 정지된 계정이에요\\. \\(${date} \\([월화수목금토일]\\) 오[전후] \\d{1,2}(:\\d\\d|시)까지\\)$`));
     // A wrong password still answers 401 (the suspension is told only to the owner).
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: author.email, password: 'wrong-password' } })).statusCode).toBe(401);
 

@@ -9,6 +9,7 @@ import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, userNotificati
 import { listen, stompClient, waitFor, type TestStomp } from '../../realtime/test-clients.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { act, createSchedule, kstDate, requestMatch } from '../../test/schedule-fixtures.ts';
+import { koreanDate } from '../../../common/domain/korean-time.ts';
 
 let t: TestApp;
 let url: string;
@@ -57,12 +58,11 @@ describe('DELETE /api/schedules/{id} tells the requesters live (issues #14, #15)
     await waitFor(() => pn.length >= 1 && an.length >= 1);
     const parse = (list: typeof pn) => list.map((m) => JSON.parse(m.body) as LiveNotification);
     const date = kstDate(t.clock.now(), 1); // the fixture's default: tomorrow at 12, 광화문 국밥집
-    const [, month, day] = date.split('-').map(Number);
     const expected = {
       type: 'schedule_cancelled',
       scheduleId,
       fromUser: { id: host.id, name: '호스트' },
-      message: `호스트님이 ${month}월 ${day}일 12시 광화문 국밥집 일정을 취소했어요.`,
+      message: `호스트님이 ${koreanDate(date)} 오후 12시 광화문 국밥집 일정을 취소했어요.`,
       meal: { placeName: '광화문 국밥집', date, time: 12 },
       reason: '갑자기 출장이 잡혔어요',
     };

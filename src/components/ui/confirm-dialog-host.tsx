@@ -19,8 +19,8 @@ export function ConfirmDialogHost() {
             <AlertDialog.Cancel className="btn btn--ghost" onClick={() => settle(false)}>
               {ko.feedback.cancel}
             </AlertDialog.Cancel>
-            <AlertDialog.Action className="btn btn--primary" onClick={() => settle(true)}>
-              {ko.feedback.ok}
+            <AlertDialog.Action className={pending?.danger ? 'btn btn--danger-solid' : 'btn btn--primary'} onClick={() => settle(true)}>
+              {pending?.confirmLabel ?? ko.feedback.ok}
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

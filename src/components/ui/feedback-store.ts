@@ -28,7 +28,15 @@ export interface Toast {
   text: string;
 }
 
-interface PendingConfirm {
+/** How a confirm looks (issue #18): a destructive one says what it does (삭제) in red. */
+export interface ConfirmOptions {
+  /** The confirm button's text (default 확인). */
+  confirmLabel?: string;
+  /** A destructive action: the confirm button is red. */
+  danger?: boolean;
+}
+
+interface PendingConfirm extends ConfirmOptions {
   message: string;
   resolve: (ok: boolean) => void;
 }
@@ -38,7 +46,7 @@ interface FeedbackState {
   confirm: PendingConfirm | null;
   push: (kind: ToastKind, text: string) => number;
   dismiss: (id: number) => void;
-  openConfirm: (message: string) => Promise<boolean>;
+  openConfirm: (message: string, options?: ConfirmOptions) => Promise<boolean>;
   settleConfirm: (ok: boolean) => void;
 }
 
@@ -77,10 +85,10 @@ export const useFeedback = create<FeedbackState>()((set, get) => ({
     timers.delete(id);
     set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
   },
-  openConfirm: (message) =>
+  openConfirm: (message, options = {}) =>
     new Promise<boolean>((resolve) => {
       get().confirm?.resolve(false);
-      set({ confirm: { message, resolve } });
+      set({ confirm: { ...options, message, resolve } });
     }),
   settleConfirm: (ok) => {
     const pending = get().confirm;
@@ -95,9 +103,12 @@ export const toast = {
   error: (text: string) => useFeedback.getState().push('error', text),
 };
 
-/** Opens the in-app confirm dialog; resolves true on "확인", false on "취소" or dismissal. */
-export function confirmDialog(message: string): Promise<boolean> {
-  return useFeedback.getState().openConfirm(message);
+/**
+ * Opens the in-app confirm dialog; resolves true on "확인" (or `confirmLabel`), false on "취소" or
+ * dismissal. `danger` (issue #18): a destructive action, its button red (e.g. `{ danger: true, confirmLabel: '삭제' }`).
+ */
+export function confirmDialog(message: string, options?: ConfirmOptions): Promise<boolean> {
+  return useFeedback.getState().openConfirm(message, options);
 }
 
 export function resetFeedback(): void {

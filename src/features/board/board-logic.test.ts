@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterByAllTags, htmlToText, isValidPosition, previewText, toggleTag, wrapIndex } from './board-logic';
+import { filterByAllTags, firstImageSrc, htmlToText, isValidPosition, previewText, searchText, toggleTag, wrapIndex } from './board-logic';
 
 describe('previewText', () => {
   it('strips markup and decodes entities', () => {
@@ -58,5 +58,19 @@ describe('isValidPosition', () => {
     expect(isValidPosition(null, 127)).toBe(false);
     expect(isValidPosition(91, 127)).toBe(false);
     expect(isValidPosition(Number.NaN, 127)).toBe(false);
+  });
+});
+
+describe('firstImageSrc and searchText (issue #18)', () => {
+  it('takes the first uploaded or http(s) image, never data: or script URLs', () => {
+    expect(firstImageSrc('<p>a</p><img src="/uploads/a.webp" width="10"><img src="/uploads/b.webp">')).toBe('/uploads/a.webp');
+    expect(firstImageSrc("<img alt='x' src='https://example.com/x.png'>")).toBe('https://example.com/x.png');
+    expect(firstImageSrc('<img src="data:image/png;base64,AAAA">')).toBeNull();
+    expect(firstImageSrc('<p>no image</p>')).toBeNull();
+  });
+  it('trims the search and keeps 100 characters', () => {
+    expect(searchText('  카페 ')).toBe('카페');
+    expect(searchText(undefined)).toBe('');
+    expect([...searchText('가'.repeat(120))]).toHaveLength(100);
   });
 });

@@ -55,3 +55,15 @@ export function wrapIndex(index: number, count: number): number {
 export function isValidPosition(lat: unknown, lng: unknown): lat is number {
   return typeof lat === 'number' && typeof lng === 'number' && Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
 }
+
+/** The first image of post HTML (issue #18 card thumbnail): its `src` (only our `/uploads/…` and http(s) images), or null. */
+export function firstImageSrc(html: string): string | null {
+  const match = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)')/i.exec(html);
+  const src = (match?.[1] ?? match?.[2] ?? '').replace(/&amp;/g, '&').trim();
+  return /^(\/uploads\/|https?:\/\/)/i.test(src) ? src : null;
+}
+
+/** The search text as it goes to `GET /api/board?q=` (issue #18): trimmed, at most 100 characters. */
+export function searchText(raw: string | undefined): string {
+  return [...(raw ?? '').trim()].slice(0, 100).join('');
+}

@@ -79,7 +79,7 @@ describe('activity page (SPEC §4, issue #15)', () => {
     await screen.findByText('상대1');
     expect(buttonNames(item('상대1'))).toEqual(['수락', '거절', '목록에서 삭제']);
     expect(item('상대1').textContent).toContain('대기중');
-    expect(item('상대1').textContent).toContain('11월 24일 18시');
+    expect(item('상대1').textContent).toContain('11월 24일 (화) 오후 6시');
     expect(item('상대1').textContent).toContain('식당1');
     expect(buttonNames(item('상대2'))).toEqual(['확정', '채팅', '약속 취소', '안전 공유']);
     expect(item('상대2').textContent).toContain('수락됨');
@@ -135,7 +135,7 @@ describe('activity page (SPEC §4, issue #15)', () => {
     await user.click(screen.getByRole('button', { name: '목록에서 삭제' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('이 약속을 내 목록에서 삭제할까요?');
-    await user.click(within(dialog).getByRole('button', { name: '확인' }));
+    await user.click(within(dialog).getByRole('button', { name: '삭제' }));
     expect(await screen.findByText('매칭이 삭제되었습니다.')).toBeTruthy();
     expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('/api/matches/1') && init?.method === 'DELETE')).toBe(true);
   });

@@ -156,7 +156,7 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
     if (kind === 'review') return onReview(request.id, opponent);
     if (action.isPending) return;
     if (kind === 'cancel') return setCancelling({ request, side });
-    if (kind === 'delete' && !(await confirmDialog(isWithdraw(request, side) ? ko.activity.confirmWithdraw : ko.activity.confirmRemove))) return;
+    if (kind === 'delete' && !(await (isWithdraw(request, side) ? confirmDialog(ko.activity.confirmWithdraw) : confirmDialog(ko.activity.confirmRemove, { danger: true, confirmLabel: ko.feedback.delete })))) return;
     if (kind === 'attended' || kind === 'absent') return action.mutate({ request, side, kind: 'attendance', attended: kind === 'attended' });
     action.mutate({ request, side, kind });
   }

@@ -12,11 +12,12 @@ import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
+import { koreanDateTime } from '@/lib/dates';
 import { adminAuditQuery, adminReportsQuery, useResolveReport, useUnsuspend } from '../api/admin';
 import './admin.css';
 
-const dateTime = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'medium', timeStyle: 'short' });
-const when = (iso: string) => dateTime.format(new Date(iso));
+/** "2026년 11월 24일 (화) 오후 6:05" in KST (common/domain/korean-time, issue #18). */
+const when = (iso: string) => koreanDateTime(iso);
 
 /** What members see at /admin. */
 export function AdminForbidden() {

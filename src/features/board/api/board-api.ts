@@ -19,6 +19,16 @@ export async function getPosts(signal?: AbortSignal): Promise<Post[]> {
  */
 export const postsQuery = () => queryOptions({ queryKey: [...queryRoots.board, 'list'], queryFn: ({ signal }) => getPosts(signal) });
 
+/** `GET /api/board?q=` (issue #18): posts whose title, content text or a tag holds `q`, newest first. */
+export async function searchPosts(q: string, signal?: AbortSignal): Promise<Post[]> {
+  const answer = await api.get<unknown>(`/api/board?q=${encodeURIComponent(q)}`, { signal });
+  return Array.isArray(answer) ? (answer as Post[]) : [];
+}
+
+/** The search as a query under the `board` root (board writes patch and invalidate it too); the last answer stays on screen while the next loads. */
+export const searchPostsQuery = (q: string) =>
+  queryOptions({ queryKey: [...queryRoots.board, 'search', q], queryFn: ({ signal }) => searchPosts(q, signal), enabled: q.length > 0, placeholderData: (previous) => previous });
+
 /** `POST /api/board` → 201 the saved post. */
 export function createPost(body: PostBody): Promise<Post> {
   return api.post<Post>('/api/board', body);
@@ -50,6 +60,16 @@ export function toggleLike(id: number): Promise<Post> {
  */
 export function addComment(id: number, text: string): Promise<SendResult<Comment>> {
   return sendOrQueue<Comment>({ path: `/api/board/${id}/comments`, body: { text }, kind: 'comment', label: outboxLabel('comment', text), scope: String(id) });
+}
+
+/** `PUT /api/board/{id}/comments/{commentId}` (its author only, issue #18) → the saved comment. */
+export function editComment(postId: number, commentId: number, text: string): Promise<Comment> {
+  return api.put<Comment>(`/api/board/${postId}/comments/${commentId}`, { text });
+}
+
+/** `DELETE /api/board/{id}/comments/{commentId}` (its author only, issue #18) → 204. */
+export async function deleteComment(postId: number, commentId: number): Promise<void> {
+  await api.delete<unknown>(`/api/board/${postId}/comments/${commentId}`);
 }
 
 /** `GET /api/recommendations`: posts with coordinates and ≥ 10 points, most points first. */

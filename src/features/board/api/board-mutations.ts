@@ -9,7 +9,7 @@ import type { Post, PostBody } from '@common/api/board';
 import { toast } from '@/components/ui/feedback-store';
 import { ko } from '@/i18n/ko';
 import { queryRoots } from '@/lib/query/keys';
-import { addComment, createPost, deletePost, toggleLike, updatePost, viewPost } from './board-api';
+import { addComment, createPost, deleteComment, deletePost, editComment, toggleLike, updatePost, viewPost } from './board-api';
 
 const POST_ROOTS = [queryRoots.board, queryRoots.recommendations] as const;
 
@@ -89,6 +89,32 @@ export function useAddComment() {
       void invalidatePosts(client);
     },
     onError: () => toast.error(ko.board.commentFailed),
+  });
+}
+
+/** Edits my comment (issue #18): the saved text replaces it in every cached copy of the post. */
+export function useEditComment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, commentId, text }: { postId: number; commentId: number; text: string }) => editComment(postId, commentId, text),
+    onSuccess: (saved, { postId }) => {
+      patchCachedPost(client, postId, (p) => ({ ...p, comments: p.comments.map((c) => (c.id === saved.id ? saved : c)) }));
+      void invalidatePosts(client);
+    },
+  });
+}
+
+/** Deletes my comment (issue #18): gone from every cached copy of the post, "댓글이 삭제되었어요.". */
+export function useDeleteComment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, commentId }: { postId: number; commentId: number }) => deleteComment(postId, commentId),
+    onSuccess: (_answer, { postId, commentId }) => {
+      patchCachedPost(client, postId, (p) => ({ ...p, comments: p.comments.filter((c) => c.id !== commentId) }));
+      toast.success(ko.boardUi.commentDeleted);
+    },
+    onError: () => toast.error(ko.boardUi.commentDeleteFailed),
+    onSettled: () => invalidatePosts(client),
   });
 }
 

@@ -205,7 +205,10 @@ describe('board page', { timeout: 20_000 }, () => {
     renderAt('/board');
     await screen.findByRole('button', { name: '글 1 자세히 보기' });
     await user.click(screen.getByRole('button', { name: '삭제' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
+    // Issue #18: a destructive confirm says 삭제, in red.
+    const confirm = within(await screen.findByRole('alertdialog')).getByRole('button', { name: '삭제' });
+    expect(confirm.className).toContain('btn--danger-solid');
+    await user.click(confirm);
     await findToast('게시글이 삭제되었습니다.');
     await waitFor(() => expect(screen.queryByRole('button', { name: '글 1 자세히 보기' })).toBeNull());
     expect(screen.getByRole('button', { name: '글 2 자세히 보기' })).toBeTruthy();
@@ -279,6 +282,109 @@ describe('board page', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('button', { name: '글 1 자세히 보기' }));
     await screen.findByRole('dialog', { name: '글 1' });
     expect(fetch.mock.calls.some(([u]) => String(u).includes('/view'))).toBe(false);
+  });
+});
+
+describe('board polish (issue #18)', { timeout: 20_000 }, () => {
+  it('a card opens by keyboard (Enter and Space), shows its first image as a lazy sized thumbnail and a relative date', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T03:00:00.000Z'));
+    const user = userEvent.setup();
+    mockFetch({
+      'GET /api/board': () =>
+        jsonResponse([
+          post(1, { content: '<p>사진</p><p><img src="/uploads/a.webp" alt="국수" width="800" height="600"><img src="/uploads/b.webp"></p>', createdAt: '2026-11-24T02:57:00.000Z' }),
+          post(2, { createdAt: '2026-11-23T01:00:00.000Z' }),
+        ]),
+      'PUT /api/board/1/view': () => new Response(null, { status: 204 }),
+      'PUT /api/board/2/view': () => new Response(null, { status: 204 }),
+    });
+    const { router } = renderAt('/board');
+    const open1 = await screen.findByRole('button', { name: '글 1 자세히 보기' });
+    const card1 = open1.closest('li')!;
+    const thumb = card1.querySelector('img')!;
+    expect(thumb.getAttribute('src')).toBe('/uploads/a.webp');
+    expect(thumb.getAttribute('alt')).toBe('');
+    expect(thumb.getAttribute('loading')).toBe('lazy');
+    expect(thumb.getAttribute('width')).toBeTruthy();
+    expect(thumb.getAttribute('height')).toBeTruthy();
+    expect(within(card1).getByText('3분 전')).toBeTruthy();
+    const card2 = screen.getByRole('button', { name: '글 2 자세히 보기' }).closest('li')!;
+    expect(card2.querySelector('img')).toBeNull();
+    expect(within(card2).getByText('어제')).toBeTruthy();
+
+    open1.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: '글 1' })).toBeTruthy();
+    expect(searchOf(router).post).toBe(1);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    screen.getByRole('button', { name: '글 2 자세히 보기' }).focus();
+    await user.keyboard(' ');
+    expect(await screen.findByRole('dialog', { name: '글 2' })).toBeTruthy();
+    vi.useRealTimers();
+  });
+
+  it('my comment is edited in place and deleted after a red 삭제 confirm; others\' comments have no such buttons', async () => {
+    const user = userEvent.setup();
+    const comments = [
+      { id: 10, text: '내 댓글', author: { id: 1, name: '나' }, createdAt: '2026-11-20T00:00:00.000Z' },
+      { id: 11, text: '남의 댓글', author: { id: 2, name: '다른사람' }, createdAt: '2026-11-20T00:01:00.000Z' },
+    ];
+    const calls: string[] = [];
+    mockFetch({
+      'GET /api/board': () => jsonResponse([post(1, { comments })]),
+      'PUT /api/board/1/view': () => new Response(null, { status: 204 }),
+      'PUT /api/board/1/comments/10': (_url, init) => {
+        const { text } = JSON.parse(String(init?.body)) as { text: string };
+        calls.push(`PUT ${text}`);
+        comments[0] = { ...comments[0]!, text };
+        return jsonResponse(comments[0]);
+      },
+      'DELETE /api/board/1/comments/10': () => {
+        calls.push('DELETE');
+        comments.splice(0, 1);
+        return new Response(null, { status: 204 });
+      },
+    });
+    renderAt('/board?post=1');
+    const dialog = await screen.findByRole('dialog', { name: '글 1' });
+    expect(within(dialog).queryByRole('button', { name: '댓글 수정: 남의 댓글' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: '댓글 수정: 내 댓글' }));
+    const box = within(dialog).getByRole('textbox', { name: '댓글 수정' });
+    await user.clear(box);
+    await user.type(box, '고친 댓글');
+    await user.click(within(dialog).getByRole('button', { name: '저장' }));
+    expect(await within(dialog).findByText('고친 댓글')).toBeTruthy();
+    expect(calls).toEqual(['PUT 고친 댓글']);
+
+    await user.click(within(dialog).getByRole('button', { name: '삭제: 고친 댓글' }));
+    const confirm = within(await screen.findByRole('alertdialog')).getByRole('button', { name: '삭제' });
+    expect(confirm.className).toContain('btn--danger-solid');
+    await user.click(confirm);
+    await findToast('댓글이 삭제되었어요.');
+    await waitFor(() => expect(within(dialog).queryByText('고친 댓글')).toBeNull());
+    expect(calls).toEqual(['PUT 고친 댓글', 'DELETE']);
+    expect(within(dialog).getByText('남의 댓글')).toBeTruthy();
+  });
+
+  it('searches on the server after typing rests, with q in the address', async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    mockFetch({
+      'GET /api/board': (url) => {
+        const q = new URL(url, 'http://x').searchParams.get('q');
+        if (q !== null) asked.push(q);
+        return jsonResponse(q ? [post(2, { tags: ['카페'] })] : [post(1), post(2, { tags: ['카페'] })]);
+      },
+    });
+    const { router } = renderAt('/board');
+    await screen.findByRole('button', { name: '글 1 자세히 보기' });
+    await user.type(screen.getByRole('searchbox', { name: '게시글 검색' }), ' 카페 ');
+    await waitFor(() => expect(searchOf(router).q).toBe('카페'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: '글 1 자세히 보기' })).toBeNull());
+    expect(screen.getByRole('button', { name: '글 2 자세히 보기' })).toBeTruthy();
+    expect(asked).toEqual(['카페']);
   });
 });
 

@@ -6,14 +6,18 @@
  * (issue #14), so the writes here show through the cache, not through callbacks.
  */
 import { useEffect, useId, useState } from 'react';
-import type { Post } from '@common/api/board';
+import type { Comment, Post } from '@common/api/board';
 import { Dialog } from '@/components/ui/dialog';
+import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { ReportButton } from '@/components/ui/report-dialog';
 import { ShareButton } from '@/components/ui/share-button';
 import { format, ko } from '@/i18n/ko';
+import { errorMessage } from '@/lib/api-client';
+import { relativeTime } from '@/lib/dates';
 import { usePendingWrites } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
-import { useAddComment, useLikePost, useViewPost } from '../api/board-mutations';
+import { useNow } from '@/lib/use-now';
+import { useAddComment, useDeleteComment, useEditComment, useLikePost, useViewPost } from '../api/board-mutations';
 import { PostContent } from './post-content';
 
 /**
@@ -28,6 +32,108 @@ interface PostDetailDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
+/**
+ * My comment's 수정 and 삭제 (issue #18): 수정 turns the text into a box (저장 / 취소, Escape
+ * cancels), 삭제 asks with a red 삭제 first.
+ */
+function OwnCommentActions({ postId, comment, editing, onEdit }: { postId: number; comment: Comment; editing: boolean; onEdit: (on: boolean) => void }) {
+  const [text, setText] = useState(comment.text);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const edit = useEditComment();
+  const remove = useDeleteComment();
+
+  const askRemove = async () => {
+    if (remove.isPending || !(await confirmDialog(ko.boardUi.commentConfirmDelete, { danger: true, confirmLabel: ko.feedback.delete }))) return;
+    remove.mutate({ postId, commentId: comment.id });
+  };
+  const save = () => {
+    const trimmed = text.trim();
+    if (!trimmed) return setError(ko.board.enterComment);
+    if (edit.isPending) return;
+    if (trimmed === comment.text) return onEdit(false);
+    edit.mutate(
+      { postId, commentId: comment.id, text: trimmed },
+      {
+        onSuccess: () => onEdit(false),
+        onError: (e) => {
+          setError(errorMessage(e, ko.boardUi.commentEditFailed));
+          toast.error(errorMessage(e, ko.boardUi.commentEditFailed));
+        },
+      },
+    );
+  };
+
+  if (editing) {
+    return (
+      <form
+        className="post-comments__edit"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <input
+          className="input"
+          aria-label={ko.boardUi.commentEditLabel}
+          value={text}
+          maxLength={500}
+          autoFocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (error) setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              e.stopPropagation();
+              onEdit(false);
+            }
+          }}
+        />
+        <button type="submit" className="btn btn--primary btn--small" disabled={edit.isPending}>
+          {ko.boardUi.commentSave}
+        </button>
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => onEdit(false)}>
+          {ko.boardUi.commentCancel}
+        </button>
+        {error && (
+          <p id={errorId} className="field__error">
+            {error}
+          </p>
+        )}
+      </form>
+    );
+  }
+  return (
+    <span className="post-comments__own">
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        aria-label={`${ko.boardUi.commentEditLabel}: ${comment.text}`}
+        onClick={() => {
+          setText(comment.text);
+          setError(null);
+          onEdit(true);
+        }}
+      >
+        {ko.boardUi.commentEdit}
+      </button>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small btn--danger"
+        aria-label={`${ko.boardUi.commentDelete}: ${comment.text}`}
+        disabled={remove.isPending}
+        onClick={() => void askRemove()}
+      >
+        {ko.boardUi.commentDelete}
+      </button>
+    </span>
+  );
+}
+
 export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) {
   const me = useSession((s) => s.user);
   const [text, setText] = useState('');
@@ -37,6 +143,8 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
   const view = useViewPost();
   const like = useLikePost(me?.id);
   const comment = useAddComment();
+  const now = useNow(60_000);
+  const [editingId, setEditingId] = useState<number | null>(null);
   const viewPost = view.mutate;
   const postId = post?.id;
   const authorId = post?.author?.id;
@@ -47,6 +155,7 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
     setShownId(postId);
     setText('');
     setCommentError(null);
+    setEditingId(null);
   }
 
   useEffect(() => {
@@ -76,6 +185,7 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
       <article className="post-detail">
         <p className="post-meta">
           <span>{post.author?.name ?? ko.board.unknownAuthor}</span>
+          <time dateTime={post.createdAt}>{relativeTime(post.createdAt, now)}</time>
           {post.address && <span>{post.address}</span>}
         </p>
         {post.tags.length > 0 && (
@@ -109,8 +219,14 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
           ) : (
             <ul>
               {post.comments.map((c) => (
-                <li key={c.id}>
-                  <strong>{c.author.name ?? ko.board.unknownAuthor}</strong> <span>{c.text}</span>
+                <li key={c.id} data-comment-id={c.id}>
+                  <strong>{c.author.name ?? ko.board.unknownAuthor}</strong> {editingId !== c.id && <span>{c.text}</span>}
+                  <time className="post-comments__time" dateTime={c.createdAt}>
+                    {relativeTime(c.createdAt, now)}
+                  </time>
+                  {me && c.author.id === me.id && (
+                    <OwnCommentActions postId={post.id} comment={c} editing={editingId === c.id} onEdit={(on) => setEditingId(on ? c.id : null)} />
+                  )}
                   {me && c.author.id !== null && c.author.id !== me.id && (
                     <ReportButton
                       targetType="comment"

@@ -5,7 +5,7 @@
  */
 import { useRef, useState } from 'react';
 import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html';
-import { $toggleLink, LinkNode } from '@lexical/link';
+import { LinkNode, TOGGLE_LINK_COMMAND } from '@lexical/link';
 import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode } from '@lexical/list';
 import { LexicalComposer } from '@lexical/react/LexicalComposer';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
@@ -18,7 +18,7 @@ import { ListPlugin } from '@lexical/react/LexicalListPlugin';
 import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
-import { $getRoot, $getSelection, $insertNodes, $isRangeSelection, FORMAT_TEXT_COMMAND, type LexicalEditor } from 'lexical';
+import { $getRoot, $getSelection, $insertNodes, $isRangeSelection, $setSelection, FORMAT_TEXT_COMMAND, type LexicalEditor, type RangeSelection } from 'lexical';
 import DOMPurify from 'dompurify';
 import { toast } from '@/components/ui/feedback-store';
 import type { FieldControlProps } from '@/components/ui/form-field';
@@ -34,6 +34,8 @@ function Toolbar() {
   const [uploading, setUploading] = useState(false);
   const [linkOpen, setLinkOpen] = useState(false);
   const [link, setLink] = useState('https://');
+  /** The text selected when the link tool opened (issue #18): the link goes on it, not on the paragraph. */
+  const linkTarget = useRef<RangeSelection | null>(null);
 
   const onFile = async (f: File | undefined) => {
     if (!f) return;
@@ -52,13 +54,27 @@ function Toolbar() {
     }
   };
 
+  const toggleLinkTool = () => {
+    if (linkOpen) return setLinkOpen(false);
+    // Remember the selection now: typing the address moves the focus out of the editor.
+    linkTarget.current = editor.getEditorState().read(() => {
+      const selection = $getSelection();
+      return $isRangeSelection(selection) && !selection.isCollapsed() ? selection.clone() : null;
+    });
+    if (!linkTarget.current) return toast.info(ko.boardUi.linkSelectFirst);
+    setLinkOpen(true);
+  };
+
   const applyLink = () => {
     const url = link.trim();
-    if (!isHttpUrl(url)) return;
+    const target = linkTarget.current;
+    if (!isHttpUrl(url) || !target) return;
     editor.update(() => {
+      $setSelection(target.clone());
       const selection = $getSelection();
-      if ($isRangeSelection(selection)) $toggleLink(url);
+      if ($isRangeSelection(selection) && !selection.isCollapsed()) editor.dispatchCommand(TOGGLE_LINK_COMMAND, url);
     });
+    linkTarget.current = null;
     setLinkOpen(false);
   };
 
@@ -76,7 +92,7 @@ function Toolbar() {
       <button type="button" className="btn btn--small btn--ghost" onClick={() => editor.dispatchCommand(INSERT_ORDERED_LIST_COMMAND, undefined)}>
         {ko.boardUi.numberedList}
       </button>
-      <button type="button" className="btn btn--small btn--ghost" aria-expanded={linkOpen} onClick={() => setLinkOpen((o) => !o)}>
+      <button type="button" className="btn btn--small btn--ghost" aria-expanded={linkOpen} onMouseDown={(e) => e.preventDefault()} onClick={toggleLinkTool}>
         {ko.boardUi.link}
       </button>
       <button type="button" className="btn btn--small btn--ghost" disabled={uploading} onClick={() => file.current?.click()}>

@@ -60,7 +60,7 @@ export function TagFilter({ active, onApply }: TagFilterProps) {
         <ul className="chip-list" aria-label={ko.boardUi.activeFilters}>
           {active.map((tag) => (
             <li key={tag}>
-              <button type="button" className="pill pill--accent" aria-label={format(ko.boardUi.removeFilter, { tag })} onClick={() => onApply(active.filter((t) => t !== tag))}>
+              <button type="button" className="pill tag-filter__active" aria-label={format(ko.boardUi.removeFilter, { tag })} onClick={() => onApply(active.filter((t) => t !== tag))}>
                 {tag} ×
               </button>
             </li>

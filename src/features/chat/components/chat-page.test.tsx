@@ -277,10 +277,10 @@ describe('ChatPage reads like a messenger (issue #16 item 7)', () => {
     let current = match('CONFIRMED');
     mockFetch({ 'GET /api/matches': () => jsonResponse([]), 'GET /api/matches/sent': () => jsonResponse([current]), 'GET /api/chat/7/history': () => jsonResponse([]) });
     const { queryClient } = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
-    expect(await screen.findByText('을지로 국밥 · 12월 14일 18시 · 확정됨')).toBeTruthy();
+    expect(await screen.findByText('을지로 국밥 · 12월 14일 (월) 오후 6시 · 확정됨')).toBeTruthy();
     current = match('ACCEPTED', true);
     await act(() => queryClient.invalidateQueries({ queryKey: ['matches'] }));
-    expect(await screen.findByText('을지로 국밥 · 12월 14일 18시 · 취소됨')).toBeTruthy();
+    expect(await screen.findByText('을지로 국밥 · 12월 14일 (월) 오후 6시 · 취소됨')).toBeTruthy();
   });
 
   it('loads older messages by the before cursor when scrolled to the top, keeps the position, and stops at the first message', async () => {

@@ -59,7 +59,7 @@ export const SEND_TIMEOUT_MS = 10_000;
 /** Within this many pixels of an edge counts as "at the top / bottom" of the log. */
 const EDGE_PX = 48;
 
-/** "국밥집 · 11월 24일 18시 · 수락됨" of the chat's match (취소됨 when it or its schedule was cancelled). */
+/** "국밥집 · 11월 24일 (화) 오후 6시 · 수락됨" of the chat's match (취소됨 when it or its schedule was cancelled). */
 export function mealLine(match: Pick<MatchRequest, 'status' | 'schedule'>): string {
   const status = isCancelledMatch(match) ? 'CANCELLED' : normaliseStatus(match.status);
   const { placeName, date, time } = match.schedule;

@@ -1,22 +1,18 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { formatDistanceToNowStrict } from 'date-fns';
-import { ko as koLocale } from 'date-fns/locale/ko';
 import type { MouseEvent } from 'react';
 import type { NotificationItem } from '@common/api/notifications';
 import { toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { ko } from '@/i18n/ko';
+import { relativeTime as koreanRelativeTime } from '@/lib/dates';
 import { useNow } from '@/lib/use-now';
 import { inboxItems, inboxQuery, markRead, unreadCountQuery } from '../api/notifications';
 import './notifications.css';
 
-/** "3분 전", "2시간 전", "방금 전" (under a minute) of an instant, seen at `now`. */
+/** "방금", "3분 전", "2시간 전", "어제", "11월 24일" of an instant, seen at `now` (common/domain/korean-time). */
 export function relativeTime(iso: string, now: Date): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  if (now.getTime() - at.getTime() < 60_000) return ko.inbox.justNow;
-  return formatDistanceToNowStrict(at, { addSuffix: true, locale: koLocale, roundingMethod: 'floor' });
+  return koreanRelativeTime(iso, now);
 }
 
 /** A same-origin path to open, or the activity page. */

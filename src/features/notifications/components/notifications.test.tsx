@@ -169,7 +169,7 @@ describe('opening a chat marks its message notifications read (issue #16 item 5)
 
 describe('inbox helpers', () => {
   it('relative time in Korean', () => {
-    expect(relativeTime(minutesAgo(0.5), NOW)).toBe('방금 전');
+    expect(relativeTime(minutesAgo(0.5), NOW)).toBe('방금');
     expect(relativeTime(minutesAgo(3), NOW)).toBe('3분 전');
     expect(relativeTime(minutesAgo(125), NOW)).toBe('2시간 전');
   });

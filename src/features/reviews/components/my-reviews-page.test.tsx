@@ -49,7 +49,7 @@ describe('MyReviewsPage', () => {
     await user.click(screen.getByRole('button', { name: '취소' }));
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
     await user.click(within(first).getByRole('button', { name: /삭제/ }));
-    await user.click(await screen.findByRole('button', { name: '확인' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '삭제' }));
     await waitFor(() => expect(screen.queryByText('가의 후기')).toBeNull());
     expect(screen.getByText('나의 후기')).toBeTruthy();
     // Focus is not lost with the card: it moves to the next card's delete button.
@@ -61,7 +61,7 @@ describe('MyReviewsPage', () => {
     mockFetch({ 'GET /api/reviews/my': () => jsonResponse([review(1, 5, '가')]), 'DELETE /api/reviews/1': () => new Response('', { status: 500 }) });
     renderWithFeedback(<MyReviewsPage />);
     await user.click(await screen.findByRole('button', { name: /삭제/ }));
-    await user.click(await screen.findByRole('button', { name: '확인' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '삭제' }));
     expect(await screen.findByText('리뷰 삭제 중 오류가 발생했습니다.')).toBeTruthy();
     expect(screen.getByText('가의 후기')).toBeTruthy();
   });

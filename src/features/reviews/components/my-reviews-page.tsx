@@ -59,7 +59,7 @@ export function MyReviewsPage() {
 
   async function askRemove(review: Review) {
     if (remove.isPending) return;
-    if (!(await confirmDialog(ko.reviews.confirmDelete))) return;
+    if (!(await confirmDialog(ko.reviews.confirmDelete, { danger: true, confirmLabel: ko.feedback.delete }))) return;
     remove.mutate(review);
   }
 

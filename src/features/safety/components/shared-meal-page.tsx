@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { format, ko } from '@/i18n/ko';
-import { whenLabel } from '@/lib/dates';
+import { koreanDateTime, whenLabel } from '@/lib/dates';
 import { sharedMealQuery } from '../api';
 
 /**
@@ -27,7 +27,7 @@ export function SharedMealPage({ token }: { token: string }) {
     );
   }
   const m = meal.data;
-  const until = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(m.expiresAt));
+  const until = koreanDateTime(m.expiresAt);
   const mapUrl = m.latitude !== null && m.longitude !== null ? `https://www.openstreetmap.org/?mlat=${m.latitude}&mlon=${m.longitude}#map=17/${m.latitude}/${m.longitude}` : null;
   return (
     <div className="page shared-meal">

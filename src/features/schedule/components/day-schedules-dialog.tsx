@@ -32,7 +32,7 @@ export function DaySchedulesDialog({ date, schedules, onOpenChange, onEdit, onAd
 
   async function confirmRemove(schedule: Schedule) {
     if (remove.isPending) return;
-    if (!(await confirmDialog(ko.schedule.confirmDelete))) return;
+    if (!(await confirmDialog(ko.schedule.confirmDelete, { danger: true, confirmLabel: ko.feedback.delete }))) return;
     remove.mutate(schedule);
   }
 

@@ -225,7 +225,7 @@ describe('schedule page', { timeout: 30_000 }, () => {
     await user.click(within(screen.getByRole('dialog', { name: `${monthDay(tomorrow)} 일정` })).getByRole('button', { name: '삭제' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('일정을 삭제하시겠습니까?');
-    await user.click(within(confirm).getByRole('button', { name: '확인' }));
+    await user.click(within(confirm).getByRole('button', { name: '삭제' }));
     await waitFor(() =>
       expect(document.querySelector('[data-sonner-toast]')?.textContent).toContain('일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.'),
     );

@@ -50,7 +50,7 @@ describe('offline banner', () => {
       useSavedAt.getState().record('/api/schedules', '2026-11-21T10:00:00.000Z');
     });
     // the oldest of the screen's answers: 09:05 UTC = 18:05 KST
-    expect(screen.getByTestId('offline-saved-at').textContent).toBe('11월 21일 18:05 저장');
+    expect(screen.getByTestId('offline-saved-at').textContent).toBe('11월 21일 오후 6:05 저장');
     onLine.mockReturnValue(true);
     act(() => void window.dispatchEvent(new Event('online')));
     expect(screen.queryByText(BANNER)).toBeNull();
