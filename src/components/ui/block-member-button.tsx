@@ -8,13 +8,15 @@ interface BlockMemberButtonProps {
   /** After a successful block (e.g. close the dialog, leave the chat). */
   onBlocked?: () => void;
   className?: string;
+  /** The accessible name when several members' buttons share a screen (e.g. "민지 차단하기" on comments). */
+  label?: string;
 }
 
 /**
  * "차단하기" (issue #17 item 4): asks first (the in-app confirm), then blocks; the button cannot be
  * pressed twice while the request runs. Every screen showing the member's things refreshes.
  */
-export function BlockMemberButton({ userId, name, onBlocked, className = 'btn btn--ghost btn--danger' }: BlockMemberButtonProps) {
+export function BlockMemberButton({ userId, name, onBlocked, className = 'btn btn--ghost btn--danger', label }: BlockMemberButtonProps) {
   const block = useBlockMember();
   const onClick = async () => {
     if (!(await confirmDialog(format(ko.blocks.confirm, { name })))) return;
@@ -27,7 +29,7 @@ export function BlockMemberButton({ userId, name, onBlocked, className = 'btn bt
     }
   };
   return (
-    <button type="button" className={className} onClick={() => void onClick()} disabled={block.isPending} aria-busy={block.isPending}>
+    <button type="button" className={className} onClick={() => void onClick()} disabled={block.isPending} aria-busy={block.isPending} aria-label={label}>
       {ko.blocks.block}
     </button>
   );

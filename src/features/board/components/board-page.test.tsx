@@ -368,6 +368,35 @@ describe('board polish (issue #18)', { timeout: 20_000 }, () => {
     expect(within(dialog).getByText('남의 댓글')).toBeTruthy();
   });
 
+  it("차단하기 on another member's comment asks first, blocks and reloads the board without them (issue #17)", async () => {
+    const user = userEvent.setup();
+    let blocked = false;
+    const bodies: unknown[] = [];
+    const comments = [
+      { id: 10, text: '내 댓글', author: { id: 1, name: '나' }, createdAt: '2026-11-20T00:00:00.000Z' },
+      { id: 11, text: '남의 댓글', author: { id: 2, name: '다른사람' }, createdAt: '2026-11-20T00:01:00.000Z' },
+    ];
+    mockFetch({
+      'GET /api/board': () => jsonResponse([post(1, { author: { id: 3, name: '글쓴이' }, comments: blocked ? comments.slice(0, 1) : comments })]),
+      'PUT /api/board/1/view': () => new Response(null, { status: 204 }),
+      'POST /api/blocks': (_url, init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        blocked = true;
+        return jsonResponse({ message: '차단했어요.' }, 201);
+      },
+    });
+    renderAt('/board?post=1');
+    const dialog = await screen.findByRole('dialog', { name: '글 1' });
+    expect(within(dialog).queryByRole('button', { name: '나 차단하기' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: '다른사람 차단하기' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('다른사람님을 차단할까요?');
+    await user.click(within(confirm).getByRole('button', { name: '확인' }));
+    await findToast('다른사람님을 차단했어요.');
+    expect(bodies).toEqual([{ userId: 2 }]);
+    await waitFor(() => expect(within(dialog).queryByText('남의 댓글')).toBeNull());
+  });
+
   it('searches on the server after typing rests, with q in the address', async () => {
     const user = userEvent.setup();
     const asked: string[] = [];

@@ -10,6 +10,7 @@ import type { Comment, Post } from '@common/api/board';
 import { Dialog } from '@/components/ui/dialog';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { ReportButton } from '@/components/ui/report-dialog';
+import { BlockMemberButton } from '@/components/ui/block-member-button';
 import { ShareButton } from '@/components/ui/share-button';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
@@ -233,6 +234,15 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
                       targetId={c.id}
                       className="btn btn--ghost btn--small post-comments__report"
                       label={format(ko.reports.reportLabel, { what: `${c.author.name ?? ko.board.unknownAuthor} ${ko.reports.targets.comment}` })}
+                    />
+                  )}
+                  {/* Issue #17 item 4: 차단하기 on comments too; the blocked member's posts and comments then leave the board. */}
+                  {me && c.author.id !== null && c.author.id !== me.id && (
+                    <BlockMemberButton
+                      userId={c.author.id}
+                      name={c.author.name ?? ko.board.unknownAuthor}
+                      className="btn btn--ghost btn--small btn--danger post-comments__block"
+                      label={`${c.author.name ?? ko.board.unknownAuthor} ${ko.blocks.block}`}
                     />
                   )}
                 </li>
