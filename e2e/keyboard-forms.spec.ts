@@ -57,6 +57,13 @@ test('sign up and finish the setup wizard with the keyboard only', async ({ page
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type('keyboard-pass-1234');
   await expectFieldValid(password);
+  // Issue #17: without the agreements the form names what is missing; Space on 전체 동의 gives all three.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: '필수 동의 항목을 확인해주세요' })).toBeVisible();
+  await tabTo(page, page.getByLabel('전체 동의', { exact: true }));
+  await page.keyboard.press('Space');
+  await expect(page.getByLabel('[필수] 만 14세 이상이에요', { exact: true })).toBeChecked();
+  await tabTo(page, page.getByRole('button', { name: '가입하기', exact: true }));
   await page.keyboard.press('Enter');
 
   // Wizard step 1: 다음 without a gender → the group's error, focus on its first choice.

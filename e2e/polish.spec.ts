@@ -4,11 +4,25 @@
  * the side menu (its own stacking context), with the 목록/지도 toggle; the install prompt appears
  * from the second visit when the browser offers installation, and 나중에 hides it for 30 days.
  */
+import { getHolidayPreset } from '@hyunbinseo/holidays-kr';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { createMemberViaApi, signIn } from './support/members.ts';
 import { statusToast } from './support/ui.ts';
 
 const PHONE = { viewport: { width: 360, height: 780 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' } as const;
+
+/** What covers the centre of `target` (tag and class of the topmost element there), or '' when nothing does. */
+async function coveredBy(page: Page, target: Locator): Promise<string> {
+  const box = await target.boundingBox();
+  expect(box, 'the element has a box').not.toBeNull();
+  const point = { x: box!.x + box!.width / 2, y: box!.y + box!.height / 2 };
+  return target.evaluate((el, { x, y }) => {
+    const node = el as unknown as { ownerDocument: { elementFromPoint(x: number, y: number): { tagName: string; className: unknown } | null }; contains(other: unknown): boolean };
+    const top = node.ownerDocument.elementFromPoint(x, y);
+    return top && !node.contains(top) ? `${top.tagName}.${String(top.className)}` : '';
+  }, point);
+}
 
 /** True when the topmost element at the centre of `target` is not inside it (something covers it). */
 async function isCovered(page: Page, target: Locator): Promise<boolean> {
@@ -111,7 +125,7 @@ test('on the recommendation map the post dialog draws above the map controls', a
   const zoomIn = page.locator('[data-testid="recommend-map"] .leaflet-control-zoom-in');
   await expect(zoomIn).toBeVisible();
   await zoomIn.scrollIntoViewIfNeeded();
-  expect(await isCovered(page, zoomIn)).toBe(false);
+  expect(await coveredBy(page, zoomIn)).toBe('');
   await ours.getByRole('button', { name: `${title} 자세히 보기` }).click();
   await expect(page.getByRole('dialog', { name: title })).toBeVisible();
   expect(await isCovered(page, zoomIn)).toBe(true);
@@ -161,5 +175,40 @@ test('the install prompt appears from the second visit with a browser offer, ins
   await offer(second);
   await second.waitForTimeout(300);
   await expect(prompt(second)).toHaveCount(0);
+  await context.close();
+});
+
+test('the calendar marks Sundays and public holidays in red with the holiday name, Saturdays in blue (360 px)', async ({ browser, request }) => {
+  // A holiday of this month or the next (every two consecutive months have one), from the same
+  // gazette-based source the app uses.
+  const today = todayKst();
+  const thisMonth = today.slice(0, 7);
+  const nextMonth = addDaysIso(`${thisMonth}-28`, 7).slice(0, 7);
+  const holidays = { ...(await getHolidayPreset(thisMonth.slice(0, 4))), ...(await getHolidayPreset(nextMonth.slice(0, 4))) } as Record<string, string[]>;
+  const [date, names] = Object.entries(holidays).find(([d]) => d.startsWith(thisMonth) || d.startsWith(nextMonth))!;
+  const day = Number(date.slice(8));
+
+  const member = await createMemberViaApi(request);
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await signIn(page, member);
+  await page.goto('/schedule');
+  const calendar = page.getByRole('group', { name: '내 일정 달력' });
+  await expect(calendar).toBeVisible();
+  if (date.startsWith(nextMonth)) await calendar.getByRole('button', { name: '다음 달' }).click();
+
+  const holiday = calendar.getByRole('button', { name: new RegExp(`^${day}, .*${names[0]}`) });
+  await expect(holiday).toHaveAttribute('title', names.join(', '));
+  await expect(holiday.locator('xpath=..')).toHaveClass(/calendar__day--holiday/);
+  // Red for Sundays and holidays, blue for Saturdays, on the days that can be chosen (past and
+  // out-of-window days are muted whatever they are).
+  // The e2e project has no DOM types: the page's getComputedStyle is typed by what is used of it.
+  const colour = (l: Locator) => l.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(el).color);
+  const weekday = calendar.locator('td:not(.rdp-disabled):not(.calendar__day--sunday):not(.calendar__day--saturday):not(.calendar__day--holiday) .rdp-day_button').first();
+  const sunday = calendar.locator('td.calendar__day--sunday:not(.rdp-disabled) .rdp-day_button').first();
+  const saturday = calendar.locator('td.calendar__day--saturday:not(.rdp-disabled) .rdp-day_button').first();
+  const [plain, red, blue] = [await colour(weekday), await colour(sunday), await colour(saturday)];
+  expect(new Set([plain, red, blue]).size, `${plain} / ${red} / ${blue}`).toBe(3);
+  if (!(await holiday.locator('xpath=..').getAttribute('class'))?.includes('rdp-disabled')) expect(await colour(holiday)).toBe(red);
   await context.close();
 });

@@ -183,6 +183,6 @@ describe('matching page (SPEC §5, §8)', () => {
     const [, m, d] = later.split('-').map(Number);
     const list = await screen.findByRole('list', { name: `${m}월 ${d}일 일정 목록` });
     expect(within(list).getByRole('button', { name: /^식당7/ }).getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByRole('button', { name: '식당7 공유하기' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '공유하기: 식당7' })).toBeTruthy();
   });
 });

@@ -195,7 +195,7 @@ export function MatchingPage({ myId, sharedScheduleId }: MatchingPageProps) {
             title={ko.share.scheduleTitle}
             text={format(ko.share.scheduleText, { when: whenLabel(current.date, current.time), place: current.placeName })}
             url={`/matching?schedule=${current.id}`}
-            label={`${current.placeName} ${ko.share.button}`}
+            label={`${ko.share.button}: ${current.placeName}`}
           />
         )}
         <button type="button" className="btn btn--secondary" onClick={randomMatch} disabled={random.isPending}>
