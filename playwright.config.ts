@@ -11,6 +11,8 @@ const isCI = Boolean(process.env.CI);
 
 export default defineConfig({
   testDir: 'e2e',
+  // `npm run screenshots` (SCREENSHOTS=1) is a tool, not a test: the suite never lists it.
+  testMatch: process.env.SCREENSHOTS === '1' ? ['**/screenshots.tool.ts'] : ['**/*.spec.ts'],
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   fullyParallel: false,
   forbidOnly: isCI,

@@ -1,7 +1,8 @@
 /**
  * `npm run screenshots` (issue #18): each main screen at 360 px and 1280 px into docs/screenshots/
- * for the README, against the e2e server with a little demo data. Skipped in the e2e suite (it runs
- * only when npm runs the `screenshots` script). PNGs are palette-quantised with sharp to stay small.
+ * for the README, against the e2e server with a little demo data. Not part of the e2e suite:
+ * playwright.config.ts matches this file only with SCREENSHOTS=1, which the script sets. PNGs are
+ * palette-quantised with sharp to stay small.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
@@ -9,8 +10,6 @@ import sharp from 'sharp';
 import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { authHeader } from './support/matches.ts';
 import { createMemberViaApi, signIn } from './support/members.ts';
-
-test.skip(process.env.npm_lifecycle_event !== 'screenshots' && process.env.SCREENSHOTS !== '1', 'only for npm run screenshots (or SCREENSHOTS=1)');
 
 const OUT = 'docs/screenshots';
 const SCREENS = [
