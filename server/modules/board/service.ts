@@ -94,14 +94,17 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
    * (issue #17), posts and comments by members on the other side of a block are left out.
    */
   async function load(where?: SQL, viewerId?: number): Promise<Post[]> {
+    const selected = and(where, isNull(posts.hiddenAt), viewerId !== undefined ? notBlockedWith(viewerId, posts.authorId) : undefined);
     const rows = await db
       .select({ post: posts, authorName: users.name })
       .from(posts)
       .leftJoin(users, eq(users.id, posts.authorId))
-      .where(and(where, isNull(posts.hiddenAt), viewerId !== undefined ? notBlockedWith(viewerId, posts.authorId) : undefined))
+      .where(selected)
       .orderBy(desc(posts.createdAt), desc(posts.id));
     if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.post.id);
+    // The same selection as a subquery, never a bound list of ids (issue #19: 100k posts passed
+    // PostgreSQL's 65,535-parameter limit). `where` may only name columns of `posts`.
+    const ids = db.select({ id: posts.id }).from(posts).where(selected);
     const likeRows = await db.select({ postId: postLikes.postId, userId: postLikes.userId }).from(postLikes).where(inArray(postLikes.postId, ids)).orderBy(asc(postLikes.createdAt));
     const commentRows = await db
       .select({ c: postComments, name: users.name })

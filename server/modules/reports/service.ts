@@ -30,6 +30,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isSuspended } from '../../lib/suspension.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
+import { plainText } from '../../lib/og.ts';
 
 /** Korean texts of this module. */
 export const REPORT_MSG = {
@@ -67,20 +68,6 @@ interface Target {
   text: string | null;
   matchId: number | null;
   postId: number | null;
-}
-
-/** Sanitised post HTML as plain text (the moderator reads it; React escapes it anyway). */
-function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 /** Loads a target, or null when it does not exist (a deleted member or review counts as missing). */
