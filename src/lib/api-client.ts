@@ -3,6 +3,7 @@
  * signed in, and every failure turned into an `ApiError` carrying the server's Korean `message`.
  */
 import { IDEMPOTENCY_HEADER, OFFLINE_SAVED_AT_HEADER } from '@common/offline';
+import { nextCursor } from '@common/paging';
 import { env } from '@/config/env';
 import { useSavedAt } from '@/lib/saved-at-store';
 
@@ -90,6 +91,26 @@ function toApiError(status: number, body: unknown): ApiError {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await exchange(path, options)).data as T;
+}
+
+/** One page of a paginated list (issue #19): the items and the `cursor` of the next page (null on the last). */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * GETs one page of a list endpoint (a JSON array; a non-array answer counts as empty, SPEC §8) and
+ * reads the next page's cursor from its `Link: <…>; rel="next"` header. Use with `useInfiniteQuery`:
+ * `getNextPageParam: (last) => last.nextCursor`.
+ */
+export async function apiPage<T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<Page<T>> {
+  const { data, response } = await exchange(path, { ...options, method: 'GET' });
+  return { items: Array.isArray(data) ? (data as T[]) : [], nextCursor: nextCursor(response.headers.get('link')) };
+}
+
+async function exchange(path: string, options: RequestOptions): Promise<{ data: unknown; response: Response }> {
   const { method = 'GET', body, auth = true, signal, idempotencyKey } = options;
   const headers: Record<string, string> = { Accept: 'application/json, text/plain;q=0.9' };
   if (idempotencyKey) headers[IDEMPOTENCY_HEADER] = idempotencyKey;
@@ -120,7 +141,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 401 && auth && token && options.token === undefined) onUnauthorized?.();
     throw toApiError(response.status, data);
   }
-  return data as T;
+  return { data, response };
 }
 
 export const api = {

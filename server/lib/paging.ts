@@ -1,0 +1,78 @@
+/**
+ * Keyset paging for list endpoints (issue #19 item 1; limits and the `Link` parser in
+ * common/paging.ts, query schema in common/api/paging.ts).
+ *
+ * A route reads `limit + 1` rows ordered by its sort key plus id (never OFFSET), answers the first
+ * `limit` and, when the extra row exists, sets `Link: <same path and query with cursor=…>; rel="next"`.
+ * The cursor is the sort key of the last answered row, base64url JSON, checked against the shape the
+ * route declares when it comes back: a tampered or foreign cursor answers 400 INVALID_CURSOR, never
+ * a 500 or a silently different list.
+ *
+ * ```ts
+ * const limit = pageLimit(request.query.limit);
+ * const after = decodeCursor(request.query.cursor, CreatedAtId);   // [createdAtIso, id] | undefined
+ * const rows = await service.list({ limit: limit + 1, after });
+ * return sendPage(request, reply, rows, limit, (p) => [p.createdAt, p.id]);
+ * ```
+ */
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CURSOR_MAX_LENGTH, PAGE_DEFAULT, PAGE_MAX } from '../../common/paging.ts';
+import { AppError } from './errors.ts';
+
+/** The Korean message of a cursor the server did not issue. */
+export const INVALID_CURSOR_MESSAGE = '목록 위치 정보가 올바르지 않아요. 처음부터 다시 불러와주세요.';
+
+/** `?limit=` → the page size: default 20, at most 100 (a larger value is cut, not refused). */
+export function pageLimit(limit: number | undefined, defaults: { default?: number; max?: number } = {}): number {
+  const max = defaults.max ?? PAGE_MAX;
+  return Math.min(limit ?? defaults.default ?? PAGE_DEFAULT, max);
+}
+
+/** Common cursor shapes. Timestamps are ISO 8601 strings (exact to the millisecond) or epoch ms. */
+export const IdCursor = Type.Tuple([Type.Integer({ minimum: 1 })]);
+export const TimeIdCursor = Type.Tuple([Type.String({ format: 'date-time', maxLength: 40 }), Type.Integer({ minimum: 1 })]);
+
+/** Encodes a row's sort key (JSON values) as an opaque, URL-safe cursor. */
+export function encodeCursor(key: readonly unknown[]): string {
+  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+}
+
+/**
+ * Decodes `?cursor=` against `shape` (a TypeBox tuple). Absent → undefined; anything the server
+ * could not have issued (bad base64, bad JSON, wrong shape, too long) → 400 INVALID_CURSOR.
+ */
+export function decodeCursor<S extends TSchema>(cursor: string | undefined, shape: S): Static<S> | undefined {
+  if (cursor === undefined) return undefined;
+  const invalid = new AppError(400, 'INVALID_CURSOR', INVALID_CURSOR_MESSAGE, {}, 'cursor');
+  if (cursor.length > CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid;
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw invalid;
+  }
+  if (!Value.Check(shape, value)) throw invalid;
+  return value as Static<S>;
+}
+
+/** The request's own path and query with `cursor` (and `limit`) replaced: the `rel="next"` target. */
+export function nextPageUrl(request: FastifyRequest, cursor: string, limit: number): string {
+  const url = new URL(request.url, 'http://x');
+  url.searchParams.set('cursor', cursor);
+  url.searchParams.set('limit', String(limit));
+  return `${url.pathname}?${url.searchParams.toString()}`;
+}
+
+/**
+ * Answers the first `limit` of `rows` (read with `limit + 1`) and, when there are more, sets
+ * `Link: <…cursor=key(last)>; rel="next"`. Answers the page (an array) for the route to return.
+ */
+export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, rows: readonly T[], limit: number, key: (row: T) => readonly unknown[]): T[] {
+  const page = rows.slice(0, limit);
+  if (rows.length > limit && page.length > 0) {
+    reply.header('link', `<${nextPageUrl(request, encodeCursor(key(page[page.length - 1]!)), limit)}>; rel="next"`);
+  }
+  return page;
+}
