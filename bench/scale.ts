@@ -12,6 +12,11 @@
  * the answer's size and status. Then the heaviest lists are requested together while `/healthz`
  * is timed (item 5: nothing proportional to a table may hold the event loop).
  *
+ * Plans (item 8): one more call per endpoint records the statements the app sends (the database
+ * target's `onQuery`); each SELECT is run again as `EXPLAIN (FORMAT JSON)` with the same
+ * parameters. The table gives the top node of the endpoint's costliest statement, and every
+ * sequential scan on a table holding more than 10,000 rows is named (the goal: none).
+ *
  * Needs DATABASE_URL (PostgreSQL; the issue's figures are PostgreSQL's). Prints figures; asserts
  * nothing.
  */
@@ -90,6 +95,44 @@ const ENDPOINTS = [
 ];
 
 const results = new Map<string, Map<number, string>>();
+const plans = new Map<string, Map<number, string>>();
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Total Cost': number;
+  Plans?: PlanNode[];
+}
+
+/**
+ * EXPLAINs the SELECTs an endpoint sent: answers the top node of the costliest one (e.g.
+ * `Limit ← Index Scan posts_created_at_id_idx`) and names every sequential scan on a table of more
+ * than 10,000 rows (`SEQ SCAN posts (100000 rows)`).
+ */
+async function explain(sql: postgres.Sql, statements: Array<{ query: string; params: unknown[] }>): Promise<string> {
+  const sizes = new Map((await sql<{ relname: string; n: number }[]>`select relname, reltuples::float8 as n from pg_class where relkind = 'r'`).map((r) => [r.relname, r.n]));
+  let costliest: PlanNode | undefined;
+  const seqScans = new Set<string>();
+  for (const { query, params } of statements) {
+    if (!/^\s*(select|with)\b/i.test(query)) continue;
+    const [row] = await sql.unsafe<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }[]>(`explain (format json) ${query}`, params as never[]);
+    const root = row!['QUERY PLAN'][0]!.Plan;
+    if (!costliest || root['Total Cost'] > costliest['Total Cost']) costliest = root;
+    const walk = (node: PlanNode) => {
+      if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && (sizes.get(node['Relation Name']) ?? 0) > 10_000) {
+        seqScans.add(`SEQ SCAN ${node['Relation Name']} (${sizes.get(node['Relation Name'])!.toFixed(0)} rows)`);
+      }
+      node.Plans?.forEach(walk);
+    };
+    walk(root);
+  }
+  if (!costliest) return 'no SELECT';
+  const describe = (node: PlanNode) => `${node['Node Type']}${node['Index Name'] ? ` ${node['Index Name']}` : node['Relation Name'] ? ` ${node['Relation Name']}` : ''}`;
+  const child = costliest.Plans?.[0];
+  const top = child ? `${describe(costliest)} ← ${describe(child)}` : describe(costliest);
+  return [top, ...seqScans].join('; ');
+}
 const healthz = new Map<number, string>();
 
 for (const n of SIZES) {
@@ -100,7 +143,9 @@ for (const n of SIZES) {
   url.pathname = `/${name}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bs-bench-'));
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', STATIC_DIR: path.join(dataDir, 'none') });
-  const app = await buildApp(config, { database: { kind: 'postgres', url: url.toString() }, logger: false, demoVenues: false });
+  let capture: Array<{ query: string; params: unknown[] }> | null = null;
+  const onQuery = (query: string, params: unknown[]) => capture?.push({ query, params });
+  const app = await buildApp(config, { database: { kind: 'postgres', url: url.toString(), onQuery }, logger: false, demoVenues: false });
   const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
   try {
     const started = performance.now();
@@ -118,8 +163,15 @@ for (const n of SIZES) {
         last = await app.inject({ url: endpoint, headers });
         times.push(performance.now() - t0);
       }
+      capture = [];
+      await app.inject({ url: endpoint, headers });
+      const statements = capture;
+      capture = null;
+      const plan = await explain(sql, statements);
       const cell = `${median(times).toFixed(0)} ms · ${(last.body.length / 1024).toFixed(0)} KiB${last.statusCode === 200 ? '' : ` · ${last.statusCode}`}`;
-      console.log(`  ${endpoint.padEnd(52)} ${cell}`);
+      console.log(`  ${endpoint.padEnd(52)} ${cell.padEnd(22)} ${plan}`);
+      if (!plans.has(endpoint)) plans.set(endpoint, new Map());
+      plans.get(endpoint)!.set(n, plan);
       if (!results.has(endpoint)) results.set(endpoint, new Map());
       results.get(endpoint)!.set(n, cell);
     }
@@ -150,3 +202,6 @@ console.log(`\n| endpoint (median of ${RUNS}, as the viewer) | ${SIZES.map((n) =
 console.log(`| --- | ${SIZES.map(() => '---').join(' | ')} |`);
 for (const [endpoint, cells] of results) console.log(`| \`${endpoint}\` | ${SIZES.map((n) => cells.get(n) ?? '—').join(' | ')} |`);
 console.log(`| /healthz meanwhile | ${SIZES.map((n) => healthz.get(n) ?? '—').join(' | ')} |`);
+console.log(`\n| endpoint: plan of its costliest SELECT | ${SIZES.map((n) => n.toLocaleString('en')).join(' | ')} |`);
+console.log(`| --- | ${SIZES.map(() => '---').join(' | ')} |`);
+for (const [endpoint, cells] of plans) console.log(`| \`${endpoint}\` | ${SIZES.map((n) => cells.get(n) ?? '—').join(' | ')} |`);

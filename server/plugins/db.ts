@@ -30,7 +30,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Which database to open. */
 export type DbTarget =
-  | { kind: 'postgres'; url: string }
+  /** `onQuery`: sees every statement Drizzle sends, with its parameters (bench:scale's EXPLAIN; never set in production). */
+  | { kind: 'postgres'; url: string; onQuery?: (query: string, params: unknown[]) => void }
   | { kind: 'pglite-dir'; dir: string }
   /** `template`: a file written by PGlite's `dumpDataDir` to start from (tests: an already migrated database). */
   | { kind: 'pglite-memory'; template?: string };
@@ -97,7 +98,8 @@ async function initdbInChild(dir: string): Promise<void> {
 export async function openDatabase(target: DbTarget): Promise<{ db: Database; close: () => Promise<void> }> {
   if (target.kind === 'postgres') {
     const client = postgres(target.url, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema });
+    const onQuery = target.onQuery;
+    const db = drizzlePostgres(client, { schema, ...(onQuery ? { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } } : {}) });
     const reserved = await client.reserve();
     try {
       await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
