@@ -8,6 +8,8 @@ import viteConfig from './vite.config';
  * - `node-postgres`: the same server suite against PostgreSQL, only when DATABASE_URL is set.
  */
 const serverInclude = ['server/**/*.test.ts', 'common/**/*.test.ts', 'sw/**/*.test.ts'];
+/** The event-loop test at 100k rows runs alone, in `npm run test:scale` (vitest.scale.config.ts). */
+const serverExclude = ['server/**/*.scale.test.ts', 'node_modules/**'];
 
 export default mergeConfig(
   { resolve: viteConfig.resolve },
@@ -31,6 +33,7 @@ export default mergeConfig(
             name: 'node',
             environment: 'node',
             include: serverInclude,
+            exclude: serverExclude,
             testTimeout: 30_000,
             hookTimeout: 60_000,
           },
@@ -43,6 +46,7 @@ export default mergeConfig(
                   name: 'node-postgres',
                   environment: 'node' as const,
                   include: ['server/**/*.test.ts'],
+                  exclude: serverExclude,
                   env: { TEST_DATABASE: 'postgres' },
                   testTimeout: 30_000,
                   hookTimeout: 60_000,

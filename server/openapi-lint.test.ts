@@ -55,6 +55,18 @@ describe('the OpenAPI document (Redocly)', () => {
     expect(doc.paths['/api/matches/{id}/accept']?.post?.operationId).toBe('postApiMatchesByIdAccept');
   });
 
+  it('every operation declares its success answer, so Fastify serialises it with its schema (issue #19 item 6)', () => {
+    const missing: string[] = [];
+    for (const [p, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops as Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>)) {
+        const success = Object.entries(op.responses ?? {}).filter(([code]) => /^[23]/.test(code));
+        const described = success.length > 0 && success.every(([code, r]) => code === '204' || /^3/.test(code) || (Object.keys(r.content ?? {}).length > 0 && Object.values(r.content ?? {}).every((c) => c.schema !== undefined)));
+        if (!described) missing.push(`${method.toUpperCase()} ${p}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('public operations (security: []) answer without a token', async () => {
     // Spot check of the declaration against behaviour; the authz matrix checks every route's status.
     for (const url of ['/healthz', '/api/auth/providers', '/api/ai/featured-reviews', '/api/legal']) {
