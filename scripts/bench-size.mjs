@@ -2,14 +2,20 @@
 /**
  * `npm run bench:size` — how much JavaScript the home route costs.
  *
- * Reads dist/index.html, takes its module entry script(s) and <link rel="modulepreload"> files,
- * follows every static `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"`
- * in the emitted ES modules (parsed with Vite's parser, not with regular expressions), and
- * prints the gzip size (node:zlib, level 9) of that set — what loads before first render — and
- * of the largest lazy chunk (any other .js in dist/assets). A benchmark: figures, no verdict.
+ * Builds the client (so the figure is never that of a stale dist/), reads dist/index.html, takes
+ * its module entry script(s) and <link rel="modulepreload"> files, follows every static
+ * `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"` in the emitted ES
+ * modules (parsed with Vite's parser, not with regular expressions), and prints the gzip size
+ * (node:zlib, level 9) of that set — what loads before first render — and of the largest lazy
+ * chunk (any other .js in dist/assets), then how it stands against the issue #18 budget.
+ * A benchmark: it prints figures; it fails only when it cannot measure (a file the entry imports
+ * is missing), or with --check when the home route is over the budget.
  *
- *   node scripts/bench-size.mjs            builds first only when dist/ is missing
- *   node scripts/bench-size.mjs --build    always builds first
+ *   node scripts/bench-size.mjs                  builds into dist/, then measures
+ *   node scripts/bench-size.mjs --no-build       measures the existing dist/
+ *   node scripts/bench-size.mjs --dist DIR       measures the existing build in DIR (no build)
+ *   node scripts/bench-size.mjs --check          exit code 1 when the home route is over budget
+ *   node scripts/bench-size.mjs --budget 120     the budget in kB (1 kB = 1024 B; default 120)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -19,13 +25,30 @@ import { gzipSync } from 'node:zlib';
 import { parseAstAsync } from 'vite';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const DIST = join(ROOT, 'dist');
+const args = process.argv.slice(2);
+/** The value after `--name`, or undefined. */
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+/** Issue #18 item 8: the home route's JavaScript before first render, gzip. */
+const BUDGET_KB = Number(option('--budget') ?? 120);
+if (!(BUDGET_KB > 0)) {
+  console.error('--budget takes a size in kB, e.g. --budget 120');
+  process.exit(2);
+}
+const distOption = option('--dist');
+const DIST = distOption ? resolve(distOption) : join(ROOT, 'dist');
 const INDEX = join(DIST, 'index.html');
 
-if (process.argv.includes('--build') || !existsSync(INDEX)) {
+if (!distOption && !args.includes('--no-build')) {
   console.log('Building the client (npx vite build)…');
   const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+}
+if (!existsSync(INDEX)) {
+  console.error(`No ${INDEX}: build the client first (npx vite build), or drop --no-build.`);
+  process.exit(1);
 }
 
 const html = readFileSync(INDEX, 'utf8');
@@ -80,7 +103,12 @@ const initial = new Set();
 const queue = [...roots];
 while (queue.length > 0) {
   const file = queue.shift();
-  if (initial.has(file) || !existsSync(join(DIST, file))) continue;
+  if (initial.has(file)) continue;
+  // A missing file would make the figure too small: that is a failure, not a smaller number.
+  if (!existsSync(join(DIST, file))) {
+    console.error(`${file} is loaded before first render but is not in ${DIST}: the build is incomplete.`);
+    process.exit(1);
+  }
   initial.add(file);
   for (const spec of await staticImports(file)) {
     if (!spec.startsWith('.') && !spec.startsWith('/')) continue; // bare or external: not ours
@@ -114,3 +142,13 @@ console.log(line(`home route before first render (${initialSizes.length} files)`
 if (lazySizes[0]) console.log(line(`largest lazy chunk: ${lazySizes[0].file}`, lazySizes[0]));
 else console.log('largest lazy chunk: none (no lazily loaded JavaScript)');
 console.log(line(`all lazy chunks (${lazySizes.length} files)`, sum(lazySizes)));
+
+const home = sum(initialSizes);
+const budget = BUDGET_KB * 1024;
+const margin = budget - home.gzip;
+console.log(
+  margin >= 0
+    ? `\nhome route: ${kB(home.gzip).trim()} kB gzip, within the ${BUDGET_KB} kB budget (${kB(margin).trim()} kB to spare)`
+    : `\nhome route: ${kB(home.gzip).trim()} kB gzip, OVER the ${BUDGET_KB} kB budget by ${kB(-margin).trim()} kB`,
+);
+if (margin < 0 && args.includes('--check')) process.exit(1);

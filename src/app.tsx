@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionSnapshot, useSession } from '@/lib/session/store';
 import { createAppRouter } from './router';

@@ -2,64 +2,31 @@
  * Every Korean string the client shows, organised by screen (UI-TEXT.md is the source).
  * Components read from here; no Korean literals elsewhere in src/.
  * `{x}` placeholders are filled with `format`.
+ *
+ * The first screen's strings (the shell and the page names) are written in ./shell.ts, which the
+ * first render imports instead of this file (issue #18 item 8); the sections here take them from
+ * there (`shell.…`), so `ko` is still the whole vocabulary.
  */
 
-/** Fills `{name}` placeholders: format('{n}개', { n: 3 }) === '3개'. */
-export function format(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
+import { ko as shell } from './shell';
+
+export { format } from './format';
 
 export const ko = {
-  app: {
-    name: '밥상친구',
-    loading: '밥상친구를 준비하고 있어요...',
-    skipToContent: '본문으로 건너뛰기',
-    sessionExpired: '로그인이 만료되었습니다. 다시 로그인해주세요.',
-    offline: '오프라인 상태입니다. 저장된 내용을 보여드리고 있어요.',
-    updateReady: '새 버전이 준비되었습니다.',
-    updateReload: '새로고침',
-    errorFallback: '화면을 표시하는 중 문제가 발생했습니다.',
-    errorRetry: '다시 시도',
-    genericError: '요청을 처리하지 못했습니다. 잠시 후 다시 시도해주세요.',
-    networkError: '서버에 연결할 수 없습니다. 네트워크를 확인해주세요.',
-  },
+  app: shell.app,
 
-  feedback: {
-    close: '닫기',
-    ok: '확인',
-    cancel: '취소',
-    /** Issue #18: the confirm button of a destructive action (red). */
-    delete: '삭제',
-    notifications: '알림',
-  },
+  feedback: shell.feedback,
 
-  nav: {
-    mainMenu: '주요 메뉴',
-    matching: '매칭',
-    schedule: '일정',
-    recommend: '맛집 추천',
-    board: '게시판',
-    login: '로그인',
-    register: '회원가입',
-    profileMenu: '프로필 메뉴',
-    unreadBadge: '읽지 않은 알림 {n}개',
-    myInfo: '내 정보',
-    myReviews: '내 리뷰',
-    activity: '활동 내역',
-    logout: '로그아웃',
-    openMenu: '메뉴 열기',
-    menu: '메뉴',
-    loginRequired: '로그인이 필요합니다',
-  },
+  nav: shell.nav,
 
   /** Placeholder headings of screens that later issues build. */
   screens: {
     matching: '매칭',
     schedule: '일정',
     board: '게시판',
-    recommend: '맛집 추천',
+    recommend: shell.screens.recommend,
     activity: '활동 내역',
-    chat: '채팅',
+    chat: shell.screens.chat,
     writeReview: '리뷰 작성',
     myReviews: '내가 받은 리뷰',
     profileSetup: '프로필 설정',
@@ -91,7 +58,7 @@ export const ko = {
     email: '이메일',
     password: '비밀번호',
     remember: '로그인 상태 유지',
-    login: '로그인',
+    login: shell.auth.login,
     kakao: '카카오로 로그인',
     naver: '네이버로 로그인',
     forgotPassword: '비밀번호 찾기',
@@ -133,7 +100,7 @@ export const ko = {
   },
 
   setup: {
-    heading: '프로필 설정',
+    heading: shell.setup.heading,
     stepCounter: '{step} / {total} 단계',
     stepGender: '성별',
     stepNameAge: '이름과 나이',
@@ -162,7 +129,7 @@ export const ko = {
   avatars: { bear: '곰', duck: '오리', rabbit: '토끼', frog: '개구리' },
 
   profile: {
-    heading: '내 정보',
+    heading: shell.profile.heading,
     email: '이메일',
     name: '이름',
     age: '나이',
@@ -208,7 +175,7 @@ export const ko = {
   },
 
   matching: {
-    heading: '매칭',
+    heading: shell.matching.heading,
     calendar: '일정 달력',
     dayList: '{date} 일정 목록',
     dayEmpty: '이 날짜에 등록된 일정이 없습니다.',
@@ -244,7 +211,7 @@ export const ko = {
   },
 
   schedule: {
-    heading: '일정',
+    heading: shell.schedule.heading,
     map: '지도',
     mapLoading: '지도를 불러오는 중...',
     zoomIn: '지도 확대',
@@ -304,7 +271,7 @@ export const ko = {
   },
 
   activity: {
-    heading: '활동 내역',
+    heading: shell.activity.heading,
     sentTile: '보낸 요청',
     receivedTile: '받은 요청',
     ratingTile: '내 평점',
@@ -392,7 +359,7 @@ export const ko = {
 
   /** The notification inbox and the top bar's bell (issue #16). */
   inbox: {
-    heading: '알림',
+    heading: shell.inbox.heading,
     bell: '알림',
     bellUnread: '알림 {n}개 읽지 않음',
     list: '알림 목록',
@@ -419,7 +386,7 @@ export const ko = {
     placeholder: '메시지를 입력하세요',
     send: '전송',
     leave: '나가기',
-    noOpponent: '채팅 상대를 찾을 수 없습니다.',
+    noOpponent: shell.chat.noOpponent,
     confirmLeave: '채팅방을 나가면 대화 내용이 모두 사라집니다. 나가시겠습니까?',
     /** Issue #15: what leaving does, said before the member confirms. */
     leaveCancels: '나가면 약속이 취소되고 상대방에게 알림이 가요.',
@@ -447,7 +414,7 @@ export const ko = {
   },
 
   reviews: {
-    write: '리뷰 작성',
+    write: shell.reviews.write,
     rating: '별점',
     comment: '후기',
     submit: '등록',
@@ -455,7 +422,7 @@ export const ko = {
     noOpponent: '상대방 정보가 없습니다. 매칭 내역에서 다시 시도해주세요.',
     missingInfo: '리뷰 작성에 필요한 정보가 없습니다.',
     submitError: '리뷰 등록 중 오류가 발생했습니다.',
-    myHeading: '내가 받은 리뷰',
+    myHeading: shell.reviews.myHeading,
     empty: '아직 받은 리뷰가 없습니다.',
     loadError: '리뷰를 불러오는 중 오류가 발생했습니다.',
     deleteError: '리뷰 삭제 중 오류가 발생했습니다.',
@@ -485,7 +452,7 @@ export const ko = {
   },
 
   board: {
-    heading: '맛집 소개',
+    heading: shell.board.heading,
     write: '글쓰기',
     tagFilter: '태그 필터',
     title: '제목',
@@ -645,7 +612,7 @@ export const ko = {
     privacy: '[필수] 개인정보 수집·이용 동의',
     age: '[필수] 만 14세 이상이에요',
     view: '보기',
-    stepTitle: '약관 동의',
+    stepTitle: shell.consent.stepTitle,
     stepLead: '밥상친구를 계속 이용하려면 아래 약관에 동의해주세요.',
     stepSubmit: '동의하고 계속하기',
     failed: '동의를 저장하지 못했어요. 다시 시도해주세요.',
@@ -673,7 +640,7 @@ export const ko = {
     shareFailed: '공유 링크를 만들지 못했어요. 다시 시도해주세요.',
     shareTitle: '밥상친구 약속 공유',
     shareText: '{partner}님과 {when} {place}에서 만나요.',
-    pageTitle: '공유된 약속',
+    pageTitle: shell.safety.pageTitle,
     pageLead: '{name}님이 약속 정보를 공유했어요.',
     pagePlace: '장소',
     pageWhen: '날짜와 시간',
@@ -685,11 +652,11 @@ export const ko = {
   },
   /** Issue #17 item 1: /terms, /privacy and the footer. */
   legal: {
-    termsTitle: '이용약관',
-    privacyTitle: '개인정보 처리방침',
+    termsTitle: shell.legal.termsTitle,
+    privacyTitle: shell.legal.privacyTitle,
     version: '시행일 {date}',
     contact: '문의: {email}',
-    footerLabel: '사이트 정보',
+    footerLabel: shell.legal.footerLabel,
   },
   /** Issue #17 item 5: 신고하기. */
   reports: {
@@ -720,7 +687,7 @@ export const ko = {
   },
   /** Issue #17 item 6: the /admin page. */
   admin: {
-    title: '관리자',
+    title: shell.admin.title,
     menu: '관리자',
     forbidden: '권한이 없어요.',
     forbiddenHint: '관리자만 볼 수 있는 페이지예요.',

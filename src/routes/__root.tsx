@@ -7,7 +7,7 @@ import { Toasts } from '@/components/ui/toasts';
 import { TopBar } from '@/features/shell/components/top-bar';
 import { SiteFooter } from '@/features/shell/components/site-footer';
 import { usePageTitleAndFocus } from '@/features/shell/hooks/use-page-title-and-focus';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 import { decideRedirect } from '@/lib/route-guard';
 import { useSession, type SessionSnapshot } from '@/lib/session/store';
 

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ConsentStep } from '@/features/legal/components/consent-step';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 /**
  * The consent step (issue #17 item 1). The root guard sends a member who must agree here from any

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 interface Props {
   children: ReactNode;

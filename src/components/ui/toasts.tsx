@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 /** sonner's Toaster, loaded after the first render (issue #18 item 8). */
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));

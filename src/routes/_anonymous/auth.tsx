@@ -2,7 +2,7 @@ import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-route
 import { useEffect } from 'react';
 import { AUTH_MODES, AuthCard, type AuthMode } from '@/features/auth/components/auth-card';
 import { SetupWizard } from '@/features/profile/components/setup-wizard';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 import { rememberLoginRedirect } from '@/lib/login-redirect';
 import { safeRedirect } from '@/lib/route-guard';
 import { hasExpiredMarker } from '@/lib/token-storage';

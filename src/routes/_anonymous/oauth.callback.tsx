@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { OAuthCallback } from '@/features/auth/components/oauth-callback';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 import { peekLoginRedirect, takeLoginRedirect } from '@/lib/login-redirect';
 
 export interface CallbackSearch {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminForbidden, AdminPage } from '@/features/admin/components/admin-page';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 import { useSession } from '@/lib/session/store';
 
 /**

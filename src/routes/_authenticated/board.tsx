@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { postsQuery } from '@/features/board/api/board-api';
 import { BoardPage } from '@/features/board/components/board-page';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 /** The board screen (issue #6). */
 export const Route = createFileRoute('/_authenticated/board')({

@@ -3,7 +3,7 @@ import { receivedMatchesQuery, sentMatchesQuery } from '@/features/chat/api/find
 import { chatHistoryQuery } from '@/features/chat/api/get-history';
 import { ChatPage } from '@/features/chat/components/chat-page';
 import { useMarkChatNotificationsRead } from '@/features/notifications/hooks/use-mark-chat-read';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 import { useSession } from '@/lib/session/store';
 
 /** 채팅 (SPEC §2): `matchId` a positive integer; the opponent from navigation state, else looked up. */

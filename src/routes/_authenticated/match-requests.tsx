@@ -4,7 +4,7 @@ import { sentRequestsQuery } from '@/features/activity/api/get-sent-requests';
 import { ActivityPage } from '@/features/activity/components/activity-page';
 import { PushPrompt } from '@/features/push/components/push-prompt';
 import { useSession } from '@/lib/session/store';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 /**
  * Activity (활동 내역). The push permission moment (issue #7) sits under its heading; unread

@@ -2,7 +2,7 @@ import { createFileRoute, useRouterState } from '@tanstack/react-router';
 import { schedulesQuery } from '@/features/matching/api/get-schedules';
 import { MatchingPage } from '@/features/matching/components/matching-page';
 import { useSession } from '@/lib/session/store';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 export const Route = createFileRoute('/_authenticated/matching')({
   staticData: { title: ko.matching.heading },

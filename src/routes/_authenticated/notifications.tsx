@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { inboxQuery } from '@/features/notifications/api/notifications';
 import { NotificationsPage } from '@/features/notifications/components/notifications-page';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 /** 알림 (issue #16): the inbox. */
 export const Route = createFileRoute('/_authenticated/notifications')({

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { SetupWizard } from '@/features/profile/components/setup-wizard';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 export const Route = createFileRoute('/_authenticated/profile-setup')({
   staticData: { title: ko.setup.heading },

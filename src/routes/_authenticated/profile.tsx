@@ -4,7 +4,7 @@ import { QueryState } from '@/components/ui/load-state';
 import { meQuery } from '@/features/profile/api/get-me';
 import { ProfileEdit } from '@/features/profile/components/profile-edit';
 import { useSession } from '@/lib/session/store';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 export const Route = createFileRoute('/_authenticated/profile')({
   staticData: { title: ko.profile.heading },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { recommendationsQuery } from '@/features/board/api/board-api';
 import { RecommendPage } from '@/features/board/components/recommend-page';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 /** The recommendation screen (issue #6). */
 export const Route = createFileRoute('/_authenticated/restaurant-rec')({

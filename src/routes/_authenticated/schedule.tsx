@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { mySchedulesQuery } from '@/features/schedule/api/get-my-schedules';
 import { SchedulePage } from '@/features/schedule/components/schedule-page';
 import { useSession } from '@/lib/session/store';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 export const Route = createFileRoute('/_authenticated/schedule')({
   staticData: { title: ko.schedule.heading },

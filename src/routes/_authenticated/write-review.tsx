@@ -1,7 +1,7 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { receivedMatchesQuery, sentMatchesQuery } from '@/features/reviews/api/reviews';
 import { WriteReviewPage } from '@/features/reviews/components/write-review-page';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 /** `?matchId=` makes a reload or deep link work without navigation state (positive integers only). */
 export interface WriteReviewSearch {

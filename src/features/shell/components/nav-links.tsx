@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 /** The four main destinations (top bar from 992 px, side menu below). */
 export const MAIN_LINKS = [

@@ -6,7 +6,8 @@
  */
 import { format, ko } from '@/i18n/ko';
 import { dismissOutboxFailure, failureText, useOutbox } from '@/lib/outbox';
-import { oldestSavedAt, savedAtLabel, useSavedAt } from '@/lib/saved-at-store';
+import { savedAtLabel } from '@/lib/saved-at-label';
+import { oldestSavedAt, useSavedAt } from '@/lib/saved-at-store';
 import { useOfflineSupport } from '../hooks/use-offline-support';
 import { useOnlineStatus } from '../hooks/use-online-status';
 import './offline.css';

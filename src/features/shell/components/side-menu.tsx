@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 import { useUrlState } from '@/lib/use-url-state';
 import { MAIN_LINKS } from './nav-links';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 /** The footer (issue #17 item 1): the terms and the privacy policy, on every page. */
 export function SiteFooter() {

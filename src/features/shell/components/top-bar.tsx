@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { User } from '@common/api/users';
 import { isNewMember } from '@common/domain/account';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 import { MainNav } from './nav-links';
 import { SideMenu } from './side-menu';
 
