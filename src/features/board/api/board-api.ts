@@ -9,11 +9,15 @@ import { queryRoots } from '@/lib/query/keys';
 /** Posts per board page (issue #19): the server's default. */
 export const BOARD_PAGE_SIZE = 20;
 
-/** The address of a board page: `q` the search ('' = every post), `cursor` from the previous page's `Link`. */
+/**
+ * The address of a board page: `q` the search ('' = every post), `cursor` from the previous page's
+ * `Link`. The first page of the whole board is plain `/api/board` (the server's default page size),
+ * the address the service worker mirrors for offline use (issue #7).
+ */
 export function boardPath(q: string, cursor: string | null, limit = BOARD_PAGE_SIZE): string {
   const params = new URLSearchParams();
   if (q) params.set('q', q);
-  params.set('limit', String(limit));
+  if (limit !== BOARD_PAGE_SIZE || cursor) params.set('limit', String(limit));
   if (cursor) params.set('cursor', cursor);
   return `/api/board?${params.toString()}`;
 }

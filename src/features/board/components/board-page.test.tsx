@@ -486,7 +486,7 @@ describe('board paging and virtualisation (issue #19)', { timeout: 30_000 }, () 
         const params = new URL(url, 'http://x').searchParams;
         requested.push(params.get('cursor') ?? 'first');
         const from = Number(params.get('cursor') ?? '0');
-        const limit = Number(params.get('limit'));
+        const limit = Number(params.get('limit') ?? '20');
         const page = all.slice(from, from + limit);
         const next = from + limit < all.length ? `</api/board?cursor=${from + limit}&limit=${limit}>; rel="next"` : null;
         return new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json', ...(next ? { link: next } : {}) } });
