@@ -27,7 +27,7 @@ interface ApiPost {
 }
 
 async function findPost(request: APIRequestContext, member: Member, title: string): Promise<ApiPost> {
-  const res = await request.get('/api/board', { headers: { authorization: `Bearer ${member.token}` } });
+  const res = await request.get('/api/board?limit=100', { headers: { authorization: `Bearer ${member.token}` } });
   const found = ((await res.json()) as ApiPost[]).find((p) => p.title === title);
   if (!found) throw new Error(`no post ${title}`);
   return found;
@@ -114,7 +114,7 @@ test('write, filter, view, like, comment, and reach the recommendations', async 
   await b.goto('/restaurant-rec');
   await expect(b.getByText('아직 추천 맛집이 없습니다. (10점 이상)').or(b.getByRole('region', { name: '추천 맛집' }))).toBeVisible();
   await expect(b.getByRole('button', { name: `${title} 자세히 보기` })).toHaveCount(0);
-  const early = await request.get('/api/recommendations', { headers: { authorization: `Bearer ${reader.token}` } });
+  const early = await request.get('/api/recommendations?limit=100', { headers: { authorization: `Bearer ${reader.token}` } });
   expect(((await early.json()) as ApiPost[]).some((p) => p.id === saved.id)).toBe(false);
   // Two more comments: 10 points.
   for (const text of ['국물 최고', '또 갈게요']) {

@@ -7,6 +7,7 @@
 import { Type, type Static } from 'typebox';
 import { BOARD_TAGS, MAX_TAGS_PER_POST } from '../domain/vocabulary.ts';
 import { literalUnion } from './literals.ts';
+import { PageParams } from './paging.ts';
 
 /** SPEC §5/§9 limits of a post and a comment. */
 export const BOARD_LIMITS = {
@@ -25,9 +26,8 @@ export const BOARD_LIMITS = {
 export const RECOMMENDATION_RULE = { minPoints: 10, viewWeight: 1, likeWeight: 3, commentWeight: 2 } as const;
 
 /** Points of a post for the recommendation ranking. */
-export function recommendationPoints(post: { views: number; likes: number; comments: readonly unknown[] | number }): number {
-  const comments = typeof post.comments === 'number' ? post.comments : post.comments.length;
-  return RECOMMENDATION_RULE.viewWeight * post.views + RECOMMENDATION_RULE.likeWeight * post.likes + RECOMMENDATION_RULE.commentWeight * comments;
+export function recommendationPoints(post: { views: number; likes: number; commentCount: number }): number {
+  return RECOMMENDATION_RULE.viewWeight * post.views + RECOMMENDATION_RULE.likeWeight * post.likes + RECOMMENDATION_RULE.commentWeight * post.commentCount;
 }
 
 /** A comment (SPEC §3): plain text and its author's name (null author = deleted member). */
@@ -51,8 +51,13 @@ export const Post = Type.Object({
   author: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
   likes: Type.Integer(),
   views: Type.Integer(),
-  likedMemberIds: Type.Array(Type.Integer()),
-  comments: Type.Array(Comment),
+  /** Issue #19: computed in SQL for the answered posts only (the like rows are never listed). */
+  likedByMe: Type.Boolean({ description: "true when the caller's like is on the post" }),
+  /**
+   * Issue #19: visible comments (not hidden, not across a block with the caller); the comments
+   * themselves come from `GET /api/board/{id}/comments`, a page at a time.
+   */
+  commentCount: Type.Integer({ minimum: 0 }),
   createdAt: Type.String({ format: 'date-time' }),
   /**
    * Only in the answers of `POST /api/board` and `PUT /api/board/{id}` (issue #13): how many `img`
@@ -63,9 +68,13 @@ export const Post = Type.Object({
 });
 export type Post = Static<typeof Post>;
 
-/** `GET /api/board` / `GET /api/recommendations`. */
+/** `GET /api/board` / `GET /api/recommendations`: one page (issue #19; next page in `Link`). */
 export const PostList = Type.Array(Post);
 export type PostList = Static<typeof PostList>;
+
+/** `GET /api/board/{id}/comments`: one page, oldest first (issue #19). */
+export const CommentList = Type.Array(Comment);
+export type CommentList = Static<typeof CommentList>;
 
 /**
  * `POST /api/board` and `PUT /api/board/{id}`. Title 1–100 characters after trimming; content
@@ -90,8 +99,15 @@ export const CommentBody = Type.Object({ text: Type.String({ minLength: 1, maxLe
 export type CommentBody = Static<typeof CommentBody>;
 
 /** `GET /api/board?q=` (issue #18): a search in titles, content text and tags (case-insensitive, trimmed, ≤ 100 characters). */
-export const BoardQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 1000, description: 'search text, trimmed; at most 100 characters after trimming' })) });
+export const BoardQuery = Type.Object(
+  { ...PageParams, q: Type.Optional(Type.String({ maxLength: 1000, description: 'search text, trimmed; at most 100 characters after trimming' })) },
+  { additionalProperties: false },
+);
 export type BoardQuery = Static<typeof BoardQuery>;
+
+/** `GET /api/recommendations` and `GET /api/board/{id}/comments` (issue #19). */
+export const PageQuery = Type.Object({ ...PageParams }, { additionalProperties: false });
+export type PageQuery = Static<typeof PageQuery>;
 
 /** `/api/board/{id}/comments/{commentId}` (issue #18). */
 export const CommentParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), commentId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });

@@ -319,6 +319,16 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
     request: () => ({ payload: { title: '매트릭스 글', content: '<p>내용</p>', tags: ['점심'] } }),
   },
   {
+    // Issue #19: one post (an opened post that is not on a loaded page).
+    method: 'GET', path: '/api/board/{id}', anonymous: 401, member: 200, owner: 200,
+    request: async (c) => ({ url: `/api/board/${await c.newPost()}` }),
+  },
+  {
+    // Issue #19: the comments of a post, a page at a time.
+    method: 'GET', path: '/api/board/{id}/comments', anonymous: 401, member: 200, owner: 200,
+    request: async (c) => ({ url: `/api/board/${await c.newPost()}/comments` }),
+  },
+  {
     method: 'PUT', path: '/api/board/{id}', anonymous: 401, member: 403, owner: 200,
     request: async (c) => ({ url: `/api/board/${await c.newPost()}`, payload: { title: '수정', content: '<p>수정</p>', tags: [] } }),
   },

@@ -52,7 +52,7 @@ describe('images in post HTML (issue #13)', () => {
     expect(post.removedImages).toBe(3);
     expect(post.content).toBe(`<p>국수 맛집</p><img src="${mine}" alt="국수" width="300" />`);
     // What everyone else reads is the same clean HTML; the list has no removedImages.
-    const listed = (await t.app.inject({ url: '/api/board', headers: other.headers })).json().find((p: { id: number }) => p.id === post.id);
+    const listed = (await t.app.inject({ url: '/api/board?limit=100', headers: other.headers })).json().find((p: { id: number }) => p.id === post.id);
     expect(listed.content).toBe(post.content);
     expect(listed).not.toHaveProperty('removedImages');
   });

@@ -5,14 +5,25 @@
  */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BoardQuery, Comment, CommentBody, CommentParams, Post, PostBody, PostList } from '../../../common/api/board.ts';
+import { BoardQuery, Comment, CommentBody, CommentList, CommentParams, PageQuery, Post, PostBody, PostList } from '../../../common/api/board.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { acceptEmptyJsonBody, errorResponses, sendInTransaction } from '../../lib/http.ts';
 import type { Database } from '../../plugins/db.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { decodeCursor, pageLimit, sendPage, TimeIdCursor } from '../../lib/paging.ts';
 import { createBoardService } from './service.ts';
+
+/** The cursor of `GET /api/recommendations`: [points, createdAt (ISO, microseconds), id]. */
+const PointsTimeIdCursor = Type.Tuple([Type.Integer({ minimum: 0 }), Type.String({ format: 'date-time', maxLength: 40 }), Type.Integer({ minimum: 1 })]);
+
+/** What every paged board list says about `limit`, `cursor` and `Link` (issue #19). */
+const PAGING =
+  'Paged (issue #19): `?limit=` items per page (default 20; above 100 answers 100; 0 or less → 400 VALIDATION), ' +
+  '`?cursor=` the opaque position from the previous answer (a cursor the server did not issue → 400 INVALID_CURSOR). ' +
+  'The answer is a JSON array; when there are more items the `Link: <…>; rel="next"` header holds the next page\'s address (absent on the last page). ' +
+  'Keyset paging: items added while paging never repeat or shift a page.';
 
 const tags = ['board'];
 /** Writes (posts, comments, likes) per member: generous, but stops a flood. */
@@ -51,16 +62,66 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
         tags,
         summary: '게시글 목록',
         description:
-          'Every post, newest first, with author {id, name} (null when the member is gone), likes, views, likedMemberIds and comments (oldest first); ' +
-          'posts and comments of members the caller blocked or was blocked by are left out (issue #17). ' +
+          'Posts, newest first (created_at desc, id desc), with author {id, name} (null when the member is gone), likes, views, ' +
+          'likedByMe (the caller liked it) and commentCount (visible comments; the comments are `GET /api/board/{id}/comments`); ' +
+          'posts of members the caller blocked or was blocked by are left out, and so are their comments from commentCount (issue #17). ' +
           'Search (issue #18): `?q=` keeps only the posts whose title, content text (markup ignored) or one of the tags contains q, ignoring case; ' +
-          "q is trimmed and an empty q lists everything; the order is the same (newest first). 400 SEARCH_TOO_LONG '검색어는 100자 이하로 입력해주세요.' beyond 100 characters after trimming. 401 anonymous.",
+          "q is trimmed and an empty q lists everything; the order is the same (newest first). 400 SEARCH_TOO_LONG '검색어는 100자 이하로 입력해주세요.' beyond 100 characters after trimming. " +
+          `${PAGING} 401 anonymous.`,
         security: BEARER,
         querystring: BoardQuery,
         response: { 200: PostList, ...errorResponses(400, 401) },
       },
     },
-    async (request) => service.list(request.user!.id, request.query.q),
+    async (request, reply) => {
+      const limit = pageLimit(request.query.limit);
+      const after = decodeCursor(request.query.cursor, TimeIdCursor);
+      const rows = await service.list(request.user!.id, { q: request.query.q, limit: limit + 1, after });
+      return sendPage(request, reply, rows, limit, (r) => r.key).map((r) => r.item);
+    },
+  );
+
+  app.get(
+    '/api/board/:id',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '게시글 하나',
+        description:
+          'One post in the list shape (likedByMe, commentCount; issue #19: an opened post that is not on a loaded page). ' +
+          "404 NOT_FOUND '게시글을 찾을 수 없습니다.' when unknown, hidden (issue #17) or written by a member across a block with the caller. 401 anonymous.",
+        security: BEARER,
+        params: IdParams,
+        response: { 200: Post, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => service.get(request.user!.id, request.params.id),
+  );
+
+  app.get(
+    '/api/board/:id/comments',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '댓글 목록',
+        description:
+          'The comments of a post, oldest first (created_at, id), each `{ id, text, author {id, name}, createdAt }` (author id/name null when the member is gone). ' +
+          'Hidden comments (issue #17 reports/moderation) and comments of members across a block with the caller are left out. ' +
+          `${PAGING} 404 NOT_FOUND '게시글을 찾을 수 없습니다.' when the post is unknown, hidden or written by a member across a block. 401 anonymous.`,
+        security: BEARER,
+        params: IdParams,
+        querystring: PageQuery,
+        response: { 200: CommentList, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const limit = pageLimit(request.query.limit);
+      const after = decodeCursor(request.query.cursor, TimeIdCursor);
+      const rows = await service.comments(request.user!.id, request.params.id, { limit: limit + 1, after });
+      return sendPage(request, reply, rows, limit, (r) => r.key).map((r) => r.item);
+    },
   );
 
   app.post(
@@ -148,7 +209,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
       schema: {
         tags,
         summary: '좋아요 토글',
-        description: "Empty body. Adds the caller's like, or removes it when present (one per member); 200 the updated post (likes, likedMemberIds). 404 unknown.",
+        description: "Empty body. Adds the caller's like, or removes it when present (one per member); 200 the updated post (likes, likedByMe). 404 unknown.",
         security: BEARER,
         params: IdParams,
         response: { 200: Post, ...errorResponses(400, 401, 404, 429) },
@@ -233,12 +294,19 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
         tags,
         summary: '맛집 추천',
         description:
-          'Posts that have coordinates and at least 10 points, most points first, in the post shape. ' +
-          'points = views + 3 × likes + 2 × comments (views count as PUT /api/board/{id}/view counts them: never the author, once per member per hour). 401 anonymous.',
+          'Posts that have coordinates and at least 10 points, most points first, then newest, in the post shape; ordered and cut in SQL (issue #19). ' +
+          'points = views + 3 × likes + 2 × comments (visible comments; views count as PUT /api/board/{id}/view counts them: never the author, once per member per hour). ' +
+          `Posts across a block with the caller are left out (issue #17). ${PAGING} The cursor is the last item's (points, createdAt, id): a post whose points change while paging may move. 401 anonymous.`,
         security: BEARER,
-        response: { 200: PostList, ...errorResponses(401) },
+        querystring: PageQuery,
+        response: { 200: PostList, ...errorResponses(400, 401) },
       },
     },
-    async () => service.recommendations(),
+    async (request, reply) => {
+      const limit = pageLimit(request.query.limit);
+      const after = decodeCursor(request.query.cursor, PointsTimeIdCursor);
+      const rows = await service.recommendations(request.user!.id, { limit: limit + 1, after });
+      return sendPage(request, reply, rows, limit, (r) => r.key).map((r) => r.item);
+    },
   );
 };

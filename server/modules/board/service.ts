@@ -4,8 +4,8 @@
  * member's views count at most once per hour (`post_views` holds the last counted time). Likes
  * are a toggle with one row per (post, member); counters change in the same transaction as the rows.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { BOARD_LIMITS, RECOMMENDATION_RULE, recommendationPoints, type Comment, type Post, type PostBody } from '../../../common/api/board.ts';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { BOARD_LIMITS, RECOMMENDATION_RULE, type Comment, type Post, type PostBody } from '../../../common/api/board.ts';
 import { postComments, postLikes, posts, postViews, uploads, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -27,6 +27,9 @@ export const BOARD_MSG = {
   notCommentAuthor: '본인이 작성한 댓글만 수정하거나 삭제할 수 있습니다.',
   searchTooLong: `검색어는 ${BOARD_LIMITS.searchMax}자 이하로 입력해주세요.`,
 } as const;
+
+/** A row of a page and its keyset position (the cursor of the next page when it is the last one). */
+export type Paged<T> = { item: T; key: readonly unknown[] };
 
 /** `text` trimmed, 1–500 characters (400 otherwise). */
 function commentText(text: string): string {
@@ -85,34 +88,42 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
    */
   async function prepare(body: PostBody) {
     const names = referencedUploads(body.content, origin).slice(0, MAX_POST_IMAGES);
+    // bounded: at most MAX_POST_IMAGES names (sliced above)
     const stored = names.length === 0 ? [] : await db.select({ name: uploads.name }).from(uploads).where(inArray(uploads.name, names));
     return normalise(body, new Set(stored.map((r) => r.name)), origin);
   }
 
   /**
-   * Posts in the API shape (SPEC §3) for the rows selected by `where`, newest first. With `viewerId`
-   * (issue #17), posts and comments by members on the other side of a block are left out.
+   * A timestamp column as ISO 8601 with microseconds: the exact value for a keyset cursor (a JS
+   * Date keeps milliseconds only, and rows written with the database's `now()` have more).
    */
-  async function load(where?: SQL, viewerId?: number): Promise<Post[]> {
-    const selected = and(where, isNull(posts.hiddenAt), viewerId !== undefined ? notBlockedWith(viewerId, posts.authorId) : undefined);
-    const rows = await db
-      .select({ post: posts, authorName: users.name })
-      .from(posts)
-      .leftJoin(users, eq(users.id, posts.authorId))
-      .where(selected)
-      .orderBy(desc(posts.createdAt), desc(posts.id));
-    if (rows.length === 0) return [];
-    // The same selection as a subquery, never a bound list of ids (issue #19: 100k posts passed
-    // PostgreSQL's 65,535-parameter limit). `where` may only name columns of `posts`.
-    const ids = db.select({ id: posts.id }).from(posts).where(selected);
-    const likeRows = await db.select({ postId: postLikes.postId, userId: postLikes.userId }).from(postLikes).where(inArray(postLikes.postId, ids)).orderBy(asc(postLikes.createdAt));
-    const commentRows = await db
-      .select({ c: postComments, name: users.name })
-      .from(postComments)
-      .leftJoin(users, eq(users.id, postComments.authorId))
-      .where(and(inArray(postComments.postId, ids), isNull(postComments.hiddenAt), viewerId !== undefined ? notBlockedWith(viewerId, postComments.authorId) : undefined))
-      .orderBy(asc(postComments.createdAt), asc(postComments.id));
-    return rows.map(({ post, authorName }) => ({
+  const exactTime = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+  /**
+   * Visible comments of the outer `posts` row (issue #19): a correlated count, for the answered
+   * page only. With `viewerId`, comments across a block with them are not counted (as not listed).
+   */
+  const commentCount = (viewerId?: number) =>
+    sql<number>`(select count(*)::int from ${postComments} where ${postComments.postId} = ${posts.id} and ${postComments.hiddenAt} is null${
+      viewerId !== undefined ? sql` and ${notBlockedWith(viewerId, postComments.authorId)}` : sql``
+    })`;
+
+  /** Whether `viewerId` likes the outer `posts` row: one index probe (post_likes_post_user_unique). */
+  const likedBy = (viewerId?: number) =>
+    viewerId === undefined ? sql<boolean>`false` : sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`;
+
+  /** The columns of a post in the API shape, counts computed in SQL (issue #19). */
+  const postColumns = (viewerId?: number) => ({
+    post: posts,
+    authorName: users.name,
+    commentCount: commentCount(viewerId),
+    likedByMe: likedBy(viewerId),
+    at: exactTime(posts.createdAt),
+  });
+
+  type PostRowOut = { post: typeof posts.$inferSelect; authorName: string | null; commentCount: number; likedByMe: boolean };
+  function toPost({ post, authorName, commentCount: comments, likedByMe }: PostRowOut): Post {
+    return {
       id: post.id,
       title: post.title,
       content: post.content,
@@ -123,20 +134,40 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
       author: post.authorId !== null && authorName !== null ? { id: post.authorId, name: authorName } : null,
       likes: post.likes,
       views: post.views,
-      likedMemberIds: likeRows.filter((l) => l.postId === post.id).map((l) => l.userId),
-      comments: commentRows.filter((r) => r.c.postId === post.id).map((r) => toComment(r.c, r.name)),
+      likedByMe: !!likedByMe,
+      commentCount: Number(comments),
       createdAt: post.createdAt.toISOString(),
-    }));
+    };
+  }
+
+  /** Visible posts (not hidden; with `viewerId`, not across a block, issue #17) also matching `where`. */
+  const visiblePosts = (where: SQL | undefined, viewerId?: number) =>
+    and(where, isNull(posts.hiddenAt), viewerId !== undefined ? notBlockedWith(viewerId, posts.authorId) : undefined);
+
+  /**
+   * One page of posts, newest first (keyset on created_at desc, id desc; issue #19): at most
+   * `limit` rows after the cursor `after` = [createdAt with microseconds, id].
+   */
+  async function page(where: SQL | undefined, viewerId: number | undefined, limit: number, after?: readonly [string, number]): Promise<Paged<Post>[]> {
+    const rows = await db
+      .select(postColumns(viewerId))
+      .from(posts)
+      .leftJoin(users, eq(users.id, posts.authorId))
+      .where(and(visiblePosts(where, viewerId), after ? sql`(${posts.createdAt}, ${posts.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(limit);
+    return rows.map((r) => ({ item: toPost(r), key: [r.at, r.post.id] as const }));
+  }
+
+  /** Post `id` as `viewerId` sees it, or 404 (hidden, unknown, across a block). */
+  async function one(id: number, viewerId?: number): Promise<Post> {
+    const [post] = await page(eq(posts.id, id), viewerId, 1);
+    if (!post) throw new AppError(404, 'NOT_FOUND', BOARD_MSG.notFound);
+    return post.item;
   }
 
   function toComment(c: typeof postComments.$inferSelect, name: string | null): Comment {
     return { id: c.id, text: c.text, author: { id: c.authorId, name }, createdAt: c.createdAt.toISOString() };
-  }
-
-  async function one(id: number): Promise<Post> {
-    const [post] = await load(eq(posts.id, id));
-    if (!post) throw new AppError(404, 'NOT_FOUND', BOARD_MSG.notFound);
-    return post;
   }
 
   /** The post row `id` or 404; with `authorId`, 403 unless that member wrote it. */
@@ -174,14 +205,44 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
 
   return {
     /**
-     * Every post, newest first; for `viewerId`, without posts and comments across a block (issue
-     * #17). With `q` (issue #18), only posts whose title, content text or a tag holds it (trimmed;
-     * empty = no search; more than 100 characters → 400 SEARCH_TOO_LONG).
+     * One page of posts, newest first (issue #19: keyset on created_at desc, id desc; read `limit`
+     * rows, the route asks `limit + 1`); for `viewerId`, without posts across a block (issue #17).
+     * With `q` (issue #18), only posts whose title, content text or a tag holds it (trimmed; empty =
+     * no search; more than 100 characters → 400 SEARCH_TOO_LONG).
      */
-    list(viewerId?: number, q?: string): Promise<Post[]> {
-      const query = (q ?? '').trim();
+    list(viewerId: number, opts: { q?: string; limit: number; after?: readonly [string, number] }): Promise<Paged<Post>[]> {
+      const query = (opts.q ?? '').trim();
       if ([...query].length > BOARD_LIMITS.searchMax) throw new AppError(400, 'SEARCH_TOO_LONG', BOARD_MSG.searchTooLong);
-      return load(query ? searchCondition(query) : undefined, viewerId);
+      return page(query ? searchCondition(query) : undefined, viewerId, opts.limit, opts.after);
+    },
+
+    /** Post `id` as `viewerId` sees it (likedByMe, commentCount); 404 when hidden, unknown or across a block. */
+    get(viewerId: number, id: number): Promise<Post> {
+      return one(id, viewerId);
+    },
+
+    /**
+     * One page of the visible comments of post `id`, oldest first (issue #19: keyset on created_at,
+     * id). 404 when the post is unknown, hidden or across a block with `viewerId`; comments that are
+     * hidden or across a block are left out.
+     */
+    async comments(viewerId: number, id: number, opts: { limit: number; after?: readonly [string, number] }): Promise<Paged<Comment>[]> {
+      await one(id, viewerId);
+      const rows = await db
+        .select({ c: postComments, name: users.name, at: exactTime(postComments.createdAt) })
+        .from(postComments)
+        .leftJoin(users, eq(users.id, postComments.authorId))
+        .where(
+          and(
+            eq(postComments.postId, id),
+            isNull(postComments.hiddenAt),
+            notBlockedWith(viewerId, postComments.authorId),
+            opts.after ? sql`(${postComments.createdAt}, ${postComments.id}) > (${opts.after[0]}::timestamptz, ${opts.after[1]})` : undefined,
+          ),
+        )
+        .orderBy(asc(postComments.createdAt), asc(postComments.id))
+        .limit(opts.limit);
+      return rows.map((r) => ({ item: toComment(r.c, r.name), key: [r.at, r.c.id] as const }));
     },
 
     /**
@@ -192,7 +253,7 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
       const { values, removedImages } = await prepare(body);
       const at = now();
       const [created] = await db.insert(posts).values({ ...values, authorId, createdAt: at, updatedAt: at }).returning({ id: posts.id });
-      return { ...(await one(created!.id)), removedImages };
+      return { ...(await one(created!.id, authorId)), removedImages };
     },
 
     /** Replaces a post's fields (author only); the answer has `removedImages` as for `create`. */
@@ -200,7 +261,7 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
       await row(id, memberId);
       const { values, removedImages } = await prepare(body);
       await db.update(posts).set({ ...values, updatedAt: now() }).where(eq(posts.id, id));
-      return { ...(await one(id)), removedImages };
+      return { ...(await one(id, memberId)), removedImages };
     },
 
     /** Deletes a post with its likes, views and comments (author only). */
@@ -235,7 +296,7 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
       });
     },
 
-    /** Toggles `memberId`'s like; answers the updated post. */
+    /** Toggles `memberId`'s like; answers the updated post (likes, likedByMe). */
     async toggleLike(memberId: number, id: number): Promise<Post> {
       await row(id);
       await db.transaction(async (tx) => {
@@ -247,7 +308,7 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
         const added = await tx.insert(postLikes).values({ postId: id, userId: memberId, createdAt: now() }).onConflictDoNothing().returning({ postId: postLikes.postId });
         if (added.length > 0) await tx.update(posts).set({ likes: sql`${posts.likes} + 1` }).where(eq(posts.id, id));
       });
-      return one(id);
+      return one(id, memberId);
     },
 
     /** Adds a comment (1–500 characters after trimming); answers it. */
@@ -280,16 +341,35 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
     },
 
     /**
-     * Recommendations: posts with coordinates and at least `RECOMMENDATION_RULE.minPoints` points
-     * (views + 3 × likes + 2 × comments), most points first (newer first on ties).
+     * Recommendations (issue #19: ordered and cut in SQL): visible posts with coordinates and at
+     * least `RECOMMENDATION_RULE.minPoints` points (views + 3 × likes + 2 × visible comments; the
+     * points do not depend on who asks), most points first, then newest, then highest id. For
+     * `viewerId`, posts across a block are left out (issue #17). Keyset on (points, createdAt, id).
      */
-    async recommendations(): Promise<Post[]> {
-      const withCoords = await load(and(isNotNull(posts.latitude), isNotNull(posts.longitude)));
-      return withCoords
-        .map((p) => ({ p, points: recommendationPoints(p) }))
-        .filter((x) => x.points >= RECOMMENDATION_RULE.minPoints)
-        .sort((a, b) => b.points - a.points)
-        .map((x) => x.p);
+    async recommendations(viewerId: number, opts: { limit: number; after?: readonly [number, string, number] }): Promise<Paged<Post>[]> {
+      const counted = db
+        .select({ postId: postComments.postId, n: sql<number>`count(*)::int`.as('n') })
+        .from(postComments)
+        .where(isNull(postComments.hiddenAt))
+        .groupBy(postComments.postId)
+        .as('counted');
+      const R = RECOMMENDATION_RULE;
+      const points = sql<number>`(${R.viewWeight} * ${posts.views} + ${R.likeWeight} * ${posts.likes} + ${R.commentWeight} * coalesce(${counted.n}, 0))`;
+      const rows = await db
+        .select({ ...postColumns(viewerId), points })
+        .from(posts)
+        .leftJoin(users, eq(users.id, posts.authorId))
+        .leftJoin(counted, eq(counted.postId, posts.id))
+        .where(
+          and(
+            visiblePosts(and(isNotNull(posts.latitude), isNotNull(posts.longitude)), viewerId),
+            sql`${points} >= ${R.minPoints}`,
+            opts.after ? sql`(${points}, ${posts.createdAt}, ${posts.id}) < (${opts.after[0]}, ${opts.after[1]}::timestamptz, ${opts.after[2]})` : undefined,
+          ),
+        )
+        .orderBy(sql`${points} desc`, desc(posts.createdAt), desc(posts.id))
+        .limit(opts.limit);
+      return rows.map((r) => ({ item: toPost(r), key: [Number(r.points), r.at, r.post.id] as const }));
     },
   };
 }

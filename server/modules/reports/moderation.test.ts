@@ -48,7 +48,7 @@ const groupOf = async (targetType: string, targetId: number, status = 'open') =>
   (await queue(status, '&limit=100')).json<Group[]>().find((g) => g.targetType === targetType && g.targetId === targetId);
 const resolve = (id: number, payload: Record<string, unknown>, by: { headers: Record<string, string> } = admin) =>
   t.app.inject({ method: 'POST', url: `/api/admin/reports/${id}/resolve`, headers: by.headers, payload });
-const boardIds = async (m: { headers: Record<string, string> }) => (await t.app.inject({ url: '/api/board', headers: m.headers })).json<Array<{ id: number }>>().map((p) => p.id);
+const boardIds = async (m: { headers: Record<string, string> }) => (await t.app.inject({ url: '/api/board?limit=100', headers: m.headers })).json<Array<{ id: number }>>().map((p) => p.id);
 const login = (m: Member) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: m.email, password: m.password } });
 
 describe('the admin role', () => {

@@ -7,6 +7,6 @@ import { ko } from '@/i18n/shell';
 export const Route = createFileRoute('/_authenticated/board')({
   staticData: { title: ko.board.heading },
   // The page renders with the list (issue #14); a failed load shows the page's error state (다시 시도) instead.
-  loader: ({ context }) => context.queryClient.ensureQueryData(postsQuery()).catch(() => undefined),
+  loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(postsQuery()).catch(() => undefined),
   component: BoardPage,
 });

@@ -7,6 +7,6 @@ import { ko } from '@/i18n/shell';
 export const Route = createFileRoute('/_authenticated/restaurant-rec')({
   staticData: { title: ko.screens.recommend },
   // The page renders with the recommendations (issue #14); a failed load shows the page's error state (다시 시도) instead.
-  loader: ({ context }) => context.queryClient.ensureQueryData(recommendationsQuery()).catch(() => undefined),
+  loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(recommendationsQuery()).catch(() => undefined),
   component: RecommendPage,
 });

@@ -1,33 +1,60 @@
 /** The board and recommendation calls (SPEC §7; issue #6). */
 import type { UploadResponse } from '@common/api/images';
 import type { Comment, Post, PostBody } from '@common/api/board';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { api, apiPage, type Page } from '@/lib/api-client';
 import { outboxLabel, sendOrQueue, type SendResult } from '@/lib/outbox';
 import { queryRoots } from '@/lib/query/keys';
 
-/** `GET /api/board`: newest first. A non-array answer counts as empty (SPEC §7). */
-export async function getPosts(signal?: AbortSignal): Promise<Post[]> {
-  const answer = await api.get<unknown>('/api/board', { signal });
-  return Array.isArray(answer) ? (answer as Post[]) : [];
+/** Posts per board page (issue #19): the server's default. */
+export const BOARD_PAGE_SIZE = 20;
+
+/**
+ * The address of a board page: `q` the search ('' = every post), `cursor` from the previous page's
+ * `Link`. The first page of the whole board is plain `/api/board` (the server's default page size),
+ * the address the service worker mirrors for offline use (issue #7).
+ */
+export function boardPath(q: string, cursor: string | null, limit = BOARD_PAGE_SIZE): string {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (limit !== BOARD_PAGE_SIZE || cursor) params.set('limit', String(limit));
+  if (cursor) params.set('cursor', cursor);
+  return `/api/board?${params.toString()}`;
 }
 
 /**
- * The board list as a query (issue #14). `GET /api/board` answers every post (no paging), so an
- * opened post (`/board?post=12`) is read from this list; a replayed comment, a live change and the
- * board mutations invalidate the `board` root.
+ * The board (issue #19): `GET /api/board?q=` a page at a time, newest first (keyset paging on the
+ * server; the next page's cursor comes from the `Link` header). Search and the whole board are the
+ * same query with a different `q` (''), under the `board` root that every board write invalidates.
  */
-export const postsQuery = () => queryOptions({ queryKey: [...queryRoots.board, 'list'], queryFn: ({ signal }) => getPosts(signal) });
+export const postsQuery = (q = '') =>
+  infiniteQueryOptions({
+    queryKey: [...queryRoots.board, 'list', q],
+    queryFn: ({ pageParam, signal }): Promise<Page<Post>> => apiPage<Post>(boardPath(q, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
-/** `GET /api/board?q=` (issue #18): posts whose title, content text or a tag holds `q`, newest first. */
-export async function searchPosts(q: string, signal?: AbortSignal): Promise<Post[]> {
-  const answer = await api.get<unknown>(`/api/board?q=${encodeURIComponent(q)}`, { signal });
-  return Array.isArray(answer) ? (answer as Post[]) : [];
+/** `GET /api/board/{id}`: one post (an opened or edited post that is not on a loaded page). */
+export function getPost(id: number, signal?: AbortSignal): Promise<Post> {
+  return api.get<Post>(`/api/board/${id}`, { signal });
 }
 
-/** The search as a query under the `board` root (board writes patch and invalidate it too); the last answer stays on screen while the next loads. */
-export const searchPostsQuery = (q: string) =>
-  queryOptions({ queryKey: [...queryRoots.board, 'search', q], queryFn: ({ signal }) => searchPosts(q, signal), enabled: q.length > 0, placeholderData: (previous) => previous });
+/** One post as a query under the `board` root (board writes patch and invalidate it). */
+export const postQuery = (id: number) => queryOptions({ queryKey: [...queryRoots.board, 'post', id], queryFn: ({ signal }) => getPost(id, signal), retry: false });
+
+/** Comments per page in the post dialog. */
+export const COMMENT_PAGE_SIZE = 20;
+
+/** The comments of post `id`, oldest first, a page at a time (`GET /api/board/{id}/comments`, issue #19). */
+export const commentsQuery = (postId: number) =>
+  infiniteQueryOptions({
+    queryKey: [...queryRoots.board, 'comments', postId],
+    queryFn: ({ pageParam, signal }): Promise<Page<Comment>> =>
+      apiPage<Comment>(`/api/board/${postId}/comments?limit=${COMMENT_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
 /** `POST /api/board` → 201 the saved post. */
 export function createPost(body: PostBody): Promise<Post> {
@@ -72,14 +99,21 @@ export async function deleteComment(postId: number, commentId: number): Promise<
   await api.delete<unknown>(`/api/board/${postId}/comments/${commentId}`);
 }
 
-/** `GET /api/recommendations`: posts with coordinates and ≥ 10 points, most points first. */
-export async function getRecommendations(signal?: AbortSignal): Promise<Post[]> {
-  const answer = await api.get<unknown>('/api/recommendations', { signal });
-  return Array.isArray(answer) ? (answer as Post[]) : [];
-}
+/** Recommendations per page: the carousel and the map show the loaded pages (issue #19). */
+export const RECOMMENDATION_PAGE_SIZE = 50;
 
-/** The recommendations as a query (issue #14): likes, comments and views move posts in and out. */
-export const recommendationsQuery = () => queryOptions({ queryKey: queryRoots.recommendations, queryFn: ({ signal }) => getRecommendations(signal) });
+/**
+ * `GET /api/recommendations` (issue #19): posts with coordinates and ≥ 10 points, most points
+ * first, a page at a time; likes, comments and views move posts in and out (issue #14).
+ */
+export const recommendationsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: queryRoots.recommendations,
+    queryFn: ({ pageParam, signal }): Promise<Page<Post>> =>
+      apiPage<Post>(`/api/recommendations?limit=${RECOMMENDATION_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
 /** `POST /api/images/upload` (multipart field `image`) for an image in a post; answers `{ url }`. */
 export function uploadImage(file: File): Promise<UploadResponse> {

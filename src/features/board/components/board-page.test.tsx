@@ -46,8 +46,8 @@ function post(id: number, overrides: Partial<Post> = {}): Post {
     author: { id: 2, name: '다른사람' },
     likes: 0,
     views: 0,
-    likedMemberIds: [],
-    comments: [],
+    likedByMe: false,
+    commentCount: 0,
     createdAt: '2026-11-20T00:00:00.000Z',
     ...overrides,
   };
@@ -218,6 +218,7 @@ describe('board page', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const fetch = mockFetch({
       'GET /api/board': () => jsonResponse([post(1, { views: 4, content: '<p>ok</p><img src=x onerror=alert(1)><script>alert(2)</script>' }), post(3, { views: 2 })]),
+      'GET /api/board/1/comments': () => jsonResponse([]),
       'PUT /api/board/1/view': () => new Response(null, { status: 204 }),
       'PUT /api/board/3/view': () => jsonResponse({ message: '실패' }, 500),
     });
@@ -227,7 +228,7 @@ describe('board page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(dialog).getByTestId('post-views').textContent).toBe('5'));
     expect(dialog.querySelector('script')).toBeNull();
     expect(dialog.querySelector('img[onerror]')).toBeNull();
-    expect(within(dialog).getByText('아직 댓글이 없습니다.')).toBeTruthy();
+    expect(await within(dialog).findByText('아직 댓글이 없습니다.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: '댓글 작성' }));
     expect(await within(dialog).findByText('댓글 내용을 입력해주세요.')).toBeTruthy();
     expect(within(dialog).getByRole('textbox', { name: '댓글' }).getAttribute('aria-invalid')).toBe('true');
@@ -244,7 +245,8 @@ describe('board page', { timeout: 20_000 }, () => {
     let up = false;
     const saved = { id: 50, text: '나중에 갈게요', author: { id: 1, name: '나' }, createdAt: '2026-11-22T00:00:00.000Z' };
     const fetch = mockFetch({
-      'GET /api/board': () => jsonResponse([post(1, { comments: up ? [saved] : [] })]),
+      'GET /api/board': () => jsonResponse([post(1, { commentCount: up ? 1 : 0 })]),
+      'GET /api/board/1/comments': () => jsonResponse(up ? [saved] : []),
       'PUT /api/board/1/view': () => new Response(null, { status: 204 }),
       'POST /api/board/1/comments': () => {
         if (!up) throw new TypeError('Failed to fetch');
@@ -301,7 +303,7 @@ describe('board polish (issue #18)', { timeout: 20_000 }, () => {
     });
     const { router } = renderAt('/board');
     const open1 = await screen.findByRole('button', { name: '글 1 자세히 보기' });
-    const card1 = open1.closest('li')!;
+    const card1 = open1.closest<HTMLElement>('.board-card')!;
     const thumb = card1.querySelector('img')!;
     expect(thumb.getAttribute('src')).toBe('/uploads/a.webp');
     expect(thumb.getAttribute('alt')).toBe('');
@@ -309,7 +311,7 @@ describe('board polish (issue #18)', { timeout: 20_000 }, () => {
     expect(thumb.getAttribute('width')).toBeTruthy();
     expect(thumb.getAttribute('height')).toBeTruthy();
     expect(within(card1).getByText('3분 전')).toBeTruthy();
-    const card2 = screen.getByRole('button', { name: '글 2 자세히 보기' }).closest('li')!;
+    const card2 = screen.getByRole('button', { name: '글 2 자세히 보기' }).closest<HTMLElement>('.board-card')!;
     expect(card2.querySelector('img')).toBeNull();
     expect(within(card2).getByText('어제')).toBeTruthy();
 
@@ -333,7 +335,8 @@ describe('board polish (issue #18)', { timeout: 20_000 }, () => {
     ];
     const calls: string[] = [];
     mockFetch({
-      'GET /api/board': () => jsonResponse([post(1, { comments })]),
+      'GET /api/board': () => jsonResponse([post(1, { commentCount: comments.length })]),
+      'GET /api/board/1/comments': () => jsonResponse(comments),
       'PUT /api/board/1/view': () => new Response(null, { status: 204 }),
       'PUT /api/board/1/comments/10': (_url, init) => {
         const { text } = JSON.parse(String(init?.body)) as { text: string };
@@ -350,7 +353,7 @@ describe('board polish (issue #18)', { timeout: 20_000 }, () => {
     renderAt('/board?post=1');
     const dialog = await screen.findByRole('dialog', { name: '글 1' });
     expect(within(dialog).queryByRole('button', { name: '댓글 수정: 남의 댓글' })).toBeNull();
-    await user.click(within(dialog).getByRole('button', { name: '댓글 수정: 내 댓글' }));
+    await user.click(await within(dialog).findByRole('button', { name: '댓글 수정: 내 댓글' }));
     const box = within(dialog).getByRole('textbox', { name: '댓글 수정' });
     await user.clear(box);
     await user.type(box, '고친 댓글');
@@ -377,7 +380,8 @@ describe('board polish (issue #18)', { timeout: 20_000 }, () => {
       { id: 11, text: '남의 댓글', author: { id: 2, name: '다른사람' }, createdAt: '2026-11-20T00:01:00.000Z' },
     ];
     mockFetch({
-      'GET /api/board': () => jsonResponse([post(1, { author: { id: 3, name: '글쓴이' }, comments: blocked ? comments.slice(0, 1) : comments })]),
+      'GET /api/board': () => jsonResponse([post(1, { author: { id: 3, name: '글쓴이' }, commentCount: blocked ? 1 : 2 })]),
+      'GET /api/board/1/comments': () => jsonResponse(blocked ? comments.slice(0, 1) : comments),
       'PUT /api/board/1/view': () => new Response(null, { status: 204 }),
       'POST /api/blocks': (_url, init) => {
         bodies.push(JSON.parse(String(init?.body)));
@@ -388,7 +392,7 @@ describe('board polish (issue #18)', { timeout: 20_000 }, () => {
     renderAt('/board?post=1');
     const dialog = await screen.findByRole('dialog', { name: '글 1' });
     expect(within(dialog).queryByRole('button', { name: '나 차단하기' })).toBeNull();
-    await user.click(within(dialog).getByRole('button', { name: '다른사람 차단하기' }));
+    await user.click(await within(dialog).findByRole('button', { name: '다른사람 차단하기' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('다른사람님을 차단할까요?');
     await user.click(within(confirm).getByRole('button', { name: '확인' }));
@@ -469,5 +473,76 @@ describe('recommendation page', { timeout: 20_000 }, () => {
     expect(String(searchOf(router).post)).toBe('1');
     router.history.back();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('board paging and virtualisation (issue #19)', { timeout: 30_000 }, () => {
+  /** Three pages of 20 posts (ids 60…1, newest first), the next page named by the Link header. */
+  function threePages() {
+    const all = Array.from({ length: 60 }, (_, i) => post(60 - i));
+    const requested: string[] = [];
+    const fetch = mockFetch({
+      'GET /api/board': (url) => {
+        const params = new URL(url, 'http://x').searchParams;
+        requested.push(params.get('cursor') ?? 'first');
+        const from = Number(params.get('cursor') ?? '0');
+        const limit = Number(params.get('limit') ?? '20');
+        const page = all.slice(from, from + limit);
+        const next = from + limit < all.length ? `</api/board?cursor=${from + limit}&limit=${limit}>; rel="next"` : null;
+        return new Response(JSON.stringify(page), { status: 200, headers: { 'content-type': 'application/json', ...(next ? { link: next } : {}) } });
+      },
+    });
+    return { all, requested, fetch };
+  }
+  const cards = () => within(screen.getByRole('list', { name: '게시글 목록' })).queryAllByRole('listitem').filter((el) => el.classList.contains('board-card'));
+
+  it('loads one page first, then the next page from the Link on 더 보기, and stops after the last', async () => {
+    const user = userEvent.setup();
+    const { requested } = threePages();
+    renderAt('/board');
+    await screen.findByRole('button', { name: '글 60 자세히 보기' });
+    expect(requested).toEqual(['first']);
+    await user.click(screen.getByRole('button', { name: '더 보기' }));
+    await waitFor(() => expect(requested).toEqual(['first', '20']));
+    await waitFor(() => expect(screen.getByRole('button', { name: '더 보기' }).hasAttribute('disabled')).toBe(false));
+    await user.click(screen.getByRole('button', { name: '더 보기' }));
+    await waitFor(() => expect(requested).toEqual(['first', '20', '40']));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /더 보기|더 불러오는 중/ })).toBeNull());
+  });
+
+  it('renders at most one page plus the virtual window of cards, even with all three pages loaded', async () => {
+    const user = userEvent.setup();
+    threePages();
+    renderAt('/board');
+    await screen.findByRole('button', { name: '글 60 자세히 보기' });
+    // One column (jsdom has no matchMedia width): rows of one card, 360 px estimated, a 768 px window.
+    const windowRows = Math.ceil(window.innerHeight / 360) + 2 * 2;
+    expect(cards().length).toBeLessThanOrEqual(Math.min(20, windowRows));
+    for (let i = 0; i < 2; i++) {
+      await user.click(await screen.findByRole('button', { name: '더 보기' }));
+      await waitFor(() => expect(screen.queryByRole('button', { name: '더 불러오는 중...' })).toBeNull());
+    }
+    await waitFor(() => expect(screen.queryByRole('button', { name: '더 보기' })).toBeNull());
+    // 60 posts are loaded, but only the window's cards are in the document (the newest first).
+    const shown = cards();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThanOrEqual(20 + windowRows);
+    expect(shown.length).toBeLessThan(60);
+    expect(shown[0]!.getAttribute('data-post-id')).toBe('60');
+    // The list's height stands for all 60 rows, so the page scrolls as if they were there.
+    const list = screen.getByRole('list', { name: '게시글 목록' }) as HTMLElement;
+    expect(parseInt(list.style.height, 10)).toBe(60 * 360);
+  });
+
+  it('opens a post that is not on a loaded page from GET /api/board/{id}', async () => {
+    mockFetch({
+      'GET /api/board': () => jsonResponse([post(1)]),
+      'GET /api/board/99': () => jsonResponse(post(99, { title: '멀리 있는 글' })),
+      'GET /api/board/99/comments': () => jsonResponse([{ id: 5, text: '오래된 댓글', author: { id: 2, name: '다른사람' }, createdAt: '2026-11-20T00:00:00.000Z' }]),
+      'PUT /api/board/99/view': () => new Response(null, { status: 204 }),
+    });
+    renderAt('/board?post=99');
+    const dialog = await screen.findByRole('dialog', { name: '멀리 있는 글' });
+    expect(await within(dialog).findByText('오래된 댓글')).toBeTruthy();
   });
 });

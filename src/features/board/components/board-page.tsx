@@ -4,9 +4,10 @@
  * (issue #14) with its loading, error (다시 시도) and empty states; the opened post (`?post=12`)
  * and the form (`?write=1`, `?edit=12`) are in the address, so Back closes them and a link opens them.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '@common/api/board';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
@@ -15,15 +16,84 @@ import { relativeTime } from '@/lib/dates';
 import { useSession } from '@/lib/session/store';
 import { useNow } from '@/lib/use-now';
 import { useUrlState } from '@/lib/use-url-state';
-import { postsQuery, searchPostsQuery } from '../api/board-api';
+import { postQuery, postsQuery } from '../api/board-api';
 import { useDeletePost } from '../api/board-mutations';
 import { filterByAllTags, firstImageSrc, previewText, searchText } from '../board-logic';
+import { LoadMore } from './load-more';
 import { PostDetailDialog } from './post-detail-dialog';
 import { PostFormDialog } from './post-form-dialog';
 import { TagFilter } from './tag-filter';
 import './board.css';
 
 const NONE: Post[] = [];
+/** A card row's height before it is measured (px; a card with a thumbnail is about this tall). */
+export const CARD_ROW_ESTIMATE = 360;
+/** Rows rendered beyond the viewport on each side. */
+export const CARD_ROW_OVERSCAN = 2;
+
+/** Columns of the card grid, as board.css lays them out (1; 2 from 576 px; 3 from 992 px). */
+function useColumns(): number {
+  const read = () => {
+    if (typeof window === 'undefined' || typeof window.matchMedia !== 'function') return 1;
+    if (window.matchMedia('(min-width: 992px)').matches) return 3;
+    return window.matchMedia('(min-width: 576px)').matches ? 2 : 1;
+  };
+  const [columns, setColumns] = useState(read);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const queries = ['(min-width: 576px)', '(min-width: 992px)'].map((q) => window.matchMedia(q));
+    const update = () => setColumns(read());
+    for (const q of queries) q.addEventListener('change', update);
+    return () => queries.forEach((q) => q.removeEventListener('change', update));
+  }, []);
+  return columns;
+}
+
+/**
+ * The card grid, virtualised against the window (issue #19, @tanstack/react-virtual): only the
+ * rows near the viewport are in the document. Rows hold `columns` cards in DOM order, so Tab goes
+ * card by card, row by row; a focused card scrolled away stays until focus leaves it.
+ */
+function VirtualCardGrid({ posts, label, renderCard }: { posts: Post[]; label: string; renderCard: (post: Post) => ReactNode }) {
+  const columns = useColumns();
+  const rows = useMemo(() => {
+    const out: Post[][] = [];
+    for (let i = 0; i < posts.length; i += columns) out.push(posts.slice(i, i + columns));
+    return out;
+  }, [posts, columns]);
+  const listRef = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (el) setMargin(el.getBoundingClientRect().top + window.scrollY);
+  }, [rows.length]);
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => CARD_ROW_ESTIMATE,
+    overscan: CARD_ROW_OVERSCAN,
+    scrollMargin: margin,
+    getItemKey: (i) => rows[i]?.map((p) => p.id).join('-') ?? i,
+    // An element not laid out (height 0, e.g. jsdom) keeps the estimate.
+    measureElement: (el) => el.getBoundingClientRect().height || CARD_ROW_ESTIMATE,
+  });
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div ref={listRef} role="list" aria-label={label} className="board-virtual" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {items.map((item) => (
+        <div
+          key={item.key}
+          role="presentation"
+          data-index={item.index}
+          ref={virtualizer.measureElement}
+          className="board-grid board-virtual__row"
+          style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+        >
+          {rows[item.index]?.map(renderCard)}
+        </div>
+      ))}
+    </div>
+  );
+}
 /** How long typing rests before the search runs (and lands in the address). */
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -64,9 +134,9 @@ function useSearchParam() {
 
 export function BoardPage() {
   const me = useSession((s) => s.user);
-  const posts = useQuery(postsQuery());
   const search = useSearchParam();
-  const searched = useQuery(searchPostsQuery(search.query));
+  // Issue #19: the board (or the search, q) a page at a time; more pages load on scroll or 더 보기.
+  const posts = useInfiniteQuery(postsQuery(search.query));
   const now = useNow(60_000);
   const remove = useDeletePost();
   const [filter, setFilter] = useState<string[]>([]);
@@ -75,19 +145,24 @@ export function BoardPage() {
   const writing = useUrlState('write');
   const editing = useUrlState('edit');
 
-  const list = posts.data ?? NONE;
-  // With a search, the cards are the server's matches; an opened post is still read from the whole list.
-  const shownQuery = search.query ? searched : posts;
-  const source = shownQuery.data ?? NONE;
+  const source = useMemo(() => posts.data?.pages.flatMap((p) => p.items) ?? NONE, [posts.data]);
   const shown = useMemo(() => filterByAllTags(source, filter), [source, filter]);
-  const open = opened.value === undefined ? null : (list.find((p) => String(p.id) === opened.value) ?? null);
-  const edited = editing.value === undefined ? null : (list.find((p) => String(p.id) === editing.value && me && p.author?.id === me.id) ?? null);
+  // An opened or edited post that is not on a loaded page is read on its own (GET /api/board/{id}).
+  const byId = (value: string | undefined) => (value === undefined ? undefined : source.find((p) => String(p.id) === value));
+  const idOf = (value: string | undefined) => (value !== undefined && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : 0);
+  const openedId = idOf(opened.value);
+  const editingId = idOf(editing.value);
+  const openedOne = useQuery({ ...postQuery(openedId), enabled: openedId > 0 && !byId(opened.value) });
+  const editedOne = useQuery({ ...postQuery(editingId), enabled: editingId > 0 && !byId(editing.value) });
+  const open = opened.value === undefined ? null : (byId(opened.value) ?? (openedId > 0 ? openedOne.data : undefined) ?? null);
+  const editedPost = editing.value === undefined ? null : (byId(editing.value) ?? (editingId > 0 ? editedOne.data : undefined) ?? null);
+  const edited = editedPost && me && editedPost.author?.id === me.id ? editedPost : null;
 
   // A link to a post that is not on the board (deleted, or not mine to edit): say so and close it.
   const closeOpened = opened.close;
   const closeEditing = editing.close;
-  const missingPost = posts.isSuccess && opened.value !== undefined && open === null;
-  const missingEdit = posts.isSuccess && editing.value !== undefined && edited === null;
+  const missingPost = opened.value !== undefined && open === null && (openedId === 0 ? posts.isSuccess : openedOne.isError);
+  const missingEdit = editing.value !== undefined && edited === null && (editingId === 0 ? posts.isSuccess : editedOne.isError || (editedPost !== null && !edited));
   useEffect(() => {
     if (!missingPost) return;
     toast.info(ko.board.postMissing);
@@ -127,13 +202,15 @@ export function BoardPage() {
         />
         <TagFilter active={filter} onApply={setFilter} />
       </div>
-      <QueryState query={shownQuery} isEmpty={shown.length === 0} empty={search.query ? format(ko.boardUi.searchEmpty, { q: search.query }) : ko.board.empty} />
-      {shownQuery.status === 'success' && shown.length > 0 && (
-        <ul className="board-grid" aria-label={ko.boardUi.postList}>
-          {shown.map((post) => {
+      <QueryState query={posts} isEmpty={shown.length === 0 && !posts.hasNextPage} empty={search.query ? format(ko.boardUi.searchEmpty, { q: search.query }) : ko.board.empty} />
+      {posts.status === 'success' && shown.length > 0 && (
+        <VirtualCardGrid
+          posts={shown}
+          label={ko.boardUi.postList}
+          renderCard={(post) => {
             const thumb = firstImageSrc(post.content);
             return (
-              <li key={post.id} className="card board-card" data-post-id={post.id}>
+              <div role="listitem" key={post.id} className="card board-card" data-post-id={post.id}>
                 {thumb && <img className="board-card__thumb" src={thumb} alt="" loading="lazy" decoding="async" width={320} height={180} />}
                 <h2 className="card__title">
                   {/* The button's hit area covers the whole card (board.css); Enter and Space open it like any button. */}
@@ -159,7 +236,7 @@ export function BoardPage() {
                 )}
                 <p className="board-card__stats">
                   <span>{format(ko.boardUi.likes, { n: post.likes })}</span> <span>{format(ko.boardUi.views, { n: post.views })}</span>{' '}
-                  <span>{format(ko.boardUi.commentsCount, { n: post.comments.length })}</span>
+                  <span>{format(ko.boardUi.commentsCount, { n: post.commentCount })}</span>
                 </p>
                 {me && post.author?.id === me.id && (
                   <div className="board-card__actions">
@@ -171,10 +248,13 @@ export function BoardPage() {
                     </button>
                   </div>
                 )}
-              </li>
+              </div>
             );
-          })}
-        </ul>
+          }}
+        />
+      )}
+      {posts.status === 'success' && (
+        <LoadMore hasNextPage={posts.hasNextPage} isFetchingNextPage={posts.isFetchingNextPage} isError={posts.isFetchNextPageError} fetchNextPage={posts.fetchNextPage} />
       )}
       {writing.value !== undefined && <PostFormDialog key="new" post={null} open onOpenChange={(o) => !o && writing.close()} />}
       {edited && <PostFormDialog key={edited.id} post={edited} open onOpenChange={(o) => !o && editing.close()} />}

@@ -5,7 +5,8 @@
  * and is listed as "전송 대기 중" until it is posted. The post comes from the query cache
  * (issue #14), so the writes here show through the cache, not through callbacks.
  */
-import { useEffect, useId, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { Comment, Post } from '@common/api/board';
 import { Dialog } from '@/components/ui/dialog';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
@@ -18,7 +19,10 @@ import { relativeTime } from '@/lib/dates';
 import { usePendingWrites } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
 import { useNow } from '@/lib/use-now';
+import { commentsQuery } from '../api/board-api';
 import { useAddComment, useDeleteComment, useEditComment, useLikePost, useViewPost } from '../api/board-mutations';
+import { boardPaging } from '../board-text';
+import { LoadMore } from './load-more';
 import { PostContent } from './post-content';
 
 /**
@@ -149,6 +153,9 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
   const viewPost = view.mutate;
   const postId = post?.id;
   const authorId = post?.author?.id;
+  // Issue #19: the comments are their own paged list (oldest first), loaded when the post opens.
+  const commentPages = useInfiniteQuery({ ...commentsQuery(postId ?? 0), enabled: postId !== undefined });
+  const comments = useMemo(() => commentPages.data?.pages.flatMap((p) => p.items) ?? [], [commentPages.data]);
 
   // Another post opened: its comment box starts empty.
   const [shownId, setShownId] = useState(postId);
@@ -167,7 +174,7 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
   }, [postId, authorId, me, viewPost]);
 
   if (!post) return null;
-  const liked = me ? post.likedMemberIds.includes(me.id) : false;
+  const liked = post.likedByMe;
 
   const submitComment = () => {
     const trimmed = text.trim();
@@ -215,11 +222,22 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
         </div>
         <section aria-label={ko.board.comments} className="post-comments">
           <h3>{ko.board.comments}</h3>
-          {post.comments.length === 0 && pending.length === 0 ? (
+          {commentPages.status === 'pending' && pending.length === 0 ? (
+            <p className="empty-state" role="status">
+              {boardPaging.commentsLoading}
+            </p>
+          ) : commentPages.status === 'error' && pending.length === 0 ? (
+            <p className="load-error" role="alert">
+              {boardPaging.commentsFailed}{' '}
+              <button type="button" className="link-button" disabled={commentPages.isFetching} onClick={() => void commentPages.refetch()}>
+                {ko.lists.retry}
+              </button>
+            </p>
+          ) : comments.length === 0 && pending.length === 0 ? (
             <p className="empty-state">{ko.board.noComments}</p>
           ) : (
             <ul>
-              {post.comments.map((c) => (
+              {comments.map((c) => (
                 <li key={c.id} data-comment-id={c.id}>
                   <strong>{c.author.name ?? ko.board.unknownAuthor}</strong> {editingId !== c.id && <span>{c.text}</span>}
                   <time className="post-comments__time" dateTime={c.createdAt}>
@@ -255,6 +273,14 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
               ))}
             </ul>
           )}
+          <LoadMore
+            auto={false}
+            label={boardPaging.moreComments}
+            hasNextPage={commentPages.hasNextPage}
+            isFetchingNextPage={commentPages.isFetchingNextPage}
+            isError={commentPages.isFetchNextPageError}
+            fetchNextPage={commentPages.fetchNextPage}
+          />
           <form
             className="field__row"
             onSubmit={(e) => {

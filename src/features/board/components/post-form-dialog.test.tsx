@@ -32,8 +32,8 @@ const existing: Post = {
   author: { id: 1, name: '나' },
   likes: 0,
   views: 0,
-  likedMemberIds: [],
-  comments: [],
+  likedByMe: false,
+  commentCount: 0,
   createdAt: '2026-11-20T00:00:00.000Z',
 };
 

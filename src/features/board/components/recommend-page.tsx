@@ -4,8 +4,8 @@
  * location then on the member's position; one 36×36 marker per recommended post; a carousel whose
  * index wraps at both ends and whose selection pans to and raises its marker; the detail dialog.
  */
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Post } from '@common/api/board';
 import { recommendationPoints } from '@common/api/board';
 import { QueryState } from '@/components/ui/load-state';
@@ -14,6 +14,8 @@ import { DEFAULT_CENTER, loadMapProvider, type MapHandle } from '@/lib/maps';
 import { useUrlState } from '@/lib/use-url-state';
 import { recommendationsQuery } from '../api/board-api';
 import { isValidPosition, previewText, wrapIndex } from '../board-logic';
+import { boardPaging } from '../board-text';
+import { LoadMore } from './load-more';
 import { PostDetailDialog } from './post-detail-dialog';
 import './board.css';
 import './recommend.css';
@@ -26,9 +28,10 @@ export function RecommendPage() {
   const [map, setMap] = useState<MapHandle | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const [index, setIndex] = useState(0);
-  const recommendations = useQuery(recommendationsQuery());
+  // Issue #19: the loaded pages (50 a page, most points first) feed the markers and the carousel; 추천 더 보기 adds a page.
+  const recommendations = useInfiniteQuery(recommendationsQuery());
   const opened = useUrlState('post');
-  const posts = recommendations.data ?? NONE;
+  const posts = useMemo(() => recommendations.data?.pages.flatMap((p) => p.items) ?? NONE, [recommendations.data]);
 
   // SPEC §4: the map script, then the map, then geolocation. The recommendations are a query
   // (issue #14) loaded alongside, with their own loading, error (다시 시도) and empty states.
@@ -140,6 +143,16 @@ export function RecommendPage() {
             ›
           </button>
         </section>
+      )}
+      {recommendations.status === 'success' && (
+        <LoadMore
+          auto={false}
+          label={boardPaging.moreRecommendations}
+          hasNextPage={recommendations.hasNextPage}
+          isFetchingNextPage={recommendations.isFetchingNextPage}
+          isError={recommendations.isFetchNextPageError}
+          fetchNextPage={recommendations.fetchNextPage}
+        />
       )}
       <PostDetailDialog post={open} onOpenChange={(o) => !o && opened.close()} />
     </div>
