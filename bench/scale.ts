@@ -21,6 +21,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { seedScale } from '../server/test/scale-seed.ts';
@@ -43,6 +44,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const ENDPOINTS = [
   '/api/board',
   '/api/recommendations',
+  // Issue #19 item 3: what the matching page asks for — one day's first page and the calendar's dots.
+  `/api/schedules?date=${addDaysIso(todayKst(), 1)}&lat=37.5665&lng=126.978&radius=5000`,
+  `/api/schedules/calendar?from=${todayKst()}&to=${addDaysIso(todayKst(), 21)}&lat=37.5665&lng=126.978&radius=5000`,
   '/api/schedules',
   '/api/schedules/my',
   '/api/matches',

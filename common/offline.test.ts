@@ -15,6 +15,7 @@ describe('isMirroredPath', () => {
     '/api/recommendations',
     '/api/schedules',
     '/api/schedules/my',
+    '/api/schedules/calendar',
     '/api/reviews/my',
     '/api/matches',
     '/api/matches/sent',

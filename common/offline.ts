@@ -45,6 +45,7 @@ const MIRRORED: RegExp[] = [
   /^\/api\/recommendations$/,
   /^\/api\/schedules$/,
   /^\/api\/schedules\/my$/,
+  /^\/api\/schedules\/calendar$/,
   /^\/api\/reviews\/my$/,
   /^\/api\/matches$/,
   /^\/api\/matches\/sent$/,

@@ -191,9 +191,13 @@ test('offline: cached screens with a saved-at time, writes replayed once, and no
       .poll(() => mirrorKeys(page))
       .toEqual(
         expect.arrayContaining(
-          ['/api/board', '/api/schedules', '/api/schedules/my', '/api/reviews/my', '/api/matches', '/api/matches/sent', `/api/chat/${matchId}/history`].map((p) => `${firstId}:${p}`),
+          ['/api/board', '/api/reviews/my', '/api/matches', '/api/matches/sent', `/api/chat/${matchId}/history`].map((p) => `${firstId}:${p}`),
         ),
       );
+    // Issue #19: the schedule screens ask for pages and days, mirrored by path and query.
+    for (const prefix of [`/api/schedules?date=${date}&`, '/api/schedules/calendar?', '/api/schedules/my?']) {
+      await expect.poll(async () => (await mirrorKeys(page)).some((k) => k.startsWith(`${firstId}:${prefix}`)), prefix).toBe(true);
+    }
 
     // Offline. First check that Playwright's offline mode really reaches the service worker's
     // own fetches here: a mirrored path comes back from IndexedDB (saved-at header), a path

@@ -66,4 +66,18 @@ describe('service worker offline mirror', () => {
     expect([...storage.map.keys()].some((k) => k.startsWith('1:'))).toBe(false);
     await expect(mirroredFetch(request(1), storage, offline)).rejects.toThrow(TypeError);
   });
+
+  it('a mirrored page keeps its Link header, keyed by path and query (issue #19: the day list and the calendar)', async () => {
+    const storage = memoryStorage();
+    const day = '/api/schedules?date=2026-12-01&lat=37.5665&lng=126.9780&radius=5000&limit=20';
+    expect(isMirroredRequest(request(1, day), ORIGIN)).toBe(true);
+    expect(isMirroredRequest(request(1, '/api/schedules/calendar?from=2026-12-01&to=2026-12-22'), ORIGIN)).toBe(true);
+    const link = '</api/schedules?date=2026-12-01&cursor=abc&limit=20>; rel="next"';
+    await mirroredFetch(request(1, day), storage, () => Promise.resolve(new Response('[{"id":1}]', { status: 200, headers: { 'Content-Type': 'application/json', Link: link } })));
+    const cached = await mirroredFetch(request(1, day), storage, offline);
+    expect(cached.headers.get('Link')).toBe(link);
+    expect(await cached.text()).toBe('[{"id":1}]');
+    // Another day is another entry: nothing stored for it.
+    await expect(mirroredFetch(request(1, day.replace('12-01', '12-02')), storage, offline)).rejects.toThrow(TypeError);
+  });
 });

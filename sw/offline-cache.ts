@@ -5,7 +5,7 @@
  * - Same-origin GETs of the mirrored API paths (`isMirroredPath`: board, schedules, my reviews,
  *   both match lists …) that carry `Authorization: Bearer …` go network-first. A 2xx answer is
  *   stored in IndexedDB (idb-keyval, `MIRROR_DB`/`MIRROR_STORE`) as
- *   `{ status, contentType, body, savedAt }` under `${sub}:${pathname}${search}`, `sub` being the
+ *   `{ status, contentType, link, body, savedAt }` under `${sub}:${pathname}${search}`, `sub` being the
  *   token's member id. Before a write, a store owned by another member (`MIRROR_OWNER_KEY`) is
  *   cleared: a different member's sign-in clears the previous member's entries (the client
  *   clears the store on sign-out as well, `src/lib/offline-mirror.ts`).
@@ -36,6 +36,8 @@ declare let self: ServiceWorkerGlobalScope;
 export interface MirrorEntry {
   status: number;
   contentType: string | null;
+  /** The answer's `Link` header (issue #19: a mirrored page still names its next page); absent in entries stored before. */
+  link?: string | null;
   /** The body as text (the mirrored answers are JSON). */
   body: string;
   /** ISO 8601 instant the answer was stored. */
@@ -85,6 +87,7 @@ async function remember(storage: MirrorStorage, sub: string, url: URL, response:
     const entry: MirrorEntry = {
       status: response.status,
       contentType: response.headers.get('Content-Type'),
+      link: response.headers.get('Link'),
       body: await response.text(),
       savedAt: new Date().toISOString(),
     };
@@ -103,6 +106,7 @@ async function remember(storage: MirrorStorage, sub: string, url: URL, response:
 export function entryResponse(entry: MirrorEntry): Response {
   const headers = new Headers({ [OFFLINE_SAVED_AT_HEADER]: entry.savedAt });
   if (entry.contentType) headers.set('Content-Type', entry.contentType);
+  if (entry.link) headers.set('Link', entry.link);
   return new Response(entry.status === 204 ? null : entry.body, { status: entry.status, headers });
 }
 

@@ -3,6 +3,7 @@ import { FOOD_CATEGORIES } from '../domain/vocabulary.ts';
 import { literalUnion } from './literals.ts';
 import { MATCH_STATUSES } from '../domain/match-status.ts';
 import { MEMBER_STATS_PROPERTIES } from './users.ts';
+import { PageParams } from './paging.ts';
 import { CAPACITY_MAX, CAPACITY_MIN, HOUR_MAX, HOUR_MIN, SCHEDULE_TEXT_MAX } from '../domain/schedule.ts';
 
 const IsoDate = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'KST calendar date YYYY-MM-DD' });
@@ -78,3 +79,59 @@ export type IdParams = Static<typeof IdParams>;
 /** `GET /api/schedules` and `GET /api/schedules/my`: schedules ordered by date, then hour. */
 export const ScheduleList = Type.Array(Schedule);
 export type ScheduleList = Static<typeof ScheduleList>;
+
+/** SPEC §9 matching distances are 500–5000 m; the API accepts up to this many metres. */
+export const SCHEDULE_RADIUS_MAX = 20_000;
+/** `GET /api/schedules/calendar`: at most this many days from `from` to `to`. */
+export const CALENDAR_SPAN_MAX_DAYS = 42;
+
+/** Filters shared by the day list and the calendar (issue #19 item 3). */
+const ScheduleFilterParams = {
+  category: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description: 'Comma-separated SPEC §3 food categories (한식,중식,…); only schedules of those categories. Absent = all. An unknown one → 400.',
+    }),
+  ),
+  lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90, description: 'Latitude (WGS84 degrees) of the distance filter; with `lng`.' })),
+  lng: Type.Optional(Type.Number({ minimum: -180, maximum: 180, description: 'Longitude (WGS84 degrees) of the distance filter; with `lat`.' })),
+  radius: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: SCHEDULE_RADIUS_MAX,
+      description: `Metres around lat/lng (SPEC §9: 500, 1000, 2000, 5000; default 5000 when lat/lng are given; at most ${SCHEDULE_RADIUS_MAX}). Schedules without coordinates are kept (their distance is unknown).`,
+    }),
+  ),
+};
+
+/** `GET /api/schedules`: one KST day (or the whole window) of schedules, paged. */
+export const ScheduleListQuery = Type.Object(
+  {
+    ...PageParams,
+    date: Type.Optional(IsoDate),
+    ...ScheduleFilterParams,
+  },
+  { additionalProperties: false },
+);
+export type ScheduleListQuery = Static<typeof ScheduleListQuery>;
+
+/** `GET /api/schedules/my`: paged. */
+export const MyScheduleQuery = Type.Object({ ...PageParams }, { additionalProperties: false });
+export type MyScheduleQuery = Static<typeof MyScheduleQuery>;
+
+/** `GET /api/schedules/calendar?from=&to=`: KST dates inside the window, at most 42 days apart. */
+export const ScheduleCalendarQuery = Type.Object(
+  { from: IsoDate, to: IsoDate, ...ScheduleFilterParams },
+  { additionalProperties: false },
+);
+export type ScheduleCalendarQuery = Static<typeof ScheduleCalendarQuery>;
+
+/** One day of the calendar: how many schedules the list of that day holds, and their categories. */
+export const CalendarDay = Type.Object({
+  date: IsoDate,
+  count: Type.Integer({ minimum: 1 }),
+  categories: Type.Array(Type.String(), { description: 'distinct categories of that day, sorted' }),
+});
+export type CalendarDay = Static<typeof CalendarDay>;
+export const ScheduleCalendar = Type.Array(CalendarDay);
+export type ScheduleCalendar = Static<typeof ScheduleCalendar>;

@@ -151,6 +151,11 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   },
   { method: 'GET', path: '/api/schedules', anonymous: 401, member: 200, owner: null },
   { method: 'GET', path: '/api/schedules/my', anonymous: 401, member: 200, owner: null },
+  // issue #19 item 3: the matching calendar's dots.
+  {
+    method: 'GET', path: '/api/schedules/calendar', anonymous: 401, member: 200, owner: null,
+    request: (c) => ({ url: `/api/schedules/calendar?from=${c.today}&to=${c.today}` }),
+  },
   { method: 'GET', path: '/api/schedules/random', anonymous: 401, member: 200, owner: null },
   {
     method: 'PUT', path: '/api/schedules/{id}', anonymous: 401, member: 403, owner: 200,

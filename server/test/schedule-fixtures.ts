@@ -6,6 +6,7 @@ import type { ScheduleCreateBody } from '../../common/api/schedules.ts';
 import { eq } from 'drizzle-orm';
 import { schedules } from '../db/schema.ts';
 import type { TestApp } from './helper.ts';
+import { nextLinkTarget } from '../../common/paging.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const KST_OFFSET = 9 * 60 * 60 * 1000;
@@ -53,10 +54,26 @@ export function act(t: TestApp, headers: Record<string, string>, id: number | st
   return t.app.inject({ method: 'POST', url: `/api/matches/${id}/${action}`, headers });
 }
 
-/** The schedule `id` as `GET /api/schedules` answers it (undefined when not in the window). */
+/**
+ * Every page of a paged list (issue #19), following `Link: <…>; rel="next"` from `url`; throws on a
+ * non-200 answer or a page that repeats a row.
+ */
+export async function allPages<T extends { id: number }>(t: TestApp, headers: Record<string, string>, url: string): Promise<T[]> {
+  const out: T[] = [];
+  for (let next: string | null = url; next; ) {
+    const res = await t.app.inject({ url: next, headers });
+    if (res.statusCode !== 200) throw new Error(`${next}: ${res.statusCode} ${res.body}`);
+    out.push(...(res.json() as T[]));
+    next = nextLinkTarget(res.headers.link as string | undefined);
+  }
+  if (new Set(out.map((r) => r.id)).size !== out.length) throw new Error(`${url}: a row came twice`);
+  return out;
+}
+
+/** The schedule `id` as `GET /api/schedules` answers it (undefined when not in the window; every page read). */
 export async function scheduleInList(t: TestApp, headers: Record<string, string>, id: number) {
-  const res = await t.app.inject({ url: '/api/schedules', headers });
-  return (res.json() as Array<{ id: number; currentParticipants: number; participants: number }>).find((s) => s.id === id);
+  const list = await allPages<{ id: number; currentParticipants: number; participants: number }>(t, headers, '/api/schedules?limit=100');
+  return list.find((s) => s.id === id);
 }
 
 /**

@@ -4,7 +4,18 @@
  */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, Schedule, ScheduleCreateBody, ScheduleList, ScheduleUpdateBody } from '../../../common/api/schedules.ts';
+import {
+  IdParams,
+  MyScheduleQuery,
+  Schedule,
+  ScheduleCalendar,
+  ScheduleCalendarQuery,
+  ScheduleCreateBody,
+  ScheduleList,
+  ScheduleListQuery,
+  ScheduleUpdateBody,
+} from '../../../common/api/schedules.ts';
+import { decodeCursor, pageLimit, sendPage } from '../../lib/paging.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { errorResponses, sendInTransaction } from '../../lib/http.ts';
 import { CANCEL_REASON_MAX } from '../../../common/domain/match-status.ts';
@@ -12,9 +23,24 @@ import type { Database } from '../../plugins/db.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
-import { createSchedulesService, type RandomSource } from './service.ts';
+import { createSchedulesService, type RandomSource, type ScheduleKey } from './service.ts';
 
 const tags = ['schedules'];
+
+/** The keyset cursor of the schedule lists: the last row's `[date, hour, id]` (order date, hour, id). */
+const ScheduleCursor = Type.Tuple([
+  Type.String({ format: 'date', maxLength: 10 }),
+  Type.Integer({ minimum: 0, maximum: 23 }),
+  Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+]);
+const keyOf = (s: Schedule): ScheduleKey => [s.date, s.time, s.id];
+
+/** The paging paragraph every schedule list's description ends with. */
+const PAGING_DOC =
+  ' Paged (issue #19): `?limit=` items per page (default 20; above 100 → 100; 0 → 400), `?cursor=` the opaque position from the previous answer ' +
+  "(a cursor the server did not issue → 400 INVALID_CURSOR '목록 위치 정보가 올바르지 않아요. 처음부터 다시 불러와주세요.'); the answer stays a JSON array and, " +
+  'when more rows follow, carries `Link: </same/path?…&cursor=…&limit=…>; rel="next"` (absent on the last page). Keyset on (date, hour, id): rows inserted ' +
+  'between requests never shift a page (no overlap, no gap).';
 
 /** Registers the schedule routes. `random` drives the random match's pick among the best three. */
 export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: RandomSource }> = async (app, opts) => {
@@ -54,12 +80,40 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
       schema: {
         tags,
         summary: '내 일정',
-        description: 'The caller\'s schedules dated today (KST) or later, ordered by date then hour (SPEC §5, §7). 401 anonymous.',
+        description: 'The caller\'s schedules dated today (KST) or later, ordered by date, hour then id (SPEC §5, §7). 401 anonymous.' + PAGING_DOC,
         security: BEARER,
-        response: { 200: ScheduleList, ...errorResponses(401) },
+        querystring: MyScheduleQuery,
+        response: { 200: ScheduleList, ...errorResponses(400, 401) },
       },
     },
-    async (request) => service.mine(request.user!.id),
+    async (request, reply) => {
+      const limit = pageLimit(request.query.limit);
+      const after = decodeCursor(request.query.cursor, ScheduleCursor);
+      const rows = await service.mine(request.user!.id, { limit: limit + 1, after });
+      return sendPage(request, reply, rows, limit, keyOf);
+    },
+  );
+
+  app.get(
+    '/api/schedules/calendar',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '일정 달력',
+        description:
+          'The matching calendar\'s dots (issue #19 item 3): `?from=&to=` KST dates `YYYY-MM-DD`, both inside today … today+21, from ≤ to, at most 42 days apart → ' +
+          '`[{ date, count, categories }]` ordered by date, one entry per day that holds schedules (days without any are left out): `count` is how many schedules ' +
+          '`GET /api/schedules?date=` would list for that day with the same filters and visibility (not started, not deleted, not hidden, no blocked member either way; ' +
+          'full ones and the caller\'s own included), `categories` their distinct food categories, sorted. Filters as the list: `?category=한식,중식`, ' +
+          '`?lat=&lng=&radius=` (metres, default 5000; schedules without coordinates counted). Not paged (at most 22 entries). ' +
+          "400 DATE_OUT_OF_WINDOW '달력은 오늘부터 21일 후까지, 시작일이 종료일보다 늦지 않게 42일 이내로 볼 수 있어요.'; 400 VALIDATION for a bad date, unknown category or lat without lng; 401 anonymous.",
+        security: BEARER,
+        querystring: ScheduleCalendarQuery,
+        response: { 200: ScheduleCalendar, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => service.calendar(request.user!.id, request.query),
   );
 
   app.get(
@@ -70,14 +124,26 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
         tags,
         summary: '모든 일정',
         description:
-          'Every member\'s schedules dated today … today+21 (KST; SPEC §5 matching page), ordered by date then hour, each with `user` ' +
+          'Every member\'s schedules dated today … today+21 (KST; SPEC §5 matching page), ordered by date, hour then id, each with `user` ' +
           '{ id, name, profileImage, preferences, reviewCount, averageRating, mealCount, noShowCount, lateCancelCount } and `currentParticipants`. Full ones and the caller\'s own are included; ' +
-          'issue #15: meals whose hour has started (KST) and deleted schedules are not, and each carries `startsAt`, `isFull` and the caller\'s `myRequestStatus` (null when none). 401 anonymous.',
+          'issue #15: meals whose hour has started (KST) and deleted schedules are not, and each carries `startsAt`, `isFull` and the caller\'s `myRequestStatus` (null when none). ' +
+          'Issue #19 item 3 — what the screen shows: `?date=YYYY-MM-DD` one KST day of the window (outside → 400 DATE_OUT_OF_WINDOW \'오늘부터 21일 후까지의 날짜만 볼 수 있어요.\'); ' +
+          '`?category=한식,중식` only those food categories (unknown → 400); `?lat=&lng=&radius=` only schedules within `radius` metres (default 5000, at most 20000; ' +
+          'haversine on 6 371 008.8 m, computed in SQL) of the point, plus those without coordinates (distance unknown); lat without lng or radius without a position → 400. ' +
+          'Blocked members\' and hidden schedules are never listed (issue #17). 401 anonymous.' +
+          PAGING_DOC,
         security: BEARER,
-        response: { 200: ScheduleList, ...errorResponses(401) },
+        querystring: ScheduleListQuery,
+        response: { 200: ScheduleList, ...errorResponses(400, 401) },
       },
     },
-    async (request) => service.inWindow(request.user!.id),
+    async (request, reply) => {
+      const { limit: rawLimit, cursor, ...filter } = request.query;
+      const limit = pageLimit(rawLimit);
+      const after = decodeCursor(cursor, ScheduleCursor);
+      const rows = await service.inWindow(request.user!.id, { ...filter, limit: limit + 1, after });
+      return sendPage(request, reply, rows, limit, keyOf);
+    },
   );
 
   app.get(

@@ -4,8 +4,10 @@
  * whatever the machine's time zone.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, sql } from 'drizzle-orm';
-import type { Schedule, ScheduleCreateBody, ScheduleUpdateBody } from '../../../common/api/schedules.ts';
-import { hasMealStarted, isIsoDate, isInScheduleWindow, scheduleWindow, SCHEDULE_TEXT_MAX, todayKst } from '../../../common/domain/schedule.ts';
+import { CALENDAR_SPAN_MAX_DAYS, type CalendarDay, type Schedule, type ScheduleCreateBody, type ScheduleUpdateBody } from '../../../common/api/schedules.ts';
+import { addDaysIso, hasMealStarted, isIsoDate, isInScheduleWindow, scheduleWindow, SCHEDULE_TEXT_MAX, todayKst } from '../../../common/domain/schedule.ts';
+import { FOOD_CATEGORIES, type FoodCategory } from '../../../common/domain/vocabulary.ts';
+import { boundingBox, EARTH_RADIUS_M } from '../../../common/domain/geo.ts';
 import { LATE_CANCEL_HOURS, type MatchStatus } from '../../../common/domain/match-status.ts';
 import { matchRequests, schedules, users, venues } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
@@ -31,7 +33,60 @@ export const SCHEDULE_MSG = {
   pastHour: '지난 시간에는 약속을 만들 수 없어요.',
   startedDelete: '이미 시작된 약속은 삭제할 수 없어요.',
   hostCancelled: '호스트가 일정을 취소했어요.',
+  listDateOutOfWindow: '오늘부터 21일 후까지의 날짜만 볼 수 있어요.',
+  calendarRange: '달력은 오늘부터 21일 후까지, 시작일이 종료일보다 늦지 않게 42일 이내로 볼 수 있어요.',
+  unknownCategory: '알 수 없는 음식 종류예요.',
+  positionPair: '위치(lat, lng)는 함께 보내야 하고, 반경(radius)은 위치와 함께만 쓸 수 있어요.',
 } as const;
+
+/** SPEC §9: the matching page's default distance (m) when a position is given without a radius. */
+export const SCHEDULE_RADIUS_DEFAULT = 5000;
+
+/** The filters of the day list and the calendar (issue #19 item 3). */
+export interface ScheduleFilter {
+  /** Comma-separated food categories (absent or empty = all). */
+  category?: string;
+  lat?: number;
+  lng?: number;
+  /** Metres around lat/lng. */
+  radius?: number;
+}
+
+/** Position of a schedule row in the (date, hour, id) order: the keyset cursor of both lists. */
+export type ScheduleKey = readonly [date: string, hour: number, id: number];
+
+/** Parses `?category=한식,중식` (400 on an unknown one). */
+function parseCategories(category: string | undefined): FoodCategory[] {
+  if (!category) return [];
+  const list = [...new Set(category.split(',').map((c) => c.trim()).filter(Boolean))];
+  for (const c of list) if (!(FOOD_CATEGORIES as readonly string[]).includes(c)) throw new AppError(400, 'VALIDATION', SCHEDULE_MSG.unknownCategory, {}, 'category');
+  return list as FoodCategory[];
+}
+
+/**
+ * The SQL condition of a filter: categories, and — with a position — haversine distance (the same
+ * formula and Earth radius as common/domain/geo.ts, so server and client agree to the metre) within
+ * the radius, after a latitude/longitude box any index or the planner can use cheaply. Schedules
+ * without coordinates are kept (their distance is unknown, as on the matching page before).
+ */
+function filterCondition(f: ScheduleFilter) {
+  const categories = parseCategories(f.category);
+  if ((f.lat === undefined) !== (f.lng === undefined) || (f.radius !== undefined && f.lat === undefined)) {
+    throw new AppError(400, 'VALIDATION', SCHEDULE_MSG.positionPair, {}, f.lat === undefined ? 'lat' : 'lng');
+  }
+  let near;
+  if (f.lat !== undefined && f.lng !== undefined) {
+    const radius = f.radius ?? SCHEDULE_RADIUS_DEFAULT;
+    const box = boundingBox({ lat: f.lat, lng: f.lng }, radius);
+    const h = sql`power(sin(radians(${schedules.latitude} - ${f.lat}::float8) / 2), 2) + cos(radians(${f.lat}::float8)) * cos(radians(${schedules.latitude})) * power(sin(radians(${schedules.longitude} - ${f.lng}::float8) / 2), 2)`;
+    near = sql`(${schedules.latitude} is null or (${schedules.latitude} between ${box.minLat}::float8 and ${box.maxLat}::float8 and ${schedules.longitude} between ${box.minLng}::float8 and ${box.maxLng}::float8 and 2 * ${EARTH_RADIUS_M}::float8 * asin(least(1, sqrt(${h}))) <= ${radius}::float8))`;
+  }
+  return and(categories.length > 0 ? inArray(schedules.placeCategory, categories) : undefined, near);
+}
+
+/** Rows after `key` in the (date, hour, id) order. */
+const afterKey = (key: ScheduleKey | undefined) =>
+  key ? sql`(${schedules.date}, ${schedules.hour}, ${schedules.id}) > (${key[0]}::date, ${key[1]}::int, ${key[2]}::int)` : undefined;
 
 /** How many of the best-ranked schedules the random match picks from. */
 export const RANDOM_TOP_N = 3;
@@ -136,6 +191,18 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
       .from(schedules)
       .innerJoin(users, eq(users.id, schedules.userId));
   const order = [asc(schedules.date), asc(schedules.hour), asc(schedules.id)] as const;
+  /**
+   * What the matching page may show `userId` (list and calendar alike): not started (issue #15), not
+   * deleted, not hidden by reports or a moderator, and nothing of a member on the other side of a
+   * block, either way (issue #17). Full ones and the caller's own stay.
+   */
+  const visible = (userId: number) =>
+    and(
+      gt(schedules.startsAt, now()),
+      isNull(schedules.cancelledAt),
+      isNull(schedules.hiddenAt),
+      userId > 0 ? notBlockedWith(userId, schedules.userId) : undefined,
+    );
   /** Rows as the API answers them, with their authors' figures (one batch for the whole list). */
   const answer = async (rows: ViewRow[]) => {
     const stats = await memberStats(db, rows.map((r) => r.authorId), now());
@@ -219,11 +286,15 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
       return (await byId(id, userId))!;
     },
 
-    /** The member's schedules dated today (KST) or later, by date then hour (SPEC §5, §7); deleted ones left out. */
-    async mine(userId: number): Promise<Schedule[]> {
+    /**
+     * The member's schedules dated today (KST) or later, by date, hour then id (SPEC §5, §7);
+     * deleted ones left out. Keyset page (issue #19): `limit` rows after `after`.
+     */
+    async mine(userId: number, page: { limit: number; after?: ScheduleKey } = { limit: 1000 }): Promise<Schedule[]> {
       const rows = await view(userId)
-        .where(and(eq(schedules.userId, userId), gte(schedules.date, todayKst(now())), isNull(schedules.cancelledAt)))
-        .orderBy(...order);
+        .where(and(eq(schedules.userId, userId), gte(schedules.date, todayKst(now())), isNull(schedules.cancelledAt), afterKey(page.after)))
+        .orderBy(...order)
+        .limit(page.limit);
       return answer(rows);
     },
 
@@ -231,25 +302,51 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
      * Everyone's schedules in the window today … +21 (KST), by date then hour (SPEC §5 matching
      * page), without deleted ones and — issue #15 — without meals whose hour has started, and — issue
      * #17 — without those of members the caller blocked or was blocked by; each with `isFull` and the
-     * caller's `myRequestStatus`.
+     * caller's `myRequestStatus`. Issue #19 item 3: `date` narrows to one KST day of the window (400
+     * DATE_OUT_OF_WINDOW outside it), `category`/`lat`/`lng`/`radius` filter in SQL, and the rows
+     * come as a keyset page: at most `limit` after `after` in (date, hour, id) order.
      */
-    async inWindow(userId = 0): Promise<Schedule[]> {
+    async inWindow(userId = 0, q: ScheduleFilter & { date?: string; limit?: number; after?: ScheduleKey } = {}): Promise<Schedule[]> {
       const { first, last } = scheduleWindow(now());
+      if (q.date !== undefined && (!isIsoDate(q.date) || !isInScheduleWindow(q.date, now()))) {
+        throw new AppError(400, 'DATE_OUT_OF_WINDOW', SCHEDULE_MSG.listDateOutOfWindow, {}, 'date');
+      }
       const rows = await view(userId)
         .where(
           and(
-            gte(schedules.date, first),
-            lte(schedules.date, last),
-            gt(schedules.startsAt, now()),
-            isNull(schedules.cancelledAt),
-            // Issue #17: hidden by reports or a moderator.
-            isNull(schedules.hiddenAt),
-            // Issue #17: nothing of a member on the other side of a block, either way.
-            userId > 0 ? notBlockedWith(userId, schedules.userId) : undefined,
+            q.date !== undefined ? eq(schedules.date, q.date) : and(gte(schedules.date, first), lte(schedules.date, last)),
+            visible(userId),
+            filterCondition(q),
+            afterKey(q.after),
           ),
         )
-        .orderBy(...order);
+        .orderBy(...order)
+        .limit(q.limit ?? 1000);
       return answer(rows);
+    },
+
+    /**
+     * The calendar's days (issue #19 item 3): for each KST date `from` … `to` holding schedules the
+     * day list would show (same visibility and filters), `{ date, count, categories }`; days
+     * without any are left out. 400 when a date lies outside the window, `from` is after `to`, or
+     * they are more than 42 days apart.
+     */
+    async calendar(userId: number, q: ScheduleFilter & { from: string; to: string }): Promise<CalendarDay[]> {
+      const at = now();
+      const ok =
+        isIsoDate(q.from) && isIsoDate(q.to) && isInScheduleWindow(q.from, at) && isInScheduleWindow(q.to, at) && q.from <= q.to && addDaysIso(q.from, CALENDAR_SPAN_MAX_DAYS) >= q.to;
+      if (!ok) throw new AppError(400, 'DATE_OUT_OF_WINDOW', SCHEDULE_MSG.calendarRange, {}, 'from');
+      const rows = await db
+        .select({
+          date: schedules.date,
+          count: sql<number>`count(*)::int`,
+          categories: sql<string[]>`array_agg(distinct ${schedules.placeCategory} order by ${schedules.placeCategory})`,
+        })
+        .from(schedules)
+        .where(and(gte(schedules.date, q.from), lte(schedules.date, q.to), visible(userId), filterCondition(q)))
+        .groupBy(schedules.date)
+        .orderBy(asc(schedules.date));
+      return rows.map((r) => ({ date: r.date, count: r.count, categories: r.categories }));
     },
 
     /**

@@ -1,19 +1,26 @@
 import { createFileRoute, useRouterState } from '@tanstack/react-router';
-import { schedulesQuery } from '@/features/matching/api/get-schedules';
 import { MatchingPage } from '@/features/matching/components/matching-page';
 import { useSession } from '@/lib/session/store';
 import { ko } from '@/i18n/shell';
 
 export const Route = createFileRoute('/_authenticated/matching')({
   staticData: { title: ko.matching.heading },
-  // The calendar renders with everyone's schedules (issue #14); a failed load shows the list's error state.
-  loader: ({ context }) => context.queryClient.ensureQueryData(schedulesQuery()).catch(() => undefined),
+  // Issue #19 item 3: the page asks the server for what it shows (the calendar's dots and the
+  // chosen day's first page) once it knows the member's position, so the route loads nothing ahead.
   component: Matching,
 });
 
 function Matching() {
   const myId = useSession((s) => s.user?.id ?? null);
-  // A shared link `/matching?schedule=12` (issue #18 item 6) selects that schedule.
-  const shared: unknown = useRouterState({ select: (s) => (s.location.search as Record<string, unknown>).schedule });
-  return <MatchingPage myId={myId} sharedScheduleId={typeof shared === 'number' || typeof shared === 'string' ? String(shared) : undefined} />;
+  // A shared link `/matching?schedule=12&date=2026-12-01` (issue #18 item 6) selects that schedule on that day.
+  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const shared = search.schedule;
+  const date = search.date;
+  return (
+    <MatchingPage
+      myId={myId}
+      sharedScheduleId={typeof shared === 'number' || typeof shared === 'string' ? String(shared) : undefined}
+      sharedDate={typeof date === 'string' ? date : undefined}
+    />
+  );
 }

@@ -7,7 +7,7 @@ import { ko } from '@/i18n/shell';
 export const Route = createFileRoute('/_authenticated/schedule')({
   staticData: { title: ko.schedule.heading },
   // The calendar renders with my schedules (issue #14); a failed load shows the page's error state.
-  loader: ({ context }) => context.queryClient.ensureQueryData(mySchedulesQuery()).catch(() => undefined),
+  loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(mySchedulesQuery()).catch(() => undefined),
   component: Schedule,
 });
 

@@ -1,22 +1,68 @@
-import type { Schedule } from '@common/api/schedules';
-import { isInScheduleWindow } from '@common/domain/schedule';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { CalendarDay, Schedule } from '@common/api/schedules';
+import type { IsoDate } from '@common/domain/schedule';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { api, apiPage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
-/** `GET /api/schedules`: everyone's schedules in the window (today … +21, KST), with `user`. */
-export async function getSchedules(signal?: AbortSignal): Promise<Schedule[]> {
-  const answer = await api.get<unknown>('/api/schedules', { signal });
-  if (!Array.isArray(answer)) {
-    console.warn('GET /api/schedules answered a non-array; treated as empty');
-    return [];
-  }
-  // SPEC §5: only the next 21 days, whatever the server sent.
-  return (answer as Schedule[]).filter((s) => isInScheduleWindow(s.date));
+/**
+ * What the matching page asks the server to narrow (issue #19 item 3): food categories (none =
+ * all) and the distance in metres around a position. The position is rounded to 4 decimals
+ * (about 10 m), so a jittering fix does not refetch.
+ */
+export interface ScheduleQueryFilter {
+  categories: readonly string[];
+  distance: number;
+  lat: number;
+  lng: number;
+}
+
+/** The filter as query parameters (and as a stable part of the query keys). */
+export function filterParams(filter: ScheduleQueryFilter): Record<string, string> {
+  const params: Record<string, string> = {
+    lat: filter.lat.toFixed(4),
+    lng: filter.lng.toFixed(4),
+    radius: String(filter.distance),
+  };
+  if (filter.categories.length > 0) params.category = [...filter.categories].sort().join(',');
+  return params;
+}
+
+/** Items per page of the day list. */
+export const DAY_PAGE_SIZE = 20;
+
+/** `GET /api/schedules?date=&…&cursor=`: one page of a KST day's schedules, with `user`. */
+export function getDaySchedules(date: IsoDate, filter: ScheduleQueryFilter, cursor: string | null, signal?: AbortSignal): Promise<Page<Schedule>> {
+  const params = new URLSearchParams({ date, ...filterParams(filter), limit: String(DAY_PAGE_SIZE) });
+  if (cursor) params.set('cursor', cursor);
+  return apiPage<Schedule>(`/api/schedules?${params.toString()}`, { signal });
 }
 
 /**
- * The 22-day window as a query (issue #14). Under `queryRoots.schedules`, so schedule writes,
- * match requests and the live notifications that change seats (table in src/lib/query) refresh it.
+ * The chosen day's list as an infinite query (loaded on scroll). Under `queryRoots.schedules`, so
+ * schedule writes, match requests and the live notifications that change seats refresh it.
  */
-export const schedulesQuery = () => queryOptions({ queryKey: [...queryRoots.schedules, 'window'], queryFn: ({ signal }) => getSchedules(signal) });
+export const daySchedulesQuery = (date: IsoDate, filter: ScheduleQueryFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...queryRoots.schedules, 'day', date, filterParams(filter)],
+    queryFn: ({ pageParam, signal }) => getDaySchedules(date, filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** `GET /api/schedules/calendar?from&to&…`: per day, how many schedules and of which categories. */
+export async function getScheduleCalendar(from: IsoDate, to: IsoDate, filter: ScheduleQueryFilter, signal?: AbortSignal): Promise<CalendarDay[]> {
+  const params = new URLSearchParams({ from, to, ...filterParams(filter) });
+  const answer = await api.get<unknown>(`/api/schedules/calendar?${params.toString()}`, { signal });
+  if (!Array.isArray(answer)) {
+    console.warn('GET /api/schedules/calendar answered a non-array; treated as empty');
+    return [];
+  }
+  return answer as CalendarDay[];
+}
+
+/** The calendar's dots as a query (same root as the lists: the same writes refresh it). */
+export const scheduleCalendarQuery = (from: IsoDate, to: IsoDate, filter: ScheduleQueryFilter) =>
+  queryOptions({
+    queryKey: [...queryRoots.schedules, 'calendar', from, to, filterParams(filter)],
+    queryFn: ({ signal }) => getScheduleCalendar(from, to, filter, signal),
+  });

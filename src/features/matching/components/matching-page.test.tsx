@@ -30,6 +30,42 @@ function schedule(id: number, authorId: number, extra: Partial<Schedule> = {}): 
   };
 }
 
+/**
+ * A fake of the server's day list (issue #19): answers the schedules of `?date=` (and of
+ * `?category=` when given), `?limit=` at a time with `Link: <…>; rel="next"`; non-schedule
+ * answers (an error) pass through.
+ */
+function dayServer(all: () => Schedule[] | Response) {
+  return (url: string) => {
+    const list = all();
+    if (list instanceof Response) return list;
+    const q = new URL(url, 'http://x').searchParams;
+    const categories = q.get('category')?.split(',');
+    const matching = list.filter((s) => s.date === q.get('date') && (!categories || categories.includes(s.placeCategory)));
+    const start = Number(q.get('cursor') ?? 0);
+    const limit = Number(q.get('limit') ?? 20);
+    const res = jsonResponse(matching.slice(start, start + limit));
+    if (start + limit < matching.length) {
+      q.set('cursor', String(start + limit));
+      res.headers.set('Link', `</api/schedules?${q.toString()}>; rel="next"`);
+    }
+    return res;
+  };
+}
+
+/** The fake calendar: one entry per day of `list`. */
+function calendarServer(all: () => Schedule[]) {
+  return () => {
+    const days = new Map<string, Set<string>>();
+    const counts = new Map<string, number>();
+    for (const s of all()) {
+      days.set(s.date, (days.get(s.date) ?? new Set()).add(s.placeCategory));
+      counts.set(s.date, (counts.get(s.date) ?? 0) + 1);
+    }
+    return jsonResponse([...days].map(([date, cats]) => ({ date, count: counts.get(date), categories: [...cats].sort() })));
+  };
+}
+
 function dayList() {
   const [, m, d] = today.split('-').map(Number);
   return screen.findByRole('list', { name: `${m}월 ${d}일 일정 목록` });
@@ -40,8 +76,7 @@ describe('matching page (SPEC §5, §8)', () => {
     const user = userEvent.setup();
     let requested = false;
     const fetch = mockFetch({
-      'GET /api/schedules': () =>
-        jsonResponse([schedule(1, 1), schedule(2, 2, { myRequestStatus: requested ? 'PENDING' : null }), schedule(3, 2, { date: addDaysIso(today, 30) })]),
+      'GET /api/schedules': dayServer(() => [schedule(1, 1), schedule(2, 2, { myRequestStatus: requested ? 'PENDING' : null }), schedule(3, 2, { date: addDaysIso(today, 30) })]),
       'POST /api/matches': () => {
         requested = true;
         return textResponse('매칭 신청이 완료되었습니다.', 201);
@@ -72,7 +107,7 @@ describe('matching page (SPEC §5, §8)', () => {
     expect(JSON.parse(String(post?.[1]?.body))).toEqual({ scheduleId: 2 });
     // The window refetches (seats changed, 신청함 now): 매칭 신청 gives way to 신청함, and the focus
     // it got back from the confirm moves to the selected card rather than falling to the page.
-    await waitFor(() => expect(fetch.mock.calls.filter(([url, init]) => String(url).endsWith('/api/schedules') && (init?.method ?? 'GET') === 'GET')).toHaveLength(2));
+    await waitFor(() => expect(fetch.mock.calls.filter(([url, init]) => String(url).includes('/api/schedules?') && (init?.method ?? 'GET') === 'GET')).toHaveLength(2));
     await waitFor(() => expect(screen.queryByRole('button', { name: '매칭 신청' })).toBeNull());
     expect(document.querySelector('.matching-toolbar__requested')?.textContent).toBe('신청함');
     const card = within(list).getByRole('button', { name: /^식당2/ });
@@ -83,7 +118,7 @@ describe('matching page (SPEC §5, §8)', () => {
   it('a failed load says so with 다시 시도, which loads the list', async () => {
     const user = userEvent.setup();
     let fail = true;
-    mockFetch({ 'GET /api/schedules': () => (fail ? jsonResponse({ message: '오류', code: 'X' }, 500) : jsonResponse([schedule(2, 2)])) });
+    mockFetch({ 'GET /api/schedules': dayServer(() => (fail ? jsonResponse({ message: '오류', code: 'X' }, 500) : [schedule(2, 2)])) });
     renderWithFeedback(<MatchingPage myId={1} />);
     expect((await screen.findByRole('alert')).textContent).toContain('불러오지 못했어요');
     fail = false;
@@ -94,7 +129,7 @@ describe('matching page (SPEC §5, §8)', () => {
   it('shows the server text of a refused request', async () => {
     const user = userEvent.setup();
     mockFetch({
-      'GET /api/schedules': () => jsonResponse([schedule(2, 2)]),
+      'GET /api/schedules': dayServer(() => [schedule(2, 2)]),
       'POST /api/matches': () => textResponse('이미 신청한 일정입니다.', 409),
     });
     renderWithFeedback(<MatchingPage myId={1} />);
@@ -121,7 +156,7 @@ describe('matching page (SPEC §5, §8)', () => {
     const user = userEvent.setup();
     let found: Schedule | null = null;
     mockFetch({
-      'GET /api/schedules': () => jsonResponse([]),
+      'GET /api/schedules': dayServer(() => []),
       'GET /api/schedules/random': () => (found ? jsonResponse(found) : jsonResponse({ message: '현재 매칭 가능한 상대가 없습니다.', code: 'NOT_FOUND' }, 404)),
     });
     renderWithFeedback(<MatchingPage myId={1} />);
@@ -138,7 +173,7 @@ describe('matching page (SPEC §5, §8)', () => {
 
   it('narrows by the filter only after 적용', async () => {
     const user = userEvent.setup();
-    mockFetch({ 'GET /api/schedules': () => jsonResponse([schedule(1, 2), schedule(2, 2, { placeCategory: '중식' })]) });
+    const fetch = mockFetch({ 'GET /api/schedules': dayServer(() => [schedule(1, 2), schedule(2, 2, { placeCategory: '중식' })]) });
     renderWithFeedback(<MatchingPage myId={1} />);
     const list = await dayList();
     expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(2);
@@ -148,13 +183,36 @@ describe('matching page (SPEC §5, §8)', () => {
     await user.click(within(dialog).getByRole('button', { name: '중식' }));
     await user.click(within(dialog).getByRole('button', { name: '적용' }));
     const narrowed = await dayList();
-    expect(within(narrowed).getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual([expect.stringContaining('식당2')]);
+    await waitFor(() => expect(within(narrowed).getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual([expect.stringContaining('식당2')]));
+    // The server narrows (issue #19 item 3): the day list and the calendar are asked with the filter.
+    const urls = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x'));
+    expect(urls.some((u) => u.pathname === '/api/schedules' && u.searchParams.get('category') === '중식' && u.searchParams.get('radius') === '5000')).toBe(true);
+    expect(urls.some((u) => u.pathname === '/api/schedules/calendar' && u.searchParams.get('category') === '중식')).toBe(true);
+  });
+
+  it('loads the day 20 at a time: 더 보기 fetches the next page by its cursor', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 25 }, (_, i) => schedule(i + 1, 2, { time: 13 + (i % 10) }));
+    const fetch = mockFetch({ 'GET /api/schedules': dayServer(() => many), 'GET /api/schedules/calendar': calendarServer(() => many) });
+    renderWithFeedback(<MatchingPage myId={1} />);
+    const list = await dayList();
+    expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(20);
+    await user.click(screen.getByRole('button', { name: '더 보기' }));
+    await waitFor(() => expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(25));
+    expect(screen.queryByRole('button', { name: '더 보기' })).toBeNull();
+    const dayCalls = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((u) => u.pathname === '/api/schedules');
+    expect(dayCalls.map((u) => [u.searchParams.get('date'), u.searchParams.get('cursor')])).toEqual([
+      [today, null],
+      [today, '20'],
+    ]);
+    // The calendar marks the day from the calendar endpoint, never from a downloaded window.
+    expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/schedules/calendar?from='))).toBe(true);
   });
 
   it('marks full meals 마감 and my requested ones 신청함 (no 매칭 신청 then); the author shows their figures', async () => {
     const user = userEvent.setup();
     mockFetch({
-      'GET /api/schedules': () => jsonResponse([schedule(1, 2, { isFull: true, currentParticipants: 2, participants: 2 }), schedule(2, 3, { myRequestStatus: 'PENDING' }), schedule(3, 4)]),
+      'GET /api/schedules': dayServer(() => [schedule(1, 2, { isFull: true, currentParticipants: 2, participants: 2 }), schedule(2, 3, { myRequestStatus: 'PENDING' }), schedule(3, 4)]),
     });
     renderWithFeedback(<MatchingPage myId={1} />);
     const list = await dayList();
@@ -178,8 +236,8 @@ describe('matching page (SPEC §5, §8)', () => {
 
   it('a shared link (?schedule=) selects that schedule on its day, with 공유하기 for it (issue #18 item 6)', async () => {
     const later = addDaysIso(today, 3);
-    mockFetch({ 'GET /api/schedules': () => jsonResponse([schedule(1, 1), schedule(7, 2, { date: later })]) });
-    renderWithFeedback(<MatchingPage myId={1} sharedScheduleId="7" />);
+    mockFetch({ 'GET /api/schedules': dayServer(() => [schedule(1, 1), schedule(7, 2, { date: later })]) });
+    renderWithFeedback(<MatchingPage myId={1} sharedScheduleId="7" sharedDate={later} />);
     const [, m, d] = later.split('-').map(Number);
     const list = await screen.findByRole('list', { name: `${m}월 ${d}일 일정 목록` });
     expect(within(list).getByRole('button', { name: /^식당7/ }).getAttribute('aria-pressed')).toBe('true');

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Schedule, ScheduleAuthor } from '@common/api/schedules';
 import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
@@ -14,12 +14,13 @@ import { useOutbox } from '@/lib/outbox';
 import { usePosition } from '@/lib/geolocation';
 import { queryRoots } from '@/lib/query/keys';
 import { getRandomSchedule } from '../api/get-random-schedule';
-import { schedulesQuery } from '../api/get-schedules';
+import { daySchedulesQuery, scheduleCalendarQuery, type ScheduleQueryFilter } from '../api/get-schedules';
 import { requestMatch } from '../api/request-match';
 import { useSafetyGuide } from '@/components/ui/safety-guide';
-import { applyMatchingFilter, DEFAULT_MATCHING_FILTER, isFilterActive, type MatchingFilter } from '../filter';
+import { DEFAULT_MATCHING_FILTER, isFilterActive, type MatchingFilter } from '../filter';
 import { AuthorProfileDialog } from './author-profile-dialog';
 import { DayScheduleList } from './day-schedule-list';
+import { LoadMore } from './load-more';
 import { MatchingFilterDialog } from './matching-filter-dialog';
 import './matching.css';
 
@@ -28,24 +29,35 @@ interface MatchingPageProps {
   myId: number | null;
   /** `?schedule=12` of a shared link (issue #18 item 6): that schedule is selected once loaded. */
   sharedScheduleId?: string;
+  /** `?date=YYYY-MM-DD` of a shared link (issue #19): the day whose list holds the shared schedule. */
+  sharedDate?: string;
 }
 
 const NO_SCHEDULES: Schedule[] = [];
 
 /** 매칭: the calendar of everyone's schedules, the chosen day's list, filter, random match, request. */
-export function MatchingPage({ myId, sharedScheduleId }: MatchingPageProps) {
+export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPageProps) {
   const today = todayKst();
   const bounds = scheduleWindow();
   const { position } = usePosition();
   const queryClient = useQueryClient();
-  // Everyone's schedules from TanStack Query (issue #14): my request, a replayed outbox request
-  // and the live notifications that change seats invalidate it, so the list never goes stale.
-  const schedules = useQuery(schedulesQuery());
-
   const [filter, setFilter] = useState<MatchingFilter>(DEFAULT_MATCHING_FILTER);
   const [filterOpen, setFilterOpen] = useState(false);
-  const [month, setMonth] = useState<IsoDate>(today);
-  const [day, setDay] = useState<IsoDate>(today);
+  // A shared link names the day of its schedule (issue #19): that day opens first.
+  const startDay = sharedDate && isInScheduleWindow(sharedDate) ? sharedDate : today;
+  const [month, setMonth] = useState<IsoDate>(startDay);
+  const [day, setDay] = useState<IsoDate>(startDay);
+  // What the screen shows, asked of the server (issue #19 item 3): the calendar's dots for the
+  // window and one page after another of the chosen day, both filtered by the server (food types,
+  // distance around my position). Under `queryRoots.schedules`: my request, a replayed outbox
+  // request and the live notifications that change seats invalidate them (issue #14).
+  const serverFilter = useMemo<ScheduleQueryFilter>(
+    () => ({ categories: filter.categories, distance: filter.distance, lat: position.lat, lng: position.lng }),
+    [filter, position.lat, position.lng],
+  );
+  const calendar = useQuery(scheduleCalendarQuery(bounds.first, bounds.last, serverFilter));
+  const schedules = useInfiniteQuery(daySchedulesQuery(day, serverFilter));
+  const loaded = useMemo(() => schedules.data?.pages.flatMap((p) => p.items) ?? NO_SCHEDULES, [schedules.data]);
   const [selected, setSelected] = useState<Schedule | null>(null);
   const [author, setAuthor] = useState<ScheduleAuthor | null>(null);
   const [authorScheduleId, setAuthorScheduleId] = useState<number | undefined>(undefined);
@@ -54,9 +66,9 @@ export function MatchingPage({ myId, sharedScheduleId }: MatchingPageProps) {
   // A shared link (`/matching?schedule=12`, issue #18 item 6) selects that schedule once it is loaded.
   const sharedId = sharedScheduleId;
   const [appliedShare, setAppliedShare] = useState<string | undefined>(undefined);
-  if (sharedId !== undefined && sharedId !== appliedShare && schedules.data) {
+  if (sharedId !== undefined && sharedId !== appliedShare && schedules.data && !schedules.isFetching) {
     setAppliedShare(sharedId);
-    const shared = schedules.data.find((s) => String(s.id) === sharedId);
+    const shared = loaded.find((s) => String(s.id) === sharedId);
     if (shared) {
       setSelected(shared);
       setDay(shared.date);
@@ -104,7 +116,7 @@ export function MatchingPage({ myId, sharedScheduleId }: MatchingPageProps) {
   const [confirming, setConfirming] = useState(false);
   const guide = useSafetyGuide();
   // The selection as the server answers it now (after my request it carries myRequestStatus).
-  const current = useMemo(() => (selected ? (schedules.data?.find((s) => s.id === selected.id) ?? selected) : null), [schedules.data, selected]);
+  const current = useMemo(() => (selected ? (loaded.find((s) => s.id === selected.id) ?? selected) : null), [loaded, selected]);
   const isRequested = current?.myRequestStatus != null;
 
   // Once my request is in, 매칭 신청 gives way to 신청함. When it had the focus (the confirm hands
@@ -123,14 +135,13 @@ export function MatchingPage({ myId, sharedScheduleId }: MatchingPageProps) {
     document.querySelector<HTMLElement>(`#schedule-${current.id} .match-schedule__select`)?.focus();
   }, [isRequested, current]);
 
-  const filtered = useMemo(() => applyMatchingFilter(schedules.data ?? NO_SCHEDULES, filter, position), [schedules.data, filter, position]);
-  const markedDays = useMemo(() => [...new Set(filtered.map((s) => s.date))], [filtered]);
+  const markedDays = useMemo(() => (calendar.data ?? []).map((d) => d.date), [calendar.data]);
   const dayList = useMemo(() => {
-    const list = filtered.filter((s) => s.date === day);
+    const list = loaded.filter((s) => s.date === day);
     // A schedule chosen by random match stays visible even when the filter would hide it.
     if (selected && selected.date === day && !list.some((s) => s.id === selected.id)) list.push(selected);
     return list.sort((a, b) => a.time - b.time || a.id - b.id);
-  }, [filtered, day, selected]);
+  }, [loaded, day, selected]);
 
   function selectDay(date: IsoDate) {
     setDay(date);
@@ -194,7 +205,7 @@ export function MatchingPage({ myId, sharedScheduleId }: MatchingPageProps) {
             className="btn btn--ghost"
             title={ko.share.scheduleTitle}
             text={format(ko.share.scheduleText, { when: whenLabel(current.date, current.time), place: current.placeName })}
-            url={`/matching?schedule=${current.id}`}
+            url={`/matching?schedule=${current.id}&date=${current.date}`}
             label={`${ko.share.button}: ${current.placeName}`}
           />
         )}
@@ -227,6 +238,7 @@ export function MatchingPage({ myId, sharedScheduleId }: MatchingPageProps) {
                 setAuthorScheduleId(scheduleId);
               }} />
           )}
+          <LoadMore hasMore={schedules.hasNextPage} loading={schedules.isFetchingNextPage} onMore={() => void schedules.fetchNextPage()} />
           <p className="field__hint">{ko.matching.selectHint}</p>
         </section>
       </div>

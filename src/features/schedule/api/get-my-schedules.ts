@@ -1,17 +1,34 @@
 import type { Schedule } from '@common/api/schedules';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
+import { apiPage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
-/** `GET /api/schedules/my`: my schedules from today (KST) on. A non-array counts as empty. */
-export async function getMySchedules(signal?: AbortSignal): Promise<Schedule[]> {
-  const answer = await api.get<unknown>('/api/schedules/my', { signal });
-  if (!Array.isArray(answer)) {
-    console.warn('GET /api/schedules/my answered a non-array; treated as empty');
-    return [];
-  }
-  return answer as Schedule[];
+/** Items per page of my schedules (the server's largest page: the calendar marks every day). */
+export const MY_SCHEDULES_PAGE_SIZE = 100;
+
+/** `GET /api/schedules/my?limit&cursor`: one page of my schedules from today (KST) on. A non-array counts as empty. */
+export function getMySchedules(cursor: string | null, signal?: AbortSignal): Promise<Page<Schedule>> {
+  const params = new URLSearchParams({ limit: String(MY_SCHEDULES_PAGE_SIZE) });
+  if (cursor) params.set('cursor', cursor);
+  return apiPage<Schedule>(`/api/schedules/my?${params.toString()}`, { signal });
 }
 
-/** My schedules as a query (issue #14): refreshed by my add / edit / delete. */
-export const mySchedulesQuery = () => queryOptions({ queryKey: queryRoots.mySchedules, queryFn: ({ signal }) => getMySchedules(signal) });
+/**
+ * My schedules as an infinite query (issue #19 item 1; refreshed by my add / edit / delete,
+ * issue #14). The schedule page's calendar marks every day that holds one of mine, so the page
+ * follows the pages to the end (they are bounded by the 22-day window).
+ */
+export const mySchedulesQuery = () =>
+  infiniteQueryOptions({
+    queryKey: queryRoots.mySchedules,
+    queryFn: ({ pageParam, signal }) => getMySchedules(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+const NONE: Schedule[] = [];
+
+/** Every loaded schedule of the infinite query, in the server's (date, hour, id) order. */
+export function mySchedulesOf(data: InfiniteData<Page<Schedule>, unknown> | undefined): Schedule[] {
+  return data ? data.pages.flatMap((p) => p.items) : NONE;
+}

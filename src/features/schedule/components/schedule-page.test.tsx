@@ -198,6 +198,26 @@ describe('schedule page', { timeout: 30_000 }, () => {
     if (late) expect((late as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('follows the pages of my schedules (issue #19) so the calendar marks a day from the second page', async () => {
+    const user = userEvent.setup();
+    const later = addDaysIso(todayKst(), 2);
+    const fetch = setup({
+      'GET /api/schedules/my': (url) => {
+        if (new URL(url, 'http://x').searchParams.get('cursor') === 'p2') return jsonResponse([{ ...mine, id: 12, date: later }]);
+        const first = jsonResponse([mine]);
+        first.headers.set('Link', '</api/schedules/my?limit=100&cursor=p2>; rel="next"');
+        return first;
+      },
+    });
+    await renderPage();
+    await showMonthOf(user, later);
+    expect(await screen.findByRole('button', { name: new RegExp(`${monthDay(later)}.*일정 있음`) })).toBeTruthy();
+    expect(screen.getByRole('button', { name: new RegExp(`${monthDay(tomorrow)}.*일정 있음`) })).toBeTruthy();
+    const calls = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((u) => u.pathname === '/api/schedules/my');
+    expect(calls.map((u) => u.searchParams.get('cursor'))).toEqual([null, 'p2']);
+    expect(calls[0]!.searchParams.get('limit')).toBe('100');
+  });
+
   it("lists a day's schedules; an empty edit does nothing; delete confirms and reports a refusal", async () => {
     const user = userEvent.setup();
     const fetch = setup({ 'DELETE /api/schedules/11': () => jsonResponse({ message: '본인의 일정만 삭제할 수 있습니다.', code: 'FORBIDDEN' }, 403) });

@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import type { Schedule } from '@common/api/schedules';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import type { Venue } from '@common/api/venues';
 import { venueCategoryLabel } from '@common/domain/categories';
 import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
@@ -13,7 +12,7 @@ import { monthDayLabel } from '@/lib/dates';
 import { usePosition } from '@/lib/geolocation';
 import { FALLBACK_RADIUS_M, levelForRadius } from '@/lib/maps';
 import { useUrlState } from '@/lib/use-url-state';
-import { mySchedulesQuery } from '../api/get-my-schedules';
+import { mySchedulesOf, mySchedulesQuery } from '../api/get-my-schedules';
 import { venuesQuery } from '../api/get-venues';
 import { DEFAULT_VENUE_DISTANCE, groupByDate } from '../schedule-form';
 import { AddScheduleDialog } from './add-schedule-dialog';
@@ -35,7 +34,6 @@ interface SchedulePageProps {
   onLoginRequired: () => void;
 }
 
-const NO_SCHEDULES: Schedule[] = [];
 const NO_VENUES: Venue[] = [];
 
 /** A date from the address, when it is one the calendar offers. */
@@ -60,8 +58,14 @@ export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
   const venues = useQuery({ ...venuesQuery(search), enabled: signedIn && settled });
   const [venue, setVenue] = useState<Venue | null>(null);
 
-  const mine = useQuery({ ...mySchedulesQuery(), enabled: signedIn });
-  const byDate = useMemo(() => groupByDate(mine.data ?? NO_SCHEDULES), [mine.data]);
+  const mine = useInfiniteQuery({ ...mySchedulesQuery(), enabled: signedIn });
+  // The calendar marks every day of mine (issue #19): follow the pages to the end (bounded by the window).
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = mine;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  const mineList = useMemo(() => mySchedulesOf(mine.data), [mine.data]);
+  const byDate = useMemo(() => groupByDate(mineList), [mineList]);
   const markedDays = useMemo(() => [...byDate.keys()], [byDate]);
 
   const [month, setMonth] = useState<IsoDate>(today);
@@ -71,7 +75,7 @@ export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
   const editParam = useUrlState('edit');
   const dayOpen = windowDate(dayParam.value);
   const addDate = windowDate(addParam.value);
-  const editing = useMemo(() => (editParam.value ? ((mine.data ?? NO_SCHEDULES).find((s) => String(s.id) === editParam.value) ?? null) : null), [editParam.value, mine.data]);
+  const editing = useMemo(() => (editParam.value ? (mineList.find((s) => String(s.id) === editParam.value) ?? null) : null), [editParam.value, mineList]);
 
   function requireLogin(): boolean {
     if (signedIn) return true;
