@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { PAGE_DEFAULT } from '../common/paging.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
 import { seedScale } from './test/scale-seed.ts';
@@ -18,6 +19,8 @@ const HEAVY = [
   '/api/board?q=%EB%A7%9B%EC%9E%88',
   '/api/recommendations',
   '/api/schedules',
+  `/api/schedules?date=${addDaysIso(todayKst(), 1)}&lat=37.5665&lng=126.978&radius=5000`,
+  `/api/schedules/calendar?from=${todayKst()}&to=${addDaysIso(todayKst(), 21)}`,
   '/api/schedules/my',
   '/api/matches',
   '/api/matches/sent',
