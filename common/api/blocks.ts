@@ -5,6 +5,7 @@
  * chat messages between them are refused, and no notification passes between them.
  */
 import { Type, type Static } from 'typebox';
+import { PageParams } from './paging.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
@@ -25,3 +26,7 @@ export type BlockItem = Static<typeof BlockItem>;
 /** `GET /api/blocks`. */
 export const BlockList = Type.Array(BlockItem);
 export type BlockList = Static<typeof BlockList>;
+
+/** `GET /api/blocks` query: `limit` and `cursor` (issue #19 item 1). */
+export const BlockListQuery = Type.Object({ ...PageParams }, { additionalProperties: false });
+export type BlockListQuery = Static<typeof BlockListQuery>;

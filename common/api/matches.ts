@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CANCEL_REASON_MAX, CANCELLED_BY, MATCH_STATUSES } from '../domain/match-status.ts';
 import { literalUnion } from './literals.ts';
+import { PageParams } from './paging.ts';
 import { MEMBER_STATS_PROPERTIES } from './users.ts';
 
 const Instant = Type.String({ format: 'date-time', description: 'ISO 8601 instant' });
@@ -62,6 +63,10 @@ export type MatchCreateBody = Static<typeof MatchCreateBody>;
  * client hides them (SPEC §4, `isVisibleInList` in common/domain/match-status.ts).
  */
 export const MatchRequestList = Type.Array(MatchRequest);
+
+/** `GET /api/matches` / `GET /api/matches/sent` query: `limit` and `cursor` (issue #19 item 1). */
+export const MatchListQuery = Type.Object({ ...PageParams }, { additionalProperties: false });
+export type MatchListQuery = Static<typeof MatchListQuery>;
 export type MatchRequestList = Static<typeof MatchRequestList>;
 
 /** `POST /api/matches/{id}/cancel` (issue #15): an optional reason, at most 200 characters. */

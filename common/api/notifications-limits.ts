@@ -4,6 +4,6 @@
  */
 /** Items per page: default and maximum. */
 export const NOTIFICATIONS_PAGE_DEFAULT = 20;
-export const NOTIFICATIONS_PAGE_MAX = 50;
+export const NOTIFICATIONS_PAGE_MAX = 100;
 /** At most this many ids in one `POST /api/notifications/read`. */
 export const NOTIFICATIONS_READ_MAX_IDS = 100;

@@ -6,6 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { NOTIFICATION_TYPES } from '../realtime.ts';
 import { literalUnion } from './literals.ts';
+import { PageParams } from './paging.ts';
 
 import { NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, NOTIFICATIONS_READ_MAX_IDS } from './notifications-limits.ts';
 
@@ -13,10 +14,13 @@ export { NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, NOTIFICATIONS_READ_
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
-/** Paging: items with id < `before` (the newest when absent), at most `limit` (default 20, max 50). */
+/**
+ * Paging (issue #19 item 1): `limit` (default 20; above 100 → 100) and the opaque `cursor` of the
+ * `Link` header, or the older `before` (items with id < before; still accepted, not with `cursor`).
+ */
 export const NotificationsQuery = Type.Object({
-  before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'only items with id < before (the next page)' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: NOTIFICATIONS_PAGE_MAX, default: NOTIFICATIONS_PAGE_DEFAULT })),
+  ...PageParams,
+  before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'only items with id < before (the older way to the next page; prefer `cursor`)' })),
 });
 export type NotificationsQuery = Static<typeof NotificationsQuery>;
 

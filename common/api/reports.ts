@@ -7,6 +7,7 @@
  *   target (dismiss / hide / suspend), suspending members, and the audit of every admin action.
  */
 import { Type, type Static } from 'typebox';
+import { PageParams } from './paging.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
@@ -51,8 +52,7 @@ export type ReportCreated = Static<typeof ReportCreated>;
 export const AdminReportsQuery = Type.Object(
   {
     status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('resolved')], { default: 'open' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-    cursor: Type.Optional(Id),
+    ...PageParams,
   },
   { additionalProperties: false },
 );
@@ -163,5 +163,5 @@ export type AuditEntry = Static<typeof AuditEntry>;
 export const AuditList = Type.Array(AuditEntry);
 
 /** `GET /api/admin/audit` query. */
-export const AuditQuery = Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })), cursor: Type.Optional(Id) }, { additionalProperties: false });
+export const AuditQuery = Type.Object({ ...PageParams }, { additionalProperties: false });
 export type AuditQuery = Static<typeof AuditQuery>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PageParams } from './paging.ts';
 
 /** SPEC §5/§9: a review's rating is an integer from 1 to 5 (the client's default is 3). */
 export const REVIEW_RATING_MIN = 1;
@@ -39,3 +40,7 @@ export type Review = Static<typeof Review>;
 /** `GET /api/reviews/my`: reviews the caller received, newest first. */
 export const ReviewList = Type.Array(Review);
 export type ReviewList = Static<typeof ReviewList>;
+
+/** `GET /api/reviews/my` query: `limit` and `cursor` (issue #19 item 1). */
+export const ReviewListQuery = Type.Object({ ...PageParams }, { additionalProperties: false });
+export type ReviewListQuery = Static<typeof ReviewListQuery>;

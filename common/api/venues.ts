@@ -21,13 +21,17 @@ export type Venue = Static<typeof Venue>;
 /**
  * `GET /api/venues` query: WGS84 `lat`/`lng` of the searched point, `radius` in metres (1–20000,
  * falls back to 2000 — SPEC §9), `category` one of the 7 food categories (SPEC §3) or absent/empty
- * for all (anything else → 400).
+ * for all (anything else → 400), `limit` the nearest ones to answer (default and most 200,
+ * VENUE_RESULT_MAX in server/modules/venues/service.ts; issue #19 item 1).
  */
 export const VenueQuery = Type.Object({
   category: Type.Optional(Type.String({ maxLength: 20 })),
   lat: Type.Number({ minimum: -90, maximum: 90 }),
   lng: Type.Number({ minimum: -180, maximum: 180 }),
   radius: Type.Optional(Type.Integer({ minimum: 1, maximum: 20000 })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'The nearest `limit` venues: default and most 200 (a larger value is answered with 200; 0 → 400). No cursor: see GET /api/venues.' }),
+  ),
 });
 export type VenueQuery = Static<typeof VenueQuery>;
 

@@ -4,15 +4,25 @@
  * `queryOptions`, and what a block or unblock invalidates so every screen updates without a reload
  * (schedules, the board, matches, chats).
  */
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { BlockList } from '@common/api/blocks';
-import { api } from '@/lib/api-client';
+import { api, apiPage } from '@/lib/api-client';
 
 /** Query key of `GET /api/blocks`. */
 export const BLOCKS_KEY = ['blocks'] as const;
 
-/** The members the caller blocked, newest first. */
-export const blocksQuery = () => queryOptions({ queryKey: BLOCKS_KEY, queryFn: ({ signal }) => api.get<BlockList>('/api/blocks', { signal }) });
+/**
+ * The members the caller blocked, newest first, page by page (issue #19 item 1). Only the profile
+ * page's list reads it: nothing on the client needs every blocked id, because the server already
+ * leaves blocked members out of every list it answers (schedules, board, matches, chat).
+ */
+export const blocksQuery = () =>
+  infiniteQueryOptions({
+    queryKey: BLOCKS_KEY,
+    queryFn: ({ pageParam, signal }) => apiPage<BlockList[number]>(pageParam ? `/api/blocks?cursor=${encodeURIComponent(pageParam)}` : '/api/blocks', { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
 /** Everything a block changes: the list, and every screen that shows the other member's things. */
 async function invalidateAfterBlock(queryClient: QueryClient): Promise<void> {

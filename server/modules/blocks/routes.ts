@@ -4,13 +4,15 @@
  * their chats, without telling the blocked member who did it.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { BlockBody, BlockList, BlockParams } from '../../../common/api/blocks.ts';
+import { BlockBody, BlockList, BlockListQuery, BlockParams } from '../../../common/api/blocks.ts';
+import { PAGE_DEFAULT, PAGE_MAX } from '../../../common/paging.ts';
 import { blocks, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/http.ts';
+import { decodeCursor, pageLimit, sendPage, TimeIdCursor } from '../../lib/paging.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 
@@ -86,19 +88,31 @@ export const blocksRoutes: FastifyPluginAsyncTypebox<BlocksRoutesOptions> = asyn
       schema: {
         tags,
         summary: '차단한 회원',
-        description: 'The members the caller blocked, newest first: `[{user: {id, name}, createdAt}]`.',
+        description:
+          'The members the caller blocked, newest first: `[{user: {id, name}, createdAt}]`. ' +
+          `Paged (keyset on createdAt + the member's id): \`limit\` per page (default ${PAGE_DEFAULT}; above ${PAGE_MAX} → ${PAGE_MAX}; 0 → 400), ` +
+          '`cursor` from the previous answer\'s `Link: </api/blocks?cursor=…&limit=…>; rel="next"` (absent on the last page); ' +
+          "a cursor the server did not issue → 400 INVALID_CURSOR '목록 위치 정보가 올바르지 않아요. 처음부터 다시 불러와주세요.'. 401 anonymous.",
         security: BEARER,
-        response: { 200: BlockList, ...errorResponses(401) },
+        querystring: BlockListQuery,
+        response: { 200: BlockList, ...errorResponses(400, 401) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const limit = pageLimit(request.query.limit);
+      const after = decodeCursor(request.query.cursor, TimeIdCursor);
+      const conds = [eq(blocks.blockerId, request.user!.id)];
+      // createdAt is written from the clock (whole milliseconds), so the ISO cursor is exact.
+      if (after) conds.push(sql`(${blocks.createdAt}, ${blocks.blockedId}) < (${after[0]}::timestamptz, ${after[1]})`);
       const rows = await app.db
         .select({ id: users.id, name: users.name, createdAt: blocks.createdAt })
         .from(blocks)
         .innerJoin(users, eq(users.id, blocks.blockedId))
-        .where(eq(blocks.blockerId, request.user!.id))
-        .orderBy(desc(blocks.createdAt));
-      return rows.map((r) => ({ user: { id: r.id, name: r.name }, createdAt: r.createdAt.toISOString() }));
+        .where(and(...conds))
+        .orderBy(desc(blocks.createdAt), desc(blocks.blockedId))
+        .limit(limit + 1);
+      const items = rows.map((r) => ({ user: { id: r.id, name: r.name }, createdAt: r.createdAt.toISOString() }));
+      return sendPage(request, reply, items, limit, (r) => [r.createdAt, r.user.id]);
     },
   );
 };

@@ -6,15 +6,23 @@
  * (SPEC §4). Every transition calls `app.notifier` once, after its transaction commits.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AttendanceBody, MatchCancelBody, MatchCreateBody, MatchRequestList } from '../../../common/api/matches.ts';
+import { AttendanceBody, MatchCancelBody, MatchCreateBody, MatchListQuery, MatchRequestList } from '../../../common/api/matches.ts';
+import { PAGE_DEFAULT, PAGE_MAX } from '../../../common/paging.ts';
+import { decodeCursor, pageLimit, sendPage } from '../../lib/paging.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
 import type { HostAction } from '../../../common/domain/match-status.ts';
 import { acceptEmptyJsonBody, errorResponses, sendText, textResponse } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createMatchesService, MATCH_MSG } from './service.ts';
+import { createMatchesService, MATCH_MSG, MatchCursor } from './service.ts';
 
 const tags = ['matches'];
+
+/** The paging part of both list descriptions (issue #19 item 1; server/lib/paging.ts). */
+const PAGING =
+  `Paged (keyset on createdAt + id, never OFFSET): \`limit\` items per page (default ${PAGE_DEFAULT}; above ${PAGE_MAX} → ${PAGE_MAX} items; 0 → 400), ` +
+  '`cursor` the opaque position of the previous answer\'s `Link: </api/matches…?cursor=…&limit=…>; rel="next"` header (absent on the last page); ' +
+  "a cursor the server did not issue → 400 INVALID_CURSOR '목록 위치 정보가 올바르지 않아요. 처음부터 다시 불러와주세요.'.";
 
 /** Registers the match routes. */
 export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
@@ -65,12 +73,18 @@ export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
         summary: '받은 매칭 요청',
         description:
           'Requests on the caller\'s schedules (the caller is the host), newest first, with the schedule\'s date (KST), time (0–23) and text. ' +
-          'REJECTED ones are included; the client hides them (SPEC §4). 401 anonymous.',
+          'REJECTED ones are included; the client hides them (SPEC §4). ' +
+          PAGING + ' 401 anonymous.',
         security: BEARER,
-        response: { 200: MatchRequestList, ...errorResponses(401) },
+        querystring: MatchListQuery,
+        response: { 200: MatchRequestList, ...errorResponses(400, 401) },
       },
     },
-    async (request) => service.received(request.user!.id),
+    async (request, reply) => {
+      const limit = pageLimit(request.query.limit);
+      const rows = await service.received(request.user!.id, { limit: limit + 1, after: decodeCursor(request.query.cursor, MatchCursor) });
+      return sendPage(request, reply, rows, limit, (r) => r.key).map((r) => r.item);
+    },
   );
 
   app.get(
@@ -80,12 +94,17 @@ export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
       schema: {
         tags,
         summary: '보낸 매칭 요청',
-        description: 'The caller\'s requests, newest first, same shape as GET /api/matches; REJECTED included (the client hides them). 401 anonymous.',
+        description: 'The caller\'s requests, newest first, same shape as GET /api/matches; REJECTED included (the client hides them). ' + PAGING + ' 401 anonymous.',
         security: BEARER,
-        response: { 200: MatchRequestList, ...errorResponses(401) },
+        querystring: MatchListQuery,
+        response: { 200: MatchRequestList, ...errorResponses(400, 401) },
       },
     },
-    async (request) => service.sent(request.user!.id),
+    async (request, reply) => {
+      const limit = pageLimit(request.query.limit);
+      const rows = await service.sent(request.user!.id, { limit: limit + 1, after: decodeCursor(request.query.cursor, MatchCursor) });
+      return sendPage(request, reply, rows, limit, (r) => r.key).map((r) => r.item);
+    },
   );
 
   const actions: Array<{ action: HostAction; summary: string; rule: string; notification: string }> = [

@@ -15,6 +15,7 @@
  */
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { Type } from 'typebox';
 import type { MatchRequest } from '../../../common/api/matches.ts';
 import {
   ARRIVAL_WINDOW_MINUTES,
@@ -100,6 +101,17 @@ interface LoadedMatch {
   requesterArrivedAt: Date | null;
 }
 
+/** A list's keyset position: [createdAt cut to epoch milliseconds, id] (server/lib/paging.ts). */
+export const MatchCursor = Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 1 })]);
+export type MatchCursorKey = [number, number];
+/** Which rows of a list to read: `limit` (the route asks one more than it answers) after `after`. */
+export interface ListPage {
+  limit: number;
+  after?: MatchCursorKey;
+}
+/** `created_at` in whole epoch milliseconds (the list order and the cursor's first half). */
+const createdMs = sql`floor(extract(epoch from ${matchRequests.createdAt}) * 1000)::bigint`;
+
 /** Builds the matches service. */
 export function createMatchesService(deps: { db: Database; now: Clock }) {
   const { db, now } = deps;
@@ -140,11 +152,20 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
     throw new AppError(403, 'FORBIDDEN', message);
   }
 
-  /** Requests matching `where`, newest first, in the MatchRequest shape (members with their figures). */
-  async function list(where: SQL | undefined): Promise<MatchRequest[]> {
+  /**
+   * Requests matching `where`, newest first, in the MatchRequest shape (members with their figures),
+   * each with its keyset position `key` = [createdAt in epoch ms, id] (issue #19 item 1). `created_at`
+   * holds microseconds (defaultNow) and a cursor milliseconds, so the order and the comparison use
+   * the time cut to whole milliseconds: a page boundary inside one millisecond neither repeats nor
+   * skips a row. At most `page.limit` rows after `page.after` (the newest when absent).
+   */
+  async function list(where: SQL | undefined, page: ListPage): Promise<Array<{ item: MatchRequest; key: MatchCursorKey }>> {
+    const conds = [where];
+    if (page.after) conds.push(sql`(${createdMs}, ${matchRequests.id}) < (${page.after[0]}, ${page.after[1]})`);
     const rows = await db
       .select({
         m: matchRequests,
+        createdMs: sql<string>`${createdMs}`,
         requesterName: requester.name,
         requesterImage: requester.profileImage,
         scheduleId: schedules.id,
@@ -164,11 +185,12 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
       .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
       .innerJoin(host, eq(host.id, schedules.userId))
       .innerJoin(requester, eq(requester.id, matchRequests.requesterId))
-      .where(where)
-      .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id));
+      .where(and(...conds))
+      .orderBy(desc(createdMs), desc(matchRequests.id))
+      .limit(page.limit);
     const stats = await memberStats(db, rows.flatMap((r) => [r.m.requesterId, r.hostId]), now());
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
-    return rows.map(({ m, ...r }) => ({
+    return rows.map(({ m, createdMs: ms, ...r }) => ({ key: [Number(ms), m.id] as MatchCursorKey, item: {
       id: m.id,
       status: m.status,
       requester: { id: m.requesterId, name: r.requesterName, profileImage: r.requesterImage, ...(stats.get(m.requesterId) ?? NO_STATS) },
@@ -195,7 +217,7 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
       arrivedAt: { host: iso(m.hostArrivedAt), requester: iso(m.requesterArrivedAt) },
       attendance: { byHost: m.hostReportsAttended, byRequester: m.requesterReportsAttended },
       createdAt: m.createdAt.toISOString(),
-    }));
+    } }));
   }
 
   /**
@@ -304,10 +326,10 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
 
   const service = {
     /** Requests on the caller's schedules (the caller is the host), newest first; REJECTED included, hidden ones not. */
-    received: (userId: number) => list(and(eq(schedules.userId, userId), eq(matchRequests.hostHidden, false))),
+    received: (userId: number, page: ListPage) => list(and(eq(schedules.userId, userId), eq(matchRequests.hostHidden, false)), page),
 
     /** The caller's own requests, newest first; REJECTED and CANCELLED included, hidden ones not. */
-    sent: (userId: number) => list(and(eq(matchRequests.requesterId, userId), eq(matchRequests.requesterHidden, false))),
+    sent: (userId: number, page: ListPage) => list(and(eq(matchRequests.requesterId, userId), eq(matchRequests.requesterHidden, false)), page),
 
     /**
      * Asks to join schedule `scheduleId` (SPEC §7 POST /api/matches, §5, §8). Checked in this order:

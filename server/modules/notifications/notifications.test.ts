@@ -92,7 +92,7 @@ describe('GET /api/notifications', () => {
     expect(await unread(guest)).toBe(0);
   });
 
-  it('pages newest first by before/limit, the next page in Link; none on the last page; limit > 50 → 400', async () => {
+  it('pages newest first by cursor (or the older before) and limit, the next page in Link; none on the last page; limit > 100 → 100 items, 0 → 400', async () => {
     const host = await t.quickMember({ name: '페이지호스트' });
     const matchIds = await requests(host, 5);
     const first = await list(host, '?limit=2');
@@ -100,12 +100,15 @@ describe('GET /api/notifications', () => {
     const page1 = first.json() as NotificationItem[];
     expect(page1.map((n) => n.matchId)).toEqual([matchIds[4], matchIds[3]]);
     expect(page1[0]!.id).toBeGreaterThan(page1[1]!.id);
-    expect(first.headers.link).toBe(`</api/notifications?before=${page1[1]!.id}&limit=2>; rel="next"`);
+    const cursorOf = (id: number) => Buffer.from(JSON.stringify([id])).toString('base64url');
+    expect(first.headers.link).toBe(`</api/notifications?limit=2&cursor=${cursorOf(page1[1]!.id)}>; rel="next"`);
 
-    const second = await list(host, `?before=${page1[1]!.id}&limit=2`);
+    const second = await list(host, `?cursor=${cursorOf(page1[1]!.id)}&limit=2`);
     const page2 = second.json() as NotificationItem[];
     expect(page2.map((n) => n.matchId)).toEqual([matchIds[2], matchIds[1]]);
-    expect(second.headers.link).toBe(`</api/notifications?before=${page2[1]!.id}&limit=2>; rel="next"`);
+    expect(second.headers.link).toBe(`</api/notifications?cursor=${cursorOf(page2[1]!.id)}&limit=2>; rel="next"`);
+    // The older `before` answers the same page.
+    expect((await list(host, `?before=${page1[1]!.id}&limit=2`)).json()).toEqual(page2);
 
     const third = await list(host, `?before=${page2[1]!.id}&limit=2`);
     expect((third.json() as NotificationItem[]).map((n) => n.matchId)).toEqual([matchIds[0]]);
@@ -119,12 +122,12 @@ describe('GET /api/notifications', () => {
     expect((all.json() as NotificationItem[]).length).toBe(5);
     expect(all.headers.link).toBeUndefined();
 
-    for (const bad of ['?limit=51', '?limit=0', '?before=0', '?before=abc']) {
+    for (const bad of ['?limit=0', '?before=0', '?before=abc', '?cursor=abc!', `?cursor=${cursorOf(3)}&before=3`]) {
       const res = await list(host, bad);
       expect(res.statusCode, bad).toBe(400);
       expect((res.json() as { message: string }).message).toMatch(/[가-힣]/);
     }
-    expect((await list(host, '?limit=50')).statusCode).toBe(200);
+    expect((await list(host, '?limit=500')).json()).toHaveLength(5);
   });
 
   it('401 for anonymous callers on all three routes', async () => {

@@ -13,7 +13,9 @@ import {
   NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, NOTIFICATIONS_READ_MAX_IDS, NotificationList, NotificationsQuery, NotificationsReadBody, UnreadCount,
 } from '../../../common/api/notifications.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/http.ts';
+import { decodeCursor, encodeCursor, IdCursor, nextPageUrl, pageLimit } from '../../lib/paging.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import { userNotificationsDestination, type NotificationStore } from './live-notifier.ts';
 import { createNotificationsService, NOTIFICATIONS_MSG } from './service.ts';
@@ -27,10 +29,6 @@ declare module 'fastify' {
 
 const tags = ['notifications'];
 
-/** The `Link` header of the next page. */
-export function nextLink(before: number, limit: number): string {
-  return `</api/notifications?before=${before}&limit=${limit}>; rel="next"`;
-}
 
 const routes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
   const service = createNotificationsService(app.db, opts.now);
@@ -46,20 +44,30 @@ const routes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
         summary: '알림 목록',
         description:
           "The caller's notifications, newest first (by id): `[{id, type, message, link, read, createdAt, matchId?, scheduleId?, fromUser?: {id, name}}]`, " +
-          `the newest \`limit\` (default ${NOTIFICATIONS_PAGE_DEFAULT}, max ${NOTIFICATIONS_PAGE_MAX}) with id < \`before\` (all when absent). ` +
-          'When more exist, the next page is in `Link: </api/notifications?before={lastId}&limit={limit}>; rel="next"`; the last page has no `Link`. ' +
+          `the newest \`limit\` (default ${NOTIFICATIONS_PAGE_DEFAULT}; above ${NOTIFICATIONS_PAGE_MAX} → ${NOTIFICATIONS_PAGE_MAX} items; 0 → 400) after the opaque \`cursor\` ` +
+          '(keyset on id; the first page when absent). When more exist, the next page is in `Link: </api/notifications?cursor={opaque}&limit={limit}>; rel="next"`; the last page has no `Link`. ' +
+          "A cursor the server did not issue → 400 INVALID_CURSOR '목록 위치 정보가 올바르지 않아요. 처음부터 다시 불러와주세요.'. " +
+          'The older `before={id}` (items with id < before) is still accepted instead of `cursor` (both → 400 VALIDATION). ' +
           '`link` is the page the item opens (`/chat/{matchId}` for new_message, otherwise `/match-requests`). ' +
           '`new_message` items collapse to one unread item per chat (a later message updates its message, createdAt and fromUser; id and place stay). ' +
-          '400 limit outside 1–50 or a bad before; 401 anonymous.',
+          '400 limit below 1, a bad before or cursor; 401 anonymous.',
         security: BEARER,
         querystring: NotificationsQuery,
         response: { 200: NotificationList, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
-      const limit = request.query.limit ?? NOTIFICATIONS_PAGE_DEFAULT;
-      const page = await service.list(request.user!.id, { before: request.query.before, limit });
-      if (page.nextBefore !== null) reply.header('link', nextLink(page.nextBefore, limit));
+      const limit = pageLimit(request.query.limit, { default: NOTIFICATIONS_PAGE_DEFAULT, max: NOTIFICATIONS_PAGE_MAX });
+      const { before, cursor } = request.query;
+      if (before !== undefined && cursor !== undefined) throw new AppError(400, 'VALIDATION', NOTIFICATIONS_MSG.beforeAndCursor, {}, 'cursor');
+      const after = decodeCursor(cursor, IdCursor);
+      const page = await service.list(request.user!.id, { before: after ? after[0] : before, limit });
+      if (page.nextBefore !== null) {
+        // The next page's address carries `cursor` only (a `before` beside it would be refused).
+        const next = new URL(nextPageUrl(request, encodeCursor([page.nextBefore]), limit), 'http://x');
+        next.searchParams.delete('before');
+        reply.header('link', `<${next.pathname}?${next.searchParams.toString()}>; rel="next"`);
+      }
       return page.items;
     },
   );

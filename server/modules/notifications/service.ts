@@ -22,6 +22,7 @@ import { AppError } from '../../lib/errors.ts';
 /** Korean texts of the inbox errors. */
 export const NOTIFICATIONS_MSG = {
   readBody: '읽음 처리할 알림(ids) 또는 전체(all: true) 중 하나만 보내주세요.',
+  beforeAndCursor: '목록 위치는 cursor 또는 before 중 하나만 보내주세요.',
 } as const;
 
 /** What the notifier stores: one notification for one member. */
@@ -106,7 +107,7 @@ export function createNotificationsService(db: Database, now: () => Date) {
 
   /**
    * The caller's items with id < `before` (the newest when absent), newest first, at most `limit`
-   * (default 20, clamped to 1–50); `nextBefore` is the last item's id when more exist.
+   * (default 20, clamped to 1–100); `nextBefore` is the last item's id when more exist.
    */
   async function list(userId: number, q: { before?: number; limit?: number }): Promise<NotificationPage> {
     const limit = Math.min(Math.max(q.limit ?? NOTIFICATIONS_PAGE_DEFAULT, 1), NOTIFICATIONS_PAGE_MAX);

@@ -147,8 +147,9 @@ describe('the queue and resolving', () => {
     const first = await queue('open', '&limit=2');
     const page1 = first.json<Group[]>();
     expect(page1).toHaveLength(2);
-    expect(first.headers.link).toBe(`</api/admin/reports?status=open&limit=2&cursor=${page1[1]!.id}>; rel="next"`);
-    const next = await t.app.inject({ url: `/api/admin/reports?status=open&limit=2&cursor=${page1[1]!.id}`, headers: admin.headers });
+    const cursor = Buffer.from(JSON.stringify([page1[1]!.id])).toString('base64url');
+    expect(first.headers.link).toBe(`</api/admin/reports?status=open&limit=2&cursor=${cursor}>; rel="next"`);
+    const next = await t.app.inject({ url: `/api/admin/reports?status=open&limit=2&cursor=${cursor}`, headers: admin.headers });
     expect(next.json<Group[]>()[0]!.id).toBeLessThan(page1[1]!.id);
   });
 });

@@ -20,6 +20,8 @@ import {
 } from '../../../common/api/reports.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { acceptEmptyJsonBody, errorResponses } from '../../lib/http.ts';
+import { decodeCursor, IdCursor, pageLimit, sendPage } from '../../lib/paging.ts';
+import { PAGE_DEFAULT, PAGE_MAX } from '../../../common/paging.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import { createReportsService, REPORT_MSG } from './service.ts';
 
@@ -27,14 +29,11 @@ const tags = ['reports'];
 const adminTags = ['admin'];
 /** Reports one member may file per hour. */
 const REPORT_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 };
-const QUEUE_PAGE_DEFAULT = 50;
-const AUDIT_PAGE_DEFAULT = 100;
 
-/** The `Link` header of the next page of `path` (query without `cursor`). */
-export function nextLink(path: string, query: Record<string, string | number>, cursor: number): string {
-  const params = new URLSearchParams(Object.entries({ ...query, cursor }).map(([k, v]): [string, string] => [k, String(v)]));
-  return `<${path}?${params.toString()}>; rel="next"`;
-}
+/** The paging part of the admin lists' descriptions (issue #19 item 1; server/lib/paging.ts). */
+const PAGING =
+  `\`limit\` per page (default ${PAGE_DEFAULT}; above ${PAGE_MAX} → ${PAGE_MAX}; 0 → 400); \`cursor\` the opaque position from the previous answer's ` +
+  "`Link` header (absent on the last page); a cursor the server did not issue → 400 INVALID_CURSOR '목록 위치 정보가 올바르지 않아요. 처음부터 다시 불러와주세요.'. ";
 
 const ADMIN_ERRORS =
   '401 without a valid token; 403 FORBIDDEN for members (only the e-mails of ADMIN_EMAILS have the admin role).';
@@ -80,7 +79,8 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
           'Reports of `status` (open by default, or resolved) grouped per target, the group with the newest report first: ' +
           '`[{id (newest report id; for resolve), targetType, targetId, status, reporterCount, reasons, details, latestAt, action (resolved), ' +
           'content {title, text, author {id, name}, matchId (messages), postId (comments), hidden, exists}, targetUser {id, name, suspended, suspendedUntil}}]`. ' +
-          `\`limit\` groups (default ${QUEUE_PAGE_DEFAULT}, max 100); when more exist the next page is in \`Link: </api/admin/reports?status=…&limit=…&cursor={lastId}>; rel="next"\`. ` +
+          'Keyset on the group id (never OFFSET). ' + PAGING.replace('per page', 'groups per page') +
+          'When more exist the next page is in `Link: </api/admin/reports?status=…&cursor=…&limit=…>; rel="next"`. ' +
           ADMIN_ERRORS,
         security: BEARER,
         querystring: AdminReportsQuery,
@@ -89,11 +89,9 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
     },
     async (request, reply) => {
       const status = request.query.status ?? 'open';
-      const limit = request.query.limit ?? QUEUE_PAGE_DEFAULT;
-      const rows = await service.queue(status, limit, request.query.cursor);
-      const page = rows.slice(0, limit);
-      if (rows.length > limit) reply.header('link', nextLink('/api/admin/reports', { status, limit }, page[page.length - 1]!.id));
-      return page;
+      const limit = pageLimit(request.query.limit);
+      const rows = await service.queue(status, limit, decodeCursor(request.query.cursor, IdCursor)?.[0]);
+      return sendPage(request, reply, rows, limit, (r) => [r.id]);
     },
   );
 
@@ -172,7 +170,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
         summary: '관리 기록 (관리자)',
         description:
           'Every admin action, newest first: `[{id, admin {id, name}, action (report.dismiss|report.hide|report.suspend|user.suspend|user.unsuspend), targetType, targetId, note, detail, createdAt}]`. ' +
-          `\`limit\` (default ${AUDIT_PAGE_DEFAULT}, max 200); the next page in \`Link: </api/admin/audit?limit=…&cursor={lastId}>; rel="next"\`. ` +
+          'Keyset on id. ' + PAGING + 'The next page is in `Link: </api/admin/audit?cursor=…&limit=…>; rel="next"`. ' +
           ADMIN_ERRORS,
         security: BEARER,
         querystring: AuditQuery,
@@ -180,11 +178,9 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
       },
     },
     async (request, reply) => {
-      const limit = request.query.limit ?? AUDIT_PAGE_DEFAULT;
-      const rows = await service.audit(limit, request.query.cursor);
-      const page = rows.slice(0, limit);
-      if (rows.length > limit) reply.header('link', nextLink('/api/admin/audit', { limit }, page[page.length - 1]!.id));
-      return page;
+      const limit = pageLimit(request.query.limit);
+      const rows = await service.audit(limit, decodeCursor(request.query.cursor, IdCursor)?.[0]);
+      return sendPage(request, reply, rows, limit, (r) => [r.id]);
     },
   );
 };

@@ -4,7 +4,9 @@
  */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Review, ReviewCreateBody, ReviewList } from '../../../common/api/reviews.ts';
+import { Review, ReviewCreateBody, ReviewList, ReviewListQuery } from '../../../common/api/reviews.ts';
+import { PAGE_DEFAULT, PAGE_MAX } from '../../../common/paging.ts';
+import { decodeCursor, pageLimit, sendPage, TimeIdCursor } from '../../lib/paging.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { errorResponses, sendInTransaction } from '../../lib/http.ts';
@@ -51,12 +53,21 @@ export const reviewsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; onChange?: (
       schema: {
         tags,
         summary: '내가 받은 리뷰',
-        description: 'Reviews the caller received (deleted ones excluded), newest first, each with `reviewer { name, profileImage }`. 401 anonymous.',
+        description:
+          'Reviews the caller received (deleted ones excluded), newest first, each with `reviewer { name, profileImage }`. ' +
+          `Paged (keyset on createdAt + id): \`limit\` per page (default ${PAGE_DEFAULT}; above ${PAGE_MAX} → ${PAGE_MAX}; 0 → 400), ` +
+          '`cursor` from the previous answer\'s `Link: </api/reviews/my?cursor=…&limit=…>; rel="next"` (absent on the last page); ' +
+          "a cursor the server did not issue → 400 INVALID_CURSOR '목록 위치 정보가 올바르지 않아요. 처음부터 다시 불러와주세요.'. 401 anonymous.",
         security: BEARER,
-        response: { 200: ReviewList, ...errorResponses(401) },
+        querystring: ReviewListQuery,
+        response: { 200: ReviewList, ...errorResponses(400, 401) },
       },
     },
-    async (request) => service.received(request.user!.id),
+    async (request, reply) => {
+      const limit = pageLimit(request.query.limit);
+      const rows = await service.received(request.user!.id, { limit: limit + 1, after: decodeCursor(request.query.cursor, TimeIdCursor) });
+      return sendPage(request, reply, rows, limit, (r) => [r.createdAt, r.id]);
+    },
   );
 
   app.delete(

@@ -120,14 +120,21 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
       return view(id);
     },
 
-    /** `GET /api/reviews/my`: the reviews the caller received (not deleted), newest first. */
-    async received(userId: number): Promise<Review[]> {
+    /**
+     * `GET /api/reviews/my`: the reviews the caller received (not deleted), newest first, at most
+     * `page.limit` after the keyset position `page.after` = [createdAt ISO, id] (issue #19 item 1;
+     * createdAt is written from the clock, whole milliseconds).
+     */
+    async received(userId: number, page: { limit: number; after?: readonly [string, number] }): Promise<Review[]> {
+      const conds = [eq(reviews.revieweeId, userId), isNull(reviews.deletedAt), isNull(reviews.hiddenAt)];
+      if (page.after) conds.push(sql`(${reviews.createdAt}, ${reviews.id}) < (${page.after[0]}::timestamptz, ${page.after[1]})`);
       const rows = await db
         .select(REVIEW_COLUMNS)
         .from(reviews)
         .innerJoin(users, eq(users.id, reviews.reviewerId))
-        .where(and(eq(reviews.revieweeId, userId), isNull(reviews.deletedAt), isNull(reviews.hiddenAt)))
-        .orderBy(desc(reviews.createdAt), desc(reviews.id));
+        .where(and(...conds))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(page.limit);
       return rows.map(toReview);
     },
 

@@ -13,7 +13,7 @@ import { ko } from '@/i18n/shell';
 export const Route = createFileRoute('/_authenticated/match-requests')({
   // The page renders with both lists (issue #14); a failed load shows the list's error state instead.
   loader: ({ context }) =>
-    Promise.allSettled([context.queryClient.ensureQueryData(receivedRequestsQuery()), context.queryClient.ensureQueryData(sentRequestsQuery())]),
+    Promise.allSettled([context.queryClient.ensureInfiniteQueryData(receivedRequestsQuery()), context.queryClient.ensureInfiniteQueryData(sentRequestsQuery())]),
   staticData: { title: ko.activity.heading },
   component: MatchRequests,
 });

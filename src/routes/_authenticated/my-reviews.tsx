@@ -6,7 +6,7 @@ import { ko } from '@/i18n/shell';
 /** 내가 받은 리뷰 (SPEC §2 My reviews). */
 export const Route = createFileRoute('/_authenticated/my-reviews')({
   // The page renders with the reviews (issue #14); a failed load shows the list's error state.
-  loader: ({ context }) => context.queryClient.ensureQueryData(myReviewsQuery()).then(() => undefined, () => undefined),
+  loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(myReviewsQuery()).then(() => undefined, () => undefined),
   staticData: { title: ko.reviews.myHeading },
   component: MyReviewsPage,
 });

@@ -1,15 +1,19 @@
 import type { MatchRequest } from '@common/api/matches';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { apiPage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
+import { pagePath } from './get-received-requests';
 
-/** `GET /api/matches/sent`: requests I sent. A non-array counts as empty (SPEC §8). */
-export async function getSentRequests(signal?: AbortSignal): Promise<MatchRequest[]> {
-  const answer = await api.get<unknown>('/api/matches/sent', { signal });
-  if (Array.isArray(answer)) return answer as MatchRequest[];
-  console.warn('GET /api/matches/sent answered a non-array; treated as empty');
-  return [];
+/** One page of `GET /api/matches/sent` (issue #19 item 1): requests I sent, newest first. */
+export function getSentRequests(cursor: string | null, signal?: AbortSignal): Promise<Page<MatchRequest>> {
+  return apiPage<MatchRequest>(pagePath('/api/matches/sent', cursor), { signal });
 }
 
-/** The sent requests as a query (issue #14): invalidated by match_accepted / rejected / confirmed and by my own actions. */
-export const sentRequestsQuery = () => queryOptions({ queryKey: queryRoots.matchesSent, queryFn: ({ signal }) => getSentRequests(signal) });
+/** The sent requests page by page, under the `matchesSent` root (its invalidation reaches them). */
+export const sentRequestsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: [...queryRoots.matchesSent, 'pages'],
+    queryFn: ({ pageParam, signal }) => getSentRequests(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type UseInfiniteQueryResult, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MatchRequest } from '@common/api/matches';
 import type { User } from '@common/api/users';
@@ -6,6 +6,8 @@ import { isVisibleInList, normaliseStatus, type MatchSide } from '@common/domain
 import { formatAverageRating } from '@common/domain/rating';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
+import { LoadMore } from '@/components/ui/load-more';
+import type { Page } from '@/lib/api-client';
 import { ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
@@ -38,6 +40,13 @@ interface ActivityPageProps {
 }
 
 const NONE: MatchRequest[] = [];
+
+/** Every loaded page's requests in order, each once (a page boundary may move while rows are added). */
+function loaded(data: { pages: readonly Page<MatchRequest>[] } | undefined): MatchRequest[] {
+  if (!data) return NONE;
+  const seen = new Set<number>();
+  return data.pages.flatMap((p) => p.items).filter((r) => !seen.has(r.id) && (seen.add(r.id), true));
+}
 
 /** One job of a request's buttons (issue #15 adds cancel with a reason, arrival, attendance, the calendar file). */
 type Job =
@@ -103,8 +112,9 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
   const queryClient = useQueryClient();
   // Both lists and my profile come from TanStack Query (issue #14): live notifications and the
   // actions below invalidate them, so the page never shows a stale list.
-  const received = useQuery(receivedRequestsQuery());
-  const sent = useQuery(sentRequestsQuery());
+  // Paged (issue #19 item 1): the next page loads on scroll or with 더 보기.
+  const received = useInfiniteQuery(receivedRequestsQuery());
+  const sent = useInfiniteQuery(sentRequestsQuery());
   const me = useQuery(meQuery());
   // The meal windows (cancel, arrival, attendance) follow the clock without a reload.
   const now = useNow();
@@ -120,8 +130,8 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
     if (me.data) refreshUser.current(me.data);
   }, [me.data]);
 
-  const visibleReceived = useMemo(() => (received.data ?? NONE).filter((r) => isVisibleInList(r, 'host')), [received.data]);
-  const visibleSent = useMemo(() => (sent.data ?? NONE).filter((r) => isVisibleInList(r, 'requester')), [sent.data]);
+  const visibleReceived = useMemo(() => loaded(received.data).filter((r) => isVisibleInList(r, 'host')), [received.data]);
+  const visibleSent = useMemo(() => loaded(sent.data).filter((r) => isVisibleInList(r, 'requester')), [sent.data]);
 
   const action = useMutation({
     mutationFn: run,
@@ -162,8 +172,9 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
   }
 
   const tiles = [
-    { label: ko.activity.sentTile, value: sent.isPending ? '…' : String(visibleSent.length) },
-    { label: ko.activity.receivedTile, value: received.isPending ? '…' : String(visibleReceived.length) },
+    // The loaded requests; "20+" while more pages exist (the lists are paged, there is no count endpoint).
+    { label: ko.activity.sentTile, value: sent.isPending ? '…' : `${visibleSent.length}${sent.hasNextPage ? '+' : ''}` },
+    { label: ko.activity.receivedTile, value: received.isPending ? '…' : `${visibleReceived.length}${received.hasNextPage ? '+' : ''}` },
     { label: ko.activity.ratingTile, value: formatAverageRating(user.averageRating, user.reviewCount) },
   ];
 
@@ -220,7 +231,7 @@ interface RequestSectionProps {
   empty: string;
   side: MatchSide;
   requests: readonly MatchRequest[];
-  query: UseQueryResult<MatchRequest[]>;
+  query: UseInfiniteQueryResult<InfiniteData<Page<MatchRequest>, unknown>>;
   pending: ReadonlySet<number>;
   now: Date;
   onAction: (request: MatchRequest, action: ItemAction) => void;
@@ -233,7 +244,7 @@ function RequestSection({ title, empty, side, requests, query, pending, now, onA
       <h2 id={headingId} className="card__title">
         {title}
       </h2>
-      <QueryState query={query} isEmpty={requests.length === 0} empty={empty} />
+      <QueryState query={query} isEmpty={requests.length === 0 && !query.hasNextPage} empty={empty} />
       {query.status === 'success' && requests.length > 0 && (
         <ul className="request-list" aria-labelledby={headingId}>
           {requests.map((r) => (
@@ -241,6 +252,7 @@ function RequestSection({ title, empty, side, requests, query, pending, now, onA
           ))}
         </ul>
       )}
+      {query.status === 'success' && <LoadMore query={query} />}
     </section>
   );
 }

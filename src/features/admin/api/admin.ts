@@ -2,23 +2,39 @@
  * The moderation API (issue #17 item 6; common/api/reports.ts): the reports queue per status, the
  * audit, and the actions (resolve, suspend, unsuspend), each invalidating the queue and the audit.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminReportGroup, AuditEntry, ResolveBody, ResolveResult, SuspensionState } from '@common/api/reports';
-import { api } from '@/lib/api-client';
+import { api, apiPage } from '@/lib/api-client';
 
 /** Query key root of the admin screens. */
 export const ADMIN_KEY = ['admin'] as const;
 
-/** `GET /api/admin/reports?status=` (the first 100 groups). */
+/** `path` with `cursor` (the `Link` header's position of the next page) added when there is one. */
+const withCursor = (path: string, cursor: string | null) => (cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : path);
+
+/** `GET /api/admin/reports?status=` page by page (issue #19 item 1: 20 groups a page, the next on scroll). */
 export const adminReportsQuery = (status: 'open' | 'resolved') =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...ADMIN_KEY, 'reports', status],
-    queryFn: ({ signal }) => api.get<AdminReportGroup[]>(`/api/admin/reports?status=${status}&limit=100`, { signal }),
+    queryFn: ({ pageParam, signal }) => apiPage<AdminReportGroup>(withCursor(`/api/admin/reports?status=${status}`, pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
 
-/** `GET /api/admin/audit` (the newest 200). */
+/** `GET /api/admin/audit` page by page, newest first. */
 export const adminAuditQuery = () =>
-  queryOptions({ queryKey: [...ADMIN_KEY, 'audit'], queryFn: ({ signal }) => api.get<AuditEntry[]>('/api/admin/audit?limit=200', { signal }) });
+  infiniteQueryOptions({
+    queryKey: [...ADMIN_KEY, 'audit'],
+    queryFn: ({ pageParam, signal }) => apiPage<AuditEntry>(withCursor('/api/admin/audit', pageParam), { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** Every loaded page's items in order, each id once. */
+export function pageItems<T extends { id: number }>(data: { pages: readonly { items: readonly T[] }[] } | undefined): T[] {
+  const seen = new Set<number>();
+  return (data?.pages ?? []).flatMap((p) => p.items).filter((x) => !seen.has(x.id) && (seen.add(x.id), true));
+}
 
 /** `POST /api/admin/reports/{id}/resolve`. */
 export function useResolveReport() {

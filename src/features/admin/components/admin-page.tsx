@@ -4,16 +4,17 @@
  * in context, reporter count, reasons, and 무시 / 숨기기 / 정지 with a confirm) and 감사 기록 (every
  * admin action, newest first).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { AdminReportGroup } from '@common/api/reports';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
 import { koreanDateTime } from '@/lib/dates';
-import { adminAuditQuery, adminReportsQuery, useResolveReport, useUnsuspend } from '../api/admin';
+import { adminAuditQuery, adminReportsQuery, pageItems, useResolveReport, useUnsuspend } from '../api/admin';
+import { LoadMore } from '@/components/ui/load-more';
 import './admin.css';
 
 /** "2026년 11월 24일 (화) 오후 6:05" in KST (common/domain/korean-time, issue #18). */
@@ -73,8 +74,8 @@ export function AdminPage() {
 
 function ReportsTab() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
-  const query = useQuery(adminReportsQuery(status));
-  const groups = query.data ?? [];
+  const query = useInfiniteQuery(adminReportsQuery(status));
+  const groups = useMemo(() => pageItems(query.data), [query.data]);
   return (
     <>
       <div className="admin__status" role="group" aria-label={ko.admin.tabReports}>
@@ -92,6 +93,7 @@ function ReportsTab() {
           ))}
         </ul>
       )}
+      {query.isSuccess && <LoadMore query={query} />}
     </>
   );
 }
@@ -206,8 +208,8 @@ function ReportCard({ group }: { group: AdminReportGroup }) {
 }
 
 function AuditTab() {
-  const query = useQuery(adminAuditQuery());
-  const rows = query.data ?? [];
+  const query = useInfiniteQuery(adminAuditQuery());
+  const rows = useMemo(() => pageItems(query.data), [query.data]);
   return (
     <>
       <QueryState query={query} empty={ko.admin.auditEmpty} isEmpty={query.isSuccess && rows.length === 0} />
@@ -224,6 +226,7 @@ function AuditTab() {
           ))}
         </ul>
       )}
+      {query.isSuccess && <LoadMore query={query} />}
     </>
   );
 }

@@ -19,9 +19,9 @@ const asList = (answer: unknown): MatchRequest[] => (Array.isArray(answer) ? (an
  * the live notifications that invalidate those lists reach the partner lookup too.
  */
 export const receivedMatchesQuery = () =>
-  queryOptions({ queryKey: queryRoots.matchesReceived, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches', { signal })) });
+  queryOptions({ queryKey: queryRoots.matchesReceived, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches?limit=100', { signal })) });
 export const sentMatchesQuery = () =>
-  queryOptions({ queryKey: queryRoots.matchesSent, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches/sent', { signal })) });
+  queryOptions({ queryKey: queryRoots.matchesSent, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches/sent?limit=100', { signal })) });
 
 /** The partner of match `matchId` among my received and sent requests; null when the match is not mine or does not exist. */
 export function opponentIn(matchId: number, received: readonly MatchRequest[], sent: readonly MatchRequest[]): ChatOpponent | null {

@@ -1,6 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useId, useMemo } from 'react';
 import { QueryState } from '@/components/ui/load-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { toast } from '@/components/ui/feedback-store';
 import { format, ko } from '@/i18n/ko';
 import { blocksQuery, useUnblockMember } from '@/lib/blocks';
@@ -8,7 +9,11 @@ import { blocksQuery, useUnblockMember } from '@/lib/blocks';
 /** "차단한 회원" on the profile page (issue #17 item 4): who the member blocked, each with 차단 해제. */
 export function BlockedMembers() {
   const headingId = useId();
-  const blocks = useQuery(blocksQuery());
+  const blocks = useInfiniteQuery(blocksQuery());
+  const list = useMemo(() => {
+    const seen = new Set<number>();
+    return (blocks.data?.pages ?? []).flatMap((p) => p.items).filter((b) => !seen.has(b.user.id) && (seen.add(b.user.id), true));
+  }, [blocks.data]);
   const unblock = useUnblockMember();
   const onUnblock = async (id: number, name: string) => {
     try {
@@ -24,10 +29,10 @@ export function BlockedMembers() {
         {ko.blocks.listTitle}
       </h2>
       <QueryState query={blocks} rows={1} />
-      {blocks.data && blocks.data.length === 0 && <p className="field__hint">{ko.blocks.empty}</p>}
-      {blocks.data && blocks.data.length > 0 && (
+      {blocks.isSuccess && list.length === 0 && !blocks.hasNextPage && <p className="field__hint">{ko.blocks.empty}</p>}
+      {list.length > 0 && (
         <ul className="blocked-members__list">
-          {blocks.data.map((b) => (
+          {list.map((b) => (
             <li key={b.user.id} className="blocked-members__item">
               <span>{b.user.name}</span>
               <button
@@ -43,6 +48,7 @@ export function BlockedMembers() {
           ))}
         </ul>
       )}
+      {blocks.isSuccess && <LoadMore query={blocks} />}
     </section>
   );
 }

@@ -1,8 +1,8 @@
 /** The review calls (SPEC §7): write one, list the ones I received, delete one of those. */
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { AttendanceBody, MatchRequest } from '@common/api/matches';
 import type { Review, ReviewCreateBody } from '@common/api/reviews';
-import { api } from '@/lib/api-client';
+import { api, apiPage, type Page } from '@/lib/api-client';
 import { outboxLabel, sendOrQueue, type SendResult } from '@/lib/outbox';
 import { queryRoots } from '@/lib/query/keys';
 
@@ -15,16 +15,22 @@ export function createReview(body: ReviewCreateBody, label: string): Promise<Sen
   return sendOrQueue<Review>({ path: '/api/reviews', body, kind: 'review', label: outboxLabel('review', label), scope: String(body.matchId) });
 }
 
-/** `GET /api/reviews/my`: reviews I received, newest first. A non-array counts as empty (SPEC §7). */
-export async function getMyReviews(signal?: AbortSignal): Promise<Review[]> {
-  const answer = await api.get<unknown>('/api/reviews/my', { signal });
-  if (Array.isArray(answer)) return answer as Review[];
-  console.warn('GET /api/reviews/my answered a non-array; treated as empty');
-  return [];
+/**
+ * One page of `GET /api/reviews/my` (issue #19 item 1): reviews I received, newest first; the next
+ * page's cursor from the `Link` header. A non-array counts as empty (SPEC §7).
+ */
+export function getMyReviews(cursor: string | null, signal?: AbortSignal): Promise<Page<Review>> {
+  return apiPage<Review>(cursor ? `/api/reviews/my?cursor=${encodeURIComponent(cursor)}` : '/api/reviews/my', { signal });
 }
 
-/** My received reviews as a query (issue #14): a delete and a replayed review write invalidate it. */
-export const myReviewsQuery = () => queryOptions({ queryKey: queryRoots.myReviews, queryFn: ({ signal }) => getMyReviews(signal) });
+/** My received reviews page by page (issue #14, #19): a delete and a replayed review write invalidate them. */
+export const myReviewsQuery = () =>
+  infiniteQueryOptions({
+    queryKey: queryRoots.myReviews,
+    queryFn: ({ pageParam, signal }) => getMyReviews(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
 /** `DELETE /api/reviews/{id}` (only the reviewee; the average rating does not change). */
 export async function deleteReview(id: number): Promise<void> {
@@ -46,9 +52,9 @@ const asList = (answer: unknown): MatchRequest[] => (Array.isArray(answer) ? (an
  * as reviewed everywhere.
  */
 export const receivedMatchesQuery = () =>
-  queryOptions({ queryKey: queryRoots.matchesReceived, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches', { signal })) });
+  queryOptions({ queryKey: queryRoots.matchesReceived, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches?limit=100', { signal })) });
 export const sentMatchesQuery = () =>
-  queryOptions({ queryKey: queryRoots.matchesSent, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches/sent', { signal })) });
+  queryOptions({ queryKey: queryRoots.matchesSent, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches/sent?limit=100', { signal })) });
 
 /**
  * The match being reviewed: the CONFIRMED match `matchId` in my received or sent requests and its

@@ -1,13 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef } from 'react';
 import type { Review } from '@common/api/reviews';
 import { Avatar } from '@/components/ui/avatar';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
+import { LoadMore } from '@/components/ui/load-more';
 import { ReportButton } from '@/components/ui/report-dialog';
 import { Stars } from '@/components/ui/stars';
 import { format, ko } from '@/i18n/ko';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 import { deleteReview, myReviewsQuery } from '../api/reviews';
 import './reviews.css';
@@ -30,8 +31,13 @@ export function reviewDate(iso: string): string {
  */
 export function MyReviewsPage() {
   const queryClient = useQueryClient();
-  const query = useQuery(myReviewsQuery());
-  const reviews = query.data ?? NONE;
+  // Paged (issue #19 item 1): the next page loads on scroll or with 더 보기.
+  const query = useInfiniteQuery(myReviewsQuery());
+  const reviews = useMemo(() => {
+    if (!query.data) return NONE;
+    const seen = new Set<number>();
+    return query.data.pages.flatMap((p) => p.items).filter((r) => !seen.has(r.id) && (seen.add(r.id), true));
+  }, [query.data]);
   const heading = useRef<HTMLHeadingElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const focusAfterDelete = useRef<number | null>(null);
@@ -40,7 +46,9 @@ export function MyReviewsPage() {
     mutationFn: (review: Review) => deleteReview(review.id),
     onSuccess: (_done, review) => {
       const index = reviews.findIndex((r) => r.id === review.id);
-      queryClient.setQueryData<Review[]>(queryRoots.myReviews, (cur) => cur?.filter((r) => r.id !== review.id));
+      queryClient.setQueryData<InfiniteData<Page<Review>, string | null>>(queryRoots.myReviews, (cur) =>
+        cur ? { ...cur, pages: cur.pages.map((p) => ({ ...p, items: p.items.filter((r) => r.id !== review.id) })) } : cur,
+      );
       focusAfterDelete.current = index;
     },
     onError: (error) => toast.error(errorMessage(error, ko.reviews.deleteError)),
@@ -68,7 +76,7 @@ export function MyReviewsPage() {
       <h1 ref={heading} tabIndex={-1} className="page-heading">
         {ko.reviews.myHeading}
       </h1>
-      <QueryState query={query} empty={ko.reviews.empty} isEmpty={reviews.length === 0} />
+      <QueryState query={query} empty={ko.reviews.empty} isEmpty={reviews.length === 0 && !query.hasNextPage} />
       {reviews.length > 0 && (
         <ul ref={list} className="review-list" aria-label={ko.reviewForm.list}>
           {reviews.map((r) => (
@@ -99,6 +107,7 @@ export function MyReviewsPage() {
           ))}
         </ul>
       )}
+      {query.status === 'success' && <LoadMore query={query} />}
     </div>
   );
 }

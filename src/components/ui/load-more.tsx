@@ -1,0 +1,65 @@
+/**
+ * "Load more" for a paged list (issue #19 item 1; `useInfiniteQuery` over `apiPage`): an invisible
+ * sentinel below the list fetches the next page when it scrolls into view (IntersectionObserver),
+ * and a visible 더 보기 button does the same for keyboard and screen-reader users (and where
+ * IntersectionObserver is missing). Nothing on the last page. A failed page says so, with 다시 시도.
+ */
+import { useEffect, useRef } from 'react';
+
+/** Korean copy (UI-TEXT.md style), kept here so the shared ko.ts stays small. */
+export const LOAD_MORE_TEXT = {
+  more: '더 보기',
+  loading: '더 불러오는 중...',
+  failed: '다음 목록을 불러오지 못했어요.',
+  retry: '다시 시도',
+} as const;
+
+interface LoadMoreProps {
+  query: {
+    hasNextPage: boolean;
+    isFetchingNextPage: boolean;
+    isFetchNextPageError?: boolean;
+    fetchNextPage: () => Promise<unknown>;
+  };
+  /** Extra class on the wrapper. */
+  className?: string;
+}
+
+export function LoadMore({ query, className }: LoadMoreProps) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+
+  // A new observer after every page: its first report says whether the sentinel is still in view
+  // (a short page), so the list keeps filling the screen. After a failure only the button retries
+  // (no loop of failing requests while the sentinel stays in view).
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || isFetchingNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          void fetchNextPage();
+        }
+      },
+      { rootMargin: '200px 0px' },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  if (!hasNextPage) return null;
+  return (
+    <div className={['load-more', className].filter(Boolean).join(' ')}>
+      <div ref={sentinel} aria-hidden="true" className="load-more__sentinel" />
+      {isFetchNextPageError && (
+        <p role="alert" className="load-error">
+          {LOAD_MORE_TEXT.failed}
+        </p>
+      )}
+      <button type="button" className="btn btn--ghost" disabled={isFetchingNextPage} aria-busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+        {isFetchingNextPage ? LOAD_MORE_TEXT.loading : isFetchNextPageError ? LOAD_MORE_TEXT.retry : LOAD_MORE_TEXT.more}
+      </button>
+    </div>
+  );
+}
