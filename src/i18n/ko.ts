@@ -208,9 +208,6 @@ export const ko = {
     noPartner: '현재 매칭 가능한 상대가 없습니다.',
     randomFailed: '랜덤 매칭 실패: {message}',
     randomError: '랜덤 매칭 중 오류가 발생했습니다.',
-    more: '더 보기',
-    loadingMore: '일정을 더 불러오는 중...',
-    dayCount: '{date} 일정 {n}개',
   },
 
   schedule: {

@@ -23,9 +23,13 @@ interface LoadMoreProps {
   };
   /** Extra class on the wrapper. */
   className?: string;
+  /** The button's text (default 더 보기), e.g. 댓글 더 보기. */
+  label?: string;
+  /** Load on scroll (default); off for lists inside a dialog or a carousel, where the button is enough. */
+  auto?: boolean;
 }
 
-export function LoadMore({ query, className }: LoadMoreProps) {
+export function LoadMore({ query, className, label = LOAD_MORE_TEXT.more, auto = true }: LoadMoreProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
 
@@ -34,7 +38,7 @@ export function LoadMore({ query, className }: LoadMoreProps) {
   // (no loop of failing requests while the sentinel stays in view).
   useEffect(() => {
     const node = sentinel.current;
-    if (!node || !hasNextPage || isFetchingNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
+    if (!auto || !node || !hasNextPage || isFetchingNextPage || isFetchNextPageError || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
@@ -46,7 +50,7 @@ export function LoadMore({ query, className }: LoadMoreProps) {
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+  }, [auto, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   if (!hasNextPage) return null;
   return (
@@ -58,7 +62,7 @@ export function LoadMore({ query, className }: LoadMoreProps) {
         </p>
       )}
       <button type="button" className="btn btn--ghost" disabled={isFetchingNextPage} aria-busy={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-        {isFetchingNextPage ? LOAD_MORE_TEXT.loading : isFetchNextPageError ? LOAD_MORE_TEXT.retry : LOAD_MORE_TEXT.more}
+        {isFetchingNextPage ? LOAD_MORE_TEXT.loading : isFetchNextPageError ? LOAD_MORE_TEXT.retry : label}
       </button>
     </div>
   );

@@ -19,7 +19,7 @@ import { useUrlState } from '@/lib/use-url-state';
 import { postQuery, postsQuery } from '../api/board-api';
 import { useDeletePost } from '../api/board-mutations';
 import { filterByAllTags, firstImageSrc, previewText, searchText } from '../board-logic';
-import { LoadMore } from './load-more';
+import { LoadMore } from '@/components/ui/load-more';
 import { PostDetailDialog } from './post-detail-dialog';
 import { PostFormDialog } from './post-form-dialog';
 import { TagFilter } from './tag-filter';
@@ -254,7 +254,7 @@ export function BoardPage() {
         />
       )}
       {posts.status === 'success' && (
-        <LoadMore hasNextPage={posts.hasNextPage} isFetchingNextPage={posts.isFetchingNextPage} isError={posts.isFetchNextPageError} fetchNextPage={posts.fetchNextPage} />
+        <LoadMore query={posts} />
       )}
       {writing.value !== undefined && <PostFormDialog key="new" post={null} open onOpenChange={(o) => !o && writing.close()} />}
       {edited && <PostFormDialog key={edited.id} post={edited} open onOpenChange={(o) => !o && editing.close()} />}

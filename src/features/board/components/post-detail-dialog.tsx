@@ -22,7 +22,7 @@ import { useNow } from '@/lib/use-now';
 import { commentsQuery } from '../api/board-api';
 import { useAddComment, useDeleteComment, useEditComment, useLikePost, useViewPost } from '../api/board-mutations';
 import { boardPaging } from '../board-text';
-import { LoadMore } from './load-more';
+import { LoadMore } from '@/components/ui/load-more';
 import { PostContent } from './post-content';
 
 /**
@@ -273,14 +273,7 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
               ))}
             </ul>
           )}
-          <LoadMore
-            auto={false}
-            label={boardPaging.moreComments}
-            hasNextPage={commentPages.hasNextPage}
-            isFetchingNextPage={commentPages.isFetchingNextPage}
-            isError={commentPages.isFetchNextPageError}
-            fetchNextPage={commentPages.fetchNextPage}
-          />
+          <LoadMore auto={false} label={boardPaging.moreComments} query={commentPages} />
           <form
             className="field__row"
             onSubmit={(e) => {

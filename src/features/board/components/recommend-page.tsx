@@ -15,7 +15,7 @@ import { useUrlState } from '@/lib/use-url-state';
 import { recommendationsQuery } from '../api/board-api';
 import { isValidPosition, previewText, wrapIndex } from '../board-logic';
 import { boardPaging } from '../board-text';
-import { LoadMore } from './load-more';
+import { LoadMore } from '@/components/ui/load-more';
 import { PostDetailDialog } from './post-detail-dialog';
 import './board.css';
 import './recommend.css';
@@ -145,14 +145,7 @@ export function RecommendPage() {
         </section>
       )}
       {recommendations.status === 'success' && (
-        <LoadMore
-          auto={false}
-          label={boardPaging.moreRecommendations}
-          hasNextPage={recommendations.hasNextPage}
-          isFetchingNextPage={recommendations.isFetchingNextPage}
-          isError={recommendations.isFetchNextPageError}
-          fetchNextPage={recommendations.fetchNextPage}
-        />
+        <LoadMore auto={false} label={boardPaging.moreRecommendations} query={recommendations} />
       )}
       <PostDetailDialog post={open} onOpenChange={(o) => !o && opened.close()} />
     </div>

@@ -27,8 +27,11 @@ export function filterParams(filter: ScheduleQueryFilter): Record<string, string
   return params;
 }
 
-/** Items per page of the day list. */
-export const DAY_PAGE_SIZE = 20;
+/**
+ * Items per page of the day list: 50, so a busy day usually fits one request (a day's cards are
+ * light; the next page still loads on scroll).
+ */
+export const DAY_PAGE_SIZE = 50;
 
 /** `GET /api/schedules?date=&…&cursor=`: one page of a KST day's schedules, with `user`. */
 export function getDaySchedules(date: IsoDate, filter: ScheduleQueryFilter, cursor: string | null, signal?: AbortSignal): Promise<Page<Schedule>> {

@@ -6,6 +6,7 @@ import { addDaysIso, mealStartsAt, todayKst } from '@common/domain/schedule';
 import { jsonResponse, memberStats, mockFetch } from '@/test/fixtures';
 import { renderWithFeedback, textResponse, findToast } from '@/test/render';
 import { MatchingPage } from './matching-page';
+import { DAY_PAGE_SIZE } from '../api/get-schedules';
 
 const today = todayKst();
 
@@ -192,18 +193,18 @@ describe('matching page (SPEC §5, §8)', () => {
 
   it('loads the day 20 at a time: 더 보기 fetches the next page by its cursor', async () => {
     const user = userEvent.setup();
-    const many = Array.from({ length: 25 }, (_, i) => schedule(i + 1, 2, { time: 13 + (i % 10) }));
+    const many = Array.from({ length: DAY_PAGE_SIZE + 5 }, (_, i) => schedule(i + 1, 2, { time: 13 + (i % 10) }));
     const fetch = mockFetch({ 'GET /api/schedules': dayServer(() => many), 'GET /api/schedules/calendar': calendarServer(() => many) });
     renderWithFeedback(<MatchingPage myId={1} />);
     const list = await dayList();
-    expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(20);
+    expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(DAY_PAGE_SIZE);
     await user.click(screen.getByRole('button', { name: '더 보기' }));
-    await waitFor(() => expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(25));
+    await waitFor(() => expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(DAY_PAGE_SIZE + 5));
     expect(screen.queryByRole('button', { name: '더 보기' })).toBeNull();
     const dayCalls = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((u) => u.pathname === '/api/schedules');
     expect(dayCalls.map((u) => [u.searchParams.get('date'), u.searchParams.get('cursor')])).toEqual([
       [today, null],
-      [today, '20'],
+      [today, String(DAY_PAGE_SIZE)],
     ]);
     // The calendar marks the day from the calendar endpoint, never from a downloaded window.
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/schedules/calendar?from='))).toBe(true);

@@ -20,7 +20,7 @@ import { useSafetyGuide } from '@/components/ui/safety-guide';
 import { DEFAULT_MATCHING_FILTER, isFilterActive, type MatchingFilter } from '../filter';
 import { AuthorProfileDialog } from './author-profile-dialog';
 import { DayScheduleList } from './day-schedule-list';
-import { LoadMore } from './load-more';
+import { LoadMore } from '@/components/ui/load-more';
 import { MatchingFilterDialog } from './matching-filter-dialog';
 import './matching.css';
 
@@ -238,7 +238,7 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
                 setAuthorScheduleId(scheduleId);
               }} />
           )}
-          <LoadMore hasMore={schedules.hasNextPage} loading={schedules.isFetchingNextPage} onMore={() => void schedules.fetchNextPage()} />
+          <LoadMore query={schedules} />
           <p className="field__hint">{ko.matching.selectHint}</p>
         </section>
       </div>
