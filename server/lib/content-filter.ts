@@ -71,12 +71,24 @@ function foldText(text: string): string {
     .toLowerCase();
 }
 
+/**
+ * No refused or allowed word is longer than this many letters, so a longer run of one repeated
+ * letter ("ㅅㅅㅅ…") holds no match a run of this length would not: runs are cut to it before the
+ * search, whose cost grows with the text times the words (20,480 "ㅅ": 3.8 s before, issue #19
+ * item 5: nothing on the event loop proportional to input beyond reason).
+ */
+const LONGEST_WORD = 20;
+const LONG_RUN = new RegExp(`(\\p{L})\\1{${LONGEST_WORD},}`, 'gu');
+
 function normalizeWord(word: string): string {
   return foldText(word).replace(/[^\p{L}]+/gu, '');
 }
 
 /** The repository word list, read once at start-up (beside this module, also in build/). */
 const WORDS = parseWordList(readFileSync(new URL('./content-filter.words.txt', import.meta.url), 'utf8'));
+for (const word of [...WORDS.refused, ...WORDS.allowed]) {
+  if ([...word].length > LONGEST_WORD) throw new Error(`content-filter.words.txt: "${word}" is longer than ${LONGEST_WORD} letters (LONGEST_WORD)`);
+}
 
 /** The library's Korean dictionary, searched without word boundaries (Korean has no `\b`). */
 const korean = new Filter({ languages: ['korean'], wordBoundaries: false, normalizeUnicode: false, ignoreWords: WORDS.dropped });
@@ -143,6 +155,8 @@ function readings(text: string): Segment[] {
     const jamo = /[\u3131-\u3163]*[\u314F-\u3163][\u3131-\u3163]*/g;
     const assembled = pieces.map((p) =>
       p.replace(jamo, (run) => {
+        // es-hangul's assembly is superlinear too: a long run of loose jamo is no typed word.
+        if (run.length > QWERTY_MAX) return run;
         try {
           return assemble([...run]);
         } catch {
@@ -151,11 +165,18 @@ function readings(text: string): Segment[] {
       }),
     );
     if (assembled.some((p, i) => p !== pieces[i])) segments.push(segment(assembled));
-    const qwerty = pieces.map((p) => (/^[a-z]{3,}$/.test(p) ? asKoreanKeys(p) : p));
+    const qwerty = pieces.map((p) => (p.length <= QWERTY_MAX && /^[a-z]{3,}$/.test(p) ? asKoreanKeys(p) : p));
     if (qwerty.some((p, i) => p !== pieces[i])) segments.push(segment(qwerty));
   }
   return segments;
 }
+
+/**
+ * The longest Latin piece read as Korean keys: es-hangul's conversion takes time quadratic in the
+ * piece's length (8,192 letters: 1.2 s; a 20 KB post of one word held the event loop for 42 s), and
+ * a word typed in English mode is short.
+ */
+const QWERTY_MAX = 40;
 
 /**
  * A Latin piece read as typed on the Korean keyboard in English mode, when that spells whole
@@ -271,7 +292,7 @@ export interface FilterOptions {
 
 /** True when `text` holds a refused word, however spaced, split, abbreviated or widened. */
 export function containsProfanity(text: string, options: FilterOptions = {}): boolean {
-  const folded = foldText(options.html ? htmlToText(text) : text);
+  const folded = foldText(options.html ? htmlToText(text) : text).replace(LONG_RUN, (_run, letter: string) => letter.repeat(LONGEST_WORD));
   if (!folded.trim()) return false;
   if (readings(folded).some(segmentIsProfane)) return true;
   return englishIsProfane(folded);
