@@ -116,9 +116,9 @@ export const schedules = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('schedules_date_hour_idx').on(t.date, t.hour),
+    index('schedules_date_hour_id_idx').on(t.date, t.hour, t.id),
     index('schedules_starts_at_idx').on(t.startsAt),
-    index('schedules_user_date_idx').on(t.userId, t.date),
+    index('schedules_user_date_hour_id_idx').on(t.userId, t.date, t.hour, t.id),
     check('schedules_hour_range', sql`${t.hour} between 0 and 23`),
     check('schedules_capacity_range', sql`${t.participants} between 2 and 8`),
     check('schedules_seats', sql`${t.currentParticipants} between 1 and ${t.participants}`),
@@ -173,7 +173,7 @@ export const matchRequests = pgTable(
   },
   (t) => [
     uniqueIndex('match_requests_schedule_requester_unique').on(t.scheduleId, t.requesterId),
-    index('match_requests_requester_idx').on(t.requesterId),
+    index('match_requests_requester_created_id_idx').on(t.requesterId, t.createdAt, t.id),
     index('match_requests_status_idx').on(t.status),
     check('match_requests_status_values', sql`${t.status} in ('PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED', 'CANCELLED')`),
     check('match_requests_cancelled_by_values', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('host', 'requester')`),
@@ -298,7 +298,7 @@ export const posts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('posts_created_idx').on(t.createdAt),
+    index('posts_created_id_idx').on(t.createdAt, t.id),
     // issue #13: finite WGS84 degrees (NaN and ±Infinity fail `between`), both set or both null.
     check('posts_coordinates', sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
     check('posts_coordinates_pair', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
@@ -384,7 +384,7 @@ export const reviews = pgTable(
   },
   (t) => [
     uniqueIndex('reviews_match_reviewer_unique').on(t.matchId, t.reviewerId),
-    index('reviews_reviewee_created_idx').on(t.revieweeId, t.createdAt),
+    index('reviews_reviewee_created_id_idx').on(t.revieweeId, t.createdAt, t.id),
     index('reviews_created_idx').on(t.createdAt),
     check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
   ],

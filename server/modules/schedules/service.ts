@@ -81,6 +81,7 @@ function filterCondition(f: ScheduleFilter) {
     const h = sql`power(sin(radians(${schedules.latitude} - ${f.lat}::float8) / 2), 2) + cos(radians(${f.lat}::float8)) * cos(radians(${schedules.latitude})) * power(sin(radians(${schedules.longitude} - ${f.lng}::float8) / 2), 2)`;
     near = sql`(${schedules.latitude} is null or (${schedules.latitude} between ${box.minLat}::float8 and ${box.maxLat}::float8 and ${schedules.longitude} between ${box.minLng}::float8 and ${box.maxLng}::float8 and 2 * ${EARTH_RADIUS_M}::float8 * asin(least(1, sqrt(${h}))) <= ${radius}::float8))`;
   }
+  // bounded: the query's categories are validated against the fixed category list (SPEC §9, at most 9)
   return and(categories.length > 0 ? inArray(schedules.placeCategory, categories) : undefined, near);
 }
 
