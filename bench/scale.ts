@@ -21,10 +21,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { seedScale } from '../server/test/scale-seed.ts';
+import { heavyListUrls, seedScale } from '../server/test/scale-seed.ts';
 
 const adminUrl = process.env.DATABASE_URL;
 if (!adminUrl) {
@@ -41,20 +40,7 @@ const RUNS = Number(arg('runs', '5'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** The list endpoints, as the viewer calls them. */
-const ENDPOINTS = [
-  '/api/board',
-  '/api/recommendations',
-  // Issue #19 item 3: what the matching page asks for — one day's first page and the calendar's dots.
-  `/api/schedules?date=${addDaysIso(todayKst(), 1)}&lat=37.5665&lng=126.978&radius=5000`,
-  `/api/schedules/calendar?from=${todayKst()}&to=${addDaysIso(todayKst(), 21)}&lat=37.5665&lng=126.978&radius=5000`,
-  '/api/schedules',
-  '/api/schedules/my',
-  '/api/matches',
-  '/api/matches/sent',
-  '/api/reviews/my',
-  '/api/notifications',
-  '/api/venues?lat=37.5665&lng=126.978&radius=20000',
-];
+const ENDPOINTS = heavyListUrls();
 
 const results = new Map<string, Map<number, string>>();
 const plans = new Map<string, Map<number, string>>();

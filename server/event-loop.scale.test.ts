@@ -10,10 +10,9 @@
 import { Worker } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { PAGE_DEFAULT } from '../common/paging.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
-import { seedScale } from './test/scale-seed.ts';
+import { heavyListUrls, seedScale } from './test/scale-seed.ts';
 
 const ROWS = Number(process.env.EVENT_LOOP_ROWS ?? 100_000);
 /**
@@ -24,20 +23,7 @@ const ROWS = Number(process.env.EVENT_LOOP_ROWS ?? 100_000);
  */
 const ON_POSTGRES = process.env.TEST_DATABASE === 'postgres';
 /** The lists whose work grew with their tables before issue #19. */
-const HEAVY = [
-  '/api/board',
-  '/api/board?q=%EB%A7%9B%EC%9E%88',
-  '/api/recommendations',
-  '/api/schedules',
-  `/api/schedules?date=${addDaysIso(todayKst(), 1)}&lat=37.5665&lng=126.978&radius=5000`,
-  `/api/schedules/calendar?from=${todayKst()}&to=${addDaysIso(todayKst(), 21)}`,
-  '/api/schedules/my',
-  '/api/matches',
-  '/api/matches/sent',
-  '/api/reviews/my',
-  '/api/notifications',
-  '/api/venues?lat=37.5665&lng=126.978&radius=20000',
-];
+const HEAVY = heavyListUrls();
 
 let t: TestApp;
 let headers: Record<string, string>;

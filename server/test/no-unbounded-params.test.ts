@@ -22,7 +22,6 @@ const REVIEWED: Array<[string, string, string]> = [
   ['lib/member-stats.ts', 'inArray(matchRequests.requesterId, ids)', 'chunks of STATS_CHUNK (1000) ids'],
   ['plugins/push.ts', 'inArray(pushTokens.token, dead)', "dead tokens of one member's devices found in one send"],
   // NOT proven bounded (listed so that no new call can hide; for their modules' owners to chunk or turn into subqueries):
-  ['modules/reminders/service.ts', 'inArray(users.id, partnerIds)', 'UNPROVEN: partners of every reminder due in one tick (the claim has no LIMIT)'],
   ['lib/match-chat.ts', 'inArray(chatMessages.matchId, [...matchIds])', 'its one caller (matches/service.ts) passes [id]'],
 ];
 

@@ -8,7 +8,7 @@
  * per-member lists grow with the tables too. Every interpolated value is a number or a KST date
  * this module computes.
  */
-import { todayKst } from '../../common/domain/schedule.ts';
+import { addDaysIso, todayKst } from '../../common/domain/schedule.ts';
 
 /** Runs one SQL statement and answers its rows. */
 export type Execute = (statement: string) => Promise<Array<Record<string, unknown>>>;
@@ -68,4 +68,27 @@ export async function seedScale(execute: Execute, n: number, tables: SeedTable[]
   }
   await execute('analyze');
   return v;
+}
+
+/**
+ * The list endpoints whose work grew with their tables before issue #19, as the seeded viewer
+ * calls them (what the screens ask for: the matching page's day list and calendar included).
+ * Used by bench:scale and the event-loop test.
+ */
+export function heavyListUrls(): string[] {
+  const today = todayKst();
+  return [
+    '/api/board',
+    '/api/board?q=%EB%A7%9B%EC%9E%88',
+    '/api/recommendations',
+    `/api/schedules?date=${addDaysIso(today, 1)}&lat=37.5665&lng=126.978&radius=5000`,
+    `/api/schedules/calendar?from=${today}&to=${addDaysIso(today, 21)}&lat=37.5665&lng=126.978&radius=5000`,
+    '/api/schedules',
+    '/api/schedules/my',
+    '/api/matches',
+    '/api/matches/sent',
+    '/api/reviews/my',
+    '/api/notifications',
+    '/api/venues?lat=37.5665&lng=126.978&radius=20000',
+  ];
 }

@@ -92,7 +92,13 @@ export function createRemindersService(deps: { db: Database; now: Clock; leadMin
       const claimed = [...(await claimSide('host', at)), ...(await claimSide('requester', at))];
       if (claimed.length === 0) return [];
       const partnerIds = [...new Set(claimed.map((c) => c.partnerId))];
-      const partners = await db.select({ id: users.id, name: users.name, profileImage: users.profileImage }).from(users).where(inArray(users.id, partnerIds));
+      // The claim has no LIMIT (every reminder due in one tick): read the partners 1,000 at a time.
+      const partners = [];
+      for (let i = 0; i < partnerIds.length; i += 1000) {
+        const chunk = partnerIds.slice(i, i + 1000);
+        // bounded: at most 1,000 ids per statement (the chunk above)
+        partners.push(...(await db.select({ id: users.id, name: users.name, profileImage: users.profileImage }).from(users).where(inArray(users.id, chunk))));
+      }
       const byId = new Map(partners.map((p) => [p.id, p]));
       return claimed
         .sort((a, b) => a.matchId - b.matchId)
