@@ -336,7 +336,7 @@ async function ourLoad(n: number, ratePerSubscriber: number, seconds: number): P
         .insert(schedules)
         .values({ userId: rows[i]!.id, date: tomorrow, hour: 12, text: 'bench', placeName: 'bench', placeCategory: '한식', participants: 2, currentParticipants: 2 })
         .returning({ id: schedules.id });
-      const [m] = await app.db.insert(matchRequests).values({ scheduleId: s!.id, requesterId: rows[i + 1]!.id, status: 'ACCEPTED' }).returning({ id: matchRequests.id });
+      const [m] = await app.db.insert(matchRequests).values({ scheduleId: s!.id, requesterId: rows[i + 1]!.id, hostId: rows[i]!.id, status: 'ACCEPTED' }).returning({ id: matchRequests.id });
       const matchId = m!.id;
       conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i]!)}` }, subscribe: chatTopic(matchId), send: chatSendDestination(matchId) });
       conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i + 1]!)}` }, subscribe: chatTopic(matchId) });

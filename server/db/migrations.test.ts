@@ -1,4 +1,6 @@
 /**
+ * Migrations that change existing rows, each started from a database migrated up to just before it.
+ *
  * issue #13: migration 0007 repairs rows written before the CHECKs existed (non-finite or
  * out-of-range coordinates, a lone coordinate, an impossible age) and records older uploads,
  * then the CHECKs hold. Starts from a database migrated up to 0006 with such rows in it.
@@ -78,6 +80,37 @@ describe('migration 0007_hardening', () => {
 
     await expect(db.execute(sql`insert into posts (title, content, latitude, longitude) values ('x', 'x', 'Infinity', 0)`)).rejects.toThrow();
     await expect(db.execute(sql`update users set age = 5 where id = 2`)).rejects.toThrow();
+    await client.close();
+  });
+});
+
+describe('migration 0014_host_and_points (issue #19)', () => {
+  it('fills host_id from the schedule and comment_count from the visible comments; the trigger keeps the count and points follow', async () => {
+    const client = new PGlite({ extensions: { cube, earthdistance } });
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: await migrationsBefore('0014_host_and_points') });
+    await client.exec(`
+      insert into users (email, name) values ('host@example.com', '호스트'), ('guest@example.com', '손님');
+      insert into schedules (user_id, date, hour, text, place_name, place_category, participants) values (1, '2026-12-01', 12, 't', 'p', '한식', 2);
+      insert into match_requests (schedule_id, requester_id) values (1, 2);
+      insert into posts (author_id, title, content, views, likes, latitude, longitude) values (1, '글', '<p>x</p>', 1, 2, 37.5, 127);
+      insert into post_comments (post_id, author_id, text, hidden_at) values (1, 2, '보임', null), (1, 2, '보임2', null), (1, 2, '숨김', now());
+    `);
+    await migrate(db, { migrationsFolder });
+
+    expect((await client.query('select host_id from match_requests')).rows).toEqual([{ host_id: 1 }]);
+    const post = async () => (await client.query<{ comment_count: number; points: number }>('select comment_count, points from posts where id = 1')).rows[0];
+    // 1 view + 3 × 2 likes + 2 × 2 visible comments (RECOMMENDATION_RULE)
+    expect(await post()).toEqual({ comment_count: 2, points: 11 });
+    await client.exec(`update post_comments set hidden_at = now() where text = '보임'`);
+    expect(await post()).toEqual({ comment_count: 1, points: 9 });
+    await client.exec(`update post_comments set hidden_at = null where text = '숨김'`);
+    expect(await post()).toEqual({ comment_count: 2, points: 11 });
+    await client.exec(`delete from post_comments where text = '보임2'; insert into post_comments (post_id, author_id, text) values (1, 1, '새 댓글'), (1, 1, '또')`);
+    expect(await post()).toEqual({ comment_count: 3, points: 13 });
+    await client.exec(`update post_comments set text = '고침' where text = '또'`);
+    expect(await post()).toEqual({ comment_count: 3, points: 13 });
+    await expect(db.execute(sql`insert into match_requests (schedule_id, requester_id) values (1, 1)`)).rejects.toThrow();
     await client.close();
   });
 });

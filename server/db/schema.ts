@@ -152,6 +152,13 @@ export const matchRequests = pgTable(
     requesterId: integer('requester_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Issue #19: the schedule's host (`schedules.user_id`, which never changes), copied so a host's
+     * received requests are one index range (`match_requests_host_created_id_idx`).
+     */
+    hostId: integer('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED', 'CANCELLED'] }).notNull().default('PENDING'),
     hostReviewed: boolean('host_reviewed').notNull().default(false),
     requesterReviewed: boolean('requester_reviewed').notNull().default(false),
@@ -174,6 +181,7 @@ export const matchRequests = pgTable(
   (t) => [
     uniqueIndex('match_requests_schedule_requester_unique').on(t.scheduleId, t.requesterId),
     index('match_requests_requester_created_id_idx').on(t.requesterId, t.createdAt, t.id),
+    index('match_requests_host_created_id_idx').on(t.hostId, t.createdAt, t.id),
     index('match_requests_status_idx').on(t.status),
     check('match_requests_status_values', sql`${t.status} in ('PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED', 'CANCELLED')`),
     check('match_requests_cancelled_by_values', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('host', 'requester')`),
@@ -292,6 +300,18 @@ export const posts = pgTable(
     longitude: doublePrecision('longitude'),
     views: integer('views').notNull().default(0),
     likes: integer('likes').notNull().default(0),
+    /**
+     * Issue #19: the post's visible comments (hidden_at null), kept by the trigger
+     * `post_comments_count` (migration 0014) on every insert, delete, hide and unhide, whoever writes.
+     */
+    commentCount: integer('comment_count').notNull().default(0),
+    /**
+     * Issue #19: the recommendation points (RECOMMENDATION_RULE in common/api/board.ts: views +
+     * 3 × likes + 2 × visible comments), stored so recommendations are one index range.
+     */
+    points: integer('points')
+      .notNull()
+      .generatedAlwaysAs(sql`views + 3 * likes + 2 * comment_count`),
     /** Issue #17: hidden by reports (3 distinct members) or by a moderator; hidden rows leave every list. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -299,6 +319,10 @@ export const posts = pgTable(
   },
   (t) => [
     index('posts_created_id_idx').on(t.createdAt, t.id),
+    // Issue #19: recommendations (visible posts with coordinates, most points first) read in index order.
+    index('posts_recommendation_idx')
+      .on(t.points, t.createdAt, t.id)
+      .where(sql`${t.hiddenAt} is null and ${t.latitude} is not null`),
     // issue #13: finite WGS84 degrees (NaN and ±Infinity fail `between`), both set or both null.
     check('posts_coordinates', sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
     check('posts_coordinates_pair', sql`(${t.latitude} is null) = (${t.longitude} is null)`),

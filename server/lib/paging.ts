@@ -15,11 +15,19 @@
  * return sendPage(request, reply, rows, limit, (p) => [p.createdAt, p.id]);
  * ```
  */
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CURSOR_MAX_LENGTH, PAGE_DEFAULT, PAGE_MAX } from '../../common/paging.ts';
 import { AppError } from './errors.ts';
+
+/**
+ * A timestamp column as ISO 8601 UTC with microseconds (`2026-11-27T04:39:05.123456Z`): the exact
+ * value for a `TimeIdCursor`. A JS Date keeps milliseconds only, and rows written with the
+ * database's `now()` have more, so a cursor built from a Date would skip or repeat rows.
+ */
+export const exactTime = (column: AnyColumn): SQL<string> => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** The Korean message of a cursor the server did not issue. */
 export const INVALID_CURSOR_MESSAGE = '목록 위치 정보가 올바르지 않아요. 처음부터 다시 불러와주세요.';

@@ -117,9 +117,36 @@ export async function openDatabase(target: DbTarget): Promise<{ db: Database; cl
       ? new PGlite(target.dir, options)
       : new PGlite({ ...options, ...(target.template ? { loadDataDir: new Blob([await readFile(target.template)]) } : {}) });
   await client.waitReady;
+  yieldBeforeStatements(client);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, close: () => client.close() };
+}
+
+/**
+ * Issue #19 item 5: PGlite runs each statement synchronously on this thread, and statements queued
+ * by concurrent requests follow each other in promise callbacks, so without a pause sockets and
+ * timers wait for the whole queue (a health check behind a dozen list statements). Each top-level
+ * statement and transaction first lets the event loop turn once (`setImmediate`), so what waits
+ * for I/O runs between statements and one request waits at most for the statement under way.
+ */
+function yieldBeforeStatements(client: PGlite): void {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await turn();
+    return query(...args);
+  }) as typeof client.query;
+  client.exec = async (...args: Parameters<typeof exec>) => {
+    await turn();
+    return exec(...args);
+  };
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await turn();
+    return transaction(...args);
+  }) as typeof client.transaction;
 }
 
 /** Registers the database: `app.db`, migrated, closed on shutdown. */

@@ -30,7 +30,7 @@ async function newRequest(count = 1): Promise<void> {
     .values(Array.from({ length: count }, (_, i) => ({ userId: host.id, date: day, hour: (i + extra) % 24, text: `페이지 ${i}`, placeName: '식당', placeCategory: '한식', participants: 4 })))
     .returning({ id: schedules.id });
   extra += count;
-  await t.app.db.insert(matchRequests).values(made.map((s) => ({ scheduleId: s.id, requesterId: guest.id })));
+  await t.app.db.insert(matchRequests).values(made.map((s) => ({ scheduleId: s.id, requesterId: guest.id, hostId: host.id })));
 }
 
 /** A review of the host by the guest, `createdAt` from the clock (several share one millisecond). */

@@ -37,8 +37,8 @@ export async function seedScale(execute: Execute, n: number, tables: SeedTable[]
       from generate_series(1, ${n}) g`);
   }
   if (has('matches')) {
-    await execute(`insert into match_requests (schedule_id, requester_id, status)
-      select s.id, case when s.id % 10 = 5 and s.user_id <> ${v} then ${v} else case when s.user_id = ${v} + 1 then ${v} + 2 else ${v} + 1 end end,
+    await execute(`insert into match_requests (schedule_id, host_id, requester_id, status)
+      select s.id, s.user_id, case when s.id % 10 = 5 and s.user_id <> ${v} then ${v} else case when s.user_id = ${v} + 1 then ${v} + 2 else ${v} + 1 end end,
         (array['PENDING','ACCEPTED','CONFIRMED'])[1 + s.id % 3]
       from schedules s`);
   }

@@ -197,4 +197,18 @@ describe('GET /api/recommendations paging', () => {
     expect((await t.app.inject({ url: `/api/recommendations?cursor=${boardCursor}`, headers: reader.headers })).json()).toMatchObject({ code: 'INVALID_CURSOR' });
     expect((await t.app.inject({ url: '/api/recommendations?limit=0', headers: reader.headers })).statusCode).toBe(400);
   });
+
+  it('a deleted comment takes its points with it: a post at 11 points leaves the recommendations at 9', async () => {
+    const coords = { latitude: 37.56, longitude: 126.97, address: '서울' };
+    const id = await newPost('댓글로 추천', coords);
+    const voters = await Promise.all(Array.from({ length: 3 }, () => t.quickMember()));
+    for (const v of voters) await t.app.inject({ method: 'POST', url: `/api/board/${id}/like`, headers: v.headers });
+    const comment = await t.app.inject({ method: 'POST', url: `/api/board/${id}/comments`, headers: voters[0]!.headers, payload: { text: '좋아요' } });
+    expect(comment.statusCode).toBe(201);
+    const listed = async () => (await walk<Post>('/api/recommendations?limit=100')).items.some((p) => p.id === id);
+    expect(await listed()).toBe(true);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/board/${id}/comments/${(comment.json() as Comment).id}`, headers: voters[0]!.headers });
+    expect(del.statusCode).toBeLessThan(300);
+    expect(await listed()).toBe(false);
+  });
 });

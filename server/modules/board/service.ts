@@ -4,13 +4,14 @@
  * member's views count at most once per hour (`post_views` holds the last counted time). Likes
  * are a toggle with one row per (post, member); counters change in the same transaction as the rows.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { BOARD_LIMITS, RECOMMENDATION_RULE, type Comment, type Post, type PostBody } from '../../../common/api/board.ts';
 import { postComments, postLikes, posts, postViews, uploads, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notBlockedWith } from '../../lib/blocks.ts';
 import { AppError } from '../../lib/errors.ts';
+import { exactTime } from '../../lib/paging.ts';
 import { htmlText, referencedUploads, sanitizePostHtml } from './sanitize.ts';
 
 /** Korean messages of the board routes (UI-TEXT.md where it fixes one). */
@@ -92,12 +93,6 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
     const stored = names.length === 0 ? [] : await db.select({ name: uploads.name }).from(uploads).where(inArray(uploads.name, names));
     return normalise(body, new Set(stored.map((r) => r.name)), origin);
   }
-
-  /**
-   * A timestamp column as ISO 8601 with microseconds: the exact value for a keyset cursor (a JS
-   * Date keeps milliseconds only, and rows written with the database's `now()` have more).
-   */
-  const exactTime = (column: AnyColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
   /**
    * Visible comments of the outer `posts` row (issue #19): a correlated count, for the answered
@@ -347,27 +342,20 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
      * `viewerId`, posts across a block are left out (issue #17). Keyset on (points, createdAt, id).
      */
     async recommendations(viewerId: number, opts: { limit: number; after?: readonly [number, string, number] }): Promise<Paged<Post>[]> {
-      const counted = db
-        .select({ postId: postComments.postId, n: sql<number>`count(*)::int`.as('n') })
-        .from(postComments)
-        .where(isNull(postComments.hiddenAt))
-        .groupBy(postComments.postId)
-        .as('counted');
-      const R = RECOMMENDATION_RULE;
-      const points = sql<number>`(${R.viewWeight} * ${posts.views} + ${R.likeWeight} * ${posts.likes} + ${R.commentWeight} * coalesce(${counted.n}, 0))`;
+      // posts.points is the stored RECOMMENDATION_RULE sum, read in posts_recommendation_idx order
+      // (migration 0014); the rule's figures and the column's expression must agree (board-paging.test.ts).
       const rows = await db
-        .select({ ...postColumns(viewerId), points })
+        .select({ ...postColumns(viewerId), points: posts.points })
         .from(posts)
         .leftJoin(users, eq(users.id, posts.authorId))
-        .leftJoin(counted, eq(counted.postId, posts.id))
         .where(
           and(
-            visiblePosts(and(isNotNull(posts.latitude), isNotNull(posts.longitude)), viewerId),
-            sql`${points} >= ${R.minPoints}`,
-            opts.after ? sql`(${points}, ${posts.createdAt}, ${posts.id}) < (${opts.after[0]}, ${opts.after[1]}::timestamptz, ${opts.after[2]})` : undefined,
+            visiblePosts(isNotNull(posts.latitude), viewerId),
+            sql`${posts.points} >= ${RECOMMENDATION_RULE.minPoints}`,
+            opts.after ? sql`(${posts.points}, ${posts.createdAt}, ${posts.id}) < (${opts.after[0]}, ${opts.after[1]}::timestamptz, ${opts.after[2]})` : undefined,
           ),
         )
-        .orderBy(sql`${points} desc`, desc(posts.createdAt), desc(posts.id))
+        .orderBy(desc(posts.points), desc(posts.createdAt), desc(posts.id))
         .limit(opts.limit);
       return rows.map((r) => ({ item: toPost(r), key: [Number(r.points), r.at, r.post.id] as const }));
     },

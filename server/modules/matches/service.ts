@@ -15,7 +15,6 @@
  */
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { Type } from 'typebox';
 import type { MatchRequest } from '../../../common/api/matches.ts';
 import {
   ARRIVAL_WINDOW_MINUTES,
@@ -36,6 +35,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
 import { deleteMatchChats, type Tx } from '../../lib/match-chat.ts';
 import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
+import { exactTime, TimeIdCursor } from '../../lib/paging.ts';
 
 /** Korean texts of the match routes (UI-TEXT.md "Server text answers" where it fixes one). */
 export const MATCH_MSG = {
@@ -101,16 +101,17 @@ interface LoadedMatch {
   requesterArrivedAt: Date | null;
 }
 
-/** A list's keyset position: [createdAt cut to epoch milliseconds, id] (server/lib/paging.ts). */
-export const MatchCursor = Type.Tuple([Type.Integer({ minimum: 0 }), Type.Integer({ minimum: 1 })]);
-export type MatchCursorKey = [number, number];
+/**
+ * A list's keyset position: [createdAt as ISO 8601 with microseconds, id] (server/lib/paging.ts),
+ * the order of the (requester_id | host_id, created_at, id) indexes.
+ */
+export const MatchCursor = TimeIdCursor;
+export type MatchCursorKey = [string, number];
 /** Which rows of a list to read: `limit` (the route asks one more than it answers) after `after`. */
 export interface ListPage {
   limit: number;
   after?: MatchCursorKey;
 }
-/** `created_at` in whole epoch milliseconds (the list order and the cursor's first half). */
-const createdMs = sql`floor(extract(epoch from ${matchRequests.createdAt}) * 1000)::bigint`;
 
 /** Builds the matches service. */
 export function createMatchesService(deps: { db: Database; now: Clock }) {
@@ -161,11 +162,11 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
    */
   async function list(where: SQL | undefined, page: ListPage): Promise<Array<{ item: MatchRequest; key: MatchCursorKey }>> {
     const conds = [where];
-    if (page.after) conds.push(sql`(${createdMs}, ${matchRequests.id}) < (${page.after[0]}, ${page.after[1]})`);
+    if (page.after) conds.push(sql`(${matchRequests.createdAt}, ${matchRequests.id}) < (${page.after[0]}::timestamptz, ${page.after[1]})`);
     const rows = await db
       .select({
         m: matchRequests,
-        createdMs: sql<string>`${createdMs}`,
+        at: exactTime(matchRequests.createdAt),
         requesterName: requester.name,
         requesterImage: requester.profileImage,
         scheduleId: schedules.id,
@@ -186,11 +187,11 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
       .innerJoin(host, eq(host.id, schedules.userId))
       .innerJoin(requester, eq(requester.id, matchRequests.requesterId))
       .where(and(...conds))
-      .orderBy(desc(createdMs), desc(matchRequests.id))
+      .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id))
       .limit(page.limit);
     const stats = await memberStats(db, rows.flatMap((r) => [r.m.requesterId, r.hostId]), now());
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
-    return rows.map(({ m, createdMs: ms, ...r }) => ({ key: [Number(ms), m.id] as MatchCursorKey, item: {
+    return rows.map(({ m, at, ...r }) => ({ key: [at, m.id] as MatchCursorKey, item: {
       id: m.id,
       status: m.status,
       requester: { id: m.requesterId, name: r.requesterName, profileImage: r.requesterImage, ...(stats.get(m.requesterId) ?? NO_STATS) },
@@ -326,7 +327,7 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
 
   const service = {
     /** Requests on the caller's schedules (the caller is the host), newest first; REJECTED included, hidden ones not. */
-    received: (userId: number, page: ListPage) => list(and(eq(schedules.userId, userId), eq(matchRequests.hostHidden, false)), page),
+    received: (userId: number, page: ListPage) => list(and(eq(matchRequests.hostId, userId), eq(matchRequests.hostHidden, false)), page),
 
     /** The caller's own requests, newest first; REJECTED and CANCELLED included, hidden ones not. */
     sent: (userId: number, page: ListPage) => list(and(eq(matchRequests.requesterId, userId), eq(matchRequests.requesterHidden, false)), page),
@@ -364,7 +365,7 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
       if (s.current >= s.participants) throw new AppError(409, 'SCHEDULE_FULL', MATCH_MSG.full);
       let id: number;
       try {
-        const [row] = await db.insert(matchRequests).values({ scheduleId, requesterId: userId, status: 'PENDING' }).returning({ id: matchRequests.id });
+        const [row] = await db.insert(matchRequests).values({ scheduleId, requesterId: userId, hostId: s.hostId, status: 'PENDING' }).returning({ id: matchRequests.id });
         id = row!.id;
       } catch (error) {
         if (isUniqueViolation(error)) throw alreadyRequested();
