@@ -1,5 +1,5 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
-import { receivedMatchesQuery, sentMatchesQuery } from '@/features/reviews/api/reviews';
+import { matchQueryOptions } from '@/features/reviews/api/reviews';
 import { WriteReviewPage } from '@/features/reviews/components/write-review-page';
 import { ko } from '@/i18n/shell';
 
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_authenticated/write-review')({
   loaderDeps: ({ search }) => ({ matchId: search.matchId }),
   loader: ({ context, deps, location }) => {
     if (deps.matchId === undefined || (location.state.opponent && typeof location.state.matchId === 'number')) return;
-    return Promise.allSettled([context.queryClient.ensureQueryData(receivedMatchesQuery()), context.queryClient.ensureQueryData(sentMatchesQuery())]).then(() => undefined);
+    return Promise.allSettled([context.queryClient.ensureQueryData(matchQueryOptions(deps.matchId))]).then(() => undefined);
   },
   staticData: { title: ko.reviews.write },
   component: WriteReview,
