@@ -19,13 +19,14 @@ describe('isMirroredPath', () => {
     '/api/reviews/my',
     '/api/matches',
     '/api/matches/sent',
+    '/api/matches/42',
     '/api/user/me',
     '/api/chat/7/history',
   ])('mirrors %s', (path) => {
     expect(isMirroredPath(path)).toBe(true);
   });
 
-  it.each(['/api/schedules/random', '/api/venues', '/api/board/12/like', '/api/auth/login', '/api/reviews/3', '/uploads/a.webp', '/api/board/abc'])(
+  it.each(['/api/schedules/random', '/api/venues', '/api/board/12/like', '/api/auth/login', '/api/reviews/3', '/uploads/a.webp', '/api/board/abc', '/api/matches/7/calendar.ics', '/api/matches/abc'])(
     'does not mirror %s',
     (path) => {
       expect(isMirroredPath(path)).toBe(false);

@@ -37,7 +37,8 @@ export const UPLOADS_CACHE_MAX_ENTRIES = 150;
 /**
  * GET paths whose answers are fetched network-first and mirrored per member (issue #7): the board
  * (list, posts, comments and recommendations), schedules (everyone's and mine), my reviews, both
- * match lists (the activity page, where push lands), the member's own profile and chat history.
+ * match lists (the activity page, where push lands), one match (`/api/matches/{id}`: the chat and
+ * write-review pages, issue #19), the member's own profile and chat history.
  */
 const MIRRORED: RegExp[] = [
   /^\/api\/board(?:\/\d+)?$/,
@@ -49,6 +50,7 @@ const MIRRORED: RegExp[] = [
   /^\/api\/reviews\/my$/,
   /^\/api\/matches$/,
   /^\/api\/matches\/sent$/,
+  /^\/api\/matches\/\d+$/,
   /^\/api\/user\/me$/,
   /^\/api\/chat\/\d+\/history$/,
 ];

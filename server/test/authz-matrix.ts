@@ -174,6 +174,11 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   { method: 'GET', path: '/api/matches', anonymous: 401, member: 200, owner: 200 },
   { method: 'GET', path: '/api/matches/sent', anonymous: 401, member: 200, owner: 200 },
   {
+    // Issue #19: a member who is neither side gets 404 like an unknown id (no probing).
+    method: 'GET', path: '/api/matches/{id}', anonymous: 401, member: 404, owner: 200,
+    request: async (c) => ({ url: `/api/matches/${await c.newMatch()}` }),
+  },
+  {
     method: 'POST', path: '/api/matches/{id}/accept', anonymous: 401, member: 403, owner: 200,
     request: async (c) => ({ url: `/api/matches/${await c.newMatch()}/accept` }),
   },

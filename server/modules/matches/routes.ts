@@ -6,7 +6,7 @@
  * (SPEC §4). Every transition calls `app.notifier` once, after its transaction commits.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AttendanceBody, MatchCancelBody, MatchCreateBody, MatchListQuery, MatchRequestList } from '../../../common/api/matches.ts';
+import { AttendanceBody, MatchCancelBody, MatchCreateBody, MatchListQuery, MatchRequest, MatchRequestList } from '../../../common/api/matches.ts';
 import { PAGE_DEFAULT, PAGE_MAX } from '../../../common/paging.ts';
 import { decodeCursor, pageLimit, sendPage } from '../../lib/paging.ts';
 import { IdParams } from '../../../common/api/schedules.ts';
@@ -105,6 +105,25 @@ export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
       const rows = await service.sent(request.user!.id, { limit: limit + 1, after: decodeCursor(request.query.cursor, MatchCursor) });
       return sendPage(request, reply, rows, limit, (r) => r.key).map((r) => r.item);
     },
+  );
+
+  app.get(
+    '/api/matches/:id',
+    {
+      preHandler: [app.requireAuth],
+      schema: {
+        tags,
+        summary: '매칭 하나',
+        description:
+          'Issue #19 (the chat and write-review pages): the one match in exactly the shape of an item of GET /api/matches and GET /api/matches/sent, ' +
+          'for its host or its requester, in any status (REJECTED and CANCELLED too). A match the caller hid (DELETE after the meal) is still answered, so its chat link keeps working. ' +
+          `404 NOT_FOUND '${MATCH_MSG.matchNotFound}' for an unknown id and also for a member who is neither side (ids cannot be probed); 400 non-numeric id; 401 anonymous.`,
+        security: BEARER,
+        params: IdParams,
+        response: { 200: MatchRequest, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => service.get(request.user!.id, request.params.id),
   );
 
   const actions: Array<{ action: HostAction; summary: string; rule: string; notification: string }> = [

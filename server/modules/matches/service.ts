@@ -333,6 +333,21 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
     sent: (userId: number, page: ListPage) => list(and(eq(matchRequests.requesterId, userId), eq(matchRequests.requesterHidden, false)), page),
 
     /**
+     * `GET /api/matches/{id}` (issue #19 left-overs: the chat and write-review pages): the one match
+     * `id` in the list item shape (`MatchRequest`, the same `list` query), for its host or its
+     * requester. A match the caller hid (`DELETE` after the meal) is still answered — the chat link
+     * must keep working; hiding only removes it from the caller's lists. 404 `NOT_FOUND`
+     * '매칭 요청을 찾을 수 없습니다.' for an unknown id and also for a member who is neither side,
+     * so ids cannot be probed.
+     */
+    async get(userId: number, id: number): Promise<MatchRequest> {
+      const mine = or(eq(schedules.userId, userId), eq(matchRequests.requesterId, userId));
+      const [row] = await list(and(eq(matchRequests.id, id), mine), { limit: 1 });
+      if (!row) throw new AppError(404, 'NOT_FOUND', MATCH_MSG.matchNotFound);
+      return row.item;
+    },
+
+    /**
      * Asks to join schedule `scheduleId` (SPEC §7 POST /api/matches, §5, §8). Checked in this order:
      * 404 unknown or deleted; 400 own schedule; 403 BLOCKED '요청을 보낼 수 없는 회원이에요.' when
      * either member blocked the other (issue #17); 409 already requested (any status; also under a race,

@@ -6,6 +6,8 @@ import { queryRoots } from './keys';
 
 const roots = Object.values(queryRoots) as readonly (readonly string[])[];
 const inbox = [queryRoots.notificationsUnread, queryRoots.notifications];
+/** The one-match query of match 7 (issue #19). */
+const one7 = [...queryRoots.match, 7];
 const startsWithRoot = (key: readonly unknown[]) => roots.some((root) => root.every((part, i) => key[i] === part));
 
 describe('NOTIFICATION_INVALIDATES (issue #14: one table, notification type → query roots)', () => {
@@ -29,13 +31,23 @@ describe('NOTIFICATION_INVALIDATES (issue #14: one table, notification type → 
 
   it('the meal lifecycle (issue #15): each type refreshes the lists that show it', () => {
     // The other side cancelled: both my lists, the seats and that chat (it shows "취소된 약속이에요").
-    expect(keysForNotification('match_cancelled', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.schedules, [...queryRoots.chat, 7], ...inbox]);
+    expect(keysForNotification('match_cancelled', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, one7, queryRoots.schedules, [...queryRoots.chat, 7], ...inbox]);
     // The host deleted the schedule: my sent list shows 취소됨, the window drops it, the chat closes.
-    expect(keysForNotification('schedule_cancelled', 7)).toEqual([queryRoots.matchesSent, queryRoots.schedules, [...queryRoots.chat, 7], ...inbox]);
-    expect(keysForNotification('match_withdrawn', 7)).toEqual([queryRoots.matchesReceived, ...inbox]);
-    expect(keysForNotification('schedule_full', 7)).toEqual([queryRoots.matchesSent, queryRoots.schedules, ...inbox]);
-    expect(keysForNotification('seat_opened', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.schedules, ...inbox]);
-    for (const type of ['partner_arrived', 'meal_reminder']) expect(keysForNotification(type, 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, ...inbox]);
+    expect(keysForNotification('schedule_cancelled', 7)).toEqual([queryRoots.matchesSent, one7, queryRoots.schedules, [...queryRoots.chat, 7], ...inbox]);
+    expect(keysForNotification('match_withdrawn', 7)).toEqual([queryRoots.matchesReceived, one7, ...inbox]);
+    expect(keysForNotification('schedule_full', 7)).toEqual([queryRoots.matchesSent, one7, queryRoots.schedules, ...inbox]);
+    expect(keysForNotification('seat_opened', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, one7, queryRoots.schedules, ...inbox]);
+    for (const type of ['partner_arrived', 'meal_reminder']) expect(keysForNotification(type, 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, one7, ...inbox]);
+  });
+
+  it('every type that refreshes a match list refreshes the one-match query of that match too (issue #19: chat, write-review)', () => {
+    for (const type of NOTIFICATION_TYPES) {
+      const keys = keysForNotification(type, 7);
+      const list = keys.some((k) => k === queryRoots.matchesReceived || k === queryRoots.matchesSent);
+      expect(keys.some((k) => JSON.stringify(k) === JSON.stringify(one7)), type).toBe(list);
+    }
+    // Without an id, every cached match.
+    expect(keysForNotification('match_accepted')).toContainEqual(queryRoots.match);
   });
 
   it('the inbox (issue #16): every type makes the unread count and the list stale; inbox: false leaves them out', () => {
@@ -55,7 +67,11 @@ describe('NOTIFICATION_INVALIDATES (issue #14: one table, notification type → 
     client.setQueryData(queryRoots.matchesReceived, []);
     client.setQueryData([...queryRoots.chat, 3], []);
     client.setQueryData([...queryRoots.chat, 4], []);
+    client.setQueryData([...queryRoots.match, 3], null);
+    client.setQueryData([...queryRoots.match, 4], null);
     invalidateForNotification(client, { type: 'schedule_cancelled', matchId: 3 });
+    expect(client.getQueryState([...queryRoots.match, 3])?.isInvalidated).toBe(true);
+    expect(client.getQueryState([...queryRoots.match, 4])?.isInvalidated).toBe(false);
     expect(client.getQueryState(queryRoots.matchesSent)?.isInvalidated).toBe(true);
     expect(client.getQueryState([...queryRoots.schedules, 'window'])?.isInvalidated).toBe(true);
     expect(client.getQueryState([...queryRoots.chat, 3])?.isInvalidated).toBe(true);

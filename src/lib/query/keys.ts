@@ -16,6 +16,12 @@ export const queryRoots = {
   matchesReceived: ['matches', 'received'],
   /** `GET /api/matches/sent`: my requests (requester). */
   matchesSent: ['matches', 'sent'],
+  /**
+   * `GET /api/matches/{id}`: one match of mine, `['matches', 'one', id]` (issue #19: the chat and
+   * write-review pages). Every invalidation of a match list names it too (`./invalidation.ts`, the
+   * outbox table in `./query-client.ts`); `['matches']` reaches it with the lists.
+   */
+  match: ['matches', 'one'],
   /** `GET /api/reviews/my`. */
   myReviews: ['reviews', 'mine'],
   /** `GET /api/board` and single posts: `['board', id]`. */

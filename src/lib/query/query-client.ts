@@ -38,7 +38,7 @@ export const queryClient = createQueryClient();
 /** What a write replayed from the outbox changed. */
 export const OUTBOX_INVALIDATES: Record<OutboxKind, readonly QueryRoot[]> = {
   comment: ['board', 'recommendations'],
-  review: ['matchesReceived', 'matchesSent', 'myReviews'],
+  review: ['matchesReceived', 'matchesSent', 'match', 'myReviews'],
   chat: ['chat'],
   'match-request': ['matchesSent', 'schedules'],
 };

@@ -1,5 +1,5 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
-import { receivedMatchesQuery, sentMatchesQuery } from '@/features/chat/api/find-opponent';
+import { matchQueryOptions } from '@/features/chat/api/find-opponent';
 import { chatHistoryQuery } from '@/features/chat/api/get-history';
 import { ChatPage } from '@/features/chat/components/chat-page';
 import { useMarkChatNotificationsRead } from '@/features/notifications/hooks/use-mark-chat-read';
@@ -8,11 +8,11 @@ import { useSession } from '@/lib/session/store';
 
 /** 채팅 (SPEC §2): `matchId` a positive integer; the opponent from navigation state, else looked up. */
 export const Route = createFileRoute('/_authenticated/chat/$matchId')({
-  // The page renders with its history (and, without navigation state, its partner); a failed load shows the page's error state (issue #14).
+  // The page renders with its history (and, without navigation state, its match: GET /api/matches/{id}, issue #19); a failed load shows the page's error state (issue #14).
   loader: ({ context, params, location }) => {
     if (!/^[1-9][0-9]{0,9}$/.test(params.matchId)) return;
     const id = Number(params.matchId);
-    const lookups = location.state.opponent ? [] : [context.queryClient.ensureQueryData(receivedMatchesQuery()), context.queryClient.ensureQueryData(sentMatchesQuery())];
+    const lookups = location.state.opponent ? [] : [context.queryClient.ensureQueryData(matchQueryOptions(id))];
     return Promise.allSettled([...lookups, context.queryClient.ensureQueryData(chatHistoryQuery(id))]).then(() => undefined);
   },
   staticData: { title: ko.screens.chat },

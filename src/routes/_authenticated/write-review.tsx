@@ -1,5 +1,5 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
-import { receivedMatchesQuery, sentMatchesQuery } from '@/features/reviews/api/reviews';
+import { matchQueryOptions } from '@/features/reviews/api/reviews';
 import { WriteReviewPage } from '@/features/reviews/components/write-review-page';
 import { ko } from '@/i18n/shell';
 
@@ -14,11 +14,14 @@ export const Route = createFileRoute('/_authenticated/write-review')({
     const n = Number(search.matchId);
     return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? { matchId: n } : {};
   },
-  // A reload or deep link renders with the match being reviewed (issue #14); a failed load shows the page's error state.
+  // The page renders with the match being reviewed (issue #14; GET /api/matches/{id}, issue #19) — also when opened
+  // from the activity page with navigation state: the match says whether the attendance question comes first, so the
+  // page's first Tab stop is there when its heading takes focus. A failed load shows the page's error state.
   loaderDeps: ({ search }) => ({ matchId: search.matchId }),
   loader: ({ context, deps, location }) => {
-    if (deps.matchId === undefined || (location.state.opponent && typeof location.state.matchId === 'number')) return;
-    return Promise.allSettled([context.queryClient.ensureQueryData(receivedMatchesQuery()), context.queryClient.ensureQueryData(sentMatchesQuery())]).then(() => undefined);
+    const matchId = deps.matchId ?? (typeof location.state.matchId === 'number' ? location.state.matchId : undefined);
+    if (matchId === undefined) return;
+    return Promise.allSettled([context.queryClient.ensureQueryData(matchQueryOptions(matchId))]).then(() => undefined);
   },
   staticData: { title: ko.reviews.write },
   component: WriteReview,

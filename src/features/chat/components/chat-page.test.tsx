@@ -139,20 +139,46 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
     await waitFor(() => expect(texts()).toEqual(['다시 왔어요']));
   });
 
-  it('without navigation state finds the partner on the server (sent requests)', async () => {
-    mockFetch({
-      'GET /api/matches': () => jsonResponse([]),
-      'GET /api/matches/sent': () =>
-        jsonResponse([{ id: 7, status: 'ACCEPTED', requester: { id: 1, name: '나나', profileImage: null }, schedule: { id: 3, member: { id: 5, name: '호스트', profileImage: null } } }]),
+  it('without navigation state finds the partner on the server: GET /api/matches/{id}, however old the match (issue #19)', async () => {
+    // I requested it: the partner is the host.
+    const fetch = mockFetch({
+      'GET /api/matches/7': () => jsonResponse(makeMatchRequest({ id: 7, status: 'ACCEPTED', requester: memberRef(1, '나나'), schedule: { id: 3, member: memberRef(5, '호스트') } })),
       'GET /api/chat/7/history': () => jsonResponse([msg(1, '기록')]),
     });
-    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={null} onLeft={() => undefined} />);
+    const view = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={null} onLeft={() => undefined} />);
     expect(await screen.findByRole('heading', { level: 1, name: '호스트님과의 채팅' })).toBeTruthy();
     await waitFor(() => expect(texts()).toEqual(['기록']));
+    // One match by id; the lists (and their ?limit=100 lookups) are not read any more.
+    const urls = fetch.mock.calls.map(([u]) => String(u));
+    expect(urls.some((u) => /\/api\/matches\/7$/.test(u))).toBe(true);
+    expect(urls.some((u) => /\/api\/matches(\/sent)?(\?|$)/.test(u))).toBe(false);
+    view.unmount();
+    // I host it: the partner is the requester.
+    mockFetch({
+      'GET /api/matches/8': () => jsonResponse(makeMatchRequest({ id: 8, status: 'CONFIRMED', requester: memberRef(6, '신청자'), schedule: { id: 4, member: memberRef(1, '나나') } })),
+      'GET /api/chat/8/history': () => jsonResponse([]),
+    });
+    renderWithFeedback(<ChatPage matchId={8} user={me} opponent={null} onLeft={() => undefined} />);
+    expect(await screen.findByRole('heading', { level: 1, name: '신청자님과의 채팅' })).toBeTruthy();
+  });
+
+  it('a failed match load (not a 404) shows 다시 시도, and retrying finds the partner', async () => {
+    let fail = true;
+    mockFetch({
+      'GET /api/matches/7': () =>
+        fail ? jsonResponse({ message: '잠시 후 다시 시도해주세요.' }, 400) : jsonResponse(makeMatchRequest({ id: 7, requester: memberRef(1, '나나'), schedule: { member: memberRef(5, '호스트') } })),
+      'GET /api/chat/7/history': () => jsonResponse([]),
+    });
+    const user = userEvent.setup();
+    renderWithFeedback(<ChatPage matchId={7} user={me} opponent={null} onLeft={() => undefined} />);
+    const retry = await screen.findByRole('button', { name: '다시 시도' });
+    fail = false;
+    await user.click(retry);
+    expect(await screen.findByRole('heading', { level: 1, name: '호스트님과의 채팅' })).toBeTruthy();
   });
 
   it('a match that is not the member\'s shows "채팅 상대를 찾을 수 없습니다."', async () => {
-    mockFetch({ 'GET /api/matches': () => jsonResponse([]), 'GET /api/matches/sent': () => jsonResponse([]) });
+    mockFetch({ 'GET /api/matches/7': () => jsonResponse({ message: '매칭 요청을 찾을 수 없습니다.', code: 'NOT_FOUND' }, 404) });
     renderWithFeedback(<ChatPage matchId={7} user={me} opponent={null} onLeft={() => undefined} />);
     expect(await screen.findByText('채팅 상대를 찾을 수 없습니다.')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
@@ -184,7 +210,7 @@ describe('ChatPage and the meal lifecycle (issue #15)', () => {
     makeMatchRequest({ id: 7, status, requester: memberRef(1, '나나'), ...extra, schedule: { member: memberRef(2, '상대', { mealCount: 5, noShowCount: 0, lateCancelCount: 2 }), ...schedule } });
 
   async function leaveText(match: MatchRequest): Promise<string> {
-    mockFetch({ 'GET /api/matches': () => jsonResponse([]), 'GET /api/matches/sent': () => jsonResponse([match]), 'GET /api/chat/7/history': () => jsonResponse([]) });
+    mockFetch({ 'GET /api/matches/7': () => jsonResponse(match), 'GET /api/chat/7/history': () => jsonResponse([]) });
     const user = userEvent.setup();
     const view = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
     // The partner's figures come with the match.
@@ -207,8 +233,7 @@ describe('ChatPage and the meal lifecycle (issue #15)', () => {
 
   it('a cancelled match shows "취소된 약속이에요" and no input; a refused history leaves the notice alone', async () => {
     mockFetch({
-      'GET /api/matches': () => jsonResponse([]),
-      'GET /api/matches/sent': () => jsonResponse([sentMatch('CANCELLED', future, { cancelledBy: 'host' })]),
+      'GET /api/matches/7': () => jsonResponse(sentMatch('CANCELLED', future, { cancelledBy: 'host' })),
       'GET /api/chat/7/history': () => jsonResponse({ message: '취소된 약속이에요.' }, 403),
     });
     renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
@@ -222,8 +247,7 @@ describe('ChatPage and the meal lifecycle (issue #15)', () => {
   it('a match_cancelled notification for the open chat switches it to the cancelled state without a reload; the history stays', async () => {
     let status: MatchRequest['status'] = 'CONFIRMED';
     mockFetch({
-      'GET /api/matches': () => jsonResponse([]),
-      'GET /api/matches/sent': () => jsonResponse([sentMatch(status, future, status === 'CANCELLED' ? { cancelledBy: 'host', cancelReason: '일정이 생겼어요' } : {})]),
+      'GET /api/matches/7': () => jsonResponse(sentMatch(status, future, status === 'CANCELLED' ? { cancelledBy: 'host', cancelReason: '일정이 생겼어요' } : {})),
       'GET /api/chat/7/history': () => jsonResponse([msg(1, '내일 봬요')]),
     });
     const { queryClient } = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
@@ -275,7 +299,7 @@ describe('ChatPage reads like a messenger (issue #16 item 7)', () => {
     const match = (status: MatchRequest['status'], cancelled = false) =>
       makeMatchRequest({ id: 7, status, requester: memberRef(1, '나나'), schedule: { member: memberRef(2, '상대'), placeName: '을지로 국밥', date: '2099-12-14', time: 18, cancelled } });
     let current = match('CONFIRMED');
-    mockFetch({ 'GET /api/matches': () => jsonResponse([]), 'GET /api/matches/sent': () => jsonResponse([current]), 'GET /api/chat/7/history': () => jsonResponse([]) });
+    mockFetch({ 'GET /api/matches/7': () => jsonResponse(current), 'GET /api/chat/7/history': () => jsonResponse([]) });
     const { queryClient } = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
     expect(await screen.findByText('을지로 국밥 · 12월 14일 (월) 오후 6시 · 확정됨')).toBeTruthy();
     current = match('ACCEPTED', true);

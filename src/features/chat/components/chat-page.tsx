@@ -42,6 +42,7 @@ import { errorMessage } from '@/lib/api-client';
 import { whenLabel } from '@/lib/dates';
 import { usePendingWrites, type OutboxEntry } from '@/lib/outbox';
 import { queryRoots } from '@/lib/query/keys';
+import { matchKey } from '@/lib/query/match';
 import { livePublish, liveSubscribe, onLiveConnect, useLiveStatus } from '@/lib/stomp-client';
 import type { ChatOpponent } from '../api/find-opponent';
 import { chatHistoryQuery, chatKey, getChatHistory, HISTORY_PAGE, mergeMessages, OLDER_PAGE } from '../api/get-history';
@@ -105,7 +106,7 @@ export function leaveMessage(match: Pick<MatchRequest, 'status' | 'schedule'> | 
 
 export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPageProps) {
   const queryClient = useQueryClient();
-  const lookup = useChatOpponent(matchId, given);
+  const lookup = useChatOpponent(matchId, given, user?.id);
   const opponent = lookup.status === 'success' ? lookup.opponent : null;
   const chatMatch = lookup.status === 'success' ? lookup.match : null;
   const cancelled = isCancelledMatch(chatMatch?.match);
@@ -373,7 +374,7 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
   const leave = useMutation({
     mutationFn: () => leaveChat(matchId),
     onSuccess: () => {
-      // The match is cancelled or gone from my lists: drop the history, refresh both request lists and the seats.
+      // The match is cancelled or gone from my lists: drop the history, refresh both request lists, the match and the seats.
       queryClient.removeQueries({ queryKey: chatKey(matchId) });
       toast.success(ko.chat.left);
       onLeft();
@@ -383,6 +384,7 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
       Promise.all([
         queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived }),
         queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent }),
+        queryClient.invalidateQueries({ queryKey: matchKey(matchId) }),
         queryClient.invalidateQueries({ queryKey: queryRoots.schedules }),
       ]),
   });

@@ -1,6 +1,7 @@
 /** The review calls (SPEC §7): write one, list the ones I received, delete one of those. */
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { AttendanceBody, MatchRequest } from '@common/api/matches';
+import type { MatchSide } from '@common/domain/match-status';
 import type { Review, ReviewCreateBody } from '@common/api/reviews';
 import { api, apiPage, type Page } from '@/lib/api-client';
 import { outboxLabel, sendOrQueue, type SendResult } from '@/lib/outbox';
@@ -43,32 +44,19 @@ export interface ReviewTarget {
   opponent: { opponentId: number; opponentName: string; opponentProfileImage: string | null };
 }
 
-const asList = (answer: unknown): MatchRequest[] => (Array.isArray(answer) ? (answer as MatchRequest[]) : []);
+export { matchQueryOptions } from '@/lib/query/match';
 
 /**
- * My received (`GET /api/matches`, I am the host) and sent (`GET /api/matches/sent`, I am the
- * requester) requests, under the same keys and in the same shape as the activity page's queries:
- * the cache is shared, and writing a review (or its replay) invalidates them, so the match shows
- * as reviewed everywhere.
+ * The match being reviewed, from `GET /api/matches/{id}` (issue #19: found however old it is) seen
+ * from my `side`: the CONFIRMED match and its other participant — for a reload or deep link of
+ * /write-review?matchId=… without navigation state. `null` when there is no match (404), my side is
+ * unknown, it is not confirmed, or my side already reviewed it.
  */
-export const receivedMatchesQuery = () =>
-  queryOptions({ queryKey: queryRoots.matchesReceived, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches?limit=100', { signal })) });
-export const sentMatchesQuery = () =>
-  queryOptions({ queryKey: queryRoots.matchesSent, queryFn: async ({ signal }) => asList(await api.get<unknown>('/api/matches/sent?limit=100', { signal })) });
-
-/**
- * The match being reviewed: the CONFIRMED match `matchId` in my received or sent requests and its
- * other participant — for a reload or deep link of /write-review?matchId=… without navigation
- * state. `null` when it is not there, not confirmed, or my side already reviewed it.
- */
-export function reviewTargetIn(matchId: number, received: readonly MatchRequest[], sent: readonly MatchRequest[]): ReviewTarget | null {
-  const pick = (m: MatchRequest | undefined, side: 'host' | 'requester'): ReviewTarget | null => {
-    if (!m || m.status.toUpperCase() !== 'CONFIRMED') return null;
-    if (side === 'host' ? m.hostReviewed : m.requesterReviewed) return null;
-    const other = side === 'host' ? m.requester : m.schedule.member;
-    return { matchId, opponent: { opponentId: other.id, opponentName: other.name, opponentProfileImage: other.profileImage } };
-  };
-  return pick(received.find((m) => m.id === matchId), 'host') ?? pick(sent.find((m) => m.id === matchId), 'requester');
+export function reviewTargetOf(m: MatchRequest | null | undefined, side: MatchSide | null): ReviewTarget | null {
+  if (!m || !side || m.status.toUpperCase() !== 'CONFIRMED') return null;
+  if (side === 'host' ? m.hostReviewed : m.requesterReviewed) return null;
+  const other = side === 'host' ? m.requester : m.schedule.member;
+  return { matchId: m.id, opponent: { opponentId: other.id, opponentName: other.name, opponentProfileImage: other.profileImage } };
 }
 
 /** What the review page needs of the meal (issue #15): its start and my answer on whether the partner came. */
@@ -78,13 +66,10 @@ export interface ReviewMeal {
   attendance: boolean | null;
 }
 
-/** The meal of match `matchId` as my received (host) or sent (requester) list shows it; null when not there. */
-export function reviewMealIn(matchId: number, received: readonly MatchRequest[], sent: readonly MatchRequest[]): ReviewMeal | null {
-  const asHost = received.find((m) => m.id === matchId);
-  const asRequester = asHost ? undefined : sent.find((m) => m.id === matchId);
-  const m = asHost ?? asRequester;
-  if (!m?.schedule.startsAt) return null;
-  const answer = asHost ? m.attendance?.byHost : m.attendance?.byRequester;
+/** The meal of the match as `GET /api/matches/{id}` answers it, seen from my `side`; null when there is no match or side. */
+export function reviewMealOf(m: MatchRequest | null | undefined, side: MatchSide | null): ReviewMeal | null {
+  if (!m || !side || !m.schedule.startsAt) return null;
+  const answer = side === 'host' ? m.attendance?.byHost : m.attendance?.byRequester;
   return { startsAt: m.schedule.startsAt, attendance: answer ?? null };
 }
 

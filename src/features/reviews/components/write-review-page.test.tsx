@@ -14,7 +14,7 @@ import type { MatchRequest } from '@common/api/matches';
 import { resetFeedback } from '@/components/ui/feedback-store';
 import { dismissOutboxFailure, useOutbox } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
-import { queryRoots } from '@/lib/query/keys';
+import { matchKey } from '@/lib/query/match';
 import { jsonResponse, makeMatchRequest, makeUser, memberRef, mockFetch } from '@/test/fixtures';
 import { createTestQueryClient, findToast, renderWithFeedback, textResponse } from '@/test/render';
 import { WriteReviewPage } from './write-review-page';
@@ -39,15 +39,14 @@ function match(id: number, status: MatchRequest['status'], extra: Partial<MatchR
 }
 
 /**
- * A query client holding my lists with match 7 (I requested it; the meal is over and I said the
- * host came), as the activity page leaves them: the form shows at once.
+ * A query client holding match 7 (`GET /api/matches/7`, issue #19: I requested it; the meal is over
+ * and I said the host came), as an earlier visit leaves it: the form shows at once.
  */
 function seeded(extra: Partial<MatchRequest> = {}): QueryClient {
   const client = createTestQueryClient();
   // Fresh for the whole test: no background refetch of the lists.
   client.setQueryDefaults(['matches'], { staleTime: Infinity });
-  client.setQueryData(queryRoots.matchesReceived, []);
-  client.setQueryData(queryRoots.matchesSent, [match(7, 'CONFIRMED', { attendance: { byHost: null, byRequester: true }, ...extra })]);
+  client.setQueryData(matchKey(7), match(7, 'CONFIRMED', { attendance: { byHost: null, byRequester: true }, ...extra }));
   return client;
 }
 
@@ -123,13 +122,13 @@ describe('WriteReviewPage', () => {
     expect(screen.queryByRole('button', { name: '등록' })).toBeNull();
   });
 
-  it('a deep link ?matchId= finds the confirmed match in my sent requests (I am the requester); it asks first whether the host came', async () => {
+  it('a deep link ?matchId= finds the confirmed match by GET /api/matches/{id} (I am the requester); it asks first whether the host came', async () => {
+    useSession.setState({ status: 'signedIn', user: makeUser({ id: 1 }) });
     const user = userEvent.setup();
     const answers: unknown[] = [];
     let status = 503;
     const fetch = mockFetch({
-      'GET /api/matches': () => jsonResponse([]),
-      'GET /api/matches/sent': () => jsonResponse([match(9, 'CONFIRMED')]),
+      'GET /api/matches/9': () => jsonResponse(match(9, 'CONFIRMED')),
       'POST /api/matches/9/attendance': (_url, init) => {
         answers.push(JSON.parse(String(init?.body)));
         return status === 200 ? textResponse('답변을 저장했어요.') : jsonResponse({ message: '잠시 후 다시 시도해주세요.' }, status);
@@ -150,13 +149,25 @@ describe('WriteReviewPage', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('radio', { name: '3점' })));
     expect(answers).toEqual([{ partnerAttended: false }, { partnerAttended: true }]);
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST' && String(init.body).includes('rating'))).toBe(false);
+    // Issue #19: one match by id, never the lists' newest 100.
+    expect(fetch.mock.calls.some(([u]) => /\/api\/matches(\/sent)?(\?|$)/.test(String(u)))).toBe(false);
+  });
+
+  it('a deep link to a match I host reviews its requester, with my (the host\'s) attendance answer', async () => {
+    useSession.setState({ status: 'signedIn', user: makeUser({ id: 42 }) });
+    mockFetch({ 'GET /api/matches/9': () => jsonResponse(match(9, 'CONFIRMED', { attendance: { byHost: true, byRequester: null } })) });
+    renderWithFeedback(<WriteReviewPage target={null} lookupMatchId={9} onDone={vi.fn()} />);
+    // The requester 나 is the one reviewed; I answered already, so the form comes at once.
+    expect(await screen.findByText('나')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '등록' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: '상대방이 약속 장소에 나왔나요?' })).toBeNull();
   });
 
   it('before the meal starts it says when a review can be written instead of the form', async () => {
     mockFetch({});
     const later = match(7, 'CONFIRMED', { schedule: { date: '2099-12-14', time: 18 } as MatchRequest['schedule'] });
     const client = seeded();
-    client.setQueryData(queryRoots.matchesSent, [makeMatchRequest({ ...later, schedule: { ...later.schedule, startsAt: '2099-12-14T09:00:00.000Z' } })]);
+    client.setQueryData(matchKey(7), makeMatchRequest({ ...later, schedule: { ...later.schedule, startsAt: '2099-12-14T09:00:00.000Z' } }));
     renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />, client);
     expect(screen.getByText('식사가 끝난 뒤에 후기를 남길 수 있어요.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '등록' })).toBeNull();
@@ -164,11 +175,12 @@ describe('WriteReviewPage', () => {
   });
 
   it.each([
-    ['not confirmed', [match(9, 'ACCEPTED')]],
-    ['already reviewed by my side', [match(9, 'CONFIRMED', { requesterReviewed: true })]],
-    ['not mine', [match(8, 'CONFIRMED')]],
-  ])('a deep link to a match that is %s shows the missing-opponent message', async (_name, sent) => {
-    mockFetch({ 'GET /api/matches': () => jsonResponse([]), 'GET /api/matches/sent': () => jsonResponse(sent) });
+    ['not confirmed', () => jsonResponse(match(9, 'ACCEPTED'))],
+    ['already reviewed by my side', () => jsonResponse(match(9, 'CONFIRMED', { requesterReviewed: true }))],
+    ['not mine (the server answers 404)', () => jsonResponse({ message: '매칭 요청을 찾을 수 없습니다.', code: 'NOT_FOUND' }, 404)],
+  ])('a deep link to a match that is %s shows the missing-opponent message', async (_name, answer) => {
+    useSession.setState({ status: 'signedIn', user: makeUser({ id: 1 }) });
+    mockFetch({ 'GET /api/matches/9': answer });
     renderWithFeedback(<WriteReviewPage target={null} lookupMatchId={9} onDone={vi.fn()} />);
     expect((await screen.findByRole('alert')).textContent).toBe('상대방 정보가 없습니다. 매칭 내역에서 다시 시도해주세요.');
   });

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Type } from 'typebox';
 import { ReviewCreateBody } from '@common/api/reviews';
+import type { MatchSide } from '@common/domain/match-status';
 import { Avatar } from '@/components/ui/avatar';
 import { toast } from '@/components/ui/feedback-store';
 import { FormField } from '@/components/ui/form-field';
@@ -13,9 +14,10 @@ import { clearDraft, loadDraft, saveDraft } from '@/lib/drafts';
 import { applyServerFieldError, koreanResolver } from '@/lib/forms/korean-resolver';
 import { usePendingWrites } from '@/lib/outbox';
 import { queryRoots } from '@/lib/query/keys';
+import { matchKey, matchSide } from '@/lib/query/match';
 import { useSession } from '@/lib/session/store';
 import { useNow } from '@/lib/use-now';
-import { createReview, receivedMatchesQuery, reportAttendance, reviewMealIn, reviewTargetIn, sentMatchesQuery, type ReviewMeal, type ReviewTarget } from '../api/reviews';
+import { createReview, matchQueryOptions, reportAttendance, reviewMealOf, reviewTargetOf, type ReviewMeal, type ReviewTarget } from '../api/reviews';
 import { StarRatingInput } from './star-rating-input';
 import './reviews.css';
 
@@ -44,27 +46,26 @@ const isBlank = (v: ReviewValues) => v.rating === DEFAULTS.rating && v.comment.t
 
 /**
  * The match being reviewed: the navigation state's when given, else (a reload or deep link) looked
- * up in my received and sent requests (queries shared with the activity page). Issue #15: the
- * lists also say when the meal starts and whether I answered the attendance question
- * (`meal`; null when the lists cannot say — the server still refuses an early review).
+ * up by `GET /api/matches/{id}` (issue #19: found however old it is; offline from the service
+ * worker's mirror). Issue #15: the match also says when the meal starts and whether I answered the
+ * attendance question (`meal`; null when it cannot be read — the server still refuses an early
+ * review). My side: the opposite of the navigation state's opponent, else from my member id.
  */
 function useReviewTarget(target: ReviewTarget | null, matchId: number | undefined) {
-  const enabled = Boolean(target) || matchId !== undefined;
-  const received = useQuery({ ...receivedMatchesQuery(), enabled });
-  const sent = useQuery({ ...sentMatchesQuery(), enabled });
   const id = target?.matchId ?? matchId;
-  const meal = received.data && sent.data && id !== undefined ? reviewMealIn(id, received.data, sent.data) : null;
+  const myId = useSession((s) => s.user?.id);
+  const one = useQuery({ ...matchQueryOptions(id ?? 0), enabled: id !== undefined });
+  const m = one.data;
+  const side: MatchSide | null = !m ? null : target ? (m.requester.id === target.opponent.opponentId ? 'host' : 'requester') : matchSide(m, myId);
+  const meal = reviewMealOf(m, side);
   if (target) {
-    // Navigation state: wait for the lists (normally cached by the activity page) to know the start; a failed list leaves the server to judge.
-    if (!received.data && !received.isError && !sent.isError) return { status: 'pending' as const, query: received };
-    if (!sent.data && !received.isError && !sent.isError) return { status: 'pending' as const, query: sent };
+    // Navigation state: wait for the match (normally cached) to know the start; a failure leaves the server to judge.
+    if (one.status === 'pending') return { status: 'pending' as const, query: one };
     return { status: 'success' as const, target, meal };
   }
   if (matchId === undefined) return { status: 'success' as const, target: null, meal: null };
-  const failed = [received, sent].find((q) => q.status === 'error');
-  if (failed) return { status: 'error' as const, query: failed };
-  if (!received.data || !sent.data) return { status: 'pending' as const, query: received.data ? sent : received };
-  return { status: 'success' as const, target: reviewTargetIn(matchId, received.data, sent.data), meal };
+  if (one.status !== 'success') return { status: one.status, query: one };
+  return { status: 'success' as const, target: reviewTargetOf(m, side), meal };
 }
 
 /**
@@ -104,6 +105,7 @@ function ReviewGate({ target, meal, onDone }: { target: ReviewTarget; meal: Revi
       setAnswered(true);
       void queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived });
       void queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent });
+      void queryClient.invalidateQueries({ queryKey: matchKey(target.matchId) });
     },
     onError: (error) => toast.error(errorMessage(error, ko.reviewForm.attendanceError)),
   });
@@ -223,6 +225,7 @@ function ReviewForm({ target, onDone, focusOnShow = false }: { target: ReviewTar
         // The match now shows as reviewed on this side (the replay of a queued one invalidates them too).
         void queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived });
         void queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent });
+        void queryClient.invalidateQueries({ queryKey: matchKey(target.matchId) });
       }
       onDone();
     },
