@@ -145,7 +145,7 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
     // cancelled match's chat shows it is cancelled.
     onSettled: (_text, _error, job) => {
       if (job.kind === 'calendar') return;
-      const keys: (readonly unknown[])[] = [queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.schedules];
+      const keys: (readonly unknown[])[] = [queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.match, queryRoots.schedules];
       if (job.kind === 'cancel' || job.kind === 'delete') keys.push([...queryRoots.chat, job.request.id]);
       return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },

@@ -110,7 +110,7 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
     },
     onSettled: (result) => {
       if (result?.queued) return;
-      return Promise.all([queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent }), queryClient.invalidateQueries({ queryKey: queryRoots.schedules })]);
+      return Promise.all([queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent }), queryClient.invalidateQueries({ queryKey: queryRoots.match }), queryClient.invalidateQueries({ queryKey: queryRoots.schedules })]);
     },
   });
   const [confirming, setConfirming] = useState(false);

@@ -26,7 +26,7 @@ export function DaySchedulesDialog({ date, schedules, onOpenChange, onEdit, onAd
     onError: () => toast.error(ko.schedule.deleteFailed),
     // Gone from my calendar, the matching window and the requests on it (the requesters hear it live).
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: queryRoots.schedules }), queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived })]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryRoots.schedules }), queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived }), queryClient.invalidateQueries({ queryKey: queryRoots.match })]),
   });
   const busy = remove.isPending ? (remove.variables?.id ?? null) : null;
 
