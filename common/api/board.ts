@@ -99,8 +99,19 @@ export const CommentBody = Type.Object({ text: Type.String({ minLength: 1, maxLe
 export type CommentBody = Static<typeof CommentBody>;
 
 /** `GET /api/board?q=` (issue #18): a search in titles, content text and tags (case-insensitive, trimmed, ≤ 100 characters). */
+const oneTag = `(${BOARD_TAGS.join('|')})`;
 export const BoardQuery = Type.Object(
-  { ...PageParams, q: Type.Optional(Type.String({ maxLength: 1000, description: 'search text, trimmed; at most 100 characters after trimming' })) },
+  {
+    ...PageParams,
+    q: Type.Optional(Type.String({ maxLength: 1000, description: 'search text, trimmed; at most 100 characters after trimming' })),
+    tags: Type.Optional(
+      Type.String({
+        pattern: `^${oneTag}(,${oneTag}){0,${MAX_TAGS_PER_POST - 1}}$`,
+        maxLength: 100,
+        description: `comma-separated board tags (BOARD_TAGS, at most ${MAX_TAGS_PER_POST}): only posts carrying every one of them`,
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 export type BoardQuery = Static<typeof BoardQuery>;

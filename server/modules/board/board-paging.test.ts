@@ -211,4 +211,24 @@ describe('GET /api/recommendations paging', () => {
     expect(del.statusCode).toBeLessThan(300);
     expect(await listed()).toBe(false);
   });
+
+  it('filters by every listed tag in SQL across pages; an unknown tag or more than 5 answer 400 in Korean', async () => {
+    const both: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      both.push(await newPost(`점심 카페 ${i}`, { tags: ['점심', '카페'] }));
+      await newPost(`점심만 ${i}`, { tags: ['점심'] });
+      await newPost(`태그 없음 ${i}`);
+    }
+    const { items, pages } = await walk<Post>(`/api/board?tags=${encodeURIComponent('점심,카페')}&limit=2`);
+    expect(items.map((p) => p.id)).toEqual([...both].reverse());
+    expect(pages.length).toBe(3);
+    const lunch = await walk<Post>(`/api/board?tags=${encodeURIComponent('점심')}&limit=100`);
+    expect(lunch.items.length).toBeGreaterThanOrEqual(10);
+    expect(lunch.items.every((p) => p.tags.includes('점심'))).toBe(true);
+    for (const bad of ['없는태그', '점심,,카페', '점심,저녁,모임,맛집,일상,주말', '']) {
+      const res = await t.app.inject({ url: `/api/board?tags=${encodeURIComponent(bad)}`, headers: reader.headers });
+      expect(res.statusCode, bad).toBe(400);
+      expect((res.json() as { message: string }).message, bad).toMatch(/[가-힣]/);
+    }
+  });
 });

@@ -67,6 +67,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
           'posts of members the caller blocked or was blocked by are left out, and so are their comments from commentCount (issue #17). ' +
           'Search (issue #18): `?q=` keeps only the posts whose title, content text (markup ignored) or one of the tags contains q, ignoring case; ' +
           "q is trimmed and an empty q lists everything; the order is the same (newest first). 400 SEARCH_TOO_LONG '검색어는 100자 이하로 입력해주세요.' beyond 100 characters after trimming. " +
+          '`?tags=점심,카페` (the tag filter, issue #19: filtered in SQL, not on the loaded pages): only posts carrying every listed tag (BOARD_TAGS, at most 5, comma-separated; anything else 400). ' +
           `${PAGING} 401 anonymous.`,
         security: BEARER,
         querystring: BoardQuery,
@@ -76,7 +77,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
     async (request, reply) => {
       const limit = pageLimit(request.query.limit);
       const after = decodeCursor(request.query.cursor, TimeIdCursor);
-      const rows = await service.list(request.user!.id, { q: request.query.q, limit: limit + 1, after });
+      const rows = await service.list(request.user!.id, { q: request.query.q, tags: request.query.tags?.split(','), limit: limit + 1, after });
       return sendPage(request, reply, rows, limit, (r) => r.key).map((r) => r.item);
     },
   );

@@ -203,12 +203,14 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
      * One page of posts, newest first (issue #19: keyset on created_at desc, id desc; read `limit`
      * rows, the route asks `limit + 1`); for `viewerId`, without posts across a block (issue #17).
      * With `q` (issue #18), only posts whose title, content text or a tag holds it (trimmed; empty =
-     * no search; more than 100 characters → 400 SEARCH_TOO_LONG).
+     * no search; more than 100 characters → 400 SEARCH_TOO_LONG). With `tags` (the board's tag
+     * filter), only posts carrying every one of them (jsonb containment).
      */
-    list(viewerId: number, opts: { q?: string; limit: number; after?: readonly [string, number] }): Promise<Paged<Post>[]> {
+    list(viewerId: number, opts: { q?: string; tags?: readonly string[]; limit: number; after?: readonly [string, number] }): Promise<Paged<Post>[]> {
       const query = (opts.q ?? '').trim();
       if ([...query].length > BOARD_LIMITS.searchMax) throw new AppError(400, 'SEARCH_TOO_LONG', BOARD_MSG.searchTooLong);
-      return page(query ? searchCondition(query) : undefined, viewerId, opts.limit, opts.after);
+      const tagged = opts.tags?.length ? sql`${posts.tags} @> ${JSON.stringify(opts.tags)}::jsonb` : undefined;
+      return page(and(query ? searchCondition(query) : undefined, tagged), viewerId, opts.limit, opts.after);
     },
 
     /** Post `id` as `viewerId` sees it (likedByMe, commentCount); 404 when hidden, unknown or across a block. */

@@ -10,27 +10,30 @@ import { queryRoots } from '@/lib/query/keys';
 export const BOARD_PAGE_SIZE = 20;
 
 /**
- * The address of a board page: `q` the search ('' = every post), `cursor` from the previous page's
- * `Link`. The first page of the whole board is plain `/api/board` (the server's default page size),
- * the address the service worker mirrors for offline use (issue #7).
+ * The address of a board page: `q` the search ('' = every post), `tags` the tag filter (posts
+ * carrying every one; none = no filter), `cursor` from the previous page's `Link`. The first page
+ * of the whole board is plain `/api/board` (the server's default page size), the address the
+ * service worker mirrors for offline use (issue #7).
  */
-export function boardPath(q: string, cursor: string | null, limit = BOARD_PAGE_SIZE): string {
+export function boardPath(q: string, cursor: string | null, limit = BOARD_PAGE_SIZE, tags: readonly string[] = []): string {
   const params = new URLSearchParams();
   if (q) params.set('q', q);
+  if (tags.length) params.set('tags', tags.join(','));
   if (limit !== BOARD_PAGE_SIZE || cursor) params.set('limit', String(limit));
   if (cursor) params.set('cursor', cursor);
   return `/api/board?${params.toString()}`;
 }
 
 /**
- * The board (issue #19): `GET /api/board?q=` a page at a time, newest first (keyset paging on the
- * server; the next page's cursor comes from the `Link` header). Search and the whole board are the
- * same query with a different `q` (''), under the `board` root that every board write invalidates.
+ * The board (issue #19): `GET /api/board?q=&tags=` a page at a time, newest first (keyset paging
+ * on the server; the next page's cursor comes from the `Link` header). Search, the tag filter and
+ * the whole board are the same query with different `q` and `tags`, under the `board` root that
+ * every board write invalidates.
  */
-export const postsQuery = (q = '') =>
+export const postsQuery = (q = '', tags: readonly string[] = []) =>
   infiniteQueryOptions({
-    queryKey: [...queryRoots.board, 'list', q],
-    queryFn: ({ pageParam, signal }): Promise<Page<Post>> => apiPage<Post>(boardPath(q, pageParam), { signal }),
+    queryKey: [...queryRoots.board, 'list', q, tags.join(',')],
+    queryFn: ({ pageParam, signal }): Promise<Page<Post>> => apiPage<Post>(boardPath(q, pageParam, BOARD_PAGE_SIZE, tags), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

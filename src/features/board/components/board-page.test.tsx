@@ -98,10 +98,17 @@ describe('board page', { timeout: 20_000 }, () => {
     expect(document.querySelector('img[src="x"]')).toBeNull();
   });
 
-  it('applies the tag filter on 적용, cancels pending choices, removes a badge on click', async () => {
+  it('applies the tag filter on 적용 (asked of the server), cancels pending choices, removes a badge on click', async () => {
     const user = userEvent.setup();
+    const all = [post(1, { tags: ['점심', '맛집'] }), post(2, { tags: ['점심'] })];
+    const asked: string[] = [];
     mockFetch({
-      'GET /api/board': () => jsonResponse([post(1, { tags: ['점심', '맛집'] }), post(2, { tags: ['점심'] })]),
+      // Like the server: ?tags= keeps the posts carrying every listed tag.
+      'GET /api/board': (url) => {
+        const tags = new URL(url, 'http://x').searchParams.get('tags');
+        asked.push(tags ?? '');
+        return jsonResponse(tags ? all.filter((p) => tags.split(',').every((t) => p.tags.includes(t))) : all);
+      },
     });
     renderAt('/board');
     await screen.findByRole('button', { name: '글 2 자세히 보기' });
@@ -116,8 +123,9 @@ describe('board page', { timeout: 20_000 }, () => {
     await user.click(within(panel).getByRole('button', { name: '점심' }));
     await user.click(within(panel).getByRole('button', { name: '맛집' }));
     await user.click(within(panel).getByRole('button', { name: '적용' }));
+    expect(await screen.findByRole('button', { name: '글 1 자세히 보기' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '글 2 자세히 보기' })).toBeNull();
-    expect(screen.getByRole('button', { name: '글 1 자세히 보기' })).toBeTruthy();
+    expect(asked).toContain('점심,맛집');
     await user.click(screen.getByRole('button', { name: '맛집 필터 해제' }));
     expect(screen.getByRole('button', { name: '글 2 자세히 보기' })).toBeTruthy();
   });

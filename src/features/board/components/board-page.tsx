@@ -136,16 +136,18 @@ export function BoardPage() {
   const me = useSession((s) => s.user);
   const search = useSearchParam();
   // Issue #19: the board (or the search, q) a page at a time; more pages load on scroll or 더 보기.
-  const posts = useInfiniteQuery(postsQuery(search.query));
+  // The tag filter is applied by the server (every listed tag), so it reaches past the loaded pages.
+  const [filter, setFilter] = useState<string[]>([]);
+  const posts = useInfiniteQuery(postsQuery(search.query, filter));
   const now = useNow(60_000);
   const remove = useDeletePost();
-  const [filter, setFilter] = useState<string[]>([]);
   // The opened post and the form are in the address (issue #14): Back closes them, a link opens them.
   const opened = useUrlState('post');
   const writing = useUrlState('write');
   const editing = useUrlState('edit');
 
   const source = useMemo(() => posts.data?.pages.flatMap((p) => p.items) ?? NONE, [posts.data]);
+  // Again on the client: a post edited out of the filter leaves at once (the cache is patched first).
   const shown = useMemo(() => filterByAllTags(source, filter), [source, filter]);
   // An opened or edited post that is not on a loaded page is read on its own (GET /api/board/{id}).
   const byId = (value: string | undefined) => (value === undefined ? undefined : source.find((p) => String(p.id) === value));
