@@ -328,7 +328,6 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
      * come as a keyset page: at most `limit` after `after` in (date, hour, id) order.
      */
     async inWindow(userId = 0, q: ScheduleFilter & { date?: string; limit?: number; after?: ScheduleKey } = {}): Promise<Schedule[]> {
-      const { first, last } = scheduleWindow(now());
       if (q.date !== undefined && (!isIsoDate(q.date) || !isInScheduleWindow(q.date, now()))) {
         throw new AppError(400, 'DATE_OUT_OF_WINDOW', SCHEDULE_MSG.listDateOutOfWindow, {}, 'date');
       }
@@ -341,6 +340,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
           : await dayList.first.execute(values);
         return answer(rows);
       }
+      const { first, last } = scheduleWindow(now());
       const rows = await view(userId)
         .where(
           and(
