@@ -206,8 +206,9 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
     );
   /**
    * The day list as the matching page asks for it — one date, no filter, a member signed in — as
-   * prepared statements (issue #19 item 6): built once instead of on every request, and planned once
-   * per connection on PostgreSQL. The first page, and the pages after a cursor. Placeholders:
+   * prepared statements (issue #19 item 6): built once instead of on every request, and parsed once
+   * per connection on PostgreSQL (which may still plan each execution for its values). The first
+   * page, and the pages after a cursor. Placeholders:
    * `viewer`, `date`, `now` (ISO instant), `limit`, and for `next` the cursor's `afterDate`,
    * `afterHour`, `afterId`. Same rows as the general query in `inWindow`.
    */
