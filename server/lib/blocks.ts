@@ -3,15 +3,16 @@
  * out what the other side of a block wrote, both ways (the blocker does not see the blocked member,
  * nor the blocked member the blocker).
  */
-import { and, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { blocks } from '../db/schema.ts';
 import type { Database } from '../plugins/db.ts';
 
 /**
  * `NOT EXISTS` a block between member `viewerId` and the member in `otherUserId` (a column such as
  * `schedules.user_id`), either way. A null `otherUserId` (a deleted author) is never blocked.
+ * `viewerId` may be a placeholder of a prepared statement (the day list's, issue #19 item 6).
  */
-export function notBlockedWith(viewerId: number, otherUserId: AnyColumn | SQL): SQL {
+export function notBlockedWith(viewerId: number | Placeholder, otherUserId: AnyColumn | SQL): SQL {
   return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${otherUserId}) or (${blocks.blockerId} = ${otherUserId} and ${blocks.blockedId} = ${viewerId}))`;
 }
 

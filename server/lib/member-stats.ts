@@ -1,6 +1,6 @@
 /**
  * A member's reliability figures (issue #15; common/api/users.ts `MemberStats`), computed for many
- * members at once so a list costs six small queries, whatever its length:
+ * members at once so a list costs one statement, whatever its length:
  * - `mealCount`: distinct schedules of CONFIRMED matches the member took part in (as host or
  *   requester) where the partner reported them present, or both sides marked arrived;
  * - `noShowCount`: distinct partners who reported them absent, for meals that started in the last
@@ -8,10 +8,9 @@
  * - `lateCancelCount`: their cancellations within 24 h of the start (LATE_CANCEL_HOURS), cancelled
  *   in the last 180 days.
  */
-import { and, countDistinct, eq, gte, inArray, isNotNull, or } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { MemberStats } from '../../common/api/users.ts';
 import { RELIABILITY_WINDOW_DAYS } from '../../common/domain/match-status.ts';
-import { matchRequests, schedules } from '../db/schema.ts';
 import type { Database } from '../plugins/db.ts';
 import type { Tx } from './match-chat.ts';
 
@@ -22,77 +21,65 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The figures of each member in `userIds` at instant `now` (duplicates ignored; members without
- * history get zeros). Any number of ids: they are queried in chunks of STATS_CHUNK.
+ * history get zeros). Any number of ids, in one prepared statement whose ids travel as a single
+ * `int[]` parameter, so its text — and the plan PostgreSQL keeps for it — is the same for every list
+ * (issue #19 item 6: the six statements per list, with one parameter per id, became this one).
  */
 export async function memberStats(db: Database | Tx, userIds: readonly number[], now: Date): Promise<Map<number, MemberStats>> {
   const ids = [...new Set(userIds)];
-  const stats = new Map<number, MemberStats>();
-  // Bounded parameter lists: each query binds at most STATS_CHUNK ids, whatever the list's length.
-  for (let i = 0; i < ids.length; i += STATS_CHUNK) {
-    for (const [id, s] of await statsOf(db, ids.slice(i, i + STATS_CHUNK), now)) stats.set(id, s);
-  }
-  return stats;
-}
-
-/** The most member ids one query binds (PostgreSQL allows 65,535 parameters per statement). */
-const STATS_CHUNK = 1000;
-
-/** `memberStats` for at most STATS_CHUNK distinct ids. */
-async function statsOf(db: Database | Tx, ids: readonly number[], now: Date): Promise<Map<number, MemberStats>> {
   const stats = new Map<number, MemberStats>(ids.map((id) => [id, { ...NO_STATS }]));
   if (ids.length === 0) return stats;
   const since = new Date(now.getTime() - RELIABILITY_WINDOW_DAYS * DAY_MS);
-  const bothArrived = and(isNotNull(matchRequests.hostArrivedAt), isNotNull(matchRequests.requesterArrivedAt));
-
-  // Meals: as host (the requester's report or both arrived) and as requester (the host's report or both arrived).
-  const asHost = await db
-    .select({ userId: schedules.userId, n: countDistinct(schedules.id) })
-    .from(matchRequests)
-    .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
-    .where(and(inArray(schedules.userId, ids), eq(matchRequests.status, 'CONFIRMED'), or(eq(matchRequests.requesterReportsAttended, true), bothArrived)))
-    .groupBy(schedules.userId);
-  const asRequester = await db
-    .select({ userId: matchRequests.requesterId, n: countDistinct(schedules.id) })
-    .from(matchRequests)
-    .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
-    .where(and(inArray(matchRequests.requesterId, ids), eq(matchRequests.status, 'CONFIRMED'), or(eq(matchRequests.hostReportsAttended, true), bothArrived)))
-    .groupBy(matchRequests.requesterId);
-  for (const r of [...asHost, ...asRequester]) stats.get(r.userId)!.mealCount += Number(r.n);
-
-  // No-shows: distinct partners who said "absent" (a host reporting a requester, or the reverse).
-  const recent = gte(schedules.startsAt, since);
-  const absentAsRequester = await db
-    .select({ absentId: matchRequests.requesterId, partnerId: schedules.userId })
-    .from(matchRequests)
-    .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
-    .where(and(recent, eq(matchRequests.hostReportsAttended, false), inArray(matchRequests.requesterId, ids)));
-  const absentAsHost = await db
-    .select({ absentId: schedules.userId, partnerId: matchRequests.requesterId })
-    .from(matchRequests)
-    .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
-    .where(and(recent, eq(matchRequests.requesterReportsAttended, false), inArray(schedules.userId, ids)));
-  const reporters = new Map<number, Set<number>>();
-  for (const r of [...absentAsRequester, ...absentAsHost]) {
-    const set = reporters.get(r.absentId) ?? new Set<number>();
-    set.add(r.partnerId);
-    reporters.set(r.absentId, set);
-  }
-  for (const [id, set] of reporters) stats.get(id)!.noShowCount = set.size;
-
-  // Late cancellations, by whoever cancelled; a host cancelling a whole meal counts once per schedule.
-  const late = and(eq(matchRequests.lateCancel, true), gte(matchRequests.cancelledAt, since));
-  const lateAsHost = await db
-    .select({ userId: schedules.userId, n: countDistinct(schedules.id) })
-    .from(matchRequests)
-    .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
-    .where(and(late, eq(matchRequests.cancelledBy, 'host'), inArray(schedules.userId, ids)))
-    .groupBy(schedules.userId);
-  const lateAsRequester = await db
-    .select({ userId: matchRequests.requesterId, n: countDistinct(schedules.id) })
-    .from(matchRequests)
-    .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
-    .where(and(late, eq(matchRequests.cancelledBy, 'requester'), inArray(matchRequests.requesterId, ids)))
-    .groupBy(matchRequests.requesterId);
-  for (const r of [...lateAsHost, ...lateAsRequester]) stats.get(r.userId)!.lateCancelCount += Number(r.n);
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepareStats(db)));
+  for (const { id, ...figures } of await statement.execute({ ids: `{${ids.join(',')}}`, since: since.toISOString() })) stats.set(id, figures);
   return stats;
+}
+
+/** `prepareStats` once per database handle (the app's, or a transaction's while it lasts). */
+const prepared = new WeakMap<Database | Tx, ReturnType<typeof prepareStats>>();
+
+/**
+ * The statement of `memberStats`, with placeholders `ids` (a PostgreSQL int array literal,
+ * `{1,2,3}`) and `since` (the start of the reliability window, an ISO instant). One row per member
+ * with any fact; each fact is read by its own selective branch (through the index on the member's
+ * side), then counted:
+ * - meals: distinct schedules of CONFIRMED matches, as host (the requester said present, or both
+ *   arrived) plus as requester (the host said present, or both arrived);
+ * - no-shows: distinct partners who said "absent" (a host reporting a requester, or the reverse)
+ *   about meals that started since `since`;
+ * - late cancellations since `since`, by whoever cancelled; a host cancelling a whole meal counts
+ *   once per schedule.
+ */
+function prepareStats(db: Database | Tx) {
+  const ids = sql`${sql.placeholder('ids')}::int[]`;
+  const since = sql`${sql.placeholder('since')}::timestamptz`;
+  const asHost = sql`from match_requests mr join schedules s on s.id = mr.schedule_id where s.user_id = any(${ids})`;
+  const asRequester = sql`from match_requests mr join schedules s on s.id = mr.schedule_id where mr.requester_id = any(${ids})`;
+  const bothArrived = sql`(mr.host_arrived_at is not null and mr.requester_arrived_at is not null)`;
+  const late = sql`mr.late_cancel and mr.cancelled_at >= ${since}`;
+  const facts = sql`(
+      select s.user_id as id, 'meal as host' as kind, s.id as key ${asHost} and mr.status = 'CONFIRMED' and (mr.requester_reports_attended or ${bothArrived})
+      union all
+      select mr.requester_id, 'meal as requester', s.id ${asRequester} and mr.status = 'CONFIRMED' and (mr.host_reports_attended or ${bothArrived})
+      union all
+      select mr.requester_id, 'reported absent', s.user_id ${asRequester} and s.starts_at >= ${since} and mr.host_reports_attended = false
+      union all
+      select s.user_id, 'reported absent', mr.requester_id ${asHost} and s.starts_at >= ${since} and mr.requester_reports_attended = false
+      union all
+      select s.user_id, 'late as host', s.id ${asHost} and ${late} and mr.cancelled_by = 'host'
+      union all
+      select mr.requester_id, 'late as requester', s.id ${asRequester} and ${late} and mr.cancelled_by = 'requester'
+    ) facts`;
+  const count = (kind: string) => sql`count(distinct key) filter (where kind = ${sql.raw(`'${kind}'`)})`;
+  return db
+    .select({
+      id: sql<number>`id`,
+      mealCount: sql<number>`(${count('meal as host')} + ${count('meal as requester')})::int`,
+      noShowCount: sql<number>`${count('reported absent')}::int`,
+      lateCancelCount: sql<number>`(${count('late as host')} + ${count('late as requester')})::int`,
+    })
+    .from(facts)
+    .groupBy(sql`id`)
+    .prepare('member_stats');
 }

@@ -115,6 +115,9 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
     const key = await loadJwtSecret(opts.jwtSecret, opts.dataDir);
     // A separate key for MACs, derived from the JWT secret (HKDF-style: HMAC(secret, label)).
     const macKey = createHmac('sha256', key).update('bapsang:device-cookie:v1').digest();
+    // Issue #19 item 6: imported once. Given the raw bytes, jose imports a WebCrypto key on every
+    // sign and verify (a measurable share of each signed-in request).
+    const jwtKey = await crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     const nowSeconds = () => Math.floor(opts.now().getTime() / 1000);
     const admins = new Set((opts.adminEmails ?? []).map((e) => e.trim().toLowerCase()));
     const roleOf = (email: string | null | undefined): Role => (email && admins.has(email.trim().toLowerCase()) ? 'admin' : 'member');
@@ -127,7 +130,7 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
           .setSubject(String(user.id))
           .setIssuedAt(iat)
           .setExpirationTime(iat + TOKEN_TTL_SECONDS)
-          .sign(key);
+          .sign(jwtKey);
       },
       roleOf,
       mac(data) {
@@ -143,7 +146,7 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
       let ver: unknown;
       let exp = 0;
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, jwtKey, {
           algorithms: [...JWT_ALGORITHMS],
           requiredClaims: ['sub', 'iat', 'exp'],
           currentDate: opts.now(),

@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { allPages, kstDate, kstNoonToday } from '../../test/schedule-fixtures.ts';
+import { allPages, kstDate, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
 import { schedules } from '../../db/schema.ts';
 import { EARTH_RADIUS_M } from '../../../common/domain/geo.ts';
+import { FOOD_CATEGORIES } from '../../../common/domain/vocabulary.ts';
 import { nextLinkTarget } from '../../../common/paging.ts';
 
 let t: TestApp;
@@ -80,6 +81,34 @@ describe('GET /api/schedules?date= (the day list)', () => {
     const today = (await get(`/api/schedules?date=${kstDate(t.clock.now())}`)).json() as Row[];
     expect(today.map((s) => s.id)).toContain(ahead);
     expect(today.map((s) => s.id)).not.toContain(past);
+  });
+
+  it('the unfiltered day list (prepared statements, issue #19 item 6) answers what the general query answers, page by page, at the current clock', async () => {
+    const [requested, , , , soon] = await insert([
+      { days: 0, hour: 16 },
+      { days: 0, hour: 17, category: '중식' },
+      { days: 0, hour: 17, userId: viewer.id },
+      { days: 0, hour: 18, userId: blocked.id },
+      { days: 0, hour: 13 },
+      { days: 0, hour: 19 },
+    ]);
+    await requestMatch(t, viewer.headers, requested!);
+    const date = kstDate(t.clock.now());
+    const everyCategory = `&category=${encodeURIComponent(FOOD_CATEGORIES.join(','))}`;
+    const plain = await allPages<Row & { myRequestStatus: string | null }>(t, viewer.headers, `/api/schedules?date=${date}&limit=2`);
+    expect(plain.map((s) => s.id)).toContain(soon);
+    expect(plain.find((s) => s.id === requested)?.myRequestStatus).toBe('PENDING');
+    expect(plain.every((s) => s.user.id !== blocked.id)).toBe(true);
+    expect(plain).toEqual(await allPages(t, viewer.headers, `/api/schedules?date=${date}&limit=2${everyCategory}`));
+    // The statement is prepared once; the clock is read on every request: at 13:30 KST the 13:00 meal has started.
+    t.clock.set(new Date(kstNoonToday().getTime() + 90 * 60 * 1000));
+    try {
+      const later = await allPages<Row>(t, viewer.headers, `/api/schedules?date=${date}&limit=2`);
+      expect(later.map((s) => s.id)).not.toContain(soon);
+      expect(later).toEqual(await allPages(t, viewer.headers, `/api/schedules?date=${date}&limit=2${everyCategory}`));
+    } finally {
+      t.clock.set(kstNoonToday());
+    }
   });
 
   it('a date outside today … +21 (KST) or not a date → 400 in Korean, never 500', async () => {

@@ -3,7 +3,7 @@
  * Every calendar decision uses the injected clock and Korea Standard Time (common/domain/schedule.ts),
  * whatever the machine's time zone.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { CALENDAR_SPAN_MAX_DAYS, type CalendarDay, type Schedule, type ScheduleCreateBody, type ScheduleUpdateBody } from '../../../common/api/schedules.ts';
 import { addDaysIso, hasMealStarted, isIsoDate, isInScheduleWindow, scheduleWindow, SCHEDULE_TEXT_MAX, todayKst } from '../../../common/domain/schedule.ts';
 import { FOOD_CATEGORIES, type FoodCategory } from '../../../common/domain/vocabulary.ts';
@@ -85,8 +85,8 @@ function filterCondition(f: ScheduleFilter) {
   return and(categories.length > 0 ? inArray(schedules.placeCategory, categories) : undefined, near);
 }
 
-/** Rows after `key` in the (date, hour, id) order. */
-const afterKey = (key: ScheduleKey | undefined) =>
+/** Rows after `key` in the (date, hour, id) order (its three parts may be placeholders of a prepared statement). */
+const afterKey = (key: ScheduleKey | readonly [Placeholder, Placeholder, Placeholder] | undefined) =>
   key ? sql`(${schedules.date}, ${schedules.hour}, ${schedules.id}) > (${key[0]}::date, ${key[1]}::int, ${key[2]}::int)` : undefined;
 
 /** How many of the best-ranked schedules the random match picks from. */
@@ -184,9 +184,9 @@ function toSchedule(r: ViewRow, stats: Stats): Schedule {
 export function createSchedulesService(deps: { db: Database; now: Clock; random: RandomSource }) {
   const { db, now, random } = deps;
   /** The caller's own request status on each schedule (issue #15 `myRequestStatus`; null for none). */
-  const myRequestStatus = (userId: number) =>
+  const myRequestStatus = (userId: number | Placeholder) =>
     sql<MatchStatus | null>`(select ${matchRequests.status} from ${matchRequests} where ${matchRequests.scheduleId} = ${schedules.id} and ${matchRequests.requesterId} = ${userId})`;
-  const view = (userId = 0) =>
+  const view = (userId: number | Placeholder = 0) =>
     db
       .select({ ...viewColumns, myRequestStatus: myRequestStatus(userId) })
       .from(schedules)
@@ -197,13 +197,34 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
    * deleted, not hidden by reports or a moderator, and nothing of a member on the other side of a
    * block, either way (issue #17). Full ones and the caller's own stay.
    */
-  const visible = (userId: number) =>
+  const visible = (userId: number | Placeholder, at: Date | SQL = now()) =>
     and(
-      gt(schedules.startsAt, now()),
+      gt(schedules.startsAt, at),
       isNull(schedules.cancelledAt),
       isNull(schedules.hiddenAt),
-      userId > 0 ? notBlockedWith(userId, schedules.userId) : undefined,
+      typeof userId !== 'number' || userId > 0 ? notBlockedWith(userId, schedules.userId) : undefined,
     );
+  /**
+   * The day list as the matching page asks for it — one date, no filter, a member signed in — as
+   * prepared statements (issue #19 item 6): built once instead of on every request, and parsed once
+   * per connection on PostgreSQL (which may still plan each execution for its values). The first
+   * page, and the pages after a cursor. Placeholders:
+   * `viewer`, `date`, `now` (ISO instant), `limit`, and for `next` the cursor's `afterDate`,
+   * `afterHour`, `afterId`. Same rows as the general query in `inWindow`.
+   */
+  const prepareDayList = (paged: boolean) =>
+    view(sql.placeholder('viewer'))
+      .where(
+        and(
+          eq(schedules.date, sql.placeholder('date')),
+          visible(sql.placeholder('viewer'), sql`${sql.placeholder('now')}::timestamptz`),
+          paged ? afterKey([sql.placeholder('afterDate'), sql.placeholder('afterHour'), sql.placeholder('afterId')]) : undefined,
+        ),
+      )
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .prepare(paged ? 'schedules_day_list_next' : 'schedules_day_list');
+  let dayList: { first: ReturnType<typeof prepareDayList>; next: ReturnType<typeof prepareDayList> } | undefined;
   /** Rows as the API answers them, with their authors' figures (one batch for the whole list). */
   const answer = async (rows: ViewRow[]) => {
     const stats = await memberStats(db, rows.map((r) => r.authorId), now());
@@ -308,10 +329,19 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
      * come as a keyset page: at most `limit` after `after` in (date, hour, id) order.
      */
     async inWindow(userId = 0, q: ScheduleFilter & { date?: string; limit?: number; after?: ScheduleKey } = {}): Promise<Schedule[]> {
-      const { first, last } = scheduleWindow(now());
       if (q.date !== undefined && (!isIsoDate(q.date) || !isInScheduleWindow(q.date, now()))) {
         throw new AppError(400, 'DATE_OUT_OF_WINDOW', SCHEDULE_MSG.listDateOutOfWindow, {}, 'date');
       }
+      const unfiltered = !q.category && q.lat === undefined && q.lng === undefined && q.radius === undefined;
+      if (q.date !== undefined && unfiltered && userId > 0) {
+        dayList ??= { first: prepareDayList(false), next: prepareDayList(true) };
+        const values = { viewer: userId, date: q.date, now: now().toISOString(), limit: q.limit ?? 1000 };
+        const rows = q.after
+          ? await dayList.next.execute({ ...values, afterDate: q.after[0], afterHour: q.after[1], afterId: q.after[2] })
+          : await dayList.first.execute(values);
+        return answer(rows);
+      }
+      const { first, last } = scheduleWindow(now());
       const rows = await view(userId)
         .where(
           and(
