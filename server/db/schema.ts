@@ -343,7 +343,12 @@ export const postLikes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('post_likes_post_user_unique').on(t.postId, t.userId)],
+  (t) => [
+    uniqueIndex('post_likes_post_user_unique').on(t.postId, t.userId),
+    // Issue #19: a member's likes (likedByMe of a page when PostgreSQL hashes the EXISTS; the
+    // cascade when a member is deleted).
+    index('post_likes_user_post_idx').on(t.userId, t.postId),
+  ],
 );
 
 /** Comments on posts (SPEC §3 Comment; issue #6). `text` is plain text, 1–500 characters. */

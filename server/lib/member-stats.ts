@@ -54,22 +54,24 @@ const prepared = new WeakMap<Database | Tx, ReturnType<typeof prepareStats>>();
 function prepareStats(db: Database | Tx) {
   const ids = sql`${sql.placeholder('ids')}::int[]`;
   const since = sql`${sql.placeholder('since')}::timestamptz`;
-  const asHost = sql`from match_requests mr join schedules s on s.id = mr.schedule_id where s.user_id = any(${ids})`;
-  const asRequester = sql`from match_requests mr join schedules s on s.id = mr.schedule_id where mr.requester_id = any(${ids})`;
+  // Each side through its own index: match_requests (host_id, …) and (requester_id, …) (migration 0014).
+  const asHost = sql`from match_requests mr where mr.host_id = any(${ids})`;
+  const asRequester = sql`from match_requests mr where mr.requester_id = any(${ids})`;
+  const started = sql`(select s.starts_at from schedules s where s.id = mr.schedule_id) >= ${since}`;
   const bothArrived = sql`(mr.host_arrived_at is not null and mr.requester_arrived_at is not null)`;
   const late = sql`mr.late_cancel and mr.cancelled_at >= ${since}`;
   const facts = sql`(
-      select s.user_id as id, 'meal as host' as kind, s.id as key ${asHost} and mr.status = 'CONFIRMED' and (mr.requester_reports_attended or ${bothArrived})
+      select mr.host_id as id, 'meal as host' as kind, mr.schedule_id as key ${asHost} and mr.status = 'CONFIRMED' and (mr.requester_reports_attended or ${bothArrived})
       union all
-      select mr.requester_id, 'meal as requester', s.id ${asRequester} and mr.status = 'CONFIRMED' and (mr.host_reports_attended or ${bothArrived})
+      select mr.requester_id, 'meal as requester', mr.schedule_id ${asRequester} and mr.status = 'CONFIRMED' and (mr.host_reports_attended or ${bothArrived})
       union all
-      select mr.requester_id, 'reported absent', s.user_id ${asRequester} and s.starts_at >= ${since} and mr.host_reports_attended = false
+      select mr.requester_id, 'reported absent', mr.host_id ${asRequester} and mr.host_reports_attended = false and ${started}
       union all
-      select s.user_id, 'reported absent', mr.requester_id ${asHost} and s.starts_at >= ${since} and mr.requester_reports_attended = false
+      select mr.host_id, 'reported absent', mr.requester_id ${asHost} and mr.requester_reports_attended = false and ${started}
       union all
-      select s.user_id, 'late as host', s.id ${asHost} and ${late} and mr.cancelled_by = 'host'
+      select mr.host_id, 'late as host', mr.schedule_id ${asHost} and ${late} and mr.cancelled_by = 'host'
       union all
-      select mr.requester_id, 'late as requester', s.id ${asRequester} and ${late} and mr.cancelled_by = 'requester'
+      select mr.requester_id, 'late as requester', mr.schedule_id ${asRequester} and ${late} and mr.cancelled_by = 'requester'
     ) facts`;
   const count = (kind: string) => sql`count(distinct key) filter (where kind = ${sql.raw(`'${kind}'`)})`;
   return db
