@@ -182,6 +182,19 @@ export const matchRequests = pgTable(
     uniqueIndex('match_requests_schedule_requester_unique').on(t.scheduleId, t.requesterId),
     index('match_requests_requester_created_id_idx').on(t.requesterId, t.createdAt, t.id),
     index('match_requests_host_created_id_idx').on(t.hostId, t.createdAt, t.id),
+    // Issue #19: the member figures (server/lib/member-stats.ts) read only the rows that are facts —
+    // meals, "absent" reports, late cancellations — never a member's whole history. Each predicate
+    // is the one its branch of the statement states, so PostgreSQL can prove the index serves it.
+    index('match_requests_meal_host_idx')
+      .on(t.hostId, t.scheduleId)
+      .where(sql`status = 'CONFIRMED' and (requester_reports_attended or (host_arrived_at is not null and requester_arrived_at is not null))`),
+    index('match_requests_meal_requester_idx')
+      .on(t.requesterId, t.scheduleId)
+      .where(sql`status = 'CONFIRMED' and (host_reports_attended or (host_arrived_at is not null and requester_arrived_at is not null))`),
+    index('match_requests_absent_requester_idx').on(t.requesterId).where(sql`host_reports_attended is false`),
+    index('match_requests_absent_host_idx').on(t.hostId).where(sql`requester_reports_attended is false`),
+    index('match_requests_late_host_idx').on(t.hostId).where(sql`late_cancel and cancelled_by = 'host'`),
+    index('match_requests_late_requester_idx').on(t.requesterId).where(sql`late_cancel and cancelled_by = 'requester'`),
     index('match_requests_status_idx').on(t.status),
     check('match_requests_status_values', sql`${t.status} in ('PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED', 'CANCELLED')`),
     check('match_requests_cancelled_by_values', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('host', 'requester')`),

@@ -65,9 +65,9 @@ function prepareStats(db: Database | Tx) {
       union all
       select mr.requester_id, 'meal as requester', mr.schedule_id ${asRequester} and mr.status = 'CONFIRMED' and (mr.host_reports_attended or ${bothArrived})
       union all
-      select mr.requester_id, 'reported absent', mr.host_id ${asRequester} and mr.host_reports_attended = false and ${started}
+      select mr.requester_id, 'reported absent', mr.host_id ${asRequester} and mr.host_reports_attended is false and ${started}
       union all
-      select mr.host_id, 'reported absent', mr.requester_id ${asHost} and mr.requester_reports_attended = false and ${started}
+      select mr.host_id, 'reported absent', mr.requester_id ${asHost} and mr.requester_reports_attended is false and ${started}
       union all
       select mr.host_id, 'late as host', mr.schedule_id ${asHost} and ${late} and mr.cancelled_by = 'host'
       union all

@@ -1,2 +1,0 @@
--- Issue #19: a member's likes by member (likedByMe when PostgreSQL hashes the EXISTS over a page; the cascade of a deleted member).
-CREATE INDEX "post_likes_user_post_idx" ON "post_likes" USING btree ("user_id","post_id");

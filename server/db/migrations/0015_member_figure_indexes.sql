@@ -1,0 +1,8 @@
+-- Issue #19: the member figures (server/lib/member-stats.ts) read only their facts through partial indexes whose predicates are the statement's own; a member's likes by member (likedByMe when PostgreSQL hashes the EXISTS over a page; the cascade of a deleted member).
+CREATE INDEX "match_requests_meal_host_idx" ON "match_requests" USING btree ("host_id","schedule_id") WHERE status = 'CONFIRMED' and (requester_reports_attended or (host_arrived_at is not null and requester_arrived_at is not null));--> statement-breakpoint
+CREATE INDEX "match_requests_meal_requester_idx" ON "match_requests" USING btree ("requester_id","schedule_id") WHERE status = 'CONFIRMED' and (host_reports_attended or (host_arrived_at is not null and requester_arrived_at is not null));--> statement-breakpoint
+CREATE INDEX "match_requests_absent_requester_idx" ON "match_requests" USING btree ("requester_id") WHERE host_reports_attended is false;--> statement-breakpoint
+CREATE INDEX "match_requests_absent_host_idx" ON "match_requests" USING btree ("host_id") WHERE requester_reports_attended is false;--> statement-breakpoint
+CREATE INDEX "match_requests_late_host_idx" ON "match_requests" USING btree ("host_id") WHERE late_cancel and cancelled_by = 'host';--> statement-breakpoint
+CREATE INDEX "match_requests_late_requester_idx" ON "match_requests" USING btree ("requester_id") WHERE late_cancel and cancelled_by = 'requester';--> statement-breakpoint
+CREATE INDEX "post_likes_user_post_idx" ON "post_likes" USING btree ("user_id","post_id");
