@@ -3,7 +3,8 @@
  * build/ with tsc (tsconfig.server.json: `.ts` import specifiers rewritten to `.js`), then copies
  * what the compiled server reads at run time: every file under server/ and common/ that is not
  * TypeScript (the SQL migrations, word lists, …), to the same place beside the compiled code, and
- * docs/asyncapi.yaml to build/docs/.
+ * docs/asyncapi.yaml to build/docs/, and the embedded database's first cluster
+ * (build/server/db/pglite-cluster.tar, see server/db/pglite-initdb.ts).
  * `npm start` runs `node build/server/main.js`.
  */
 import { execFileSync } from 'node:child_process';
@@ -26,4 +27,13 @@ for (const dir of ['server', 'common']) {
 }
 // The AsyncAPI document the server serves at /api/docs/asyncapi.yaml (server/plugins/docs.ts).
 cpSync(`${root}docs/asyncapi.yaml`, `${out}/docs/asyncapi.yaml`);
+// Issue #19 item 7: the embedded database's first cluster, made and migrated once here, so a first
+// `npm start` only writes it out (server/db/pglite-initdb.ts; used only while PGlite, the start
+// parameters and the migrations are the ones it was made with).
+const { pgliteStartParams } = await import(`${out}/server/plugins/db.js`);
+execFileSync(
+  process.execPath,
+  [`${out}/server/db/pglite-initdb.js`, '--dump', `${out}/server/db/pglite-cluster.tar`, JSON.stringify(pgliteStartParams()), `${out}/server/db/migrations`],
+  { stdio: 'inherit' },
+);
 console.log('server compiled to build/ (start with: npm start)');

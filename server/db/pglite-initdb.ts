@@ -1,6 +1,6 @@
 /**
  * First start of the embedded database (issue #19 item 7), run as a short-lived child process by
- * server/plugins/db.ts: `node pglite-initdb.js <dir> <startParams JSON> [migrations folder]`.
+ * server/plugins/db.ts: `node pglite-initdb.js <dir> <startParams JSON> [migrations folder] [prebuilt tar]`.
  *
  * - Memory: PGlite's initdb runs a second PostgreSQL instance plus the initdb WebAssembly module
  *   inside the process that asks for it, and WebAssembly memory never shrinks: in the server it left
@@ -10,13 +10,18 @@
  *   8–12 s on a loaded 2-core machine, in memory 2 s. So the cluster is created and migrated in an
  *   in-memory PGlite, checkpointed, dumped with PGlite's own `dumpDataDir` (the tarball its
  *   `loadDataDir` reads), and written to disk here with plain `fs` calls.
+ * - Prebuilt: `npm run build:server` makes that tarball once (`--dump`) and puts it beside the
+ *   compiled script with a key of what it was made from; a first start whose PGlite, start
+ *   parameters and migrations match only writes it out.
  * - Crash safety: the files go to `<dir>.initdb-<pid>`, all fsynced, then the directory is renamed
  *   to `<dir>` and its parent fsynced: an interrupted first start leaves no half-made `<dir>`, and
  *   a finished one is on disk before the server uses it.
  */
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
@@ -82,20 +87,82 @@ async function extractTar(tar: Buffer, root: string): Promise<void> {
   await Promise.all([...dirs].map(fsyncPath));
 }
 
-async function main(): Promise<void> {
-  const [dir, paramsJson, migrationsFolder] = process.argv.slice(2);
-  if (!dir) throw new Error('usage: pglite-initdb <dir> [startParams JSON] [migrations folder]');
-  const startParams = paramsJson ? (JSON.parse(paramsJson) as string[]) : undefined;
+/**
+ * A fresh cluster, migrated when `migrationsFolder` is given, as an uncompressed tarball (PGlite's
+ * `dumpDataDir('none')`), made in an in-memory PGlite.
+ */
+async function freshCluster(startParams: string[] | undefined, migrationsFolder: string | undefined): Promise<Buffer> {
   const pg = new PGlite({ startParams, extensions: { cube, earthdistance } });
-  let tar: Buffer;
   try {
     await pg.waitReady;
     if (migrationsFolder) await migrate(drizzle(pg), { migrationsFolder });
     await pg.exec('CHECKPOINT');
-    tar = Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer());
+    return Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer());
   } finally {
     await pg.close();
   }
+}
+
+/** The installed PGlite's version (its package.json, found above its entry point: the package does not export it). */
+function pgliteVersion(): string {
+  for (let dir = path.dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite'))); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === '@electric-sql/pglite' && pkg.version) return pkg.version;
+    } catch {
+      // no package.json at this level
+    }
+  }
+  throw new Error('pglite-initdb: the installed PGlite has no package.json');
+}
+
+/**
+ * What a prebuilt cluster must have been made with to be used as is: PGlite's version, the start
+ * parameters and every file of the migrations folder (sha256 over all of them).
+ */
+function clusterKey(startParams: string[] | undefined, migrationsFolder: string | undefined): string {
+  const hash = createHash('sha256');
+  hash.update(`pglite ${pgliteVersion()}\0${JSON.stringify(startParams ?? null)}\0`);
+  if (migrationsFolder) {
+    for (const entry of readdirSync(migrationsFolder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort()) {
+      hash.update(`${path.relative(migrationsFolder, entry)}\0`).update(readFileSync(entry)).update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The prebuilt cluster `tarFile` (build/server/db/pglite-cluster.tar, written by `npm run
+ * build:server` with `--dump`), when its key file (same name, `.key`) matches this start's `clusterKey`: a
+ * first start then only writes files (issue #19 item 7: first start ≤ 5 s; making the cluster takes
+ * about 4 s of CPU). Anything else (no build, other migrations or PGlite) makes a fresh one.
+ */
+function prebuiltCluster(tarFile: string, key: string): Buffer | null {
+  try {
+    if (readFileSync(tarFile.replace(/\.tar$/, '.key'), 'utf8').trim() !== key) return null;
+    return readFileSync(tarFile);
+  } catch {
+    return null;
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--dump') {
+    // Build time: `pglite-initdb --dump <tar file> <startParams JSON> <migrations folder>`.
+    const [, file, paramsJson, migrationsFolder] = args;
+    if (!file || !paramsJson || !migrationsFolder) throw new Error('usage: pglite-initdb --dump <tar file> <startParams JSON> <migrations folder>');
+    const startParams = JSON.parse(paramsJson) as string[];
+    writeFileSync(file, await freshCluster(startParams, migrationsFolder));
+    writeFileSync(file.replace(/\.tar$/, '.key'), `${clusterKey(startParams, migrationsFolder)}\n`);
+    return;
+  }
+  const [dir, paramsJson, migrationsFolder, prebuiltFile] = args;
+  if (!dir) throw new Error('usage: pglite-initdb <dir> [startParams JSON] [migrations folder] [prebuilt cluster tar]');
+  const startParams = paramsJson ? (JSON.parse(paramsJson) as string[]) : undefined;
+  const prebuilt = prebuiltFile ? prebuiltCluster(prebuiltFile, clusterKey(startParams, migrationsFolder)) : null;
+  const tar = prebuilt ?? (await freshCluster(startParams, migrationsFolder));
+  console.info(`embedded database: ${prebuilt ? 'first cluster written from the prebuilt copy' : 'first cluster created and migrated'} in ${dir}`);
   const temp = path.resolve(`${dir}.initdb-${process.pid}`);
   rmSync(temp, { recursive: true, force: true });
   await extractTar(tar, temp);

@@ -82,7 +82,9 @@ async function initdbInChild(dir: string): Promise<void> {
   const here = fileURLToPath(import.meta.url);
   const ts = here.endsWith('.ts');
   const script = path.join(path.dirname(here), '../db', ts ? 'pglite-initdb.ts' : 'pglite-initdb.js');
-  const args = [...(ts ? ['--import', 'tsx'] : []), script, dir, JSON.stringify(pgliteStartParams()), migrationsFolder];
+  // The build's prebuilt cluster (scripts/build-server.mjs); the child checks that it fits.
+  const prebuilt = path.join(path.dirname(here), '../db', 'pglite-cluster.tar');
+  const args = [...(ts ? ['--import', 'tsx'] : []), script, dir, JSON.stringify(pgliteStartParams()), migrationsFolder, prebuilt];
   const code = await new Promise<number | null>((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'] });
     child.once('error', reject);
