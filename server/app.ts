@@ -221,7 +221,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(blocksRoutes, { now, cancelBetween: (a, b) => createMatchesService({ db: app.db, now }).cancelBetween(a, b) });
   await app.register(shareRoutes, { now, publicUrl: config.publicUrl }); // 안전 공유 (issue #17 item 9)
   // Issue #17: reports (hiding at 3 reporters) and moderation (/api/admin/*, ADMIN_EMAILS).
-  await app.register(reportsRoutes, { now });
+  // A suspension cancels the member's open matches through the matches service, like a deletion.
+  await app.register(reportsRoutes, { now, cancelMatchesOf: (userId) => createMatchesService({ db: app.db, now }).cancelAllOf(userId) });
   await app.register(stompPlugin, realtime);
   await app.register(venuesRoutes, {
     now,

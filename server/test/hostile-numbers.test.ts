@@ -71,6 +71,7 @@ describe('hostile ids in paths answer 400, never 500', () => {
     ['PUT', '/api/schedules/{}', '{"text":"수정","participants":2}'],
     ['DELETE', '/api/board/{}'],
     ['POST', '/api/matches/{}/accept'],
+    ['GET', '/api/matches/{}'],
     ['DELETE', '/api/schedules/{}'],
     ['POST', '/api/board/{}/like'],
   ];

@@ -194,6 +194,28 @@ describe('suspension', () => {
     }
   });
 
+  it('a suspension cancels the open matches of the member, as host and as requester; each partner is told (match_cancelled in the inbox)', async () => {
+    const suspended = await t.quickMember({ name: '정지될회원' });
+    const guest = await t.quickMember({ name: '손님' });
+    const host = await t.quickMember({ name: '호스트' });
+    // The suspended member hosts a CONFIRMED meal and has a PENDING request on another host's meal.
+    const hosted = await requestMatch(t, guest.headers, await createSchedule(t, suspended.headers));
+    expect((await act(t, suspended.headers, hosted, 'accept')).statusCode).toBe(200);
+    expect((await act(t, suspended.headers, hosted, 'confirm')).statusCode).toBe(200);
+    const asked = await requestMatch(t, suspended.headers, await createSchedule(t, host.headers, { days: 3 }));
+
+    const s = await t.app.inject({ method: 'POST', url: `/api/admin/users/${suspended.id}/suspend`, headers: admin.headers, payload: { days: 7 } });
+    expect(s.statusCode, s.body).toBe(200);
+
+    const statusFor = async (m: { headers: Record<string, string> }, id: number) => (await t.app.inject({ url: `/api/matches/${id}`, headers: m.headers })).json<{ status: string }>().status;
+    expect(await statusFor(guest, hosted)).toBe('CANCELLED');
+    expect(await statusFor(host, asked)).toBe('CANCELLED');
+    for (const [partner, id] of [[guest, hosted], [host, asked]] as const) {
+      const inbox = (await t.app.inject({ url: '/api/notifications?limit=100', headers: partner.headers })).json<Array<{ type: string; link: string | null }>>();
+      expect(inbox.some((n) => n.type === 'match_cancelled'), `partner of match ${id}`).toBe(true);
+    }
+  });
+
   it('suspend without days = until lifted ("영구" wording without a date), unsuspend lets them in; 404 unknown, 400 self; all in the audit, newest first', async () => {
     const member = await t.registerMember({ name: '무기한' });
     const s = await t.app.inject({ method: 'POST', url: `/api/admin/users/${member.id}/suspend`, headers: admin.headers, payload: { note: '반복 신고' } });

@@ -23,7 +23,7 @@ import { acceptEmptyJsonBody, errorResponses } from '../../lib/http.ts';
 import { decodeCursor, IdCursor, pageLimit, sendPage } from '../../lib/paging.ts';
 import { PAGE_DEFAULT, PAGE_MAX } from '../../../common/paging.ts';
 import { BEARER } from '../../plugins/docs.ts';
-import { createReportsService, REPORT_MSG } from './service.ts';
+import { createReportsService, REPORT_MSG, type ReportsServiceDeps } from './service.ts';
 
 const tags = ['reports'];
 const adminTags = ['admin'];
@@ -39,9 +39,15 @@ const ADMIN_ERRORS =
   '401 without a valid token; 403 FORBIDDEN for members (only the e-mails of ADMIN_EMAILS have the admin role).';
 
 /** Registers `/api/reports` and `/api/admin/*`. */
-export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
+export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; cancelMatchesOf: ReportsServiceDeps['cancelMatchesOf'] }> = async (app, opts) => {
   acceptEmptyJsonBody(app);
-  const service = createReportsService({ db: app.db, now: opts.now, revokeLiveSessions: app.revokeLiveSessions });
+  const service = createReportsService({
+    db: app.db,
+    now: opts.now,
+    revokeLiveSessions: app.revokeLiveSessions,
+    cancelMatchesOf: opts.cancelMatchesOf,
+    notifyAll: app.notifyAll,
+  });
   const reportLimit = app.limiter('report-write', REPORT_LIMIT, (request) => String(request.user?.id));
 
   app.post(
@@ -105,7 +111,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
         description:
           'Body `{action: dismiss|hide|suspend, days?: 1–3650, note?: ≤ 500}` on the target of report `id`; every open report of that target becomes resolved. ' +
           '`dismiss`: the content is shown again (hidden_at cleared). `hide`: the content stays hidden (400 NOT_HIDEABLE for a member). ' +
-          '`suspend`: the content is hidden and its author suspended for `days` days, or until lifted without `days` — their tokens answer 401 at once and live connections close ' +
+          '`suspend`: the content is hidden and its author suspended for `days` days, or until lifted without `days` — their tokens answer 401 at once, live connections close and their open matches are cancelled (partners get match_cancelled) ' +
           '(400 NO_AUTHOR when the content has no author, 400 SELF for oneself). One admin_audit row. 404 unknown report. ' +
           ADMIN_ERRORS,
         security: BEARER,
@@ -130,7 +136,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (a
         summary: '회원 정지 (관리자)',
         description:
           'Body `{days?: 1–3650, note?}` (an empty body = `{}`): suspends the member for `days` days from now, or until lifted without `days`. ' +
-          "Their login answers 403 SUSPENDED '이용이 정지된 계정이에요. ({date}까지)', their tokens 401 at once and their live connections close. " +
+          "Their login answers 403 SUSPENDED '이용이 정지된 계정이에요. ({date}까지)', their tokens 401 at once, their live connections close and their open matches are cancelled (partners get match_cancelled). " +
           'Answers `{userId, suspended, suspendedUntil}`. One admin_audit row. 404 unknown or deleted member; 400 SELF. ' +
           ADMIN_ERRORS,
         security: BEARER,

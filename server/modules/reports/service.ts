@@ -27,6 +27,7 @@ import {
 import { adminAudit, chatMessages, matchRequests, postComments, posts, reports, reviews, schedules, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { MatchEvent } from '../../plugins/notifier.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isSuspended } from '../../lib/suspension.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
@@ -127,6 +128,13 @@ export interface ReportsServiceDeps {
   now: Clock;
   /** `app.revokeLiveSessions`: ends the member's live sessions opened with an older token version. */
   revokeLiveSessions: (userId: number, tokenVersion: number) => Promise<void>;
+  /**
+   * The matches service's `cancelAllOf`: a suspended member's open matches are cancelled (their
+   * side), so no one waits for a meal with a member who can no longer sign in.
+   */
+  cancelMatchesOf: (userId: number) => Promise<MatchEvent[]>;
+  /** `app.notifyAll`: tells the partners (match_cancelled: live, push and the inbox). */
+  notifyAll: (events: readonly MatchEvent[]) => Promise<void>;
 }
 
 /** Builds the reports and moderation service. */
@@ -147,6 +155,12 @@ export function createReportsService(deps: ReportsServiceDeps) {
 
   async function audit(tx: Tx, adminId: number, action: string, targetType: string, targetId: number, detail: Record<string, unknown>): Promise<void> {
     await tx.insert(adminAudit).values({ adminId, action, targetType, targetId, detail, createdAt: now() });
+  }
+
+  /** After a suspension commits: their sessions end, their open matches are cancelled and the partners told. */
+  async function afterSuspension(userId: number, tokenVersion: number): Promise<void> {
+    await deps.revokeLiveSessions(userId, tokenVersion);
+    await deps.notifyAll(await deps.cancelMatchesOf(userId));
   }
 
   const state = (userId: number, until: Date | null, suspended: boolean): SuspensionState => ({
@@ -300,7 +314,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         return { targetType, targetId, resolved: resolved.length, hidden, suspension };
       });
       const { suspension, ...rest } = result;
-      if (suspension) await deps.revokeLiveSessions(suspension.userId, suspension.tokenVersion);
+      if (suspension) await afterSuspension(suspension.userId, suspension.tokenVersion);
       return { ...rest, action: body.action, suspension: suspension ? state(suspension.userId, suspension.until, true) : null };
     },
 
@@ -314,7 +328,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         await audit(tx, adminId, 'user.suspend', 'member', userId, { days: days ?? null, until: s.until?.toISOString() ?? null, ...(note ? { note } : {}) });
         return s;
       });
-      await deps.revokeLiveSessions(userId, done.tokenVersion);
+      await afterSuspension(userId, done.tokenVersion);
       return state(userId, done.until, true);
     },
 
