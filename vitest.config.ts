@@ -10,11 +10,16 @@ import viteConfig from './vite.config';
 const serverInclude = ['server/**/*.test.ts', 'common/**/*.test.ts', 'sw/**/*.test.ts'];
 /** The event-loop test at 100k rows runs alone, in `npm run test:scale` (vitest.scale.config.ts). */
 const serverExclude = ['server/**/*.scale.test.ts', 'node_modules/**'];
+/** Files that open PGlite themselves whatever the database (the migrations and the first start): once is enough. */
+const pgliteOnly = ['server/db/migrations.test.ts', 'server/db/pglite-initdb.test.ts'];
 
 export default mergeConfig(
   { resolve: viteConfig.resolve },
   defineConfig({
     test: {
+      // Two workers on a 2-core machine (Vitest's default leaves one core idle): many files wait on
+      // PostgreSQL, timers or sockets rather than the CPU.
+      maxWorkers: 2,
       projects: [
         {
           extends: true,
@@ -46,7 +51,7 @@ export default mergeConfig(
                   name: 'node-postgres',
                   environment: 'node' as const,
                   include: ['server/**/*.test.ts'],
-                  exclude: serverExclude,
+                  exclude: [...serverExclude, ...pgliteOnly],
                   env: { TEST_DATABASE: 'postgres' },
                   testTimeout: 30_000,
                   hookTimeout: 60_000,
