@@ -74,7 +74,10 @@ export const isClientId = (value: unknown): value is string => typeof value === 
  * - `schedule_full`: the last seat was taken; the addressee's PENDING request is waitlisted;
  * - `seat_opened`: a full schedule has a free seat again (to the host and the waitlisted);
  * - `partner_arrived`: the partner pressed "도착했어요";
- * - `meal_reminder`: a confirmed meal starts soon (REMINDER_LEAD_MINUTES before).
+ * - `meal_reminder`: a confirmed meal starts soon (REMINDER_LEAD_MINUTES before);
+ * - `schedule_changed` (issue #28 item 4): the host moved the meal (time or place), to each accepted
+ *   or confirmed guest; `previous` is the meal before the change;
+ * - `marked_absent` (issue #28 item 1): the partner said the addressee did not come (they may dispute it).
  */
 export const NOTIFICATION_TYPES = [
   'new_match_request',
@@ -89,6 +92,8 @@ export const NOTIFICATION_TYPES = [
   'seat_opened',
   'partner_arrived',
   'meal_reminder',
+  'schedule_changed',
+  'marked_absent',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -111,6 +116,8 @@ export interface LiveNotification {
   meal?: MealRef;
   /** A cancellation's reason, when the member gave one (issue #15). */
   reason?: string | null;
+  /** `schedule_changed` (issue #28 item 4): the meal before the change. */
+  previous?: MealRef;
   /** ISO 8601 instant. */
   createdAt: string;
   /**
@@ -126,6 +133,10 @@ export interface LiveNotification {
 /** What some messages name besides the member (issue #15). */
 export interface NotificationContext {
   meal?: MealRef;
+  /** `schedule_changed`: the meal before the change (issue #28 item 4). */
+  previous?: MealRef;
+  /** `match_cancelled` / `schedule_cancelled`: the reason given (issue #28 item 9). */
+  reason?: string | null;
   /** "Now", to say 오늘/내일 in reminders. */
   now?: Date;
 }
@@ -148,33 +159,47 @@ function mealWhenFrom(meal: MealRef, now: Date): string {
   return mealWhen(meal);
 }
 
-/** The Korean text of each notification (UI-TEXT.md "Live notifications"). */
+/**
+ * The Korean text of each notification (UI-TEXT.md "Live notifications", 해요체). Issue #28 item 9:
+ * every lifecycle notice names the person, the date, the hour and the place ("김민지님이 11월 28일
+ * (토) 오후 7시 서린동 훠궈 정원 약속을 확정했어요."); a cancellation adds its reason.
+ */
 export function notificationMessage(type: NotificationType, fromName: string, context: NotificationContext = {}): string {
   const { meal } = context;
   const about = meal ? `${mealWhen(meal)} ${meal.placeName} ` : '';
+  const because = context.reason ? ` (사유: ${context.reason})` : '';
   switch (type) {
     case 'new_match_request':
-      return `${fromName}님이 매칭을 신청했습니다.`;
+      return `${fromName}님이 ${about}약속에 매칭을 신청했어요.`;
     case 'match_accepted':
-      return `${fromName}님이 매칭을 수락했습니다.`;
+      return `${fromName}님이 ${about}약속 신청을 수락했어요.`;
     case 'match_rejected':
-      return '매칭 요청이 거절되었습니다.';
+      return `${fromName}님이 ${about}약속 신청을 거절했어요.`;
     case 'match_confirmed':
-      return '매칭이 확정되었습니다.';
+      return `${fromName}님이 ${about}약속을 확정했어요.`;
     case 'new_message':
-      return `${fromName}님이 새 메시지를 보냈습니다.`;
+      return `${fromName}님이 새 메시지를 보냈어요.`;
     case 'match_cancelled':
-      return `${fromName}님이 ${about}약속을 취소했어요.`;
+      return `${fromName}님이 ${about}약속을 취소했어요.${because}`;
     case 'match_withdrawn':
-      return `${fromName}님이 ${about}매칭 신청을 취소했어요.`;
+      return `${fromName}님이 ${about}약속 신청을 취소했어요.`;
     case 'schedule_cancelled':
-      return `${fromName}님이 ${about}일정을 취소했어요.`;
+      return `${fromName}님이 ${about}약속을 취소했어요.${because}`;
     case 'schedule_full':
       return `${about}약속의 정원이 찼어요. 자리가 나면 알려드릴게요.`;
     case 'seat_opened':
       return `${about}약속에 자리가 났어요.`;
     case 'partner_arrived':
-      return `${fromName}님이 도착했어요.`;
+      return `${fromName}님이 ${meal ? `${meal.placeName}에 ` : ''}도착했어요.`;
+    case 'schedule_changed': {
+      const before = context.previous;
+      if (!meal || !before) return `${fromName}님이 약속 시간이나 장소를 바꿨어요.`;
+      const when = mealWhen(before) === mealWhen(meal) ? '' : `${mealWhen(before)} → ${mealWhen(meal)}`;
+      const where = before.placeName === meal.placeName ? '' : `${before.placeName} → ${meal.placeName}`;
+      return `${fromName}님이 ${mealWhen(before)} ${before.placeName} 약속을 바꿨어요: ${[when, where].filter(Boolean).join(', ')}`;
+    }
+    case 'marked_absent':
+      return `${fromName}님이 ${about}약속에 회원님이 나오지 않았다고 알렸어요. 사실과 다르면 72시간 안에 이의를 제기할 수 있어요.`;
     case 'meal_reminder':
       return meal ? `${mealWhenFrom(meal, context.now ?? new Date())} ${meal.placeName}에서 약속이 있어요.` : '곧 약속이 있어요.';
   }

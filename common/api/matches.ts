@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CANCEL_REASON_MAX, CANCELLED_BY, MATCH_STATUSES } from '../domain/match-status.ts';
+import { CANCEL_REASON_MAX, CANCELLED_BY, DISPUTE_NOTE_MAX, MATCH_STATUSES } from '../domain/match-status.ts';
 import { literalUnion } from './literals.ts';
 import { PageParams } from './paging.ts';
 import { MEMBER_STATS_PROPERTIES } from './users.ts';
@@ -14,6 +14,16 @@ const MemberRef = Type.Object({
   profileImage: Type.Union([Type.String(), Type.Null()]),
   ...MEMBER_STATS_PROPERTIES,
 });
+
+/** Issue #28 item 1: an absence mark against one side of a match, and its dispute. */
+export const AbsenceMark = Type.Object({
+  markedAt: Instant,
+  disputeUntil: Instant,
+  disputedAt: NullableInstant,
+  disputeNote: Type.Union([Type.String(), Type.Null()]),
+  decision: Type.Union([Type.Literal('upheld'), Type.Literal('removed'), Type.Null()]),
+});
+export type AbsenceMark = Static<typeof AbsenceMark>;
 
 /**
  * A match request (SPEC §3) as the received (`GET /api/matches`) and sent
@@ -51,6 +61,24 @@ export const MatchRequest = Type.Object({
   arrivedAt: Type.Object({ host: NullableInstant, requester: NullableInstant }),
   attendance: Type.Object({ byHost: Type.Union([Type.Boolean(), Type.Null()]), byRequester: Type.Union([Type.Boolean(), Type.Null()]) }),
   createdAt: Instant,
+  /**
+   * Issue #28 item 3: from this instant a cancellation of this match counts as late (the start − 24 h);
+   * null when no cancellation of it can be late (its meal's time or place changed after it was accepted).
+   */
+  lateCancelFrom: NullableInstant,
+  /** Issue #28 item 1: from this instant a side may say the partner did not come (the start + NO_SHOW_GRACE_MINUTES). */
+  absentReportFrom: Instant,
+  /** Issue #28 item 6: reviews open at the meal's end (the start + MEAL_MINUTES). */
+  reviewOpensAt: Instant,
+  /**
+   * Issue #28 item 1: the absence mark against each side (`host`: the requester said the host did not
+   * come): when it was recorded, until when it may be disputed, and the dispute (`disputedAt`, its
+   * `decision`: null while the admin has not decided, "upheld" the mark counts, "removed" it does not).
+   * null when there is no mark against that side.
+   */
+  absence: Type.Object({ host: Type.Union([AbsenceMark, Type.Null()]), requester: Type.Union([AbsenceMark, Type.Null()]) }),
+  /** Issue #28 item 4: when the meal's time or place last changed after this request was accepted (null: never). */
+  scheduleChangedAt: NullableInstant,
 });
 export type MatchRequest = Static<typeof MatchRequest>;
 
@@ -64,8 +92,15 @@ export type MatchCreateBody = Static<typeof MatchCreateBody>;
  */
 export const MatchRequestList = Type.Array(MatchRequest);
 
-/** `GET /api/matches` / `GET /api/matches/sent` query: `limit` and `cursor` (issue #19 item 1). */
-export const MatchListQuery = Type.Object({ ...PageParams }, { additionalProperties: false });
+/** Issue #28 item 7: which meals a list holds: those not started, those whose start has passed, or both (absent). */
+export const MATCH_LIST_WHEN = ['upcoming', 'past'] as const;
+export type MatchListWhen = (typeof MATCH_LIST_WHEN)[number];
+
+/**
+ * `GET /api/matches` / `GET /api/matches/sent` query: `limit` and `cursor` (issue #19 item 1), and
+ * `when` (issue #28 item 7): `upcoming` (start not passed), `past` (start passed), absent = both.
+ */
+export const MatchListQuery = Type.Object({ ...PageParams, when: Type.Optional(literalUnion(MATCH_LIST_WHEN)) }, { additionalProperties: false });
 export type MatchListQuery = Static<typeof MatchListQuery>;
 export type MatchRequestList = Static<typeof MatchRequestList>;
 
@@ -79,3 +114,21 @@ export type MatchCancelBody = Static<typeof MatchCancelBody>;
 /** `POST /api/matches/{id}/attendance` (issue #15): whether the partner came. */
 export const AttendanceBody = Type.Object({ partnerAttended: Type.Boolean() }, { additionalProperties: false });
 export type AttendanceBody = Static<typeof AttendanceBody>;
+
+/** `POST /api/matches/{id}/attendance/dispute` (issue #28 item 1): the accused's answer, an optional note (≤ 200 characters). */
+export const DisputeBody = Type.Object({ note: Type.Optional(Type.String({ maxLength: DISPUTE_NOTE_MAX })) }, { additionalProperties: false });
+export type DisputeBody = Static<typeof DisputeBody>;
+
+/**
+ * `GET /api/matches/absences` (issue #28 item 1: the member's own profile shows their marks): every
+ * absence mark against the caller, newest first — the match, the meal, who marked it, and its dispute.
+ */
+export const MyAbsenceMark = Type.Object({
+  matchId: Type.Integer(),
+  meal: Type.Object({ placeName: Type.String(), date: Type.String({ description: 'KST date YYYY-MM-DD' }), time: Type.Integer({ description: 'KST hour 0–23' }) }),
+  markedBy: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  mark: AbsenceMark,
+  counted: Type.Boolean({ description: 'whether it counts in noShowCount (not while disputed, nor once removed)' }),
+});
+export type MyAbsenceMark = Static<typeof MyAbsenceMark>;
+export const MyAbsenceMarkList = Type.Array(MyAbsenceMark);

@@ -65,9 +65,23 @@ export const ScheduleCreateBody = Type.Object(
 );
 export type ScheduleCreateBody = Static<typeof ScheduleCreateBody>;
 
-/** `PUT /api/schedules/{id}`: text and capacity (never below the current participants). */
+/**
+ * `PUT /api/schedules/{id}`: text and capacity (never below the current participants); issue #28
+ * item 4 (moving a meal): optionally a new `date` + `time` (both, same rules as create) and/or a
+ * new place (`placeName`, `placeCategory`, `venueId`, `latitude` + `longitude`).
+ */
 export const ScheduleUpdateBody = Type.Object(
-  { text: Type.String({ minLength: 1, maxLength: SCHEDULE_TEXT_MAX }), participants: Capacity },
+  {
+    text: Type.String({ minLength: 1, maxLength: SCHEDULE_TEXT_MAX }),
+    participants: Capacity,
+    date: Type.Optional(IsoDate),
+    time: Type.Optional(Hour),
+    placeName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    placeCategory: Type.Optional(Category),
+    venueId: Type.Optional(Type.String({ maxLength: 64 })),
+    latitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
+    longitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
+  },
   { additionalProperties: false },
 );
 export type ScheduleUpdateBody = Static<typeof ScheduleUpdateBody>;

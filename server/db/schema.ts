@@ -175,11 +175,20 @@ export const matchRequests = pgTable(
     requesterReportsAttended: boolean('requester_reports_attended'),
     hostRemindedAt: timestamp('host_reminded_at', { withTimezone: true }),
     requesterRemindedAt: timestamp('requester_reminded_at', { withTimezone: true }),
+    /** Issue #28 item 1: when each side's attendance report was last set (an absence mark's dispute window starts here). */
+    hostReportedAt: timestamp('host_reported_at', { withTimezone: true }),
+    requesterReportedAt: timestamp('requester_reported_at', { withTimezone: true }),
+    /** Issue #28 item 4: when the meal's time or place last changed while this request held a seat (its cancellation is then never late). */
+    scheduleChangedAt: timestamp('schedule_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('match_requests_schedule_requester_unique').on(t.scheduleId, t.requesterId),
+    // Issue #28 item 2: one open request per member per meal; ended ones stay, so a member may ask again.
+    uniqueIndex('match_requests_schedule_requester_open_unique')
+      .on(t.scheduleId, t.requesterId)
+      .where(sql`status in ('PENDING', 'ACCEPTED', 'CONFIRMED')`),
+    index('match_requests_schedule_requester_idx').on(t.scheduleId, t.requesterId, t.createdAt),
     index('match_requests_requester_created_id_idx').on(t.requesterId, t.createdAt, t.id),
     index('match_requests_host_created_id_idx').on(t.hostId, t.createdAt, t.id),
     // Issue #19: the member figures (server/lib/member-stats.ts) read only the rows that are facts —
@@ -555,9 +564,16 @@ export const notifications = pgTable(
     link: text('link').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue #28 item 8 (transactional outbox): null while the notice is stored but not yet published
+     * live and to push; set once it is. A notice stored in the transaction of its change and left
+     * unpublished by a crash is published by the outbox sweep.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
   },
   (t) => [
     index('notifications_user_id_idx').on(t.userId, t.id.desc()),
+    index('notifications_unpublished_idx').on(t.id).where(sql`${t.publishedAt} is null`),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_unread_message_unique').on(t.userId, t.matchId).where(sql`${t.type} = 'new_message' and ${t.readAt} is null`),
   ],
