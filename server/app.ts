@@ -39,6 +39,7 @@ import { chatEndingNotifier, chatLivePlugin } from './modules/chat/live.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { liveNotifier } from './modules/notifications/live-notifier.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { outboxPlugin, stageNotices, type OutboxOptions } from './modules/notifications/outbox.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
@@ -83,6 +84,12 @@ export interface AppOverrides {
    * local recording stand-in answering `BatchResponse`s. Ignored when `realtime.pushSender` is given.
    */
   pushMessaging?: PushMessaging;
+  /**
+   * The notification outbox sweep (issue #28 item 8; server/modules/notifications/outbox.ts):
+   * `intervalMs` (default 5000; 0 = no scheduler, tests call `app.outboxSweep()`), `graceMs`
+   * (default 10000), `batch` (default 100).
+   */
+  outbox?: Omit<OutboxOptions, 'now'>;
 }
 
 /** pino paths never written to the log (tokens, passwords, codes, device tokens, credentials). */
@@ -191,7 +198,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     stomp: { allowedOrigins: [config.publicUrl, ...config.wsAllowedOrigins], ...overrides.realtime?.stomp },
   };
   await app.register(brokerPlugin, realtime);
-  await app.register(notifierPlugin, { notifier: combineNotifiers(chatEndingNotifier(app), liveNotifier(app, now), overrides.notifier) });
+  // Issue #28 item 8: `app.stageNotices` stores notices in the change's transaction (needs only the
+  // transaction, so it is ready before any module); the sweep publishes what a crash left unpublished.
+  await app.register(notifierPlugin, { notifier: combineNotifiers(chatEndingNotifier(app), liveNotifier(app, now), overrides.notifier), stageNotices: stageNotices(now) });
+  await app.register(outboxPlugin, { now, ...overrides.outbox });
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);
