@@ -7,6 +7,7 @@
  * The crash itself (kill -9 between commit and publish) is ./outbox-crash.test.ts.
  * Real database (PGlite; PostgreSQL in the node-postgres project) and real STOMP clients.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -203,8 +204,10 @@ describe('stageNotices and notifyAll (one instance)', () => {
 
 describe('the outbox across instances and restarts', () => {
   it.skipIf(!ON_POSTGRES)('two instances sharing one PostgreSQL database: each notice is published live and pushed exactly once', async () => {
-    const one = await appWithPushes();
-    const two = await appWithPushes({ sharedDatabase: one.t.dbTarget });
+    // One JWT secret, so a member's token opens the live channel of either instance.
+    const env = { JWT_SECRET: randomBytes(32).toString('hex') };
+    const one = await appWithPushes({ env });
+    const two = await appWithPushes({ env, sharedDatabase: one.t.dbTarget });
     const clients: TestStomp[] = [];
     try {
       const [urlOne, urlTwo] = [await listen(one.t), await listen(two.t)];
