@@ -55,10 +55,12 @@ if (env.CRASH_AFTER_COMMIT !== '1') {
     headers: { authorization: `Bearer ${host.token}` },
     payload: { date, time: 12, text: '아웃박스 점심', placeName: '광화문 국밥집', placeCategory: '한식', participants: 2 },
   });
+  if (created.statusCode !== 201) throw new Error(`schedule: ${created.statusCode} ${created.body}`);
   const scheduleId = (created.json() as { id: number }).id;
-  await app.inject({ method: 'POST', url: '/api/matches', headers: { authorization: `Bearer ${guest.token}` }, payload: { scheduleId } });
-  const sent = (await app.inject({ url: '/api/matches/sent', headers: { authorization: `Bearer ${guest.token}` } })).json() as Array<{ id: number }>;
-  const matchId = sent[0]!.id;
+  const asked = await app.inject({ method: 'POST', url: '/api/matches', headers: { authorization: `Bearer ${guest.token}` }, payload: { scheduleId } });
+  if (asked.statusCode !== 201) throw new Error(`request: ${asked.statusCode} ${asked.body}`);
+  const [request] = await app.db.select({ id: matchRequests.id }).from(matchRequests).where(eq(matchRequests.scheduleId, scheduleId));
+  const matchId = request!.id;
 
   // The change and its notice, committed together.
   const events: MatchEvent[] = [

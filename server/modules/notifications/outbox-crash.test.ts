@@ -30,7 +30,7 @@ afterAll(async () => {
 interface Child {
   child: ChildProcess;
   lines: Interface;
-  /** The next JSON line the child prints. */
+  /** The next JSON line the child prints (other lines are skipped). */
   next<T>(): Promise<T>;
 }
 
@@ -42,6 +42,7 @@ function start(env: Record<string, string>): Child {
   const queue: string[] = [];
   const waiting: Array<(line: string) => void> = [];
   lines.on('line', (line) => {
+    if (!line.startsWith('{')) return; // the first start's "embedded database: first cluster created …"
     const w = waiting.shift();
     if (w) w(line);
     else queue.push(line);
