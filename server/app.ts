@@ -144,7 +144,8 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * Builds (but does not start) the app: plugins first (errors, security + compression, rate
- * limits, db + migrations, auth, mail, storage, Idempotency-Key, push, broker, match notifier,
+ * limits, db + migrations, auth, mail, storage, Idempotency-Key, push, broker, match notifier (with
+ * `app.stageNotices`) and the notification outbox sweep (issue #28 item 8),
  * OpenAPI), then the modules, then static serving
  * with the SPA fallback and JSON 404s. Resolves when everything is ready.
  */
