@@ -191,7 +191,7 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
     request: async (c) => ({ url: `/api/matches/${await c.newMatch('ACCEPTED')}/confirm` }),
   },
   {
-    // The requester may delete too (server/modules/matches/matches.test.ts).
+    // The requester may delete too (server/modules/meals/matches/matches.test.ts).
     method: 'DELETE', path: '/api/matches/{id}', anonymous: 401, member: 403, owner: 200,
     request: async (c) => ({ url: `/api/matches/${await c.newMatch('ACCEPTED')}` }),
   },

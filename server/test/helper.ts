@@ -55,6 +55,8 @@ export interface TestAppOptions {
   realtime?: AppOverrides['realtime'];
   /** A stand-in for firebase-admin's Messaging under the real FCM push sender (issue #7). */
   pushMessaging?: AppOverrides['pushMessaging'];
+  /** The notification outbox sweep (issue #28 item 8): interval, grace, batch (see `AppOverrides.outbox`). */
+  outbox?: AppOverrides['outbox'];
   /** Use this database (another test app's `dbTarget`) instead of a fresh one; it is not dropped on close. */
   sharedDatabase?: DbTarget;
   /**
@@ -163,6 +165,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     fetch: options.fetch,
     realtime: options.realtime,
     pushMessaging: options.pushMessaging,
+    outbox: options.outbox,
   });
   let seq = 0;
 

@@ -14,15 +14,15 @@ import {
   ScheduleList,
   ScheduleListQuery,
   ScheduleUpdateBody,
-} from '../../../common/api/schedules.ts';
-import { decodeCursor, pageLimit, sendPage } from '../../lib/paging.ts';
-import { assertAppropriate } from '../../lib/content-filter.ts';
-import { errorResponses, sendInTransaction } from '../../lib/http.ts';
-import { CANCEL_REASON_MAX } from '../../../common/domain/match-status.ts';
-import type { Database } from '../../plugins/db.ts';
-import { BEARER } from '../../plugins/docs.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { MatchEvent } from '../../plugins/notifier.ts';
+} from '../../../../common/api/schedules.ts';
+import { decodeCursor, pageLimit, sendPage } from '../../../lib/paging.ts';
+import { assertAppropriate } from '../../../lib/content-filter.ts';
+import { errorResponses, sendInTransaction } from '../../../lib/http.ts';
+import { CANCEL_REASON_MAX } from '../../../../common/domain/match-status.ts';
+import type { Database } from '../../../plugins/db.ts';
+import { BEARER } from '../../../plugins/docs.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { MatchEvent } from '../../../plugins/notifier.ts';
 import { createSchedulesService, type RandomSource, type ScheduleKey } from './service.ts';
 
 const tags = ['schedules'];

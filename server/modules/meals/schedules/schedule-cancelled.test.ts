@@ -5,11 +5,11 @@
  * gets the same notification.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, userNotificationsTopic, type LiveNotification } from '../../../common/realtime.ts';
-import { listen, stompClient, waitFor, type TestStomp } from '../../realtime/test-clients.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { act, createSchedule, kstDate, requestMatch } from '../../test/schedule-fixtures.ts';
-import { koreanDate } from '../../../common/domain/korean-time.ts';
+import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, userNotificationsTopic, type LiveNotification } from '../../../../common/realtime.ts';
+import { listen, stompClient, waitFor, type TestStomp } from '../../../realtime/test-clients.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { act, createSchedule, kstDate, requestMatch } from '../../../test/schedule-fixtures.ts';
+import { koreanDate } from '../../../../common/domain/korean-time.ts';
 
 let t: TestApp;
 let url: string;

@@ -4,20 +4,20 @@
  * whatever the machine's time zone.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { CALENDAR_SPAN_MAX_DAYS, type CalendarDay, type Schedule, type ScheduleCreateBody, type ScheduleUpdateBody } from '../../../common/api/schedules.ts';
-import { addDaysIso, hasMealStarted, isIsoDate, isInScheduleWindow, scheduleWindow, SCHEDULE_TEXT_MAX, todayKst } from '../../../common/domain/schedule.ts';
-import { FOOD_CATEGORIES, type FoodCategory } from '../../../common/domain/vocabulary.ts';
-import { boundingBox, EARTH_RADIUS_M } from '../../../common/domain/geo.ts';
-import { LATE_CANCEL_HOURS, statusesBefore, type MatchStatus } from '../../../common/domain/match-status.ts';
-import { matchRequests, schedules, users, venues } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
-import type { MatchEvent } from '../../plugins/notifier.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { notBlockedWith } from '../../lib/blocks.ts';
-import { AppError } from '../../lib/errors.ts';
-import { averageRating } from '../../lib/user-view.ts';
-import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
-import type { Tx } from '../../lib/match-chat.ts';
+import { CALENDAR_SPAN_MAX_DAYS, type CalendarDay, type Schedule, type ScheduleCreateBody, type ScheduleUpdateBody } from '../../../../common/api/schedules.ts';
+import { addDaysIso, hasMealStarted, isIsoDate, isInScheduleWindow, scheduleWindow, SCHEDULE_TEXT_MAX, todayKst } from '../../../../common/domain/schedule.ts';
+import { FOOD_CATEGORIES, type FoodCategory } from '../../../../common/domain/vocabulary.ts';
+import { boundingBox, EARTH_RADIUS_M } from '../../../../common/domain/geo.ts';
+import { LATE_CANCEL_HOURS, statusesBefore, type MatchStatus } from '../../../../common/domain/match-status.ts';
+import { matchRequests, schedules, users, venues } from '../../../db/schema.ts';
+import type { Database } from '../../../plugins/db.ts';
+import type { MatchEvent } from '../../../plugins/notifier.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { notBlockedWith } from '../../../lib/blocks.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { averageRating } from '../../../lib/user-view.ts';
+import { memberStats, NO_STATS } from '../../../lib/member-stats.ts';
+import type { Tx } from '../../../lib/match-chat.ts';
 import type { StageNotices } from '../matches/service.ts';
 
 /** Korean messages of the schedule routes (UI-TEXT.md where it fixes one). */
