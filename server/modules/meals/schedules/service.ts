@@ -34,7 +34,6 @@ export const SCHEDULE_MSG = {
   noRandomMatch: '현재 매칭 가능한 상대가 없습니다.',
   pastHour: '지난 시간에는 약속을 만들 수 없어요.',
   startedDelete: '이미 시작된 약속은 삭제할 수 없어요.',
-  hostCancelled: '호스트가 일정을 취소했어요.',
   listDateOutOfWindow: '오늘부터 21일 후까지의 날짜만 볼 수 있어요.',
   calendarRange: '달력은 오늘부터 21일 후까지, 시작일이 종료일보다 늦지 않게 42일 이내로 볼 수 있어요.',
   unknownCategory: '알 수 없는 음식 종류예요.',
@@ -492,7 +491,8 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
       if (host.ownerId !== userId) throw new AppError(403, 'FORBIDDEN', SCHEDULE_MSG.notAuthorDelete);
       const at = now();
       if (at >= host.startsAt) throw new AppError(409, 'MEAL_STARTED', SCHEDULE_MSG.startedDelete);
-      const cancelReason = reason?.trim() || SCHEDULE_MSG.hostCancelled;
+      // No reason chosen → none (the card says who cancelled; issue #28 item 3: the reason shows once).
+      const cancelReason = reason?.trim() || null;
       const late = host.startsAt.getTime() - at.getTime() < LATE_CANCEL_HOURS * 60 * 60 * 1000;
       const fromUser = { id: host.id, name: host.name, profileImage: host.profileImage };
       const meal = { placeName: host.placeName, date: host.date, time: host.hour };
