@@ -39,7 +39,7 @@ describe('pushDataOf', () => {
 });
 
 describe('parsePushPayload', () => {
-  const data = pushDataOf(live('new_message', '민지님이 새 메시지를 보냈습니다.'));
+  const data = pushDataOf(live('new_message', '민지님이 새 메시지를 보냈어요.'));
 
   it('reads the FCM web payload { data, from, fcmMessageId } and a bare data map alike', () => {
     expect(parsePushPayload({ data, from: '103953800507', fcmMessageId: 'abc' })).toEqual(data);

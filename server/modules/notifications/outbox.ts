@@ -138,6 +138,7 @@ export const outboxPlugin = fp<OutboxOptions>(
         await tx
           .update(notifications)
           .set({ publishedAt: at })
+          // bounded: one sweep batch (`batch`, default 100)
           .where(inArray(notifications.id, rows.map((r) => r.id)));
         return rows;
       });

@@ -236,6 +236,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
     const [changed] = await tx
       .update(matchRequests)
       .set({ ...set, status: to, updatedAt: set.updatedAt ?? now() })
+      // bounded: at most the five statuses of MATCH_TRANSITIONS
       .where(and(eq(matchRequests.id, id), inArray(matchRequests.status, statusesBefore(to)), also))
       .returning({ id: matchRequests.id });
     return !!changed;

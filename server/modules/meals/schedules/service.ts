@@ -507,6 +507,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
         const seated = await tx
           .update(matchRequests)
           .set({ ...fields, lateCancel: late })
+          // bounded: at most the five statuses of MATCH_TRANSITIONS
           .where(and(eq(matchRequests.scheduleId, id), inArray(matchRequests.status, statusesBefore('CANCELLED').filter((st) => st !== 'PENDING'))))
           .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
         const pending = await tx
