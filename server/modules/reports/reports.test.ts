@@ -169,3 +169,18 @@ describe('hidden at 3 distinct reporters', () => {
     expect(await history()).toContain(messageId);
   });
 });
+
+describe('reports arriving together (issue #32 item 2)', () => {
+  it('three distinct reporters at once hide the post every time (30 trials)', async () => {
+    const author = await t.quickMember({ name: '작성자' });
+    const reporters = await members(3);
+    const outcomes: boolean[] = [];
+    for (let trial = 0; trial < 30; trial++) {
+      const postId = await newPost(author, `동시 신고 ${trial}`);
+      const answers = await Promise.all(reporters.map((r) => report(r, { targetType: 'post', targetId: postId, reason: 'spam' })));
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201]);
+      outcomes.push((await t.app.inject({ url: `/api/board/${postId}`, headers: author.headers })).statusCode === 404);
+    }
+    expect(outcomes.filter((hidden) => !hidden)).toHaveLength(0);
+  });
+});

@@ -215,6 +215,10 @@ export function createReportsService(deps: ReportsServiceDeps) {
       const at = now();
       return db
         .transaction(async (tx) => {
+          // Issue #32 item 2: reports of one target queue behind each other (a transaction-scoped
+          // advisory lock), so the count below sees every earlier report and the third distinct
+          // reporter hides the content whatever the interleaving on PostgreSQL.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${body.targetType}:${body.targetId}`}))`);
           const target = await loadTarget(tx, body.targetType, body.targetId);
           if (!target) throw new AppError(404, 'NOT_FOUND', REPORT_MSG.notFound);
           if (body.targetType === 'message' && !(await isMatchParticipant(tx, target.matchId!, reporterId))) throw new AppError(404, 'NOT_FOUND', REPORT_MSG.notFound);
