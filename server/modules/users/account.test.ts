@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../../common/domain/legal.ts';
 import { userNotificationsTopic } from '../../../common/realtime.ts';
-import { blocks, notifications, posts, pushTokens, schedules, socialAccounts, users } from '../../db/schema.ts';
+import { blocks, notifications, posts, pushTokens, schedules, socialAccounts, uploads, users } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { act, createSchedule, requestMatch, scheduleInList } from '../../test/schedule-fixtures.ts';
 import { listen, stompClient } from '../../realtime/test-clients.ts';
@@ -128,6 +128,7 @@ describe('DELETE /api/user/me', () => {
     expect(post.statusCode).toBe(201);
     const postId = post.json().id as number;
     await t.app.db.insert(pushTokens).values({ userId: leaver.id, token: 'device-token-of-leaver' });
+    await t.app.db.insert(uploads).values({ name: `leaver-${leaver.id}.webp`, ownerId: leaver.id });
     await t.app.db.insert(socialAccounts).values({ userId: leaver.id, provider: 'kakao', providerUserId: 'kakao-leaver' });
     const bystander = await t.quickMember({ name: '차단된회원' });
     expect((await t.app.inject({ method: 'POST', url: '/api/blocks', headers: leaver.headers, payload: { userId: bystander.id } })).statusCode).toBe(201);
@@ -172,6 +173,12 @@ describe('DELETE /api/user/me', () => {
     expect(await t.app.db.select().from(socialAccounts).where(eq(socialAccounts.userId, leaver.id))).toHaveLength(0);
     expect(await t.app.db.select().from(blocks).where(eq(blocks.blockerId, leaver.id))).toHaveLength(0);
     expect(await t.app.db.select().from(notifications).where(eq(notifications.userId, leaver.id))).toHaveLength(0);
+    // Issue #32 item 6: the notices others got from them (the request, the cancellations) no longer name them.
+    const theirNotices = await t.app.db.select().from(notifications).where(eq(notifications.fromUserId, leaver.id));
+    expect(theirNotices.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(theirNotices)).not.toContain('떠나는회원');
+    expect(theirNotices.every((n) => n.fromName === '탈퇴한 회원' && n.message.startsWith('탈퇴한 회원님이 '))).toBe(true);
+    expect(await t.app.db.select().from(uploads).where(eq(uploads.ownerId, leaver.id))).toHaveLength(0);
 
     // Their post stays for the others, signed "탈퇴한 회원", and they have no profile.
     const board = await t.app.inject({ url: '/api/board', headers: partner.headers });

@@ -15,7 +15,7 @@ import { DELETE_ACCOUNT_CONFIRM_WORD } from '../../../common/api/account.ts';
 import type { User } from '../../../common/api/users.ts';
 import { consentMissingMessage, missingConsents, PRIVACY_VERSION, TERMS_VERSION, type ConsentAnswers } from '../../../common/domain/legal.ts';
 import { UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
-import { blocks, emailCodes, idempotencyKeys, notifications, oauthLoginCodes, pushTokens, shareLinks, socialAccounts, users } from '../../db/schema.ts';
+import { blocks, emailCodes, idempotencyKeys, notifications, oauthLoginCodes, pushTokens, shareLinks, socialAccounts, uploads, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 import type { Storage } from '../../plugins/storage.ts';
@@ -109,6 +109,13 @@ export function createAccountService(deps: AccountDeps) {
         await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
         await tx.delete(oauthLoginCodes).where(eq(oauthLoginCodes.userId, userId));
         await tx.delete(notifications).where(eq(notifications.userId, userId));
+        // Issue #32 item 6: other members' notices no longer name them (the sender's name and the
+        // "{name}님이 …" of the text, including the cancellations just sent), and no upload is theirs.
+        await tx
+          .update(notifications)
+          .set({ fromName: DELETED_MEMBER_NAME, message: sql`replace(${notifications.message}, ${`${member.name}님`}, ${`${DELETED_MEMBER_NAME}님`})` })
+          .where(eq(notifications.fromUserId, userId));
+        await tx.update(uploads).set({ ownerId: null }).where(eq(uploads.ownerId, userId));
         await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
         await tx.delete(shareLinks).where(eq(shareLinks.userId, userId));
         await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
