@@ -99,6 +99,26 @@ describe('a block holds both ways', () => {
     expect(third.find((p) => p.id === otherPost)!.commentCount).toBe(1);
   });
 
+  it("neither side can comment on, like or view-count the other's posts (issue #32 item 5): 404 as for reading it", async () => {
+    const blocker = await t.quickMember();
+    const blocked = await t.quickMember();
+    const outsider = await t.quickMember();
+    const postId = (await t.app.inject({ method: 'POST', url: '/api/board', headers: blocker.headers, payload: { title: '차단한 사람의 글', content: '<p>내용</p>', tags: [] } })).json().id as number;
+    expect((await block(blocker, blocked.id)).statusCode).toBe(201);
+    const comment = await t.app.inject({ method: 'POST', url: `/api/board/${postId}/comments`, headers: blocked.headers, payload: { text: '보이면 안 되는 댓글' } });
+    expect(comment.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `/api/board/${postId}/like`, headers: blocked.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/board/${postId}/view`, headers: blocked.headers })).statusCode).toBe(404);
+    const seen = (await t.app.inject({ url: `/api/board/${postId}`, headers: outsider.headers })).json<{ views: number; likes: number; commentCount: number }>();
+    expect(seen).toMatchObject({ likes: 0, commentCount: 0 });
+    expect((await t.app.inject({ url: `/api/board/${postId}/comments`, headers: outsider.headers })).json()).toEqual([]);
+    // The blocker cannot act on the blocked member's posts either.
+    const theirs = (await t.app.inject({ method: 'POST', url: '/api/board', headers: blocked.headers, payload: { title: '차단된 사람의 글', content: '<p>내용</p>', tags: [] } })).json().id as number;
+    expect((await t.app.inject({ method: 'POST', url: `/api/board/${theirs}/comments`, headers: blocker.headers, payload: { text: '댓글' } })).statusCode).toBe(404);
+    // Outside the block everything still works.
+    expect((await t.app.inject({ method: 'POST', url: `/api/board/${postId}/comments`, headers: outsider.headers, payload: { text: '좋은 글이에요' } })).statusCode).toBe(201);
+  });
+
   it('a request between them is refused with 403 BLOCKED, whichever side blocked', async () => {
     const a = await t.quickMember();
     const b = await t.quickMember();

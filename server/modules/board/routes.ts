@@ -210,7 +210,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
       schema: {
         tags,
         summary: '좋아요 토글',
-        description: "Empty body. Adds the caller's like, or removes it when present (one per member); 200 the updated post (likes, likedByMe). 404 unknown.",
+        description: "Empty body. Adds the caller's like, or removes it when present (one per member); 200 the updated post (likes, likedByMe). 404 unknown, hidden, or across a block (issue #32 item 5).",
         security: BEARER,
         params: IdParams,
         response: { 200: Post, ...errorResponses(400, 401, 404, 429) },
@@ -226,7 +226,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
       schema: {
         tags,
         summary: '댓글 작성',
-        description: "Body `{ text }`: plain text, 1–500 characters after trimming (400 COMMENT_REQUIRED '댓글 내용을 입력해주세요.' / COMMENT_TOO_LONG; 400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when the text holds a refused word (issue #17 item 7, server/lib/content-filter.ts; nothing is saved).). 201 the comment `{ id, text, author {id, name}, createdAt }`. 404 unknown post.",
+        description: "Body `{ text }`: plain text, 1–500 characters after trimming (400 COMMENT_REQUIRED '댓글 내용을 입력해주세요.' / COMMENT_TOO_LONG; 400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when the text holds a refused word (issue #17 item 7, server/lib/content-filter.ts; nothing is saved).). 201 the comment `{ id, text, author {id, name}, createdAt }`. 404 unknown or hidden post, or a post across a block with the caller (issue #32 item 5).",
         security: BEARER,
         params: IdParams,
         body: CommentBody,

@@ -166,9 +166,11 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
   }
 
   /** The post row `id` or 404; with `authorId`, 403 unless that member wrote it. */
-  async function row(id: number, authorId?: number) {
-    // Issue #17: a hidden post (reports or a moderator) answers 404 like an unknown one.
-    const [p] = await db.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(and(eq(posts.id, id), isNull(posts.hiddenAt)));
+  async function row(id: number, authorId?: number, viewerId?: number) {
+    // Issue #17: a hidden post (reports or a moderator) answers 404 like an unknown one; so does,
+    // for `viewerId`, a post across a block (issue #32 item 5: as the board's reads leave it out).
+    const acrossBlock = viewerId !== undefined ? notBlockedWith(viewerId, posts.authorId) : undefined;
+    const [p] = await db.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(and(eq(posts.id, id), isNull(posts.hiddenAt), acrossBlock));
     if (!p) throw new AppError(404, 'NOT_FOUND', BOARD_MSG.notFound);
     if (authorId !== undefined && p.authorId !== authorId) throw new AppError(403, 'NOT_AUTHOR', BOARD_MSG.notAuthor);
     return p;
@@ -269,10 +271,11 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
 
     /**
      * Counts a view by `memberId` unless they wrote the post or their last counted view is less
-     * than an hour old. Answers whether it counted.
+     * than an hour old. Answers whether it counted. 404 for a post across a block (issue #32 item 5),
+     * as for liking and commenting.
      */
     async view(memberId: number, id: number): Promise<boolean> {
-      const p = await row(id);
+      const p = await row(id, undefined, memberId);
       if (p.authorId === memberId) return false;
       const at = now();
       return db.transaction(async (tx) => {
@@ -295,7 +298,7 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
 
     /** Toggles `memberId`'s like; answers the updated post (likes, likedByMe). */
     async toggleLike(memberId: number, id: number): Promise<Post> {
-      await row(id);
+      await row(id, undefined, memberId);
       await db.transaction(async (tx) => {
         const removed = await tx.delete(postLikes).where(and(eq(postLikes.postId, id), eq(postLikes.userId, memberId))).returning({ postId: postLikes.postId });
         if (removed.length > 0) {
@@ -311,7 +314,7 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
     /** Adds a comment (1–500 characters after trimming); answers it. */
     async comment(memberId: number, id: number, text: string): Promise<Comment> {
       const trimmed = commentText(text);
-      await row(id);
+      await row(id, undefined, memberId);
       const [c] = await db.insert(postComments).values({ postId: id, authorId: memberId, text: trimmed, createdAt: now() }).returning();
       const [u] = await db.select({ name: users.name }).from(users).where(eq(users.id, memberId));
       return toComment(c!, u?.name ?? null);
