@@ -191,7 +191,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl?: st
         tags,
         summary: '조회수 증가',
         description:
-          "Empty body. 204 always for a known post; views rises by one unless the caller wrote the post or the caller's last counted view of it is less than an hour old. 404 unknown.",
+          "Empty body. 204 always for a known post; views rises by one unless the caller wrote the post or the caller's last counted view of it is less than an hour old. 404 unknown, hidden, or written by a member across a block with the caller (issue #32 item 5).",
         security: BEARER,
         params: IdParams,
         response: { 204: Type.Null({ description: 'done' }), ...errorResponses(400, 401, 404) },
