@@ -267,7 +267,7 @@ async function withOurServer<T>(run: (ctx: { url: string; app: App; dir: string 
   const { buildApp } = await import('../server/app.ts');
   const { loadConfig } = await import('../server/config.ts');
   const dir = await mkdtemp(path.join(tmpdir(), 'bs-bench-'));
-  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', STATIC_DIR: path.join(dir, 'none') });
+  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', STATIC_DIR: path.join(dir, 'none'), RATE_LIMIT_CHAT_PER_MINUTE: '1000000', RATE_LIMIT_CHAT_PER_10S: '1000000' });
   const app = await buildApp(config, { database: { kind: 'pglite-memory' }, logger: false, demoVenues: false });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -40,8 +40,13 @@ export interface RateLimits {
   registerPerIp: RateLimitRule;
   /** `POST /api/images/upload` per member. */
   uploadPerUser: RateLimitRule;
-  /** `POST /api/chat/{matchId}/messages` per member (issue #7; the STOMP SEND has its own frame limit). */
+  /**
+   * Chat messages per member per minute, over HTTP (`POST /api/chat/{matchId}/messages`) and the
+   * live channel (SEND `/app/chat/{matchId}`) together (issues #7, #32 item 3).
+   */
   chatSendPerUser: RateLimitRule;
+  /** Chat messages per member per 10 s, both ways together (issue #32 item 3): a burst guard a fast typist never meets. */
+  chatSendBurst: RateLimitRule;
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -63,6 +68,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   registerPerIp: { max: 60, windowMs: HOUR },
   uploadPerUser: { max: 60, windowMs: HOUR },
   chatSendPerUser: { max: 60, windowMs: MINUTE },
+  chatSendBurst: { max: 30, windowMs: 10_000 },
 };
 
 /** One social login provider: client credentials and its endpoints (real ones by default). */
@@ -223,6 +229,8 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_LOGIN_PER_ACCOUNT: Optional(Type.String({ pattern: Int })),
   RATE_LIMIT_LOGIN_PER_IP: Optional(Type.String({ pattern: Int })),
   RATE_LIMIT_REGISTER_PER_IP: Optional(Type.String({ pattern: Int })),
+  RATE_LIMIT_CHAT_PER_MINUTE: Optional(Type.String({ pattern: Int })),
+  RATE_LIMIT_CHAT_PER_10S: Optional(Type.String({ pattern: Int })),
   REMINDER_LEAD_MINUTES: Optional(Type.String({ pattern: Int })),
   REMINDER_CHECK_SECONDS: Optional(Type.String({ pattern: Int })),
   NO_SHOW_GRACE_MINUTES: Optional(Type.String({ pattern: Int })),
@@ -293,6 +301,8 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'RATE_LIMIT_LOGIN_PER_ACCOUNT', default: '20', meaning: 'failed logins of one account from clients without its device cookie, per 15 minutes (5 per address; a signed-in device counts only its own 5)' },
   { name: 'RATE_LIMIT_LOGIN_PER_IP', default: '200', meaning: 'login attempts per IP per 15 minutes' },
   { name: 'RATE_LIMIT_REGISTER_PER_IP', default: '60', meaning: 'registrations per IP per hour' },
+  { name: 'RATE_LIMIT_CHAT_PER_MINUTE', default: '60', meaning: 'chat messages per member per minute, over HTTP and the live channel together' },
+  { name: 'RATE_LIMIT_CHAT_PER_10S', default: '30', meaning: 'chat messages per member per 10 seconds, over HTTP and the live channel together' },
   { name: 'REMINDER_LEAD_MINUTES', default: '180', meaning: 'minutes before a confirmed meal\'s start when both members get the `meal_reminder` notification (1–1440; a match confirmed later than that is reminded at once)' },
   { name: 'REMINDER_CHECK_SECONDS', default: '30', meaning: 'how often each instance looks for meals to remind (1–60 seconds); each reminder is claimed in the database, so it goes out once whatever the number of instances' },
   { name: 'NO_SHOW_GRACE_MINUTES', default: '30', meaning: 'minutes after a meal\'s start from which a member may say the partner did not come (0–240; before that 409 TOO_EARLY)' },
@@ -455,6 +465,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       loginFailuresPerAccount: perHour(env.RATE_LIMIT_LOGIN_PER_ACCOUNT, DEFAULT_RATE_LIMITS.loginFailuresPerAccount),
       loginPerIp: perHour(env.RATE_LIMIT_LOGIN_PER_IP, DEFAULT_RATE_LIMITS.loginPerIp),
       registerPerIp: perHour(env.RATE_LIMIT_REGISTER_PER_IP, DEFAULT_RATE_LIMITS.registerPerIp),
+      chatSendPerUser: perHour(env.RATE_LIMIT_CHAT_PER_MINUTE, DEFAULT_RATE_LIMITS.chatSendPerUser),
+      chatSendBurst: perHour(env.RATE_LIMIT_CHAT_PER_10S, DEFAULT_RATE_LIMITS.chatSendBurst),
     },
     reminders: { leadMinutes: reminderLead, checkSeconds: reminderCheck },
     meal: { noShowGraceMinutes: noShowGrace, mealMinutes },

@@ -25,6 +25,13 @@ declare module 'fastify' {
      * `name` separates the counters of different limiters.
      */
     limiter: (name: string, rule: RateLimitRule, key: (request: FastifyRequest) => string) => (request: FastifyRequest) => Promise<void>;
+    /**
+     * The same counter outside an HTTP request (issue #32 item 3: a STOMP SEND): a function that
+     * counts one use for `key` under limiter `name` and throws 429 RATE_LIMITED (with
+     * `Retry-After`) over `rule.max` per `rule.windowMs`. A `limiter` of the same name and key
+     * shares its counter.
+     */
+    budget: (name: string, rule: RateLimitRule) => (key: string) => Promise<void>;
   }
 }
 
@@ -67,6 +74,11 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
           throw new AppError(429, 'RATE_LIMITED', MSG.rateLimited, { 'retry-after': String(result.ttlInSeconds) });
         }
       };
+    });
+    app.decorate('budget', (name: string, rule: RateLimitRule) => {
+      // The library counts per request; outside one, a request-shaped value carries the key.
+      const limit = app.limiter(name, rule, (request) => (request as unknown as { budgetKey: string }).budgetKey);
+      return (key: string) => limit({ budgetKey: key, routeOptions: { config: {} } } as unknown as FastifyRequest);
     });
   },
   { name: 'rate-limit' },

@@ -334,9 +334,10 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
       await target.handle(userId, { headers: h, body });
       return true;
     } catch (err) {
-      // Issue #16: authorised but refused (400 content, 409 chat closed, 422) → the session's error
-      // queue, no RECEIPT, the connection stays. Not a participant (403/404) → ERROR and close.
-      if (err instanceof AppError && [400, 409, 422].includes(err.statusCode)) return refused(err.code.toLowerCase(), err.message);
+      // Issue #16: authorised but refused (400 content, 409 chat closed, 422; issue #32 item 3: 429
+      // over the chat budget) → the session's error queue, no RECEIPT, the connection stays. Not a
+      // participant (403/404) → ERROR and close.
+      if (err instanceof AppError && [400, 409, 422, 429].includes(err.statusCode)) return refused(err.code.toLowerCase(), err.message);
       if (err instanceof AppError) throw new StompRefusal(STOMP_ERRORS.forbidden);
       throw err;
     }

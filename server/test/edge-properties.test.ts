@@ -38,7 +38,7 @@ const ONLY = process.env.EDGE_FUZZ_ONLY;
 const NO_LIMIT = { max: 1_000_000, windowMs: 60_000 };
 const RATE_LIMITS: RateLimits = {
   sendCodePerEmail: NO_LIMIT, sendCodePerIp: NO_LIMIT, resetPerEmail: NO_LIMIT, verifyPerIp: NO_LIMIT, loginFailuresPerAccount: NO_LIMIT, loginFailuresPerAccountIp: NO_LIMIT, loginFailuresPerDevice: NO_LIMIT,
-  loginPerIp: NO_LIMIT, registerPerIp: NO_LIMIT, uploadPerUser: NO_LIMIT, chatSendPerUser: NO_LIMIT,
+  loginPerIp: NO_LIMIT, registerPerIp: NO_LIMIT, uploadPerUser: NO_LIMIT, chatSendPerUser: NO_LIMIT, chatSendBurst: NO_LIMIT,
 };
 
 type Member = { id: number; headers: Record<string, string> };

@@ -4,7 +4,7 @@
  * participant; the same participant and content rules as STOMP; rate limited per member.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatTopic, userNotificationsTopic, type ChatMessage, type LiveNotification } from '../../../common/realtime.ts';
+import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, userNotificationsTopic, type ChatMessage, type LiveNotification } from '../../../common/realtime.ts';
 import { listen, stompClient, waitFor, type TestStomp } from '../../realtime/test-clients.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { act, createSchedule, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
@@ -114,5 +114,25 @@ describe('POST /api/chat/{matchId}/messages', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     expect((await send(matchId, h, '저는 괜찮아요')).statusCode).toBe(201);
+  });
+
+  it('one budget over HTTP and the live channel (issue #32 item 3): a burst of 1,000 SENDs stores what is left, the rest is RATE_LIMITED on /user/queue/errors, the session stays', async () => {
+    const h = await t.quickMember({ name: '버스트호스트' });
+    const g = await t.quickMember({ name: '버스트게스트' });
+    const matchId = await acceptedMatch(h, g);
+    expect((await send(matchId, g, 'HTTP로 하나')).statusCode).toBe(201);
+    const live = stompClient(url, g.token);
+    open.push(live);
+    await live.connected;
+    const errors = live.subscribe(USER_ERRORS_DESTINATION);
+    await live.sync();
+    for (let i = 0; i < 1000; i += 1) live.client.publish({ destination: chatSendDestination(matchId), body: JSON.stringify({ content: `폭주 ${i}` }) });
+    await waitFor(() => errors.length >= 1000 - (RATE - 1), 20_000);
+    expect(JSON.parse(errors[0]!.body)).toMatchObject({ code: 'rate_limited', message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' });
+    expect(live.isClosed()).toBe(false);
+    // HTTP and live together stored RATE messages; the history holds exactly those.
+    const history = (await t.app.inject({ url: `/api/chat/${matchId}/history?limit=100`, headers: g.headers })).json() as ChatMessage[];
+    expect(history).toHaveLength(RATE);
+    expect((await send(matchId, g, '또 HTTP')).statusCode).toBe(429);
   });
 });

@@ -24,7 +24,8 @@ declare module 'fastify' {
     /**
      * Stores, publishes and notifies one chat message; answers the stored message. Throws the chat
      * service's AppErrors: 400 content not 1–1000 characters after trimming, 403 not a participant
-     * or chat not open, 404 unknown match, 409 CHAT_CLOSED / CLIENT_ID_REUSED.
+     * or chat not open, 404 unknown match, 409 CHAT_CLOSED / CLIENT_ID_REUSED; and 429 RATE_LIMITED
+     * over the member's chat budget (issue #32 item 3), before anything is stored.
      */
     publishChat: (senderId: number, matchId: number, content: string, clientId?: string) => Promise<ChatMessage>;
   }
@@ -55,7 +56,13 @@ export function chatEndingNotifier(app: { endLiveDestination: (destination: stri
 export const chatLivePlugin = fp(
   async (app) => {
     const chat = createChatService(app.db);
+    // Issue #32 item 3: one chat budget per member over HTTP and the live channel together (per
+    // minute and per 10 s; shared through Redis with REDIS_URL). Over it: 429 RATE_LIMITED, nothing stored.
+    const perMinute = app.budget('chat-send', app.rateLimits.chatSendPerUser);
+    const perBurst = app.budget('chat-burst', app.rateLimits.chatSendBurst);
     app.decorate('publishChat', async (senderId: number, matchId: number, content: string, clientId?: string): Promise<ChatMessage> => {
+      await perBurst(String(senderId));
+      await perMinute(String(senderId));
       const { message, room, duplicate } = await chat.send(senderId, matchId, content, clientId);
       // A repeated client-id (issue #16): acknowledged with the stored message, delivered once.
       if (duplicate) return message;
@@ -87,5 +94,5 @@ export const chatLivePlugin = fp(
       },
     });
   },
-  { name: 'chat-live', dependencies: ['db', 'broker', 'notifier'] },
+  { name: 'chat-live', dependencies: ['db', 'broker', 'notifier', 'rate-limit'] },
 );

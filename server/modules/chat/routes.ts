@@ -36,7 +36,8 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/chat/:matchId/messages',
     {
-      preHandler: [app.requireAuth, app.limiter('chat-send', app.rateLimits.chatSendPerUser, (request) => String(request.user?.id))],
+      // The chat budget (per minute and per 10 s, shared with the live channel) is counted by app.publishChat.
+      preHandler: [app.requireAuth],
       schema: {
         tags: ['chat'],
         summary: '채팅 메시지 보내기',
@@ -48,7 +49,7 @@ export const chatRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '400 invalid content; 401 anonymous; 403 not the host/requester or the match is not ACCEPTED/CONFIRMED; 404 unknown match; ' +
           "409 CHAT_CLOSED '취소된 약속이에요.' when the match was cancelled (issue #15); " +
           "400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when the content holds a refused word (issue #17 item 7, server/lib/content-filter.ts; neither stored nor delivered). " +
-          `429 more than ${app.rateLimits.chatSendPerUser.max} messages per member per ${app.rateLimits.chatSendPerUser.windowMs / 1000} s.`,
+          `429 RATE_LIMITED (with Retry-After) over ${app.rateLimits.chatSendPerUser.max} messages per member per minute or ${app.rateLimits.chatSendBurst.max} per 10 s, counted over HTTP and the live channel together (issue #32 item 3); nothing is stored.`,
         security: BEARER,
         params: ChatParams,
         body: ChatSendBody,
