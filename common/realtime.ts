@@ -194,14 +194,13 @@ export function notificationMessage(type: NotificationType, fromName: string, co
     case 'partner_arrived':
       return `${who}${meal ? `${meal.placeName}에 ` : ''}도착했어요.`;
     case 'schedule_changed': {
+      // UI-TEXT "schedule_changed": {name}님이 약속을 바꿨어요: {old} → {new}
       const before = context.previous;
-      if (!meal || !before) return `${who}약속 시간이나 장소를 바꿨어요.`;
-      const when = mealWhen(before) === mealWhen(meal) ? '' : `${mealWhen(before)} → ${mealWhen(meal)}`;
-      const where = before.placeName === meal.placeName ? '' : `${before.placeName} → ${meal.placeName}`;
-      return `${who}${mealWhen(before)} ${before.placeName} 약속을 바꿨어요: ${[when, where].filter(Boolean).join(', ')}`;
+      if (!meal || !before) return `${who}약속을 바꿨어요.`;
+      return `${who}약속을 바꿨어요: ${mealWhen(before)} ${before.placeName} → ${mealWhen(meal)} ${meal.placeName}`;
     }
     case 'marked_absent':
-      return `${who}${about}약속에 회원님이 나오지 않았다고 알렸어요. 사실과 다르면 72시간 안에 이의를 제기할 수 있어요.`;
+      return `${who}${about}약속에 회원님이 오지 않았다고 알렸어요. 72시간 안에 이의를 제기할 수 있어요.`;
     case 'meal_reminder':
       return meal ? `${mealWhenFrom(meal, context.now ?? new Date())} ${meal.placeName}에서 약속이 있어요.` : '곧 약속이 있어요.';
   }

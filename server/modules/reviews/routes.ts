@@ -31,7 +31,7 @@ export const reviewsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; onChange?: (
           'Body `{ matchId, revieweeId, rating (integer 1–5), comment (≤ 500 characters, trimmed) }` (SPEC §5). ' +
           'The caller must be the host or the requester of a CONFIRMED match and review the other participant, once per match. ' +
           'In one transaction: stores the review, sets `hostReviewed` or `requesterReviewed`, and recomputes the reviewee\'s `reviewCount` and rating sum over distinct reviewers (each reviewer\'s latest review counts once; issue #15). ' +
-          "201 with the review. 400 validation or WRONG_REVIEWEE; 400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when the comment holds a refused word (issue #17 item 7, server/lib/content-filter.ts; nothing is saved).  403 NOT_PARTICIPANT; 404 unknown match; 409 NOT_CONFIRMED, REVIEW_TOO_EARLY '식사가 끝난 뒤 오후 8:30부터 후기를 남길 수 있어요.' naming the time (before the meal's end = the start + MEAL_MINUTES, default 90, the item's `reviewOpensAt`; issue #28 item 6) or ALREADY_REVIEWED.",
+          "201 with the review. 400 validation or WRONG_REVIEWEE; 400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when the comment holds a refused word (issue #17 item 7, server/lib/content-filter.ts; nothing is saved).  403 NOT_PARTICIPANT; 404 unknown match; 409 NOT_CONFIRMED, REVIEW_TOO_EARLY '오후 8:30부터 후기를 쓸 수 있어요.' naming the time (before the meal's end = the start + MEAL_MINUTES, default 90, the item's `reviewOpensAt`; issue #28 item 6) or ALREADY_REVIEWED.",
         security: BEARER,
         body: ReviewCreateBody,
         response: { 201: Review, ...errorResponses(400, 401, 403, 404, 409) },

@@ -26,7 +26,7 @@ export const REVIEW_MSG = {
   wrongReviewee: '리뷰 대상은 매칭 상대방이어야 합니다.',
   alreadyReviewed: '이미 리뷰를 작성했습니다.',
   /** Issue #28 item 6: `{when}` names the meal's end ("오후 8:30"). */
-  tooEarly: (when: string) => `식사가 끝난 뒤 ${when}부터 후기를 남길 수 있어요.`,
+  tooEarly: (when: string) => `${when}부터 후기를 쓸 수 있어요.`,
   reviewNotFound: '리뷰를 찾을 수 없습니다.',
   notReviewee: '내가 받은 리뷰만 삭제할 수 있습니다.',
 } as const;
@@ -70,8 +70,8 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
   return {
     /**
      * `POST /api/reviews`. Checked in this order: 404 unknown match; 403 the caller is not its
-     * host or requester; 409 NOT_CONFIRMED unless CONFIRMED; 409 REVIEW_TOO_EARLY '식사가 끝난 뒤에
-     * 후기를 남길 수 있어요.' before the meal's start (issue #15); 400 WRONG_REVIEWEE unless
+     * host or requester; 409 NOT_CONFIRMED unless CONFIRMED; 409 REVIEW_TOO_EARLY '{time}부터
+     * 후기를 쓸 수 있어요.' before the meal's end (the start + MEAL_MINUTES; issue #28 item 6); 400 WRONG_REVIEWEE unless
      * `revieweeId` is the other participant; 409 ALREADY_REVIEWED when the caller's side already
      * reviewed (also under a race: the unique index on (match_id, reviewer_id)). Then, in ONE
      * transaction: the review row, the side's `hostReviewed`/`requesterReviewed` flag, and the

@@ -94,10 +94,13 @@ describe('no-show claims (item 1)', () => {
     const { host, guest, id } = await confirmedMeal({ time: 14 });
     t.clock.set(todayAt(13, 59));
     expect((await post(guest, `/api/matches/${id}/arrived`)).statusCode).toBe(200);
-    t.clock.set(todayAt(14, 45));
-    const refused = await post(host, `/api/matches/${id}/attendance`, { partnerAttended: false });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().code).toBe('PARTNER_CHECKED_IN');
+    // Refused for good: inside the grace and after it alike.
+    for (const minute of [5, 45]) {
+      t.clock.set(todayAt(14, minute));
+      const refused = await post(host, `/api/matches/${id}/attendance`, { partnerAttended: false });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ code: 'PARTNER_CHECKED_IN', message: '상대방이 도착 확인을 했어요. 노쇼로 알릴 수 없어요.' });
+    }
     expect((await one(host, id)).requester.noShowCount).toBe(0);
     // The guest, whose host never checked in, may still say the host did not come.
     expect((await post(guest, `/api/matches/${id}/attendance`, { partnerAttended: false })).statusCode).toBe(200);
@@ -190,12 +193,12 @@ describe('coming back (item 2)', () => {
     await act(t, host.headers, rejectedId, 'reject');
     const refused = await post(rejected, '/api/matches', { scheduleId });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ code: 'NOT_INVITED_AGAIN', message: '호스트가 거절하거나 취소한 약속에는 다시 신청할 수 없어요.' });
+    expect(refused.json()).toEqual({ code: 'NOT_INVITED_AGAIN', message: '호스트가 거절한 약속이라 다시 신청할 수 없어요.' });
 
     const droppedId = await requestMatch(t, dropped.headers, scheduleId);
     await act(t, host.headers, droppedId, 'accept');
     expect((await post(host, `/api/matches/${droppedId}/cancel`)).statusCode).toBe(200);
-    expect((await post(dropped, '/api/matches', { scheduleId })).json().code).toBe('NOT_INVITED_AGAIN');
+    expect((await post(dropped, '/api/matches', { scheduleId })).json()).toEqual({ code: 'NOT_INVITED_AGAIN', message: '호스트가 취소한 약속이라 다시 신청할 수 없어요.' });
   });
 });
 
@@ -252,7 +255,7 @@ describe('moving a meal (item 4)', () => {
     expect(t.events.slice(before).map((e) => ({ type: e.type, to: e.toUserId, meal: e.meal, previous: e.previous }))).toEqual(
       [acceptedId, confirmedId, waitingId].map((_, i) => ({ type: 'schedule_changed', to: [accepted, confirmed, waiting][i]!.id, meal, previous })),
     );
-    expect(notificationMessage('schedule_changed', '김민지', { meal, previous })).toMatch(/^김민지님이 .+ 오후 7시 서린동 훠궈 정원 약속을 바꿨어요: .+오후 7시 → .+오후 8시, 서린동 훠궈 정원 → 을지로 칼국수$/);
+    expect(notificationMessage('schedule_changed', '김민지', { meal, previous })).toMatch(/^김민지님이 약속을 바꿨어요: \d+월 \d+일 \(.\) 오후 7시 서린동 훠궈 정원 → \d+월 \d+일 \(.\) 오후 8시 을지로 칼국수$/);
     const item = await one(accepted, acceptedId);
     expect(item.scheduleChangedAt).toEqual(expect.any(String));
     expect(item.lateCancelFrom).toBeNull();
@@ -290,7 +293,7 @@ describe('hide is not reject (item 5)', () => {
     await act(t, host.headers, id, 'reject');
     const hidden = await post(host, `/api/matches/${id}/hide`);
     expect(hidden.statusCode).toBe(200);
-    expect(hidden.body).toBe('목록에서 삭제했어요.');
+    expect(hidden.body).toBe('목록에서 숨겼어요.');
     expect(((await t.app.inject({ url: '/api/matches', headers: host.headers })).json() as Match[]).some((m) => m.id === id)).toBe(false);
     expect(((await t.app.inject({ url: '/api/matches/sent', headers: guest.headers })).json() as Match[]).find((m) => m.id === id)!.status).toBe('REJECTED');
     expect((await post(await t.quickMember(), `/api/matches/${id}/hide`)).statusCode).toBe(403);
@@ -305,7 +308,7 @@ describe('reviews after the meal (item 6)', () => {
     t.clock.set(todayAt(15, 29));
     const early = await review();
     expect(early.statusCode).toBe(409);
-    expect(early.json()).toEqual({ code: 'REVIEW_TOO_EARLY', message: '식사가 끝난 뒤 오후 3:30부터 후기를 남길 수 있어요.' });
+    expect(early.json()).toEqual({ code: 'REVIEW_TOO_EARLY', message: '오후 3:30부터 후기를 쓸 수 있어요.' });
     t.clock.set(todayAt(15, 31));
     expect((await review()).statusCode).toBe(201);
   });

@@ -53,16 +53,17 @@ export const MATCH_MSG = {
   rejected: '매칭을 거절했어요.',
   confirmed: '매칭이 확정됐어요.',
   deleted: '매칭이 삭제됐어요.',
-  hidden: '목록에서 삭제했어요.',
+  hidden: '목록에서 숨겼어요.',
   withdrawn: '매칭 신청을 취소했어요.',
   cancelled: '약속을 취소했어요.',
   arrived: '도착을 알렸어요.',
   attendanceSaved: '참석 여부를 저장했어요.',
-  disputed: '이의 제기를 접수했어요. 운영자가 확인하는 동안 노쇼 기록에 포함되지 않아요.',
+  disputed: '이의를 접수했어요. 운영진이 확인할게요.',
   ownSchedule: '자신이 만든 일정에는 매칭을 신청할 수 없습니다.',
   alreadyRequested: '이미 신청한 일정입니다.',
   /** Issue #28 item 2. */
-  notInvitedAgain: '호스트가 거절하거나 취소한 약속에는 다시 신청할 수 없어요.',
+  notInvitedAgain: '호스트가 거절한 약속이라 다시 신청할 수 없어요.',
+  notInvitedAfterCancel: '호스트가 취소한 약속이라 다시 신청할 수 없어요.',
   requestLimit: `한 약속에는 신청을 취소한 뒤 ${REQUESTS_AGAIN_MAX}번까지만 다시 신청할 수 있어요.`,
   full: '모집 인원이 모두 찼어요.',
   fullOnAccept: '정원이 찼어요.',
@@ -87,7 +88,7 @@ export const MATCH_MSG = {
   attendanceWindow: `참석 여부는 약속 시간부터 ${ATTENDANCE_WINDOW_DAYS}일 동안 남길 수 있어요.`,
   /** Issue #28 item 1: `{when}` is the opening time ("오후 9:30"). */
   tooEarly: (when: string) => `${when}부터 알려주실 수 있어요.`,
-  partnerCheckedIn: '상대방이 도착했다고 알린 약속이에요. 안 나왔다고 기록할 수 없어요.',
+  partnerCheckedIn: '상대방이 도착 확인을 했어요. 노쇼로 알릴 수 없어요.',
   noMark: '회원님에 대한 노쇼 기록이 없어요.',
   disputeWindow: `노쇼 기록에는 기록된 뒤 ${DISPUTE_WINDOW_HOURS}시간 안에만 이의를 제기할 수 있어요.`,
   alreadyDisputed: '이미 이의를 제기했어요.',
@@ -533,9 +534,8 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
         .from(matchRequests)
         .where(and(eq(matchRequests.scheduleId, scheduleId), eq(matchRequests.requesterId, userId)));
       if (earlier.some((r) => r.status === 'PENDING' || r.status === 'ACCEPTED' || r.status === 'CONFIRMED')) throw alreadyRequested();
-      if (earlier.some((r) => r.status === 'REJECTED' || (r.status === 'CANCELLED' && r.cancelledBy === 'host'))) {
-        throw new AppError(409, 'NOT_INVITED_AGAIN', MATCH_MSG.notInvitedAgain);
-      }
+      if (earlier.some((r) => r.status === 'REJECTED')) throw new AppError(409, 'NOT_INVITED_AGAIN', MATCH_MSG.notInvitedAgain);
+      if (earlier.some((r) => r.status === 'CANCELLED' && r.cancelledBy === 'host')) throw new AppError(409, 'NOT_INVITED_AGAIN', MATCH_MSG.notInvitedAfterCancel);
       if (earlier.length > REQUESTS_AGAIN_MAX) throw new AppError(409, 'REQUEST_LIMIT', MATCH_MSG.requestLimit);
       if (!isInScheduleWindow(s.date, now()) || now() >= s.startsAt) throw new AppError(409, 'SCHEDULE_PAST', MATCH_MSG.past);
       if (s.current >= s.participants) throw new AppError(409, 'SCHEDULE_FULL', MATCH_MSG.full);
@@ -718,9 +718,10 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
       const partnerArrived = side === 'host' ? m.requesterArrivedAt : m.hostArrivedAt;
       const before = side === 'host' ? m.hostReportsAttended : m.requesterReportsAttended;
       if (!partnerAttended) {
+        // The lasting refusal first: a partner who checked in can never be marked absent.
+        if (partnerArrived) throw new AppError(409, 'PARTNER_CHECKED_IN', MATCH_MSG.partnerCheckedIn);
         const opens = new Date(start + rules.noShowGraceMinutes * MINUTE_MS);
         if (at < opens) throw new AppError(409, 'TOO_EARLY', MATCH_MSG.tooEarly(koreanTimeFrom(opens, at)));
-        if (partnerArrived) throw new AppError(409, 'PARTNER_CHECKED_IN', MATCH_MSG.partnerCheckedIn);
       }
       const fromUser = await memberRef(userId);
       const toUserId = side === 'host' ? m.requesterId : m.hostId;
