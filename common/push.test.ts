@@ -30,7 +30,7 @@ describe('pushDataOf', () => {
   });
 
   it('falls back to the UI-TEXT.md sentence when the notification has no message', () => {
-    expect(pushDataOf(live('match_accepted')).body).toBe('민지님이 매칭을 수락했습니다.');
+    expect(pushDataOf(live('match_accepted')).body).toBe('민지님이 매칭을 수락했어요.');
     expect(pushDataOf(live('new_message')).body).toBe('민지님이 새 메시지를 보냈습니다.');
     expect(pushDataOf(live('match_rejected')).body).toBe('매칭 요청이 거절되었습니다.');
     expect(pushDataOf(live('match_cancelled')).body).toBe('민지님이 약속을 취소했어요.');
@@ -58,7 +58,7 @@ describe('parsePushPayload', () => {
 
   it('fills a missing title and body with 밥상친구 and the type sentence', () => {
     const parsed = parsePushPayload({ data: { type: 'match_confirmed', matchId: '5' } });
-    expect([parsed?.title, parsed?.body]).toEqual([PUSH_TITLE, '매칭이 확정되었습니다.']);
+    expect([parsed?.title, parsed?.body]).toEqual([PUSH_TITLE, '매칭이 확정됐어요.']);
   });
 
   it('ignores what names no known type or match', () => {
@@ -75,6 +75,6 @@ describe('helpers', () => {
     // Issue #15: the lifecycle notifications open the activity page, where the match shows its state.
     for (const type of ['match_cancelled', 'match_withdrawn', 'schedule_cancelled', 'schedule_full', 'seat_opened', 'partner_arrived', 'meal_reminder'] as const) expect(pushUrl(type, 9), type).toBe('/match-requests');
     expect(pushTag(9)).toBe('match-9');
-    expect(foregroundPushText('밥상친구', '매칭이 확정되었습니다.')).toBe('[새 메시지] 밥상친구: 매칭이 확정되었습니다.');
+    expect(foregroundPushText('밥상친구', '매칭이 확정됐어요.')).toBe('[새 메시지] 밥상친구: 매칭이 확정됐어요.');
   });
 });

@@ -197,20 +197,23 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(healthRoutes);
   await app.register(authRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, redisUrl: config.redisUrl });
   await app.register(oauthRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, storeImage: createImagesService({ storage: app.storage }).store });
+  // Issue #28 item 8: one meals service, the one writer of match requests and seats; account
+  // deletion, blocks and suspensions call it. Its notices are stored in each change's transaction.
+  const meals = () => createMatchesService({ db: app.db, now, rules: config.meal, stage: (tx, events) => app.stageNotices(tx, events) });
   await app.register(usersRoutes, {
     now,
     contactEmail: config.contactEmail,
     // Issue #17 account deletion cancels the member's open matches through the matches service.
-    cancelMatchesOf: (userId) => createMatchesService({ db: app.db, now }).cancelAllOf(userId),
+    cancelMatchesOf: (userId) => meals().cancelAllOf(userId),
   });
   await app.register(imagesRoutes);
   // One featured-reviews service (and cache) shared with the review routes, which invalidate it.
   const featured = createFeaturedService({ loadReviews: reviewCandidatesFrom(app.db), ai: config.ai, aiTimeoutMs: config.aiTimeoutMs });
   await app.register(featuredRoutes, { service: featured });
-  await app.register(reviewsRoutes, { now, onChange: featured.invalidate });
+  await app.register(reviewsRoutes, { now, onChange: featured.invalidate, mealMinutes: config.meal.mealMinutes });
   await app.register(schedulesRoutes, { now, random: overrides.random ?? Math.random });
-  await app.register(matchesRoutes, { now });
-  await app.register(calendarRoutes, { now, publicUrl: config.publicUrl });
+  await app.register(matchesRoutes, { now, rules: config.meal });
+  await app.register(calendarRoutes, { now, publicUrl: config.publicUrl, mealMinutes: config.meal.mealMinutes });
   // Meal reminders (issue #15): `app.remindersSweep()` and the scheduler.
   await app.register(remindersPlugin, { now, ...config.reminders });
   await app.register(chatLivePlugin); // app.publishChat and the chat's live destinations (issue #16 item 8)
@@ -218,11 +221,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(notificationsRoutes, { now }); // the inbox + app.notificationStore (issue #16)
   await app.register(pushRoutes);
   // Issue #17: blocks (cancelling the open matches between the two members through the matches service).
-  await app.register(blocksRoutes, { now, cancelBetween: (a, b) => createMatchesService({ db: app.db, now }).cancelBetween(a, b) });
+  await app.register(blocksRoutes, { now, cancelBetween: (a, b) => meals().cancelBetween(a, b) });
   await app.register(shareRoutes, { now, publicUrl: config.publicUrl }); // 안전 공유 (issue #17 item 9)
   // Issue #17: reports (hiding at 3 reporters) and moderation (/api/admin/*, ADMIN_EMAILS).
   // A suspension cancels the member's open matches through the matches service, like a deletion.
-  await app.register(reportsRoutes, { now, cancelMatchesOf: (userId) => createMatchesService({ db: app.db, now }).cancelAllOf(userId) });
+  await app.register(reportsRoutes, { now, cancelMatchesOf: (userId) => meals().cancelAllOf(userId) });
   await app.register(stompPlugin, realtime);
   await app.register(venuesRoutes, {
     now,

@@ -168,6 +168,12 @@ export interface Config {
    * `checkSeconds` (REMINDER_CHECK_SECONDS, default 30, 1–60: "at least every minute").
    */
   reminders: { leadMinutes: number; checkSeconds: number };
+  /**
+   * The meal's clock (issue #28 items 1 and 6): "안 나왔어요" opens `noShowGraceMinutes` after the
+   * start (NO_SHOW_GRACE_MINUTES, default 30, 0–240); a meal lasts `mealMinutes` (MEAL_MINUTES,
+   * default 90, 30–360): reviews open at its end and the calendar export spans it.
+   */
+  meal: { noShowGraceMinutes: number; mealMinutes: number };
 }
 
 const Optional = (schema: ReturnType<typeof Type.String>) => Type.Optional(schema);
@@ -219,6 +225,8 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_REGISTER_PER_IP: Optional(Type.String({ pattern: Int })),
   REMINDER_LEAD_MINUTES: Optional(Type.String({ pattern: Int })),
   REMINDER_CHECK_SECONDS: Optional(Type.String({ pattern: Int })),
+  NO_SHOW_GRACE_MINUTES: Optional(Type.String({ pattern: Int })),
+  MEAL_MINUTES: Optional(Type.String({ pattern: Int })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -287,6 +295,8 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'RATE_LIMIT_REGISTER_PER_IP', default: '60', meaning: 'registrations per IP per hour' },
   { name: 'REMINDER_LEAD_MINUTES', default: '180', meaning: 'minutes before a confirmed meal\'s start when both members get the `meal_reminder` notification (1–1440; a match confirmed later than that is reminded at once)' },
   { name: 'REMINDER_CHECK_SECONDS', default: '30', meaning: 'how often each instance looks for meals to remind (1–60 seconds); each reminder is claimed in the database, so it goes out once whatever the number of instances' },
+  { name: 'NO_SHOW_GRACE_MINUTES', default: '30', meaning: 'minutes after a meal\'s start from which a member may say the partner did not come (0–240; before that 409 TOO_EARLY)' },
+  { name: 'MEAL_MINUTES', default: '90', meaning: 'how long a meal lasts, in minutes (30–360): reviews open at its end and the calendar export spans it' },
 ];
 
 /** The names of every environment variable the server reads (the keys of its schema). */
@@ -379,6 +389,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (reminderLead < 1 || reminderLead > 1440) throw new ConfigError('Invalid environment:\n  REMINDER_LEAD_MINUTES: must be 1–1440');
   const reminderCheck = env.REMINDER_CHECK_SECONDS ? Number(env.REMINDER_CHECK_SECONDS) : 30;
   if (reminderCheck < 1 || reminderCheck > 60) throw new ConfigError('Invalid environment:\n  REMINDER_CHECK_SECONDS: must be 1–60 (at least every minute)');
+  const noShowGrace = env.NO_SHOW_GRACE_MINUTES ? Number(env.NO_SHOW_GRACE_MINUTES) : 30;
+  if (noShowGrace > 240) throw new ConfigError('Invalid environment:\n  NO_SHOW_GRACE_MINUTES: must be 0–240');
+  const mealMinutes = env.MEAL_MINUTES ? Number(env.MEAL_MINUTES) : 90;
+  if (mealMinutes < 30 || mealMinutes > 360) throw new ConfigError('Invalid environment:\n  MEAL_MINUTES: must be 30–360');
   const provider = (
     id: string | undefined,
     secret: string | undefined,
@@ -443,5 +457,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       registerPerIp: perHour(env.RATE_LIMIT_REGISTER_PER_IP, DEFAULT_RATE_LIMITS.registerPerIp),
     },
     reminders: { leadMinutes: reminderLead, checkSeconds: reminderCheck },
+    meal: { noShowGraceMinutes: noShowGrace, mealMinutes },
   };
 }

@@ -14,6 +14,14 @@ const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** What a report can name. */
 export const REPORT_TARGET_TYPES = ['member', 'schedule', 'post', 'comment', 'review', 'message'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+/**
+ * What the admin queue holds: every report target, plus `attendance` (issue #28 item 1): a member's
+ * dispute of the absence mark against them on match `targetId` — filed by
+ * `POST /api/matches/{id}/attendance/dispute`, never by `POST /api/reports`. Resolving it with
+ * `hide` removes the mark (it never counts again); `dismiss` upholds it.
+ */
+export const QUEUE_TARGET_TYPES = [...REPORT_TARGET_TYPES, 'attendance'] as const;
+export type QueueTargetType = (typeof QUEUE_TARGET_TYPES)[number];
 /** Why. */
 export const REPORT_REASONS = ['spam', 'abuse', 'sexual', 'scam', 'no_show', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -30,6 +38,7 @@ const TargetType = Type.Union([
   Type.Literal('review'),
   Type.Literal('message'),
 ]);
+const QueueTargetType = Type.Union([TargetType, Type.Literal('attendance')]);
 const Reason = Type.Union([Type.Literal('spam'), Type.Literal('abuse'), Type.Literal('sexual'), Type.Literal('scam'), Type.Literal('no_show'), Type.Literal('other')]);
 
 /** `POST /api/reports` body. */
@@ -83,7 +92,7 @@ export type ReportedContent = Static<typeof ReportedContent>;
 export const AdminReportGroup = Type.Object({
   /** A report id of the group (the newest): `POST /api/admin/reports/{id}/resolve`. */
   id: Type.Integer(),
-  targetType: TargetType,
+  targetType: QueueTargetType,
   targetId: Type.Integer(),
   status: Type.Union([Type.Literal('open'), Type.Literal('resolved')]),
   reporterCount: Type.Integer({ minimum: 1 }),
@@ -139,7 +148,7 @@ export type SuspensionState = Static<typeof SuspensionState>;
 
 /** `POST /api/admin/reports/{id}/resolve` answer. */
 export const ResolveResult = Type.Object({
-  targetType: TargetType,
+  targetType: QueueTargetType,
   targetId: Type.Integer(),
   action: Type.Union([Type.Literal('dismiss'), Type.Literal('hide'), Type.Literal('suspend')]),
   resolved: Type.Integer({ description: 'open reports resolved by this action' }),

@@ -601,8 +601,8 @@ export const blocks = pgTable(
 /** A row of `blocks`. */
 export type BlockRow = typeof blocks.$inferSelect;
 
-/** What a report can name (issue #17 item 5). */
-export const REPORT_TARGET_TYPES = ['member', 'schedule', 'post', 'comment', 'review', 'message'] as const;
+/** What a report can name (issue #17 item 5), and a dispute of an absence mark (`attendance`, issue #28 item 1; common/api/reports.ts QUEUE_TARGET_TYPES). */
+export const QUEUE_TARGET_TYPES = ['member', 'schedule', 'post', 'comment', 'review', 'message', 'attendance'] as const;
 /** Why (issue #17 item 5). */
 export const REPORT_REASONS = ['spam', 'abuse', 'sexual', 'scam', 'no_show', 'other'] as const;
 
@@ -618,7 +618,7 @@ export const reports = pgTable(
     reporterId: integer('reporter_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    targetType: text('target_type', { enum: REPORT_TARGET_TYPES }).notNull(),
+    targetType: text('target_type', { enum: QUEUE_TARGET_TYPES }).notNull(),
     targetId: integer('target_id').notNull(),
     targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),

@@ -4,7 +4,8 @@
  * - `mealCount`: distinct schedules of CONFIRMED matches the member took part in (as host or
  *   requester) where the partner reported them present, or both sides marked arrived;
  * - `noShowCount`: distinct partners who reported them absent, for meals that started in the last
- *   180 days (RELIABILITY_WINDOW_DAYS);
+ *   180 days (RELIABILITY_WINDOW_DAYS), leaving out marks they disputed until an admin upholds them
+ *   (issue #28 item 1);
  * - `lateCancelCount`: their cancellations within 24 h of the start (LATE_CANCEL_HOURS), cancelled
  *   in the last 180 days.
  */
@@ -60,14 +61,17 @@ function prepareStats(db: Database | Tx) {
   const started = sql`(select s.starts_at from schedules s where s.id = mr.schedule_id) >= ${since}`;
   const bothArrived = sql`(mr.host_arrived_at is not null and mr.requester_arrived_at is not null)`;
   const late = sql`mr.late_cancel and mr.cancelled_at >= ${since}`;
+  // Issue #28 item 1: a mark the accused disputed counts only once an admin upheld it ('dismiss').
+  const undisputed = (accused: string) =>
+    sql`not exists (select 1 from reports r where r.target_type = 'attendance' and r.target_id = mr.id and r.reporter_id = ${sql.raw(accused)} and (r.status = 'open' or r.action = 'hide'))`;
   const facts = sql`(
       select mr.host_id as id, 'meal as host' as kind, mr.schedule_id as key ${asHost} and mr.status = 'CONFIRMED' and (mr.requester_reports_attended or ${bothArrived})
       union all
       select mr.requester_id, 'meal as requester', mr.schedule_id ${asRequester} and mr.status = 'CONFIRMED' and (mr.host_reports_attended or ${bothArrived})
       union all
-      select mr.requester_id, 'reported absent', mr.host_id ${asRequester} and mr.host_reports_attended is false and ${started}
+      select mr.requester_id, 'reported absent', mr.host_id ${asRequester} and mr.host_reports_attended is false and ${started} and ${undisputed('mr.requester_id')}
       union all
-      select mr.host_id, 'reported absent', mr.requester_id ${asHost} and mr.requester_reports_attended is false and ${started}
+      select mr.host_id, 'reported absent', mr.requester_id ${asHost} and mr.requester_reports_attended is false and ${started} and ${undisputed('mr.host_id')}
       union all
       select mr.host_id, 'late as host', mr.schedule_id ${asHost} and ${late} and mr.cancelled_by = 'host'
       union all

@@ -16,6 +16,7 @@
  */
 import fp from 'fastify-plugin';
 import type { MealRef, NotificationType } from '../../common/realtime.ts';
+import type { Tx } from '../lib/match-chat.ts';
 
 /** The notification types an event produces (common/realtime.ts NOTIFICATION_TYPES). */
 export type MatchEventType = NotificationType;
@@ -33,6 +34,14 @@ export interface MatchEvent {
   meal?: MealRef;
   /** A cancellation's reason (issue #15). */
   reason?: string | null;
+  /** `schedule_changed` (issue #28 item 4): the meal before the change. */
+  previous?: MealRef;
+  /**
+   * Issue #28 item 8 (transactional outbox): the inbox item `app.stageNotices` stored for this event
+   * inside the change's transaction (null: not stored because of a block, nothing to publish);
+   * absent when the event was not staged (the live notifier then stores it itself).
+   */
+  notice?: { id: number; link: string; createdAt: Date } | null;
 }
 
 /** Receives match events. */
@@ -49,6 +58,13 @@ declare module 'fastify' {
     notifier: Notifier;
     /** Calls `notifier.notify` for each event, logging (never throwing) failures. Call after commit. */
     notifyAll: (events: readonly MatchEvent[]) => Promise<void>;
+    /**
+     * Issue #28 item 8 (transactional outbox): stores each event's inbox item inside `tx` (the
+     * transaction of the change), unpublished, and sets `event.notice`; after the commit
+     * `notifyAll(events)` publishes them and marks them published. Whatever a crash leaves
+     * unpublished the outbox sweep publishes later.
+     */
+    stageNotices: (tx: Tx, events: MatchEvent[]) => Promise<void>;
   }
 }
 
@@ -57,6 +73,8 @@ export const notifierPlugin = fp<{ notifier?: Notifier }>(
   async (app, opts) => {
     const notifier = opts.notifier ?? noopNotifier;
     app.decorate('notifier', notifier);
+    // Replaced by the outbox (server/modules/notifications/outbox.ts) once the inbox is registered.
+    app.decorate('stageNotices', async () => {});
     app.decorate('notifyAll', async (events: readonly MatchEvent[]) => {
       for (const event of events) {
         try {

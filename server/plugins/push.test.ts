@@ -117,12 +117,12 @@ describe('each live notification goes to the right member\'s tokens', () => {
     expect((await act(t, host.headers, matchId, 'accept')).statusCode).toBe(200);
     let call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['guest-phone-token']);
-    expect(call.data).toMatchObject({ type: 'match_accepted', matchId: String(matchId), body: '호스트님이 매칭을 수락했습니다.', url: '/match-requests', tag: `match-${matchId}` });
+    expect(call.data).toMatchObject({ type: 'match_accepted', matchId: String(matchId), body: '호스트님이 매칭을 수락했어요.', url: '/match-requests', tag: `match-${matchId}` });
     from = await settledCallCount();
     expect((await act(t, host.headers, matchId, 'confirm')).statusCode).toBe(200);
     call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['guest-phone-token']);
-    expect(call.data).toMatchObject({ type: 'match_confirmed', body: '매칭이 확정되었습니다.', tag: `match-${matchId}` });
+    expect(call.data).toMatchObject({ type: 'match_confirmed', body: '매칭이 확정됐어요.', tag: `match-${matchId}` });
   });
 
   it('reject → the requester gets match_rejected', async () => {

@@ -321,10 +321,10 @@ describe('notifications', () => {
     expect(parse(hn)[0]).toMatchObject({ type: 'new_match_request', matchId: id, scheduleId, fromUser: { id: guest.id, name: '게스트' }, message: '게스트님이 매칭을 신청했습니다.' });
     await act(t, host.headers, id, 'accept');
     await waitFor(() => gn.length >= 1);
-    expect(parse(gn)[0]).toMatchObject({ type: 'match_accepted', matchId: id, fromUser: { id: host.id, name: '호스트' }, message: '호스트님이 매칭을 수락했습니다.' });
+    expect(parse(gn)[0]).toMatchObject({ type: 'match_accepted', matchId: id, fromUser: { id: host.id, name: '호스트' }, message: '호스트님이 매칭을 수락했어요.' });
     await act(t, host.headers, id, 'confirm');
     await waitFor(() => gn.length >= 2);
-    expect(parse(gn)[1]).toMatchObject({ type: 'match_confirmed', message: '매칭이 확정되었습니다.' });
+    expect(parse(gn)[1]).toMatchObject({ type: 'match_confirmed', message: '매칭이 확정됐어요.' });
     const other = await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
     await waitFor(() => hn.length >= 2);
     await act(t, host.headers, other, 'reject');

@@ -10,6 +10,7 @@
  * `SUMMARY:밥상친구: {placeName}`; `LOCATION`: the venue's road address, else its lot address
  * (`venues`, joined by `schedules.venue_id`), else the place name; `DESCRIPTION` names the partner.
  */
+import { MEAL_MINUTES_DEFAULT } from '../../../common/domain/match-status.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TZDate } from '@date-fns/tz';
 import { eq } from 'drizzle-orm';
@@ -24,8 +25,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/http.ts';
 
-/** How long the calendar event lasts (issue #15: 90 min). */
-export const MEAL_DURATION_MINUTES = 90;
+/** How long the calendar event lasts by default (issue #15: 90 min; MEAL_MINUTES, issue #28 item 6). */
+export const MEAL_DURATION_MINUTES = MEAL_MINUTES_DEFAULT;
 
 /** The time zone of every meal (SPEC §5: dates and hours are KST). */
 const SEOUL = 'Asia/Seoul';
@@ -63,7 +64,7 @@ const requester = alias(users, 'requester');
  * @throws 404 NOT_FOUND unknown match; 403 FORBIDDEN the caller is neither the host nor the
  *         requester; 409 NOT_AGREED unless the match is ACCEPTED or CONFIRMED.
  */
-export async function matchCalendar(db: Database, matchId: number, userId: number, uidHost: string, now: Date): Promise<string> {
+export async function matchCalendar(db: Database, matchId: number, userId: number, uidHost: string, now: Date, mealMinutes = MEAL_DURATION_MINUTES): Promise<string> {
   const [m] = await db
     .select({
       status: matchRequests.status,
@@ -88,7 +89,7 @@ export async function matchCalendar(db: Database, matchId: number, userId: numbe
 
   const partner = m.hostId === userId ? m.requesterName : m.hostName;
   const start = m.startsAt;
-  const end = new Date(start.getTime() + MEAL_DURATION_MINUTES * 60 * 1000);
+  const end = new Date(start.getTime() + mealMinutes * 60 * 1000);
   const location = m.roadAddress?.trim() || m.address?.trim() || m.placeName;
   const calendar = ical({ prodId: { company: 'bapsang-chingu', product: 'babsang', language: 'KO' }, name: '밥상친구' });
   calendar.timezone({ name: null, generator: (tz) => (tz === SEOUL ? SEOUL_VTIMEZONE : null) });
@@ -107,7 +108,7 @@ export async function matchCalendar(db: Database, matchId: number, userId: numbe
 }
 
 /** Registers `GET /api/matches/{id}/calendar.ics`. `publicUrl` is PUBLIC_URL (its host name names the UIDs). */
-export const calendarRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl: string }> = async (app, opts) => {
+export const calendarRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl: string; mealMinutes?: number }> = async (app, opts) => {
   const uidHost = new URL(opts.publicUrl).hostname;
 
   app.get(
@@ -120,7 +121,7 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl: 
         description:
           'Issue #15: the meal of an ACCEPTED or CONFIRMED match as an iCalendar file (RFC 5545), for its two participants only. ' +
           '200 `text/calendar; charset=utf-8` with `Content-Disposition: attachment; filename="babsang-{id}.ics"`: one VCALENDAR with a VTIMEZONE for Asia/Seoul (UTC+09:00) ' +
-          'and one VEVENT — DTSTART;TZID=Asia/Seoul the meal\'s KST date and hour, DTEND 90 minutes later, UID `match-{id}@{host name of PUBLIC_URL}` (stable: ' +
+          'and one VEVENT — DTSTART;TZID=Asia/Seoul the meal\'s KST date and hour, DTEND MEAL_MINUTES (default 90) later, UID `match-{id}@{host name of PUBLIC_URL}` (stable: ' +
           're-importing updates the same event), SUMMARY `밥상친구: {placeName}`, LOCATION the venue\'s road address, else its lot address, else the place name, ' +
           "DESCRIPTION naming the partner. Errors (JSON { message, code }): 400 non-numeric id; 401 anonymous; 404 NOT_FOUND unknown match; " +
           `403 FORBIDDEN '${CALENDAR_MSG.notParticipant}' not a participant; 409 NOT_AGREED '${CALENDAR_MSG.notAgreed}' for PENDING, REJECTED and CANCELLED.`,
@@ -137,7 +138,7 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{ now: Clock; publicUrl: 
     },
     async (request, reply) => {
       const id = request.params.id;
-      const text = await matchCalendar(app.db, id, request.user!.id, uidHost, opts.now());
+      const text = await matchCalendar(app.db, id, request.user!.id, uidHost, opts.now(), opts.mealMinutes);
       return reply
         .code(200)
         .type('text/calendar; charset=utf-8')

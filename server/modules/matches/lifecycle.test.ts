@@ -138,7 +138,7 @@ describe('DELETE /api/matches/{id} by side and time', () => {
     const before = t.events.length;
     const res = await t.app.inject({ method: 'DELETE', url: `/api/matches/${id}`, headers: guest.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe('매칭이 삭제되었습니다.');
+    expect(res.body).toBe('매칭이 삭제됐어요.');
     expect(t.events.length).toBe(before);
     expect(await sentOne(guest, id)).toBeUndefined();
     expect(await receivedOne(host, id)).toMatchObject({ status: 'CONFIRMED' });

@@ -37,9 +37,10 @@ describe('POST /api/matches', () => {
     const res = await ask(guest.headers, scheduleId);
     expect(res.statusCode).toBe(201);
     expect(res.headers['content-type']).toBe(TEXT);
-    expect(res.body).toBe('매칭 신청이 완료되었습니다.');
+    expect(res.body).toBe('매칭 신청이 완료됐어요.');
     const [m] = await sent(guest);
-    expect(t.events.slice(before)).toEqual([{ type: 'new_match_request', matchId: m!.id, scheduleId, toUserId: host.id, fromUser: { id: guest.id, name: '게스트', profileImage: null } }]);
+    const meal = { placeName: '광화문 국밥집', date: kstDate(t.clock.now(), 3), time: 18 };
+    expect(t.events.slice(before)).toEqual([{ type: 'new_match_request', matchId: m!.id, scheduleId, toUserId: host.id, fromUser: { id: guest.id, name: '게스트', profileImage: null }, meal }]);
   });
 
   it('own schedule 400, already requested 409, full 409, past 409, unknown 404 — JSON { message, code }', async () => {
@@ -56,14 +57,14 @@ describe('POST /api/matches', () => {
     expect((await act(t, host.headers, m!.id, 'accept')).statusCode).toBe(200);
     const full = await ask(stranger.headers, scheduleId);
     expect(full.statusCode).toBe(409);
-    expect(full.json()).toEqual({ message: '모집 인원이 모두 찼습니다.', code: 'SCHEDULE_FULL' });
+    expect(full.json()).toEqual({ message: '모집 인원이 모두 찼어요.', code: 'SCHEDULE_FULL' });
     // Past: dated yesterday (KST) and beyond the window.
     const now = t.clock.now();
     for (const date of [kstDate(now, -1), kstDate(now, 22)]) {
       const [row] = await t.app.db.insert(schedules).values({ userId: host.id, date, hour: 12, text: '지난', placeName: 'x', placeCategory: '한식', participants: 4 }).returning();
       const past = await ask(guest.headers, row!.id);
       expect(past.statusCode, date).toBe(409);
-      expect(past.json()).toEqual({ message: '지난 일정에는 신청할 수 없습니다.', code: 'SCHEDULE_PAST' });
+      expect(past.json()).toEqual({ message: '지난 일정에는 신청할 수 없어요.', code: 'SCHEDULE_PAST' });
     }
     // A schedule that becomes yesterday when the clock moves on.
     const today = await createSchedule(t, host.headers, { days: 0, time: 20 });
@@ -119,6 +120,12 @@ describe('GET /api/matches and /api/matches/sent', () => {
       arrivedAt: { host: null, requester: null },
       attendance: { byHost: null, byRequester: null },
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      // Issue #28: when a cancellation turns late, when "absent" and reviews open, no marks, never moved.
+      lateCancelFrom: new Date(Date.parse(`${date}T07:00:00+09:00`) - 24 * 3_600_000).toISOString(),
+      absentReportFrom: new Date(Date.parse(`${date}T07:00:00+09:00`) + 30 * 60_000).toISOString(),
+      reviewOpensAt: new Date(Date.parse(`${date}T07:00:00+09:00`) + 90 * 60_000).toISOString(),
+      absence: { host: null, requester: null },
+      scheduleChangedAt: null,
     });
     const mine = (await t.app.inject({ url: '/api/matches/sent', headers: r.headers })).json();
     expect(mine).toEqual(list);
@@ -140,7 +147,7 @@ describe('host transitions', () => {
     const accepted = await act(t, host.headers, id, 'accept');
     expect(accepted.statusCode).toBe(200);
     expect(accepted.headers['content-type']).toBe(TEXT);
-    expect(accepted.body).toBe('매칭을 수락했습니다.');
+    expect(accepted.body).toBe('매칭을 수락했어요.');
     expect(t.events.slice(before)).toEqual([{ type: 'match_accepted', matchId: id, scheduleId, toUserId: guest.id, fromUser: hostRef, meal }]);
     expect(await statusOf(guest, id)).toBe('ACCEPTED');
     expect(await seats(scheduleId)).toBe(2);
@@ -149,16 +156,16 @@ describe('host transitions', () => {
     before = t.events.length;
     const twice = await act(t, host.headers, id, 'accept');
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ message: '대기중인 요청만 수락할 수 있습니다.', code: 'ILLEGAL_TRANSITION' });
+    expect(twice.json()).toEqual({ message: '대기중인 요청만 수락할 수 있어요.', code: 'ILLEGAL_TRANSITION' });
     const rejectAccepted = await act(t, host.headers, id, 'reject');
     expect(rejectAccepted.statusCode).toBe(409);
-    expect(rejectAccepted.json().message).toBe('대기중인 요청만 거절할 수 있습니다.');
+    expect(rejectAccepted.json().message).toBe('대기중인 요청만 거절할 수 있어요.');
     expect(await seats(scheduleId)).toBe(2);
     expect(t.events.length).toBe(before);
 
     const confirmed = await act(t, host.headers, id, 'confirm');
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.body).toBe('매칭이 확정되었습니다.');
+    expect(confirmed.body).toBe('매칭이 확정됐어요.');
     expect(t.events.slice(before)).toEqual([{ type: 'match_confirmed', matchId: id, scheduleId, toUserId: guest.id, fromUser: hostRef, meal }]);
     expect(await statusOf(guest, id)).toBe('CONFIRMED');
     expect(await seats(scheduleId)).toBe(2);
@@ -171,12 +178,12 @@ describe('host transitions', () => {
     const id = await requestMatch(t, guest.headers, scheduleId);
     const confirmPending = await act(t, host.headers, id, 'confirm');
     expect(confirmPending.statusCode).toBe(409);
-    expect(confirmPending.json()).toEqual({ message: '수락된 요청만 확정할 수 있습니다.', code: 'ILLEGAL_TRANSITION' });
+    expect(confirmPending.json()).toEqual({ message: '수락된 요청만 확정할 수 있어요.', code: 'ILLEGAL_TRANSITION' });
     const before = t.events.length;
     const rejected = await act(t, host.headers, id, 'reject');
     expect(rejected.statusCode).toBe(200);
     expect(rejected.headers['content-type']).toBe(TEXT);
-    expect(rejected.body).toBe('매칭을 거절했습니다.');
+    expect(rejected.body).toBe('매칭을 거절했어요.');
     expect(t.events.slice(before)).toEqual([{ type: 'match_rejected', matchId: id, scheduleId, toUserId: guest.id, fromUser: expect.objectContaining({ id: host.id }), meal: expect.objectContaining({ time: 12 }) }]);
     expect(await statusOf(guest, id)).toBe('REJECTED');
     for (const action of ['accept', 'reject', 'confirm'] as const) expect((await act(t, host.headers, id, action)).statusCode, action).toBe(409);
@@ -192,7 +199,7 @@ describe('host transitions', () => {
       for (const action of ['accept', 'reject', 'confirm'] as const) {
         const res = await act(t, who.headers, id, action);
         expect(res.statusCode, `${who.name} ${action}`).toBe(403);
-        expect(res.json()).toEqual({ message: '일정을 만든 사람만 매칭 요청을 처리할 수 있습니다.', code: 'NOT_HOST' });
+        expect(res.json()).toEqual({ message: '일정을 만든 사람만 매칭 요청을 처리할 수 있어요.', code: 'NOT_HOST' });
       }
     }
     expect((await act(t, {}, id, 'accept')).statusCode).toBe(401);
@@ -263,7 +270,7 @@ describe('DELETE /api/matches/{id} (issue #15: never a silent delete)', () => {
     // The seat is free again.
     expect((await ask(stranger.headers, scheduleId)).statusCode).toBe(201);
     // Deleting the cancelled match again only hides it from the caller's list.
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/matches/${id}`, headers: guest.headers })).body).toBe('매칭이 삭제되었습니다.');
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/matches/${id}`, headers: guest.headers })).body).toBe('매칭이 삭제됐어요.');
     expect(await statusOf(guest, id)).toBeUndefined();
     expect((await received(host)).some((m) => m.id === id)).toBe(true);
   });
@@ -278,7 +285,7 @@ describe('DELETE /api/matches/{id} (issue #15: never a silent delete)', () => {
     const outsider = await t.quickMember();
     const forbidden = await t.app.inject({ method: 'DELETE', url: `/api/matches/${confirmed}`, headers: outsider.headers });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ message: '본인의 매칭만 삭제할 수 있습니다.', code: 'FORBIDDEN' });
+    expect(forbidden.json()).toEqual({ message: '본인의 매칭만 삭제할 수 있어요.', code: 'FORBIDDEN' });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/matches/${confirmed}` })).statusCode).toBe(401);
     let before = t.events.length;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/matches/${confirmed}`, headers: host.headers })).statusCode).toBe(200);
@@ -287,7 +294,7 @@ describe('DELETE /api/matches/{id} (issue #15: never a silent delete)', () => {
     expect(await seats(scheduleId)).toBe(1);
     before = t.events.length;
     const rejected = await t.app.inject({ method: 'DELETE', url: `/api/matches/${pending}`, headers: host.headers });
-    expect(rejected.body).toBe('매칭을 거절했습니다.');
+    expect(rejected.body).toBe('매칭을 거절했어요.');
     expect(t.events.slice(before)).toEqual([expect.objectContaining({ type: 'match_rejected', matchId: pending, toUserId: stranger.id })]);
     expect(await seats(scheduleId)).toBe(1);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/matches/999999', headers: host.headers })).statusCode).toBe(404);
@@ -326,7 +333,7 @@ describe('GET /api/matches/{id}', () => {
     const unknown = await getMatch(stranger.headers, 2_000_000_000);
     expect(third.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
-    expect(third.json()).toEqual({ message: '매칭 요청을 찾을 수 없습니다.', code: 'NOT_FOUND' });
+    expect(third.json()).toEqual({ message: '매칭 요청을 찾을 수 없어요.', code: 'NOT_FOUND' });
     expect(unknown.json()).toEqual(third.json());
 
     for (const bad of ['abc', '1.5', '0', '-3', '99999999999']) expect((await getMatch(host.headers, bad)).statusCode, bad).toBe(400);
@@ -350,7 +357,7 @@ describe('GET /api/matches/{id}', () => {
     await act(t, host.headers, id, 'confirm');
     t.clock.advance(3 * 3600_000); // 15:00 KST: the meal has started
     const hide = await t.app.inject({ method: 'DELETE', url: `/api/matches/${id}`, headers: guest.headers });
-    expect(hide.body).toBe('매칭이 삭제되었습니다.');
+    expect(hide.body).toBe('매칭이 삭제됐어요.');
     expect((await allPages<Item>(t, guest.headers, '/api/matches/sent?limit=100')).some((m) => m.id === id)).toBe(false);
     const res = await getMatch(guest.headers, id);
     expect(res.statusCode).toBe(200);

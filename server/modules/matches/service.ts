@@ -13,63 +13,115 @@
  * seat back they (and the host) hear about it. Either side can say "도착했어요" around the start
  * and report afterwards whether the partner came.
  */
-import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MatchRequest } from '../../../common/api/matches.ts';
+import type { AbsenceMark, MatchListWhen, MyAbsenceMark } from '../../../common/api/matches.ts';
 import {
   ARRIVAL_WINDOW_MINUTES,
   ATTENDANCE_WINDOW_DAYS,
+  canTransition,
+  DISPUTE_WINDOW_HOURS,
   HOST_TRANSITIONS,
   LATE_CANCEL_HOURS,
+  MEAL_MINUTES_DEFAULT,
+  NO_SHOW_GRACE_MINUTES_DEFAULT,
+  REQUESTS_AGAIN_MAX,
+  statusesBefore,
   type HostAction,
   type MatchSide,
+  type MatchStatus,
 } from '../../../common/domain/match-status.ts';
-import { isInScheduleWindow } from '../../../common/domain/schedule.ts';
+import { koreanClock, koreanDate } from '../../../common/domain/korean-time.ts';
+import { isInScheduleWindow, todayKst } from '../../../common/domain/schedule.ts';
 import type { MealRef } from '../../../common/realtime.ts';
-import { matchRequests, schedules, users } from '../../db/schema.ts';
+import { matchRequests, reports, schedules, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { MatchEvent, MatchEventType } from '../../plugins/notifier.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { isBlockedBetween } from '../../lib/blocks.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
-import { deleteMatchChats, type Tx } from '../../lib/match-chat.ts';
+import type { Tx } from '../../lib/match-chat.ts';
 import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
 import { exactTime, TimeIdCursor } from '../../lib/paging.ts';
 
-/** Korean texts of the match routes (UI-TEXT.md "Server text answers" where it fixes one). */
+/** Korean texts of the match routes (UI-TEXT.md "Server text answers" where it fixes one; 해요체). */
 export const MATCH_MSG = {
-  requested: '매칭 신청이 완료되었습니다.',
-  accepted: '매칭을 수락했습니다.',
-  rejected: '매칭을 거절했습니다.',
-  confirmed: '매칭이 확정되었습니다.',
-  deleted: '매칭이 삭제되었습니다.',
+  requested: '매칭 신청이 완료됐어요.',
+  accepted: '매칭을 수락했어요.',
+  rejected: '매칭을 거절했어요.',
+  confirmed: '매칭이 확정됐어요.',
+  deleted: '매칭이 삭제됐어요.',
+  hidden: '목록에서 삭제했어요.',
   withdrawn: '매칭 신청을 취소했어요.',
   cancelled: '약속을 취소했어요.',
   arrived: '도착을 알렸어요.',
   attendanceSaved: '참석 여부를 저장했어요.',
+  disputed: '이의 제기를 접수했어요. 운영자가 확인하는 동안 노쇼 기록에 포함되지 않아요.',
   ownSchedule: '자신이 만든 일정에는 매칭을 신청할 수 없습니다.',
   alreadyRequested: '이미 신청한 일정입니다.',
-  full: '모집 인원이 모두 찼습니다.',
+  /** Issue #28 item 2. */
+  notInvitedAgain: '호스트가 거절하거나 취소한 약속에는 다시 신청할 수 없어요.',
+  requestLimit: `한 약속에는 신청을 취소한 뒤 ${REQUESTS_AGAIN_MAX}번까지만 다시 신청할 수 있어요.`,
+  full: '모집 인원이 모두 찼어요.',
   fullOnAccept: '정원이 찼어요.',
-  past: '지난 일정에는 신청할 수 없습니다.',
+  past: '지난 일정에는 신청할 수 없어요.',
   started: '이미 시작된 약속이에요.',
   startedCancel: '이미 시작된 약속은 취소할 수 없어요.',
-  scheduleNotFound: '일정을 찾을 수 없습니다.',
-  matchNotFound: '매칭 요청을 찾을 수 없습니다.',
-  notHost: '일정을 만든 사람만 매칭 요청을 처리할 수 있습니다.',
-  notParticipant: '본인의 매칭만 삭제할 수 있습니다.',
-  notYourMatch: '본인의 매칭이 아닙니다.',
+  scheduleNotFound: '일정을 찾을 수 없어요.',
+  matchNotFound: '매칭 요청을 찾을 수 없어요.',
+  notHost: '일정을 만든 사람만 매칭 요청을 처리할 수 있어요.',
+  notParticipant: '본인의 매칭만 삭제할 수 있어요.',
+  notYourMatch: '본인의 매칭이 아니에요.',
   /** Issue #17 (UI-TEXT "Block"). */
   blocked: '요청을 보낼 수 없는 회원이에요.',
-  notPendingAccept: '대기중인 요청만 수락할 수 있습니다.',
-  notPendingReject: '대기중인 요청만 거절할 수 있습니다.',
-  notAcceptedConfirm: '수락된 요청만 확정할 수 있습니다.',
+  notPendingAccept: '대기중인 요청만 수락할 수 있어요.',
+  notPendingReject: '대기중인 요청만 거절할 수 있어요.',
+  notAcceptedConfirm: '수락된 요청만 확정할 수 있어요.',
   notCancellable: '수락되거나 확정된 약속만 취소할 수 있어요.',
   notConfirmed: '확정된 약속에서만 할 수 있어요.',
+  /** Issue #28 item 5. */
+  notEnded: '끝난 요청만 목록에서 삭제할 수 있어요. 대기 중인 요청은 거절하거나 신청을 취소해주세요.',
   arrivalWindow: `도착 알림은 약속 시간 ${ARRIVAL_WINDOW_MINUTES}분 전부터 ${ARRIVAL_WINDOW_MINUTES}분 후까지 보낼 수 있어요.`,
   attendanceWindow: `참석 여부는 약속 시간부터 ${ATTENDANCE_WINDOW_DAYS}일 동안 남길 수 있어요.`,
+  /** Issue #28 item 1: `{when}` is the opening time ("오후 9:30"). */
+  tooEarly: (when: string) => `${when}부터 알려주실 수 있어요.`,
+  partnerCheckedIn: '상대방이 도착했다고 알린 약속이에요. 안 나왔다고 기록할 수 없어요.',
+  noMark: '회원님에 대한 노쇼 기록이 없어요.',
+  disputeWindow: `노쇼 기록에는 기록된 뒤 ${DISPUTE_WINDOW_HOURS}시간 안에만 이의를 제기할 수 있어요.`,
+  alreadyDisputed: '이미 이의를 제기했어요.',
 } as const;
+
+/** The meal-length settings the rules read (server/config.ts `meal`; issue #28 items 1 and 6). */
+export interface MealRules {
+  /** NO_SHOW_GRACE_MINUTES: "안 나왔어요" opens this many minutes after the start. */
+  noShowGraceMinutes: number;
+  /** MEAL_MINUTES: reviews open this many minutes after the start. */
+  mealMinutes: number;
+}
+export const DEFAULT_MEAL_RULES: MealRules = { noShowGraceMinutes: NO_SHOW_GRACE_MINUTES_DEFAULT, mealMinutes: MEAL_MINUTES_DEFAULT };
+
+/** Stores notices inside the change's transaction (`app.stageNotices`, issue #28 item 8). */
+export type StageNotices = (tx: Tx, events: MatchEvent[]) => Promise<void>;
+const noStaging: StageNotices = async () => {};
+
+/**
+ * "오후 9:30" when `at` falls on the KST day of `now`, else "11월 28일 (토) 오후 9:30": how an
+ * opening time is named in a 409 (issue #28 items 1 and 6).
+ */
+export function openingTime(at: Date, now: Date): string {
+  const day = todayKst(at);
+  return day === todayKst(now) ? koreanClock(at) : `${koreanDate(day)} ${koreanClock(at)}`;
+}
+
+/**
+ * Issue #28 item 3: from when a cancellation of a seated request counts as late — the start − 24 h,
+ * or never (null) once the meal's time or place changed after the request was accepted.
+ */
+export function lateCancelFrom(startsAt: Date, scheduleChangedAt: Date | null): Date | null {
+  return scheduleChangedAt ? null : new Date(startsAt.getTime() - LATE_CANCEL_HOURS * 60 * MINUTE_MS);
+}
 
 /** The answer text, the 409 text and the notification of each host action. */
 const ACTIONS: Record<HostAction, { done: string; illegal: string; event: MatchEventType }> = {
@@ -84,14 +136,15 @@ export interface MatchOutcome {
   events: MatchEvent[];
 }
 
-const MINUTE_MS = 60_000;
 const host = alias(users, 'host');
 const requester = alias(users, 'requester');
+
+const MINUTE_MS = 60_000;
 
 /** A match with what the lifecycle rules need. */
 interface LoadedMatch {
   id: number;
-  status: MatchRequest['status'];
+  status: MatchStatus;
   scheduleId: number;
   requesterId: number;
   hostId: number;
@@ -99,6 +152,11 @@ interface LoadedMatch {
   meal: MealRef;
   hostArrivedAt: Date | null;
   requesterArrivedAt: Date | null;
+  hostReportsAttended: boolean | null;
+  requesterReportsAttended: boolean | null;
+  hostReportedAt: Date | null;
+  requesterReportedAt: Date | null;
+  scheduleChangedAt: Date | null;
 }
 
 /**
@@ -107,15 +165,36 @@ interface LoadedMatch {
  */
 export const MatchCursor = TimeIdCursor;
 export type MatchCursorKey = [string, number];
-/** Which rows of a list to read: `limit` (the route asks one more than it answers) after `after`. */
+/** Which rows of a list to read: `limit` (the route asks one more than it answers) after `after`, and `when` (issue #28 item 7). */
 export interface ListPage {
   limit: number;
   after?: MatchCursorKey;
+  when?: MatchListWhen;
 }
 
-/** Builds the matches service. */
-export function createMatchesService(deps: { db: Database; now: Clock }) {
+/** A dispute of an absence mark as stored in the report queue (issue #28 item 1). */
+interface DisputeRow {
+  matchId: number;
+  accusedId: number;
+  createdAt: Date;
+  detail: string | null;
+  status: 'open' | 'resolved';
+  action: 'dismiss' | 'hide' | 'suspend' | null;
+}
+
+/** The report target type of a dispute: the match's absence mark against the reporter (issue #28 item 1). */
+export const DISPUTE_TARGET = 'attendance' as const;
+
+/**
+ * Builds the matches service — the one writer of schedules' seats and of match requests (issue #28
+ * item 8). `rules` are the meal-length settings; `stage` stores the notices of each change in its
+ * transaction (`app.stageNotices`); callers publish the answered events after the commit
+ * (`app.notifyAll`).
+ */
+export function createMatchesService(deps: { db: Database; now: Clock; rules?: MealRules; stage?: StageNotices }) {
   const { db, now } = deps;
+  const rules = deps.rules ?? DEFAULT_MEAL_RULES;
+  const stage = deps.stage ?? noStaging;
 
   /** A member's `{ id, name, profileImage }`. */
   async function memberRef(id: number) {
@@ -138,6 +217,11 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
         hour: schedules.hour,
         hostArrivedAt: matchRequests.hostArrivedAt,
         requesterArrivedAt: matchRequests.requesterArrivedAt,
+        hostReportsAttended: matchRequests.hostReportsAttended,
+        requesterReportsAttended: matchRequests.requesterReportsAttended,
+        hostReportedAt: matchRequests.hostReportedAt,
+        requesterReportedAt: matchRequests.requesterReportedAt,
+        scheduleChangedAt: matchRequests.scheduleChangedAt,
       })
       .from(matchRequests)
       .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
@@ -154,15 +238,52 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
   }
 
   /**
+   * Changes request `id` to `to` inside `tx` when it is in a status from which MATCH_TRANSITIONS
+   * allows `to` (and `also` holds); answers whether it changed. The one way a status changes.
+   */
+  async function move(tx: Tx, id: number, to: MatchStatus, set: Partial<typeof matchRequests.$inferInsert> = {}, also?: SQL): Promise<boolean> {
+    const [changed] = await tx
+      .update(matchRequests)
+      .set({ ...set, status: to, updatedAt: set.updatedAt ?? now() })
+      .where(and(eq(matchRequests.id, id), inArray(matchRequests.status, statusesBefore(to)), also))
+      .returning({ id: matchRequests.id });
+    return !!changed;
+  }
+
+  /** The disputes of the absence marks on `matchIds` (the report queue's `attendance` targets). */
+  async function disputesOf(matchIds: readonly number[]): Promise<DisputeRow[]> {
+    if (matchIds.length === 0) return [];
+    return db
+      .select({ matchId: reports.targetId, accusedId: reports.reporterId, createdAt: reports.createdAt, detail: reports.detail, status: reports.status, action: reports.action })
+      .from(reports)
+      .where(and(eq(reports.targetType, DISPUTE_TARGET), sql`${reports.targetId} = any(${`{${matchIds.join(',')}}`}::int[])`));
+  }
+
+  /** The absence mark against the member whose partner reported `attended` at `reportedAt`, with its dispute. */
+  function absenceMark(attended: boolean | null, reportedAt: Date | null, dispute: DisputeRow | undefined): AbsenceMark | null {
+    if (attended !== false || !reportedAt) return null;
+    const decision = !dispute || dispute.status === 'open' ? null : dispute.action === 'hide' ? ('removed' as const) : ('upheld' as const);
+    return {
+      markedAt: reportedAt.toISOString(),
+      disputeUntil: new Date(reportedAt.getTime() + DISPUTE_WINDOW_HOURS * 60 * MINUTE_MS).toISOString(),
+      disputedAt: dispute ? dispute.createdAt.toISOString() : null,
+      disputeNote: dispute?.detail ?? null,
+      decision,
+    };
+  }
+
+  /**
    * Requests matching `where`, newest first, in the MatchRequest shape (members with their figures),
-   * each with its keyset position `key` = [createdAt in epoch ms, id] (issue #19 item 1). `created_at`
-   * holds microseconds (defaultNow) and a cursor milliseconds, so the order and the comparison use
-   * the time cut to whole milliseconds: a page boundary inside one millisecond neither repeats nor
-   * skips a row. At most `page.limit` rows after `page.after` (the newest when absent).
+   * each with its keyset position `key` = [createdAt with microseconds, id] (issue #19 item 1). At
+   * most `page.limit` rows after `page.after` (the newest when absent); `page.when` keeps meals not
+   * started (`upcoming`) or started (`past`) at the service's clock (issue #28 item 7).
    */
   async function list(where: SQL | undefined, page: ListPage): Promise<Array<{ item: MatchRequest; key: MatchCursorKey }>> {
+    const at = now();
     const conds = [where];
     if (page.after) conds.push(sql`(${matchRequests.createdAt}, ${matchRequests.id}) < (${page.after[0]}::timestamptz, ${page.after[1]})`);
+    if (page.when === 'upcoming') conds.push(gt(schedules.startsAt, at));
+    if (page.when === 'past') conds.push(lte(schedules.startsAt, at));
     const rows = await db
       .select({
         m: matchRequests,
@@ -189,9 +310,13 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
       .where(and(...conds))
       .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id))
       .limit(page.limit);
-    const stats = await memberStats(db, rows.flatMap((r) => [r.m.requesterId, r.hostId]), now());
+    const stats = await memberStats(db, rows.flatMap((r) => [r.m.requesterId, r.hostId]), at);
+    const marked = rows.filter((r) => r.m.hostReportsAttended === false || r.m.requesterReportsAttended === false).map((r) => r.m.id);
+    const disputes = await disputesOf(marked);
+    const disputeOf = (matchId: number, accusedId: number) => disputes.find((d) => d.matchId === matchId && d.accusedId === accusedId);
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
-    return rows.map(({ m, at, ...r }) => ({ key: [at, m.id] as MatchCursorKey, item: {
+    const after = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE_MS).toISOString();
+    return rows.map(({ m, at: key, ...r }) => ({ key: [key, m.id] as MatchCursorKey, item: {
       id: m.id,
       status: m.status,
       requester: { id: m.requesterId, name: r.requesterName, profileImage: r.requesterImage, ...(stats.get(m.requesterId) ?? NO_STATS) },
@@ -218,6 +343,15 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
       arrivedAt: { host: iso(m.hostArrivedAt), requester: iso(m.requesterArrivedAt) },
       attendance: { byHost: m.hostReportsAttended, byRequester: m.requesterReportsAttended },
       createdAt: m.createdAt.toISOString(),
+      lateCancelFrom: iso(lateCancelFrom(r.startsAt, m.scheduleChangedAt)),
+      absentReportFrom: after(r.startsAt, rules.noShowGraceMinutes),
+      reviewOpensAt: after(r.startsAt, rules.mealMinutes),
+      absence: {
+        // The mark against the host is the requester's report, and the reverse.
+        host: absenceMark(m.requesterReportsAttended, m.requesterReportedAt, disputeOf(m.id, r.hostId)),
+        requester: absenceMark(m.hostReportsAttended, m.hostReportedAt, disputeOf(m.id, m.requesterId)),
+      },
+      scheduleChangedAt: iso(m.scheduleChangedAt),
     } }));
   }
 
@@ -263,30 +397,49 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
   }
 
   /**
-   * The cancellation of an ACCEPTED or CONFIRMED match by `side` (issue #15), inside a transaction:
-   * CANCELLED with who, why and when; late when within 24 h of the start; the seat freed. 409 when
-   * the meal has started or the match is in another status.
+   * The cancellation of an ACCEPTED or CONFIRMED match by `side` (issue #15), in one transaction
+   * with its notices: CANCELLED with who, why and when; late when at or after `lateCancelFrom`
+   * (never after the meal moved, issue #28 item 3); the seat freed. 409 when the meal has started or
+   * the match is in another status.
    */
   async function cancelIn(m: LoadedMatch, side: MatchSide, userId: number, reason: string | null): Promise<MatchOutcome> {
     const at = now();
     if (at >= m.startsAt) throw new AppError(409, 'MEAL_STARTED', MATCH_MSG.startedCancel);
     const fromUser = await memberRef(userId);
-    const lateCancel = m.startsAt.getTime() - at.getTime() < LATE_CANCEL_HOURS * 60 * MINUTE_MS;
+    const lateFrom = lateCancelFrom(m.startsAt, m.scheduleChangedAt);
+    const lateCancel = lateFrom !== null && at >= lateFrom;
+    const toUserId = side === 'host' ? m.requesterId : m.hostId;
     const events = await db.transaction(async (tx) => {
       await lockSchedule(tx, m.scheduleId);
-      const [changed] = await tx
-        .update(matchRequests)
-        .set({ status: 'CANCELLED', cancelledBy: side, cancelReason: reason, cancelledAt: at, lateCancel, waitlisted: false, updatedAt: at })
-        .where(and(eq(matchRequests.id, m.id), inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED'])))
-        .returning({ id: matchRequests.id });
+      const changed = await move(tx, m.id, 'CANCELLED', { cancelledBy: side, cancelReason: reason, cancelledAt: at, lateCancel, waitlisted: false, updatedAt: at }, inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED']));
       if (!changed) throw new AppError(409, 'ILLEGAL_TRANSITION', MATCH_MSG.notCancellable);
-      return freeSeat(tx, m, fromUser);
+      const all: MatchEvent[] = [
+        { type: 'match_cancelled', matchId: m.id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal, reason },
+        ...(await freeSeat(tx, m, fromUser)),
+      ];
+      await stage(tx, all);
+      return all;
     });
+    return { text: MATCH_MSG.cancelled, events };
+  }
+
+  /**
+   * A PENDING request becomes CANCELLED by `side` (withdrawn by its requester, or cancelled by a
+   * block, a deletion or a suspension), in one transaction with the notice `type` to the other side.
+   * A withdrawn request leaves both lists (the requester may ask again; their card shows 취소됨). Answers null when it is no longer PENDING.
+   */
+  async function cancelPending(m: LoadedMatch, side: MatchSide, actorId: number, type: 'match_withdrawn' | 'match_cancelled'): Promise<MatchEvent[] | null> {
+    const at = now();
+    const fromUser = await memberRef(actorId);
     const toUserId = side === 'host' ? m.requesterId : m.hostId;
-    return {
-      text: MATCH_MSG.cancelled,
-      events: [{ type: 'match_cancelled', matchId: m.id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal, reason }, ...events],
-    };
+    return db.transaction(async (tx) => {
+      const hide = type === 'match_withdrawn' ? { hostHidden: true, requesterHidden: true } : {};
+      const changed = await move(tx, m.id, 'CANCELLED', { cancelledBy: side, cancelledAt: at, waitlisted: false, updatedAt: at, ...hide }, eq(matchRequests.status, 'PENDING'));
+      if (!changed) return null;
+      const events: MatchEvent[] = [{ type, matchId: m.id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal }];
+      await stage(tx, events);
+      return events;
+    });
   }
 
   /**
@@ -305,14 +458,7 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
       const m = await load(id);
       const side = sideOf(m, actorId);
       if (m.status === 'PENDING') {
-        const at = now();
-        const [changed] = await db
-          .update(matchRequests)
-          .set({ status: 'CANCELLED', cancelledBy: side, cancelledAt: at, waitlisted: false, updatedAt: at })
-          .where(and(eq(matchRequests.id, id), eq(matchRequests.status, 'PENDING')))
-          .returning({ id: matchRequests.id });
-        const toUserId = side === 'host' ? m.requesterId : m.hostId;
-        if (changed) events.push({ type: 'match_cancelled', matchId: id, scheduleId: m.scheduleId, toUserId, fromUser: await memberRef(actorId), meal: m.meal });
+        events.push(...((await cancelPending(m, side, actorId, 'match_cancelled')) ?? []));
       } else {
         try {
           events.push(...(await cancelIn(m, side, actorId, null)).events);
@@ -325,20 +471,33 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
     return events;
   }
 
+  /** Whether request `m` has ended for the lists (issue #28 item 5): REJECTED, CANCELLED, or its meal has started. */
+  const ended = (m: LoadedMatch) => m.status === 'REJECTED' || m.status === 'CANCELLED' || now() >= m.startsAt;
+
+  /** Hides `m` from `side`'s lists (목록에서 삭제); the partner keeps it and its chat. */
+  async function hideFor(m: LoadedMatch, side: MatchSide): Promise<void> {
+    await db
+      .update(matchRequests)
+      .set(side === 'host' ? { hostHidden: true } : { requesterHidden: true })
+      .where(eq(matchRequests.id, m.id));
+  }
+
   const service = {
-    /** Requests on the caller's schedules (the caller is the host), newest first; REJECTED included, hidden ones not. */
+    /**
+     * Requests on the caller's schedules (the caller is the host), newest first; REJECTED included,
+     * hidden ones not; `page.when` keeps upcoming or past meals (issue #28 item 7).
+     */
     received: (userId: number, page: ListPage) => list(and(eq(matchRequests.hostId, userId), eq(matchRequests.hostHidden, false)), page),
 
-    /** The caller's own requests, newest first; REJECTED and CANCELLED included, hidden ones not. */
+    /** The caller's own requests, newest first; REJECTED and CANCELLED included, hidden ones not; `page.when` as `received`. */
     sent: (userId: number, page: ListPage) => list(and(eq(matchRequests.requesterId, userId), eq(matchRequests.requesterHidden, false)), page),
 
     /**
      * `GET /api/matches/{id}` (issue #19 left-overs: the chat and write-review pages): the one match
      * `id` in the list item shape (`MatchRequest`, the same `list` query), for its host or its
-     * requester. A match the caller hid (`DELETE` after the meal) is still answered — the chat link
-     * must keep working; hiding only removes it from the caller's lists. 404 `NOT_FOUND`
-     * '매칭 요청을 찾을 수 없습니다.' for an unknown id and also for a member who is neither side,
-     * so ids cannot be probed.
+     * requester. A match the caller hid is still answered — the chat link must keep working; hiding
+     * only removes it from the caller's lists. 404 `NOT_FOUND` for an unknown id and also for a
+     * member who is neither side, so ids cannot be probed.
      */
     async get(userId: number, id: number): Promise<MatchRequest> {
       const mine = or(eq(schedules.userId, userId), eq(matchRequests.requesterId, userId));
@@ -348,11 +507,14 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
     },
 
     /**
-     * Asks to join schedule `scheduleId` (SPEC §7 POST /api/matches, §5, §8). Checked in this order:
-     * 404 unknown or deleted; 400 own schedule; 403 BLOCKED '요청을 보낼 수 없는 회원이에요.' when
-     * either member blocked the other (issue #17); 409 already requested (any status; also under a race,
-     * by the unique index); 409 past (dated before today KST, beyond the window, or — issue #15 —
-     * the hour has started); 409 full.
+     * Asks to join schedule `scheduleId` (SPEC §7 POST /api/matches, §5, §8; issue #28 item 2).
+     * Checked in this order: 404 unknown or deleted; 400 own schedule; 403 BLOCKED when either
+     * member blocked the other (issue #17); 409 ALREADY_REQUESTED while the member has an open
+     * (PENDING, ACCEPTED, CONFIRMED) request on it (also under a race, by the partial unique index);
+     * 409 NOT_INVITED_AGAIN after the host rejected or cancelled one of their requests on it; 409
+     * REQUEST_LIMIT after 1 + REQUESTS_AGAIN_MAX requests; 409 SCHEDULE_PAST (dated before today
+     * KST, beyond the window, or the hour has started); 409 SCHEDULE_FULL. A new PENDING request
+     * otherwise; the host gets `new_match_request` naming the meal.
      */
     async request(userId: number, scheduleId: number): Promise<MatchOutcome> {
       const [s] = await db
@@ -360,6 +522,8 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
           id: schedules.id,
           hostId: schedules.userId,
           date: schedules.date,
+          hour: schedules.hour,
+          placeName: schedules.placeName,
           startsAt: schedules.startsAt,
           cancelledAt: schedules.cancelledAt,
           participants: schedules.participants,
@@ -371,23 +535,31 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
       if (s.hostId === userId) throw new AppError(400, 'OWN_SCHEDULE', MATCH_MSG.ownSchedule);
       if (await isBlockedBetween(db, userId, s.hostId)) throw new AppError(403, 'BLOCKED', MATCH_MSG.blocked);
       const alreadyRequested = () => new AppError(409, 'ALREADY_REQUESTED', MATCH_MSG.alreadyRequested);
-      const [existing] = await db
-        .select({ id: matchRequests.id })
+      const earlier = await db
+        .select({ status: matchRequests.status, cancelledBy: matchRequests.cancelledBy })
         .from(matchRequests)
         .where(and(eq(matchRequests.scheduleId, scheduleId), eq(matchRequests.requesterId, userId)));
-      if (existing) throw alreadyRequested();
+      if (earlier.some((r) => r.status === 'PENDING' || r.status === 'ACCEPTED' || r.status === 'CONFIRMED')) throw alreadyRequested();
+      if (earlier.some((r) => r.status === 'REJECTED' || (r.status === 'CANCELLED' && r.cancelledBy === 'host'))) {
+        throw new AppError(409, 'NOT_INVITED_AGAIN', MATCH_MSG.notInvitedAgain);
+      }
+      if (earlier.length > REQUESTS_AGAIN_MAX) throw new AppError(409, 'REQUEST_LIMIT', MATCH_MSG.requestLimit);
       if (!isInScheduleWindow(s.date, now()) || now() >= s.startsAt) throw new AppError(409, 'SCHEDULE_PAST', MATCH_MSG.past);
       if (s.current >= s.participants) throw new AppError(409, 'SCHEDULE_FULL', MATCH_MSG.full);
-      let id: number;
+      const fromUser = await memberRef(userId);
+      const meal = { placeName: s.placeName, date: s.date, time: s.hour };
       try {
-        const [row] = await db.insert(matchRequests).values({ scheduleId, requesterId: userId, hostId: s.hostId, status: 'PENDING' }).returning({ id: matchRequests.id });
-        id = row!.id;
+        const events = await db.transaction(async (tx) => {
+          const [row] = await tx.insert(matchRequests).values({ scheduleId, requesterId: userId, hostId: s.hostId, status: 'PENDING' }).returning({ id: matchRequests.id });
+          const all: MatchEvent[] = [{ type: 'new_match_request', matchId: row!.id, scheduleId, toUserId: s.hostId, fromUser, meal }];
+          await stage(tx, all);
+          return all;
+        });
+        return { text: MATCH_MSG.requested, events };
       } catch (error) {
         if (isUniqueViolation(error)) throw alreadyRequested();
         throw error;
       }
-      const fromUser = await memberRef(userId);
-      return { text: MATCH_MSG.requested, events: [{ type: 'new_match_request', matchId: id, scheduleId, toUserId: s.hostId, fromUser }] };
     },
 
     /**
@@ -404,33 +576,30 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
       if (m.hostId !== userId) throw new AppError(403, 'NOT_HOST', MATCH_MSG.notHost);
       if (action !== 'reject' && now() >= m.startsAt && m.status === from) throw new AppError(409, 'MEAL_STARTED', MATCH_MSG.started);
       const fromUser = await memberRef(userId);
-      const extra = await db.transaction(async (tx) => {
+      const events = await db.transaction(async (tx) => {
         // Lock order: the schedule, then its requests (a full schedule's accept updates the others).
         if (action === 'accept') await lockSchedule(tx, m.scheduleId);
-        const [changed] = await tx
-          .update(matchRequests)
-          .set({ status: to, waitlisted: false, updatedAt: now() })
-          .where(and(eq(matchRequests.id, id), eq(matchRequests.status, from)))
-          .returning({ id: matchRequests.id });
+        const changed = await move(tx, id, to, { waitlisted: false }, eq(matchRequests.status, from));
         if (!changed) {
           // Gone meanwhile → 404; otherwise it is in another status.
           const [still] = await tx.select({ id: matchRequests.id }).from(matchRequests).where(eq(matchRequests.id, id));
           if (!still) throw new AppError(404, 'NOT_FOUND', MATCH_MSG.matchNotFound);
           throw new AppError(409, 'ILLEGAL_TRANSITION', ACTIONS[action].illegal);
         }
-        if (action !== 'accept') return [];
-        const [seat] = await tx
-          .update(schedules)
-          .set({ currentParticipants: sql`${schedules.currentParticipants} + 1`, updatedAt: now() })
-          .where(and(eq(schedules.id, m.scheduleId), lt(schedules.currentParticipants, schedules.participants)))
-          .returning({ current: schedules.currentParticipants, participants: schedules.participants });
-        if (!seat) throw new AppError(409, 'SCHEDULE_FULL', MATCH_MSG.fullOnAccept);
-        return seat.current >= seat.participants ? fillUp(tx, m, fromUser) : [];
+        const all: MatchEvent[] = [{ type: ACTIONS[action].event, matchId: id, scheduleId: m.scheduleId, toUserId: m.requesterId, fromUser, meal: m.meal }];
+        if (action === 'accept') {
+          const [seat] = await tx
+            .update(schedules)
+            .set({ currentParticipants: sql`${schedules.currentParticipants} + 1`, updatedAt: now() })
+            .where(and(eq(schedules.id, m.scheduleId), lt(schedules.currentParticipants, schedules.participants)))
+            .returning({ current: schedules.currentParticipants, participants: schedules.participants });
+          if (!seat) throw new AppError(409, 'SCHEDULE_FULL', MATCH_MSG.fullOnAccept);
+          if (seat.current >= seat.participants) all.push(...(await fillUp(tx, m, fromUser)));
+        }
+        await stage(tx, all);
+        return all;
       });
-      return {
-        text: ACTIONS[action].done,
-        events: [{ type: ACTIONS[action].event, matchId: id, scheduleId: m.scheduleId, toUserId: m.requesterId, fromUser, meal: m.meal }, ...extra],
-      };
+      return { text: ACTIONS[action].done, events };
     },
 
     /**
@@ -448,33 +617,41 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
 
     /**
      * `DELETE /api/matches/{id}` (SPEC §4, §6; issue #15) — never a silent delete:
-     * - PENDING, by the requester: withdrawn (the row goes; the host gets `match_withdrawn`);
+     * - PENDING, by the requester: withdrawn (CANCELLED by the requester, gone from the host's list;
+     *   the host gets `match_withdrawn`; the requester may ask again, issue #28 item 2);
      *   by the host before the start: rejected (`match_rejected`);
      * - ACCEPTED or CONFIRMED before the start: cancelled, exactly as `cancel` without a reason;
-     * - otherwise (the meal has started, or REJECTED/CANCELLED): hidden from the caller's list only;
-     *   the partner keeps the match and its chat.
+     * - otherwise (the meal has started, or REJECTED/CANCELLED): hidden from the caller's list only,
+     *   as `hide`; the partner keeps the match and its chat.
      * 404 unknown; 403 neither requester nor host.
      */
     async remove(userId: number, id: number): Promise<MatchOutcome> {
       const m = await load(id);
       const side = sideOf(m, userId, MATCH_MSG.notParticipant);
       const started = now() >= m.startsAt;
-      if (m.status === 'PENDING' && side === 'requester') {
-        const gone = await db.transaction(async (tx) => {
-          await deleteMatchChats(tx, [id]);
-          return tx.delete(matchRequests).where(and(eq(matchRequests.id, id), eq(matchRequests.status, 'PENDING'))).returning({ id: matchRequests.id });
-        });
-        if (gone.length === 0) return service.remove(userId, id); // accepted meanwhile: decide again
-        const fromUser = await memberRef(userId);
-        return { text: MATCH_MSG.withdrawn, events: [{ type: 'match_withdrawn', matchId: id, scheduleId: m.scheduleId, toUserId: m.hostId, fromUser, meal: m.meal }] };
+      if (m.status === 'PENDING' && side === 'requester' && !started) {
+        const events = await cancelPending(m, side, userId, 'match_withdrawn');
+        if (!events) return service.remove(userId, id); // accepted meanwhile: decide again
+        return { text: MATCH_MSG.withdrawn, events };
       }
       if (m.status === 'PENDING' && !started) return service.transition(userId, id, 'reject');
       if ((m.status === 'ACCEPTED' || m.status === 'CONFIRMED') && !started) return cancelIn(m, side, userId, null);
-      await db
-        .update(matchRequests)
-        .set(side === 'host' ? { hostHidden: true } : { requesterHidden: true })
-        .where(eq(matchRequests.id, id));
+      await hideFor(m, side);
       return { text: MATCH_MSG.deleted, events: [] };
+    },
+
+    /**
+     * `POST /api/matches/{id}/hide` (issue #28 item 5, 목록에서 삭제): removes an ended request
+     * (REJECTED, CANCELLED, or its meal has started) from the caller's lists only; the partner keeps
+     * it and its chat, and `GET /api/matches/{id}` still answers it. 409 NOT_ENDED on a request
+     * that has not ended (a PENDING one is rejected or withdrawn instead); 403; 404.
+     */
+    async hide(userId: number, id: number): Promise<MatchOutcome> {
+      const m = await load(id);
+      const side = sideOf(m, userId, MATCH_MSG.notParticipant);
+      if (!ended(m)) throw new AppError(409, 'NOT_ENDED', MATCH_MSG.notEnded);
+      await hideFor(m, side);
+      return { text: MATCH_MSG.hidden, events: [] };
     },
 
     /**
@@ -494,9 +671,9 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
       ),
 
     /**
-     * Issue #17 item 2 (account deletion): every open match of `userId` (PENDING, ACCEPTED or
-     * CONFIRMED whose meal has not started, as host or as requester) becomes CANCELLED by their
-     * side; each partner gets `match_cancelled`. Answers the events (notify after they are sent).
+     * Issue #17 item 2 (account deletion, suspension): every open match of `userId` (PENDING,
+     * ACCEPTED or CONFIRMED whose meal has not started, as host or as requester) becomes CANCELLED
+     * by their side; each partner gets `match_cancelled`. Answers the events (notify after commit).
      */
     cancelAllOf: (userId: number): Promise<MatchEvent[]> => cancelOpen(userId, or(eq(schedules.userId, userId), eq(matchRequests.requesterId, userId))!),
 
@@ -514,35 +691,148 @@ export function createMatchesService(deps: { db: Database; now: Clock }) {
       const window = ARRIVAL_WINDOW_MINUTES * MINUTE_MS;
       if (Math.abs(at.getTime() - m.startsAt.getTime()) > window) throw new AppError(409, 'ARRIVAL_WINDOW', MATCH_MSG.arrivalWindow);
       const column = side === 'host' ? matchRequests.hostArrivedAt : matchRequests.requesterArrivedAt;
-      const [first] = await db
-        .update(matchRequests)
-        .set(side === 'host' ? { hostArrivedAt: at } : { requesterArrivedAt: at })
-        .where(and(eq(matchRequests.id, id), eq(matchRequests.status, 'CONFIRMED'), sql`${column} is null`))
-        .returning({ id: matchRequests.id });
-      if (!first) return { text: MATCH_MSG.arrived, events: [] };
       const fromUser = await memberRef(userId);
       const toUserId = side === 'host' ? m.requesterId : m.hostId;
-      return { text: MATCH_MSG.arrived, events: [{ type: 'partner_arrived', matchId: id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal }] };
+      const events = await db.transaction(async (tx) => {
+        const [first] = await tx
+          .update(matchRequests)
+          .set(side === 'host' ? { hostArrivedAt: at } : { requesterArrivedAt: at })
+          .where(and(eq(matchRequests.id, id), eq(matchRequests.status, 'CONFIRMED'), sql`${column} is null`))
+          .returning({ id: matchRequests.id });
+        if (!first) return [];
+        const all: MatchEvent[] = [{ type: 'partner_arrived', matchId: id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal }];
+        await stage(tx, all);
+        return all;
+      });
+      return { text: MATCH_MSG.arrived, events };
     },
 
     /**
-     * `POST /api/matches/{id}/attendance` (issue #15): a side of a CONFIRMED match reports whether
-     * the partner came, from the start to 7 days after (it may be changed in that time). 404; 403;
-     * 409 `NOT_CONFIRMED`; 409 `ATTENDANCE_WINDOW` outside the window.
+     * `POST /api/matches/{id}/attendance` (issues #15, #28 item 1): a side of a CONFIRMED match says
+     * whether the partner came, from the start to 7 days after (it may be changed in that time).
+     * "Absent" only from `startsAt + NO_SHOW_GRACE_MINUTES` (409 TOO_EARLY naming the time, e.g.
+     * '오후 9:30부터 알려주실 수 있어요.') and never when the partner checked in with `arrived` (409
+     * PARTNER_CHECKED_IN). A new absence mark tells the partner (`marked_absent`, naming the meal),
+     * who may dispute it within 72 h. 404; 403; 409 `NOT_CONFIRMED`; 409 `ATTENDANCE_WINDOW`.
      */
     async attendance(userId: number, id: number, partnerAttended: boolean): Promise<MatchOutcome> {
       const m = await load(id);
       const side = sideOf(m, userId);
       if (m.status !== 'CONFIRMED') throw new AppError(409, 'NOT_CONFIRMED', MATCH_MSG.notConfirmed);
-      const at = now().getTime();
+      const at = now();
       const start = m.startsAt.getTime();
-      if (at < start || at > start + ATTENDANCE_WINDOW_DAYS * 24 * 60 * MINUTE_MS) throw new AppError(409, 'ATTENDANCE_WINDOW', MATCH_MSG.attendanceWindow);
-      await db
-        .update(matchRequests)
-        .set(side === 'host' ? { hostReportsAttended: partnerAttended } : { requesterReportsAttended: partnerAttended })
-        .where(eq(matchRequests.id, id));
-      return { text: MATCH_MSG.attendanceSaved, events: [] };
+      if (at.getTime() < start || at.getTime() > start + ATTENDANCE_WINDOW_DAYS * 24 * 60 * MINUTE_MS) throw new AppError(409, 'ATTENDANCE_WINDOW', MATCH_MSG.attendanceWindow);
+      const partnerArrived = side === 'host' ? m.requesterArrivedAt : m.hostArrivedAt;
+      const before = side === 'host' ? m.hostReportsAttended : m.requesterReportsAttended;
+      if (!partnerAttended) {
+        const opens = new Date(start + rules.noShowGraceMinutes * MINUTE_MS);
+        if (at < opens) throw new AppError(409, 'TOO_EARLY', MATCH_MSG.tooEarly(openingTime(opens, at)));
+        if (partnerArrived) throw new AppError(409, 'PARTNER_CHECKED_IN', MATCH_MSG.partnerCheckedIn);
+      }
+      const fromUser = await memberRef(userId);
+      const toUserId = side === 'host' ? m.requesterId : m.hostId;
+      const events = await db.transaction(async (tx) => {
+        await tx
+          .update(matchRequests)
+          .set(side === 'host' ? { hostReportsAttended: partnerAttended, hostReportedAt: at } : { requesterReportsAttended: partnerAttended, requesterReportedAt: at })
+          .where(eq(matchRequests.id, id));
+        const all: MatchEvent[] = !partnerAttended && before !== false ? [{ type: 'marked_absent', matchId: id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal }] : [];
+        await stage(tx, all);
+        return all;
+      });
+      return { text: MATCH_MSG.attendanceSaved, events };
+    },
+
+    /**
+     * `POST /api/matches/{id}/attendance/dispute` (issue #28 item 1): the member the partner marked
+     * absent answers within 72 h of the mark with an optional note (trimmed, ≤ 200). The dispute
+     * joins the admin report queue (`/api/admin/reports`, target type `attendance`, the match's id;
+     * reporter = the accused, `targetUserId` = who marked) and, until an admin decides, the mark is
+     * not counted in `noShowCount` (server/lib/member-stats.ts); "hide" removes it for good,
+     * "dismiss" upholds it. 409 NO_MARK (no absence mark against the caller); 409 DISPUTE_WINDOW
+     * after 72 h; 409 ALREADY_DISPUTED; 403; 404.
+     */
+    async dispute(userId: number, id: number, note?: string): Promise<MatchOutcome> {
+      const m = await load(id);
+      const side = sideOf(m, userId);
+      // The mark against the caller is the partner's report.
+      const mark = side === 'host' ? m.requesterReportsAttended : m.hostReportsAttended;
+      const markedAt = side === 'host' ? m.requesterReportedAt : m.hostReportedAt;
+      if (mark !== false || !markedAt) throw new AppError(409, 'NO_MARK', MATCH_MSG.noMark);
+      if (now().getTime() > markedAt.getTime() + DISPUTE_WINDOW_HOURS * 60 * MINUTE_MS) throw new AppError(409, 'DISPUTE_WINDOW', MATCH_MSG.disputeWindow);
+      const marker = side === 'host' ? m.requesterId : m.hostId;
+      try {
+        await db.insert(reports).values({ reporterId: userId, targetType: DISPUTE_TARGET, targetId: id, targetUserId: marker, reason: 'no_show', detail: note?.trim() || null, createdAt: now() });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError(409, 'ALREADY_DISPUTED', MATCH_MSG.alreadyDisputed);
+        throw error;
+      }
+      return { text: MATCH_MSG.disputed, events: [] };
+    },
+
+    /**
+     * `GET /api/matches/absences` (issue #28 item 1): every absence mark against `userId`, newest
+     * first (at most 100: marks are rare), with the meal, who marked it, the dispute and whether it counts.
+     */
+    async absences(userId: number): Promise<MyAbsenceMark[]> {
+      const marker = alias(users, 'marker');
+      const rows = await db
+        .select({
+          id: matchRequests.id,
+          hostId: matchRequests.hostId,
+          markerId: marker.id,
+          markerName: marker.name,
+          attended: sql<boolean | null>`case when ${matchRequests.hostId} = ${userId} then ${matchRequests.requesterReportsAttended} else ${matchRequests.hostReportsAttended} end`,
+          reportedAt: sql<string | null>`case when ${matchRequests.hostId} = ${userId} then ${matchRequests.requesterReportedAt} else ${matchRequests.hostReportedAt} end`,
+          placeName: schedules.placeName,
+          date: schedules.date,
+          hour: schedules.hour,
+        })
+        .from(matchRequests)
+        .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
+        .innerJoin(marker, sql`${marker.id} = case when ${matchRequests.hostId} = ${userId} then ${matchRequests.requesterId} else ${matchRequests.hostId} end`)
+        .where(
+          or(
+            and(eq(matchRequests.requesterId, userId), sql`${matchRequests.hostReportsAttended} is false`),
+            and(eq(matchRequests.hostId, userId), sql`${matchRequests.requesterReportsAttended} is false`),
+          ),
+        )
+        .orderBy(desc(schedules.startsAt), desc(matchRequests.id))
+        .limit(100);
+      const disputes = await disputesOf(rows.map((r) => r.id));
+      return rows.flatMap((r) => {
+        const dispute = disputes.find((d) => d.matchId === r.id && d.accusedId === userId);
+        const mark = absenceMark(r.attended, r.reportedAt ? new Date(r.reportedAt) : null, dispute);
+        if (!mark) return [];
+        return [{
+          matchId: r.id,
+          meal: { placeName: r.placeName, date: r.date, time: r.hour },
+          markedBy: { id: r.markerId, name: r.markerName },
+          mark,
+          counted: !mark.disputedAt || mark.decision === 'upheld',
+        }];
+      });
     },
   };
   return service;
 }
+
+/**
+ * Sets `side`'s reviewed flag of CONFIRMED match `matchId` inside the review's transaction `tx`
+ * (issue #28 item 8: the reviews module asks the meals service, the one writer of match requests).
+ * Answers false when the match is no longer CONFIRMED or that side has already reviewed.
+ */
+export async function markReviewed(tx: Tx | Database, matchId: number, side: MatchSide): Promise<boolean> {
+  const flag = side === 'host' ? matchRequests.hostReviewed : matchRequests.requesterReviewed;
+  const [flagged] = await tx
+    .update(matchRequests)
+    .set(side === 'host' ? { hostReviewed: true } : { requesterReviewed: true })
+    .where(and(eq(matchRequests.id, matchId), eq(matchRequests.status, 'CONFIRMED'), eq(flag, false)))
+    .returning({ id: matchRequests.id });
+  return !!flagged;
+}
+
+/** Issue #28 item 8: every status pair the transition table allows (for the docs and the tests). */
+export const ALLOWED_TRANSITIONS = (['PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED', 'CANCELLED'] as const).flatMap((from) =>
+  (['PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED', 'CANCELLED'] as const).filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`),
+);

@@ -18,8 +18,8 @@ import {
   type AuditEntry,
   type ReportBody,
   type ReportedContent,
+  type QueueTargetType,
   type ReportReason,
-  type ReportTargetType,
   type ResolveBody,
   type ResolveResult,
   type SuspensionState,
@@ -32,6 +32,7 @@ import { AppError } from '../../lib/errors.ts';
 import { isSuspended } from '../../lib/suspension.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
 import { plainText } from '../../lib/og.ts';
+import { koreanDateHour } from '../../../common/domain/korean-time.ts';
 
 /** Korean texts of this module. */
 export const REPORT_MSG = {
@@ -58,7 +59,7 @@ const HIDEABLE = {
   message: chatMessages,
 } as const;
 type HideableType = keyof typeof HIDEABLE;
-const isHideable = (t: ReportTargetType): t is HideableType => t !== 'member';
+const isHideable = (t: QueueTargetType): t is HideableType => t !== 'member' && t !== 'attendance';
 
 /** A report target as stored: who it belongs to, whether hidden, and its text in context. */
 interface Target {
@@ -72,9 +73,41 @@ interface Target {
 }
 
 /** Loads a target, or null when it does not exist (a deleted member or review counts as missing). */
-async function loadTarget(db: Db, type: ReportTargetType, id: number): Promise<Target | null> {
+async function loadTarget(db: Db, type: QueueTargetType, id: number): Promise<Target | null> {
   const base = { matchId: null, postId: null, exists: true };
   switch (type) {
+    case 'attendance': {
+      // Issue #28 item 1: the absence mark on match `id`; its "author" is the member who marked it.
+      const [r] = await db
+        .select({
+          hostId: matchRequests.hostId,
+          requesterId: matchRequests.requesterId,
+          byHost: matchRequests.hostReportsAttended,
+          byRequester: matchRequests.requesterReportsAttended,
+          placeName: schedules.placeName,
+          date: schedules.date,
+          hour: schedules.hour,
+        })
+        .from(matchRequests)
+        .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
+        .where(eq(matchRequests.id, id));
+      if (!r) return null;
+      const markedByHost = r.byHost === false;
+      const [removed] = await db
+        .select({ one: sql<number>`1` })
+        .from(reports)
+        .where(and(eq(reports.targetType, 'attendance'), eq(reports.targetId, id), eq(reports.action, 'hide')))
+        .limit(1);
+      return {
+        ...base,
+        matchId: id,
+        exists: markedByHost || r.byRequester === false,
+        authorId: markedByHost ? r.hostId : r.requesterId,
+        hidden: !!removed,
+        title: `노쇼 이의 제기: ${koreanDateHour(r.date, r.hour)} ${r.placeName}`,
+        text: markedByHost ? '호스트가 게스트를 "안 나왔어요"로 기록했어요.' : '게스트가 호스트를 "안 나왔어요"로 기록했어요.',
+      };
+    }
     case 'member': {
       const [r] = await db.select({ name: users.name, bio: users.bio, deletedAt: users.deletedAt }).from(users).where(eq(users.id, id));
       if (!r || r.deletedAt) return null;
@@ -282,7 +315,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         if (!report) throw new AppError(404, 'NOT_FOUND', REPORT_MSG.reportNotFound);
         const { targetType, targetId } = report;
         const target = await loadTarget(tx, targetType, targetId);
-        if (body.action === 'hide' && !isHideable(targetType)) throw new AppError(400, 'NOT_HIDEABLE', REPORT_MSG.memberNotHideable, {}, 'action');
+        if (body.action === 'hide' && targetType === 'member') throw new AppError(400, 'NOT_HIDEABLE', REPORT_MSG.memberNotHideable, {}, 'action');
         let suspension: { userId: number; tokenVersion: number; until: Date | null } | null = null;
         if (body.action === 'suspend') {
           const userId = target?.authorId ?? null;
@@ -291,6 +324,8 @@ export function createReportsService(deps: ReportsServiceDeps) {
           suspension = { userId, ...(await suspendIn(tx, userId, body.days, at)) };
         }
         let hidden = target?.hidden ?? false;
+        // A dispute (issue #28 item 1): `hide` removes the absence mark (read through the report's action), `dismiss` upholds it.
+        if (targetType === 'attendance') hidden = body.action === 'hide';
         if (target && isHideable(targetType)) {
           if (body.action === 'dismiss') {
             await setHidden(tx, targetType, targetId, null);

@@ -133,7 +133,7 @@ describe('POST /api/reviews', () => {
     const matchId = await matchBetween(h, g, 'CONFIRMED', false);
     const early = await post(g, { matchId, revieweeId: h.id, rating: 5, comment: '미리' });
     expect(early.statusCode).toBe(409);
-    expect(early.json()).toEqual({ code: 'REVIEW_TOO_EARLY', message: '식사가 끝난 뒤에 후기를 남길 수 있어요.' });
+    expect(early.json()).toEqual({ code: 'REVIEW_TOO_EARLY', message: expect.stringMatching(/^식사가 끝난 뒤 (\d+월 \d+일 \(.\) )?오(전|후) \d+(:\d\d|시)부터 후기를 남길 수 있어요\.$/) });
     expect(await me(h)).toMatchObject({ reviewCount: 0, averageRating: 0 });
     const sent = (await t.app.inject({ url: '/api/matches/sent', headers: g.headers })).json().find((m: { id: number }) => m.id === matchId);
     expect(sent).toMatchObject({ requesterReviewed: false });

@@ -17,7 +17,7 @@ import { createReviewsService } from './service.ts';
 const tags = ['reviews'];
 
 /** Registers the review routes. `onChange` runs after a review is created or deleted. */
-export const reviewsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; onChange?: () => void }> = async (app, opts) => {
+export const reviewsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; onChange?: () => void; mealMinutes?: number }> = async (app, opts) => {
   const service = createReviewsService({ db: app.db, now: opts.now, onChange: opts.onChange });
 
   app.post(
@@ -31,7 +31,7 @@ export const reviewsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; onChange?: (
           'Body `{ matchId, revieweeId, rating (integer 1–5), comment (≤ 500 characters, trimmed) }` (SPEC §5). ' +
           'The caller must be the host or the requester of a CONFIRMED match and review the other participant, once per match. ' +
           'In one transaction: stores the review, sets `hostReviewed` or `requesterReviewed`, and recomputes the reviewee\'s `reviewCount` and rating sum over distinct reviewers (each reviewer\'s latest review counts once; issue #15). ' +
-          "201 with the review. 400 validation or WRONG_REVIEWEE; 400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when the comment holds a refused word (issue #17 item 7, server/lib/content-filter.ts; nothing is saved).  403 NOT_PARTICIPANT; 404 unknown match; 409 NOT_CONFIRMED, REVIEW_TOO_EARLY '식사가 끝난 뒤에 후기를 남길 수 있어요.' (before the meal's start, issue #15) or ALREADY_REVIEWED.",
+          "201 with the review. 400 validation or WRONG_REVIEWEE; 400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when the comment holds a refused word (issue #17 item 7, server/lib/content-filter.ts; nothing is saved).  403 NOT_PARTICIPANT; 404 unknown match; 409 NOT_CONFIRMED, REVIEW_TOO_EARLY '식사가 끝난 뒤 오후 8:30부터 후기를 남길 수 있어요.' naming the time (before the meal's end = the start + MEAL_MINUTES, default 90, the item's `reviewOpensAt`; issue #28 item 6) or ALREADY_REVIEWED.",
         security: BEARER,
         body: ReviewCreateBody,
         response: { 201: Review, ...errorResponses(400, 401, 403, 404, 409) },
@@ -40,7 +40,7 @@ export const reviewsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; onChange?: (
     // issue #13: stored and answered in one transaction; the featured reviews are refreshed after the commit.
     async (request, reply) => {
       assertAppropriate({ comment: request.body.comment });
-      const sent = await sendInTransaction(app.db, reply, 201, (tx) => createReviewsService({ db: tx, now: opts.now }).create(request.user!.id, request.body));
+      const sent = await sendInTransaction(app.db, reply, 201, (tx) => createReviewsService({ db: tx, now: opts.now, mealMinutes: opts.mealMinutes }).create(request.user!.id, request.body));
       opts.onChange?.();
       return sent;
     },

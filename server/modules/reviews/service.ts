@@ -1,7 +1,7 @@
 /**
  * Reviews (SPEC §3 Review, §5 "Review", "Delete review", §6; issue #5). A participant of a
  * CONFIRMED match (the schedule's host or the requester) reviews the other participant once, once
- * the meal has started (issue #15). The reviewee's `review_count` / `rating_sum` are recomputed in
+ * the meal has ended (issue #28 item 6: the start + MEAL_MINUTES). The reviewee's `review_count` / `rating_sum` are recomputed in
  * the same transaction so that each reviewer counts once — their latest review of that member
  * (issue #15: five reviews by one member through five matches leave `reviewCount` 1). The
  * reviewee's row is locked first, so concurrent reviews of one member never lose an update.
@@ -15,6 +15,8 @@ import type { Database } from '../../plugins/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
+import { MEAL_MINUTES_DEFAULT } from '../../../common/domain/match-status.ts';
+import { markReviewed, openingTime } from '../matches/service.ts';
 
 /** Korean messages of the review routes. */
 export const REVIEW_MSG = {
@@ -23,7 +25,8 @@ export const REVIEW_MSG = {
   notConfirmed: '확정된 매칭에만 리뷰를 작성할 수 있습니다.',
   wrongReviewee: '리뷰 대상은 매칭 상대방이어야 합니다.',
   alreadyReviewed: '이미 리뷰를 작성했습니다.',
-  tooEarly: '식사가 끝난 뒤에 후기를 남길 수 있어요.',
+  /** Issue #28 item 6: `{when}` names the meal's end ("오후 8:30"). */
+  tooEarly: (when: string) => `식사가 끝난 뒤 ${when}부터 후기를 남길 수 있어요.`,
   reviewNotFound: '리뷰를 찾을 수 없습니다.',
   notReviewee: '내가 받은 리뷰만 삭제할 수 있습니다.',
 } as const;
@@ -41,8 +44,9 @@ const REVIEW_COLUMNS = {
 };
 
 /** Builds the reviews service. `onChange` runs after a review is created or deleted (cache invalidation). */
-export function createReviewsService(deps: { db: Database; now: Clock; onChange?: () => void }) {
+export function createReviewsService(deps: { db: Database; now: Clock; onChange?: () => void; mealMinutes?: number }) {
   const { db, now } = deps;
+  const mealMinutes = deps.mealMinutes ?? MEAL_MINUTES_DEFAULT;
   const changed = () => deps.onChange?.();
 
   /** One review in the API shape (deleted ones included — callers filter). */
@@ -76,7 +80,9 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
       const isHost = m.hostId === userId;
       if (!isHost && m.requesterId !== userId) throw new AppError(403, 'NOT_PARTICIPANT', REVIEW_MSG.notParticipant);
       if (m.status !== 'CONFIRMED') throw new AppError(409, 'NOT_CONFIRMED', REVIEW_MSG.notConfirmed);
-      if (now() < m.startsAt) throw new AppError(409, 'REVIEW_TOO_EARLY', REVIEW_MSG.tooEarly);
+      // Issue #28 item 6: reviews open at the meal's end (MEAL_MINUTES after the start).
+      const opens = new Date(m.startsAt.getTime() + mealMinutes * 60_000);
+      if (now() < opens) throw new AppError(409, 'REVIEW_TOO_EARLY', REVIEW_MSG.tooEarly(openingTime(opens, now())));
       const other = isHost ? m.requesterId : m.hostId;
       if (input.revieweeId !== other) throw new AppError(400, 'WRONG_REVIEWEE', REVIEW_MSG.wrongReviewee);
       const already = () => new AppError(409, 'ALREADY_REVIEWED', REVIEW_MSG.alreadyReviewed);
@@ -90,12 +96,8 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
             .values({ matchId: m.id, reviewerId: userId, revieweeId: other, rating: input.rating, comment: input.comment.trim(), createdAt: now() })
             .returning({ id: reviews.id });
           // Conditional: a match deleted (or a flag set) since the checks above rolls everything back.
-          const [flagged] = await tx
-            .update(matchRequests)
-            .set(isHost ? { hostReviewed: true } : { requesterReviewed: true })
-            .where(and(eq(matchRequests.id, m.id), eq(matchRequests.status, 'CONFIRMED'), eq(isHost ? matchRequests.hostReviewed : matchRequests.requesterReviewed, false)))
-            .returning({ id: matchRequests.id });
-          if (!flagged) {
+          // The meals service writes the flag (issue #28 item 8: the one writer of match requests).
+          if (!(await markReviewed(tx, m.id, isHost ? 'host' : 'requester'))) {
             const [still] = await tx.select({ id: matchRequests.id }).from(matchRequests).where(eq(matchRequests.id, m.id));
             if (!still) throw new AppError(404, 'NOT_FOUND', REVIEW_MSG.matchNotFound);
             throw already();

@@ -44,9 +44,10 @@ const PAGING_DOC =
 
 /** Registers the schedule routes. `random` drives the random match's pick among the best three. */
 export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: RandomSource }> = async (app, opts) => {
-  const service = createSchedulesService({ db: app.db, now: opts.now, random: opts.random });
+  const stage = (tx: Parameters<typeof app.stageNotices>[0], events: MatchEvent[]) => app.stageNotices(tx, events);
+  const service = createSchedulesService({ db: app.db, now: opts.now, random: opts.random, stage });
   /** The same service on a transaction (writes answered by `sendInTransaction`). */
-  const inTx = (tx: Database) => createSchedulesService({ db: tx, now: opts.now, random: opts.random });
+  const inTx = (tx: Database) => createSchedulesService({ db: tx, now: opts.now, random: opts.random, stage });
 
   app.post(
     '/api/schedules',
@@ -172,7 +173,9 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
         tags,
         summary: '일정 수정',
         description:
-          'Saves `{ text (1–200 after trimming), participants (2–8) }` (DESIGN.md: persisted). 200 Schedule. 400 invalid (also a non-numeric id); ' +
+          'Saves `{ text (1–200 after trimming), participants (2–8) }` (DESIGN.md: persisted) and, to move the meal (issue #28 item 4), optionally `date` (KST) and/or `time` (0–23) — same rules as create: in the window (400 DATE_OUT_OF_WINDOW), not a started hour (400 PAST_HOUR) — ' +
+          'and/or a new place: `placeName` (1–100, with `placeCategory`, `venueId`, `latitude` + `longitude` replacing the old ones together). When the time or place changes each accepted or confirmed guest (and each waiting requester) gets `schedule_changed` naming the old and the new meal, ' +
+          "and a seated guest's cancellation is never late afterwards (the item's `lateCancelFrom` becomes null). 200 Schedule. 400 invalid (also a non-numeric id); " +
           "403 '본인이 만든 일정만 수정할 수 있습니다.'; 404 unknown; 400 PAST_HOUR '지난 시간에는 약속을 만들 수 없어요.' once the meal has started (issue #15); " +
           "400 INAPPROPRIATE_TEXT '부적절한 표현이 포함되어 있어요.' when text holds a refused word (issue #17 item 7, server/lib/content-filter.ts; nothing is saved). " +
           '409 CAPACITY_BELOW_PARTICIPANTS when participants < currentParticipants (SPEC §4). A capacity that fills the meal waitlists its PENDING requests (`schedule_full`); one that frees a seat releases them (`seat_opened`).',

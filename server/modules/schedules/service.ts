@@ -8,7 +8,7 @@ import { CALENDAR_SPAN_MAX_DAYS, type CalendarDay, type Schedule, type ScheduleC
 import { addDaysIso, hasMealStarted, isIsoDate, isInScheduleWindow, scheduleWindow, SCHEDULE_TEXT_MAX, todayKst } from '../../../common/domain/schedule.ts';
 import { FOOD_CATEGORIES, type FoodCategory } from '../../../common/domain/vocabulary.ts';
 import { boundingBox, EARTH_RADIUS_M } from '../../../common/domain/geo.ts';
-import { LATE_CANCEL_HOURS, type MatchStatus } from '../../../common/domain/match-status.ts';
+import { LATE_CANCEL_HOURS, statusesBefore, type MatchStatus } from '../../../common/domain/match-status.ts';
 import { matchRequests, schedules, users, venues } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
@@ -17,6 +17,8 @@ import { notBlockedWith } from '../../lib/blocks.ts';
 import { AppError } from '../../lib/errors.ts';
 import { averageRating } from '../../lib/user-view.ts';
 import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
+import type { Tx } from '../../lib/match-chat.ts';
+import type { StageNotices } from '../matches/service.ts';
 
 /** Korean messages of the schedule routes (UI-TEXT.md where it fixes one). */
 export const SCHEDULE_MSG = {
@@ -54,6 +56,34 @@ export interface ScheduleFilter {
 
 /** Position of a schedule row in the (date, hour, id) order: the keyset cursor of both lists. */
 export type ScheduleKey = readonly [date: string, hour: number, id: number];
+
+/** A schedule's place as stored: the trimmed name, the venue id (blank → none) and both coordinates or neither. */
+interface Place {
+  placeName: string;
+  venueId: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** The place of a create or move body; 400 when the name is blank or only one coordinate is given. */
+function placeOf(body: { placeName?: string; venueId?: string; latitude?: number; longitude?: number }): Place {
+  const placeName = (body.placeName ?? '').trim();
+  if (!placeName) throw new AppError(400, 'VALIDATION', SCHEDULE_MSG.placeBlank, {}, 'placeName');
+  if ((body.latitude === undefined) !== (body.longitude === undefined)) throw new AppError(400, 'VALIDATION', SCHEDULE_MSG.coordinatesPair);
+  return { placeName, venueId: body.venueId?.trim() || null, latitude: body.latitude ?? null, longitude: body.longitude ?? null };
+}
+
+/**
+ * Adds a place with a venue id and coordinates to the venue catalogue (same transaction), so other
+ * members find it in `GET /api/venues`; an id already there stays as it is.
+ */
+async function addVenue(db: Database | Tx, place: Place, category: string): Promise<void> {
+  if (!place.venueId || place.latitude === null || place.longitude === null) return;
+  await db
+    .insert(venues)
+    .values({ id: place.venueId, placeName: place.placeName, categoryName: `음식점 > ${category}`, latitude: place.latitude, longitude: place.longitude, source: 'member' })
+    .onConflictDoNothing({ target: venues.id });
+}
 
 /** Parses `?category=한식,중식` (400 on an unknown one). */
 function parseCategories(category: string | undefined): FoodCategory[] {
@@ -181,11 +211,15 @@ function toSchedule(r: ViewRow, stats: Stats): Schedule {
 }
 
 /** Builds the schedules service. */
-export function createSchedulesService(deps: { db: Database; now: Clock; random: RandomSource }) {
+export function createSchedulesService(deps: { db: Database; now: Clock; random: RandomSource; stage?: StageNotices }) {
   const { db, now, random } = deps;
-  /** The caller's own request status on each schedule (issue #15 `myRequestStatus`; null for none). */
+  const stage: StageNotices = deps.stage ?? (async () => {});
+  /**
+   * The caller's own request status on each schedule (issue #15 `myRequestStatus`; null for none):
+   * their newest request's (issue #28 item 2: a member may ask again after their own withdrawal).
+   */
   const myRequestStatus = (userId: number | Placeholder) =>
-    sql<MatchStatus | null>`(select ${matchRequests.status} from ${matchRequests} where ${matchRequests.scheduleId} = ${schedules.id} and ${matchRequests.requesterId} = ${userId})`;
+    sql<MatchStatus | null>`(select ${matchRequests.status} from ${matchRequests} where ${matchRequests.scheduleId} = ${schedules.id} and ${matchRequests.requesterId} = ${userId} order by ${matchRequests.createdAt} desc, ${matchRequests.id} desc limit 1)`;
   const view = (userId: number | Placeholder = 0) =>
     db
       .select({ ...viewColumns, myRequestStatus: myRequestStatus(userId) })
@@ -269,40 +303,13 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
       if (!isIsoDate(body.date) || !isInScheduleWindow(body.date, now())) throw new AppError(400, 'DATE_OUT_OF_WINDOW', SCHEDULE_MSG.dateOutOfWindow);
       if (hasMealStarted(body.date, body.time, now())) throw new AppError(400, 'PAST_HOUR', SCHEDULE_MSG.pastHour, {}, 'time');
       const text = cleanText(body.text);
-      const placeName = body.placeName.trim();
-      if (!placeName) throw new AppError(400, 'VALIDATION', SCHEDULE_MSG.placeBlank);
-      if ((body.latitude === undefined) !== (body.longitude === undefined)) throw new AppError(400, 'VALIDATION', SCHEDULE_MSG.coordinatesPair);
-      const venueId = body.venueId?.trim() || null;
+      const place = placeOf(body);
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(schedules)
-          .values({
-            userId,
-            date: body.date,
-            hour: body.time,
-            text,
-            placeName,
-            placeCategory: body.placeCategory,
-            participants: body.participants,
-            currentParticipants: 1,
-            venueId,
-            latitude: body.latitude ?? null,
-            longitude: body.longitude ?? null,
-          })
+          .values({ userId, date: body.date, hour: body.time, text, placeCategory: body.placeCategory, participants: body.participants, currentParticipants: 1, ...place })
           .returning({ id: schedules.id });
-        if (venueId && body.latitude !== undefined && body.longitude !== undefined) {
-          await tx
-            .insert(venues)
-            .values({
-              id: venueId,
-              placeName,
-              categoryName: `음식점 > ${body.placeCategory}`,
-              latitude: body.latitude,
-              longitude: body.longitude,
-              source: 'member',
-            })
-            .onConflictDoNothing({ target: venues.id });
-        }
+        await addVenue(tx, place, body.placeCategory);
         return row!.id;
       });
       return (await byId(id, userId))!;
@@ -381,26 +388,79 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
     },
 
     /**
-     * Changes text and capacity (DESIGN.md: saved on the server, unlike SPEC §4's local edit).
-     * One conditional UPDATE, so a concurrent accept can never leave capacity below the seats taken.
-     * 404 unknown or deleted; 403 not the author; 400 PAST_HOUR once the meal has started (issue
-     * #15); 409 capacity below `currentParticipants` (SPEC §4). A capacity change that fills the
-     * schedule waitlists its PENDING requests (`schedule_full`); one that frees a seat releases them
-     * (`seat_opened`). Answers the schedule and those events (to notify after commit).
+     * `PUT /api/schedules/{id}`: saves text and capacity for its author, with one conditional UPDATE,
+     * so a concurrent accept can never leave capacity below the seats taken; issue #28 item 4 (moving
+     * a meal): also a new `date`/`time` (either or both; same rules as create: in the window, not a
+     * started hour → 400 DATE_OUT_OF_WINDOW / PAST_HOUR) and a new place (`placeName` with its
+     * `placeCategory`, `venueId` and coordinates, which replace the old ones together; 400 when
+     * blank or only one coordinate). 404 unknown or deleted; 403 not the author; 400 PAST_HOUR once
+     * the meal has started (issue #15); 409 capacity below `currentParticipants` (SPEC §4). When the
+     * time or place changes, each accepted or confirmed guest (and each waiting requester) gets
+     * `schedule_changed` naming the old and the new meal, a seated guest's later cancellation is
+     * never late (`schedule_changed_at`), and a new time re-arms the meal reminders. A capacity change
+     * that fills the schedule waitlists its PENDING requests (`schedule_full`); one that frees a seat
+     * releases them (`seat_opened`). The notices are staged in the same transaction (the service's
+     * `db` is the route's transaction). Answers the schedule and those events (to publish after commit).
      */
     async update(userId: number, id: number, body: ScheduleUpdateBody): Promise<{ schedule: Schedule; events: MatchEvent[] }> {
       const text = cleanText(body.text);
-      const [s] = await db.select({ userId: schedules.userId, startsAt: schedules.startsAt, cancelledAt: schedules.cancelledAt }).from(schedules).where(eq(schedules.id, id));
+      const [s] = await db
+        .select({
+          userId: schedules.userId,
+          startsAt: schedules.startsAt,
+          cancelledAt: schedules.cancelledAt,
+          date: schedules.date,
+          hour: schedules.hour,
+          placeName: schedules.placeName,
+          placeCategory: schedules.placeCategory,
+          venueId: schedules.venueId,
+          latitude: schedules.latitude,
+          longitude: schedules.longitude,
+        })
+        .from(schedules)
+        .where(eq(schedules.id, id));
       if (!s || s.cancelledAt) throw new AppError(404, 'NOT_FOUND', SCHEDULE_MSG.notFound);
       if (s.userId !== userId) throw new AppError(403, 'FORBIDDEN', SCHEDULE_MSG.notAuthorEdit);
-      if (now() >= s.startsAt) throw new AppError(400, 'PAST_HOUR', SCHEDULE_MSG.pastHour, {}, 'time');
+      const at = now();
+      if (at >= s.startsAt) throw new AppError(400, 'PAST_HOUR', SCHEDULE_MSG.pastHour, {}, 'time');
+      const date = body.date ?? s.date;
+      const hour = body.time ?? s.hour;
+      const timeChanged = date !== s.date || hour !== s.hour;
+      if (timeChanged) {
+        if (!isIsoDate(date) || !isInScheduleWindow(date, at)) throw new AppError(400, 'DATE_OUT_OF_WINDOW', SCHEDULE_MSG.dateOutOfWindow, {}, 'date');
+        if (hasMealStarted(date, hour, at)) throw new AppError(400, 'PAST_HOUR', SCHEDULE_MSG.pastHour, {}, 'time');
+      }
+      const place = body.placeName === undefined ? null : placeOf(body);
+      const placeChanged = !!place && (place.placeName !== s.placeName || place.venueId !== s.venueId || place.latitude !== s.latitude || place.longitude !== s.longitude);
+      const placeCategory = body.placeCategory ?? s.placeCategory;
       const [updated] = await db
         .update(schedules)
-        .set({ text, participants: body.participants, updatedAt: now() })
+        .set({ text, participants: body.participants, date, hour, placeCategory, ...(place ?? {}), updatedAt: at })
         .where(and(eq(schedules.id, id), eq(schedules.userId, userId), lte(schedules.currentParticipants, body.participants)))
         .returning({ id: schedules.id });
       if (!updated) throw new AppError(409, 'CAPACITY_BELOW_PARTICIPANTS', SCHEDULE_MSG.capacityBelowParticipants);
-      const events = await syncWaitlist(id, userId);
+      if (place) await addVenue(db, place, placeCategory);
+      const events: MatchEvent[] = [];
+      if (timeChanged || placeChanged) {
+        const previous = { placeName: s.placeName, date: s.date, time: s.hour };
+        const meal = { placeName: place?.placeName ?? s.placeName, date, time: hour };
+        // Seated guests: a cancellation after this is never late (issue #28 item 4); a new time re-arms the reminders.
+        const seated = await db
+          .update(matchRequests)
+          .set({ scheduleChangedAt: at, updatedAt: at, ...(timeChanged ? { hostRemindedAt: null, requesterRemindedAt: null } : {}) })
+          .where(and(eq(matchRequests.scheduleId, id), inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED'])))
+          .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
+        const waiting = await db
+          .select({ id: matchRequests.id, requesterId: matchRequests.requesterId })
+          .from(matchRequests)
+          .where(and(eq(matchRequests.scheduleId, id), eq(matchRequests.status, 'PENDING')));
+        const [host] = await db.select({ id: users.id, name: users.name, profileImage: users.profileImage }).from(users).where(eq(users.id, userId));
+        for (const r of [...seated, ...waiting].sort((x, y) => x.id - y.id)) {
+          events.push({ type: 'schedule_changed', matchId: r.id, scheduleId: id, toUserId: r.requesterId, fromUser: host!, meal, previous });
+        }
+      }
+      events.push(...(await syncWaitlist(id, userId)));
+      await stage(db as Tx, events);
       return { schedule: (await byId(id, userId))!, events };
     },
 
@@ -434,7 +494,9 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
       if (at >= host.startsAt) throw new AppError(409, 'MEAL_STARTED', SCHEDULE_MSG.startedDelete);
       const cancelReason = reason?.trim() || SCHEDULE_MSG.hostCancelled;
       const late = host.startsAt.getTime() - at.getTime() < LATE_CANCEL_HOURS * 60 * 60 * 1000;
-      const cancelled = await db.transaction(async (tx) => {
+      const fromUser = { id: host.id, name: host.name, profileImage: host.profileImage };
+      const meal = { placeName: host.placeName, date: host.date, time: host.hour };
+      return db.transaction(async (tx) => {
         const [deleted] = await tx
           .update(schedules)
           .set({ cancelledAt: at, updatedAt: at })
@@ -445,20 +507,19 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
         const seated = await tx
           .update(matchRequests)
           .set({ ...fields, lateCancel: late })
-          .where(and(eq(matchRequests.scheduleId, id), inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED'])))
+          .where(and(eq(matchRequests.scheduleId, id), inArray(matchRequests.status, statusesBefore('CANCELLED').filter((st) => st !== 'PENDING'))))
           .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
         const pending = await tx
           .update(matchRequests)
           .set(fields)
           .where(and(eq(matchRequests.scheduleId, id), eq(matchRequests.status, 'PENDING')))
           .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
-        return [...seated, ...pending];
+        const events = [...seated, ...pending]
+          .sort((x, y) => x.id - y.id)
+          .map((m): MatchEvent => ({ type: 'schedule_cancelled', matchId: m.id, scheduleId: id, toUserId: m.requesterId, fromUser, meal, reason: cancelReason }));
+        await stage(tx, events);
+        return events;
       });
-      const fromUser = { id: host.id, name: host.name, profileImage: host.profileImage };
-      const meal = { placeName: host.placeName, date: host.date, time: host.hour };
-      return cancelled
-        .sort((a, b) => a.id - b.id)
-        .map((m) => ({ type: 'schedule_cancelled' as const, matchId: m.id, scheduleId: id, toUserId: m.requesterId, fromUser, meal, reason: cancelReason }));
     },
 
     /**
