@@ -740,7 +740,7 @@ export const ko = {
     done: '신고가 접수되었어요.',
     duplicate: '이미 신고한 내용이에요.',
     failed: '신고하지 못했어요. 다시 시도해주세요.',
-    targets: { member: '회원', schedule: '일정', post: '글', comment: '댓글', review: '후기', message: '메시지' },
+    targets: { member: '회원', schedule: '일정', post: '글', comment: '댓글', review: '후기', message: '메시지', attendance: '노쇼 이의 제기' },
   },
   /** Issue #17 item 6: the /admin page. */
   admin: {
@@ -778,6 +778,11 @@ export const ko = {
     note: '메모 (선택)',
     confirmDismiss: '이 신고를 무시할까요? 숨겨진 내용이 다시 보여요.',
     confirmHide: '이 내용을 숨길까요? 모든 회원에게서 사라져요.',
+    /** Issue #28 item 1: a dispute of an absence mark — 기록 유지 (dismiss) or 기록 삭제 (hide). */
+    upholdMark: '노쇼 기록 유지',
+    removeMark: '노쇼 기록 삭제',
+    confirmUphold: '노쇼 기록을 유지할까요? 회원의 노쇼로 다시 집계돼요.',
+    confirmRemoveMark: '노쇼 기록을 삭제할까요? 다시 집계되지 않아요.',
     confirmSuspend: '{name}님을 {period} 정지할까요? 내용은 숨겨지고 바로 로그아웃돼요.',
     confirmSuspendForever: '{name}님을 해제할 때까지 정지할까요? 내용은 숨겨지고 바로 로그아웃돼요.',
     periodDays: '{n}일',
