@@ -87,7 +87,7 @@ test('a host and a requester go from a schedule at a venue to a confirmed match'
   const confirm = b.getByRole('alertdialog');
   await expect(confirm).toContainText('이 일정에 매칭을 신청하시겠습니까?');
   await confirm.getByRole('button', { name: '확인', exact: true }).click();
-  await expect(statusToast(b, '매칭 신청이 완료되었습니다.')).toBeVisible();
+  await expect(statusToast(b, '매칭 신청이 완료됐어요.')).toBeVisible();
 
   // B cannot ask to join a schedule of their own.
   const ownPlace = `게스트식당${suffix}`;
