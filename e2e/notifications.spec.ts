@@ -11,7 +11,6 @@ import { notificationMessage } from '../common/realtime.ts';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { authHeader, requestedMatch } from './support/matches.ts';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
-
 import { expectPath, statusToast, topBar } from './support/ui.ts';
 
 /** requestedMatch's meal: tomorrow (KST) at 12 (issue #28: every notice names it). */
