@@ -30,16 +30,16 @@ describe('pushDataOf', () => {
   });
 
   it('falls back to the UI-TEXT.md sentence when the notification has no message', () => {
-    expect(pushDataOf(live('match_accepted')).body).toBe('민지님이 매칭을 수락했어요.');
-    expect(pushDataOf(live('new_message')).body).toBe('민지님이 새 메시지를 보냈습니다.');
-    expect(pushDataOf(live('match_rejected')).body).toBe('매칭 요청이 거절되었습니다.');
+    expect(pushDataOf(live('match_accepted')).body).toBe('민지님이 약속 신청을 수락했어요.');
+    expect(pushDataOf(live('new_message')).body).toBe('민지님이 새 메시지를 보냈어요.');
+    expect(pushDataOf(live('match_rejected')).body).toBe('민지님이 약속 신청을 거절했어요.');
     expect(pushDataOf(live('match_cancelled')).body).toBe('민지님이 약속을 취소했어요.');
     expect(pushDataOf(live('partner_arrived')).body).toBe('민지님이 도착했어요.');
   });
 });
 
 describe('parsePushPayload', () => {
-  const data = pushDataOf(live('new_message', '민지님이 새 메시지를 보냈습니다.'));
+  const data = pushDataOf(live('new_message', '민지님이 새 메시지를 보냈어요.'));
 
   it('reads the FCM web payload { data, from, fcmMessageId } and a bare data map alike', () => {
     expect(parsePushPayload({ data, from: '103953800507', fcmMessageId: 'abc' })).toEqual(data);
@@ -58,7 +58,7 @@ describe('parsePushPayload', () => {
 
   it('fills a missing title and body with 밥상친구 and the type sentence', () => {
     const parsed = parsePushPayload({ data: { type: 'match_confirmed', matchId: '5' } });
-    expect([parsed?.title, parsed?.body]).toEqual([PUSH_TITLE, '매칭이 확정됐어요.']);
+    expect([parsed?.title, parsed?.body]).toEqual([PUSH_TITLE, '약속을 확정했어요.']);
   });
 
   it('ignores what names no known type or match', () => {

@@ -167,39 +167,41 @@ function mealWhenFrom(meal: MealRef, now: Date): string {
 export function notificationMessage(type: NotificationType, fromName: string, context: NotificationContext = {}): string {
   const { meal } = context;
   const about = meal ? `${mealWhen(meal)} ${meal.placeName} ` : '';
+  // A push without the sender's name (parsePushPayload's fallback) still reads as a sentence.
+  const who = fromName ? `${fromName}님이 ` : '';
   const because = context.reason ? ` (사유: ${context.reason})` : '';
   switch (type) {
     case 'new_match_request':
-      return `${fromName}님이 ${about}약속에 매칭을 신청했어요.`;
+      return `${who}${about}약속에 매칭을 신청했어요.`;
     case 'match_accepted':
-      return `${fromName}님이 ${about}약속 신청을 수락했어요.`;
+      return `${who}${about}약속 신청을 수락했어요.`;
     case 'match_rejected':
-      return `${fromName}님이 ${about}약속 신청을 거절했어요.`;
+      return `${who}${about}약속 신청을 거절했어요.`;
     case 'match_confirmed':
-      return `${fromName}님이 ${about}약속을 확정했어요.`;
+      return `${who}${about}약속을 확정했어요.`;
     case 'new_message':
-      return `${fromName}님이 새 메시지를 보냈어요.`;
+      return `${who}새 메시지를 보냈어요.`;
     case 'match_cancelled':
-      return `${fromName}님이 ${about}약속을 취소했어요.${because}`;
+      return `${who}${about}약속을 취소했어요.${because}`;
     case 'match_withdrawn':
-      return `${fromName}님이 ${about}약속 신청을 취소했어요.`;
+      return `${who}${about}약속 신청을 취소했어요.`;
     case 'schedule_cancelled':
-      return `${fromName}님이 ${about}약속을 취소했어요.${because}`;
+      return `${who}${about}약속을 취소했어요.${because}`;
     case 'schedule_full':
       return `${about}약속의 정원이 찼어요. 자리가 나면 알려드릴게요.`;
     case 'seat_opened':
       return `${about}약속에 자리가 났어요.`;
     case 'partner_arrived':
-      return `${fromName}님이 ${meal ? `${meal.placeName}에 ` : ''}도착했어요.`;
+      return `${who}${meal ? `${meal.placeName}에 ` : ''}도착했어요.`;
     case 'schedule_changed': {
       const before = context.previous;
-      if (!meal || !before) return `${fromName}님이 약속 시간이나 장소를 바꿨어요.`;
+      if (!meal || !before) return `${who}약속 시간이나 장소를 바꿨어요.`;
       const when = mealWhen(before) === mealWhen(meal) ? '' : `${mealWhen(before)} → ${mealWhen(meal)}`;
       const where = before.placeName === meal.placeName ? '' : `${before.placeName} → ${meal.placeName}`;
-      return `${fromName}님이 ${mealWhen(before)} ${before.placeName} 약속을 바꿨어요: ${[when, where].filter(Boolean).join(', ')}`;
+      return `${who}${mealWhen(before)} ${before.placeName} 약속을 바꿨어요: ${[when, where].filter(Boolean).join(', ')}`;
     }
     case 'marked_absent':
-      return `${fromName}님이 ${about}약속에 회원님이 나오지 않았다고 알렸어요. 사실과 다르면 72시간 안에 이의를 제기할 수 있어요.`;
+      return `${who}${about}약속에 회원님이 나오지 않았다고 알렸어요. 사실과 다르면 72시간 안에 이의를 제기할 수 있어요.`;
     case 'meal_reminder':
       return meal ? `${mealWhenFrom(meal, context.now ?? new Date())} ${meal.placeName}에서 약속이 있어요.` : '곧 약속이 있어요.';
   }

@@ -39,15 +39,16 @@ import { chatEndingNotifier, chatLivePlugin } from './modules/chat/live.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
 import { liveNotifier } from './modules/notifications/live-notifier.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
+import { outboxPlugin, stageNotices, type OutboxOptions } from './modules/notifications/outbox.ts';
 import { blocksRoutes } from './modules/blocks/routes.ts';
 import { shareRoutes } from './modules/share/routes.ts';
 import { reportsRoutes } from './modules/reports/routes.ts';
-import { createMatchesService } from './modules/matches/service.ts';
+import { closeSchedulesOf, markReviewed, setScheduleHidden, createMatchesService } from './modules/meals/matches/service.ts';
 import { pushRoutes } from './modules/push/routes.ts';
-import { schedulesRoutes } from './modules/schedules/routes.ts';
-import { matchesRoutes } from './modules/matches/routes.ts';
-import { calendarRoutes } from './modules/matches/calendar-routes.ts';
-import { remindersPlugin } from './modules/reminders/plugin.ts';
+import { schedulesRoutes } from './modules/meals/schedules/routes.ts';
+import { matchesRoutes } from './modules/meals/matches/routes.ts';
+import { calendarRoutes } from './modules/meals/matches/calendar-routes.ts';
+import { remindersPlugin } from './modules/meals/reminders/plugin.ts';
 import { venuesRoutes } from './modules/venues/routes.ts';
 import { boardRoutes } from './modules/board/routes.ts';
 
@@ -83,6 +84,12 @@ export interface AppOverrides {
    * local recording stand-in answering `BatchResponse`s. Ignored when `realtime.pushSender` is given.
    */
   pushMessaging?: PushMessaging;
+  /**
+   * The notification outbox sweep (issue #28 item 8; server/modules/notifications/outbox.ts):
+   * `intervalMs` (default 5000; 0 = no scheduler, tests call `app.outboxSweep()`), `graceMs`
+   * (default 10000), `batch` (default 100).
+   */
+  outbox?: Omit<OutboxOptions, 'now'>;
 }
 
 /** pino paths never written to the log (tokens, passwords, codes, device tokens, credentials). */
@@ -137,7 +144,8 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * Builds (but does not start) the app: plugins first (errors, security + compression, rate
- * limits, db + migrations, auth, mail, storage, Idempotency-Key, push, broker, match notifier,
+ * limits, db + migrations, auth, mail, storage, Idempotency-Key, push, broker, match notifier (with
+ * `app.stageNotices`) and the notification outbox sweep (issue #28 item 8),
  * OpenAPI), then the modules, then static serving
  * with the SPA fallback and JSON 404s. Resolves when everything is ready.
  */
@@ -191,7 +199,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     stomp: { allowedOrigins: [config.publicUrl, ...config.wsAllowedOrigins], ...overrides.realtime?.stomp },
   };
   await app.register(brokerPlugin, realtime);
-  await app.register(notifierPlugin, { notifier: combineNotifiers(chatEndingNotifier(app), liveNotifier(app, now), overrides.notifier) });
+  // Issue #28 item 8: `app.stageNotices` stores notices in the change's transaction (needs only the
+  // transaction, so it is ready before any module); the sweep publishes what a crash left unpublished.
+  await app.register(notifierPlugin, { notifier: combineNotifiers(chatEndingNotifier(app), liveNotifier(app, now), overrides.notifier), stageNotices: stageNotices(now) });
+  await app.register(outboxPlugin, { now, ...overrides.outbox });
   await app.register(docsPlugin);
 
   await app.register(healthRoutes);
@@ -205,12 +216,13 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     contactEmail: config.contactEmail,
     // Issue #17 account deletion cancels the member's open matches through the matches service.
     cancelMatchesOf: (userId) => meals().cancelAllOf(userId),
+    closeSchedulesOf,
   });
   await app.register(imagesRoutes);
   // One featured-reviews service (and cache) shared with the review routes, which invalidate it.
   const featured = createFeaturedService({ loadReviews: reviewCandidatesFrom(app.db), ai: config.ai, aiTimeoutMs: config.aiTimeoutMs });
   await app.register(featuredRoutes, { service: featured });
-  await app.register(reviewsRoutes, { now, onChange: featured.invalidate, mealMinutes: config.meal.mealMinutes });
+  await app.register(reviewsRoutes, { now, onChange: featured.invalidate, mealMinutes: config.meal.mealMinutes, markReviewed });
   await app.register(schedulesRoutes, { now, random: overrides.random ?? Math.random });
   await app.register(matchesRoutes, { now, rules: config.meal });
   await app.register(calendarRoutes, { now, publicUrl: config.publicUrl, mealMinutes: config.meal.mealMinutes });
@@ -225,7 +237,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(shareRoutes, { now, publicUrl: config.publicUrl }); // 안전 공유 (issue #17 item 9)
   // Issue #17: reports (hiding at 3 reporters) and moderation (/api/admin/*, ADMIN_EMAILS).
   // A suspension cancels the member's open matches through the matches service, like a deletion.
-  await app.register(reportsRoutes, { now, cancelMatchesOf: (userId) => meals().cancelAllOf(userId) });
+  await app.register(reportsRoutes, { now, cancelMatchesOf: (userId) => meals().cancelAllOf(userId), setScheduleHidden });
   await app.register(stompPlugin, realtime);
   await app.register(venuesRoutes, {
     now,

@@ -36,7 +36,7 @@ const push = (type: PushData['type'], matchId = 7): PushData => ({
   matchId: String(matchId),
   scheduleId: '3',
   title: '밥상친구',
-  body: '민지님이 새 메시지를 보냈습니다.',
+  body: '민지님이 새 메시지를 보냈어요.',
   url: type === 'new_message' ? `/chat/${matchId}` : '/match-requests',
   tag: `match-${matchId}`,
   createdAt: '2026-11-24T09:00:00.000Z',
@@ -55,7 +55,7 @@ describe('push in the service worker (issue #16 item 6)', () => {
     worker.windows = [other, looking];
     expect(await handlePush(push('new_match_request'))).toBe('posted');
     expect(worker.showNotification).not.toHaveBeenCalled();
-    expect(looking.postMessage).toHaveBeenCalledWith({ type: 'PUSH_RECEIVED', title: '밥상친구', body: '민지님이 새 메시지를 보냈습니다.', data: push('new_match_request') });
+    expect(looking.postMessage).toHaveBeenCalledWith({ type: 'PUSH_RECEIVED', title: '밥상친구', body: '민지님이 새 메시지를 보냈어요.', data: push('new_match_request') });
     expect(other.postMessage).not.toHaveBeenCalled();
   });
 
@@ -77,7 +77,7 @@ describe('push in the service worker (issue #16 item 6)', () => {
     expect(await handlePush(push('new_message', 7))).toBe('shown');
     expect(worker.showNotification).toHaveBeenCalledWith(
       '밥상친구',
-      expect.objectContaining({ body: '민지님이 새 메시지를 보냈습니다.', tag: 'match-7', data: { url: '/chat/7', type: 'new_message', matchId: '7' } }),
+      expect.objectContaining({ body: '민지님이 새 메시지를 보냈어요.', tag: 'match-7', data: { url: '/chat/7', type: 'new_message', matchId: '7' } }),
     );
     expect(hidden.postMessage).toHaveBeenCalledTimes(1);
     expect(behind.postMessage).toHaveBeenCalledTimes(1);

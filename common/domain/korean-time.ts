@@ -111,3 +111,14 @@ export function relativeTime(at: Date | string | number, now: Date = new Date())
   const then = kstParts(instant);
   return then.year === kstParts(now).year ? `${then.month}월 ${then.day}일` : `${then.year}년 ${then.month}월 ${then.day}일`;
 }
+
+/**
+ * "오후 9:30" when `at` falls on the KST day of `now`, else "11월 28일 (토) 오후 9:30": how the
+ * time a rule opens is named (issue #28: "오후 9:30부터 알려주실 수 있어요.").
+ */
+export function koreanTimeFrom(at: Date, now: Date): string {
+  const sameDay = kstDayNumber(at) === kstDayNumber(now);
+  if (sameDay) return koreanClock(at);
+  const iso = new Date(at.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
+  return `${koreanDate(iso)} ${koreanClock(at)}`;
+}

@@ -114,3 +114,29 @@ describe('migration 0014_host_and_points (issue #19)', () => {
     await client.close();
   });
 });
+
+describe('migration 0016_meal_rules (issue #28)', () => {
+  it('keeps existing requests and marks, dates the marks, counts stored notices as published, and allows asking again only once the last request ended', async () => {
+    const client = new PGlite({ extensions: { cube, earthdistance } });
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: await migrationsBefore('0016_meal_rules') });
+    await client.exec(`
+      insert into users (email, name) values ('host@example.com', '호스트'), ('guest@example.com', '손님');
+      insert into schedules (user_id, date, hour, text, place_name, place_category, participants) values (1, '2026-12-01', 12, 't', 'p', '한식', 2);
+      insert into match_requests (schedule_id, requester_id, host_id, status, host_reports_attended, updated_at) values (1, 2, 1, 'CONFIRMED', false, '2026-12-01T05:00:00Z');
+      insert into notifications (user_id, type, match_id, schedule_id, message, link, created_at) values (2, 'match_confirmed', 1, 1, '매칭이 확정되었습니다.', '/match-requests', '2026-11-30T01:00:00Z');
+    `);
+    await migrate(db, { migrationsFolder });
+
+    const request = (await client.query<{ status: string; host_reports_attended: boolean; host_reported_at: Date; requester_reported_at: Date | null }>('select status, host_reports_attended, host_reported_at, requester_reported_at from match_requests')).rows;
+    expect(request).toEqual([{ status: 'CONFIRMED', host_reports_attended: false, host_reported_at: new Date('2026-12-01T05:00:00Z'), requester_reported_at: null }]);
+    const notice = (await client.query<{ published_at: Date }>('select published_at from notifications')).rows;
+    expect(notice).toEqual([{ published_at: new Date('2026-11-30T01:00:00Z') }]);
+    // While the request is open a second one is refused; once it ended, a new one may be made.
+    await expect(db.execute(sql`insert into match_requests (schedule_id, requester_id, host_id) values (1, 2, 1)`)).rejects.toThrow();
+    await client.exec(`update match_requests set status = 'CANCELLED'`);
+    await db.execute(sql`insert into match_requests (schedule_id, requester_id, host_id) values (1, 2, 1)`);
+    expect((await client.query('select status from match_requests order by id')).rows).toEqual([{ status: 'CANCELLED' }, { status: 'PENDING' }]);
+    await client.close();
+  });
+});

@@ -1,18 +1,28 @@
 /**
- * Notification hook for match transitions (issue #3; SPEC §4 "Live notifications"; issue #15):
- * `app.notifier.notify(event)` is called ONCE per event, after its transaction commits:
+ * Notification hook for match transitions (issue #3; SPEC §4 "Live notifications"; issue #15;
+ * issue #28 item 8, the transactional outbox):
+ * - INSIDE the change's transaction, `app.stageNotices(tx, events)` stores each event's inbox row
+ *   unpublished (`notifications.published_at` null) and sets `event.notice` (null when a block
+ *   forbids it) — ../modules/notifications/outbox.ts; the notice commits or rolls back with the change;
+ * - AFTER the commit, `app.notifyAll(events)` calls `app.notifier.notify(event)` ONCE per event; the
+ *   live notifier publishes a staged notice with its stored id (an unstaged event is stored first)
+ *   and marks it published. A crash between the commit and the publish loses nothing: the outbox
+ *   sweep publishes the rows left unpublished (on start-up and every few seconds).
+ * The events:
  * - `new_match_request` → the host (a member asked to join their schedule);
  * - `match_accepted` / `match_rejected` / `match_confirmed` → the requester;
  * - `match_cancelled` → the other side of a cancelled match; `match_withdrawn` → the host of a
  *   withdrawn PENDING request; `schedule_cancelled` → each requester whose request stood when the
  *   host deleted the schedule (these three also end the match's chat subscriptions);
  * - `schedule_full` / `seat_opened` → the waitlisted requesters (and, for a seat, the host);
- * - `partner_arrived` → the partner; `meal_reminder` → each side of a confirmed meal.
+ * - `partner_arrived` → the partner; `meal_reminder` → each side of a confirmed meal;
+ * - `schedule_changed` → each seated guest of a moved meal; `marked_absent` → the member marked absent.
  * `buildApp` installs the chat's ending of cancelled chats (server/modules/chat/live.ts) and the
  * live notifier of server/modules/notifications/live-notifier.ts (issue #4: STOMP
  * `/topic/user/{id}/notifications` through the broker, and push), followed by `overrides.notifier`
- * when given (tests record the calls), combined with `combineNotifiers`. A failing notifier is logged and never fails the request
- * (the change is already committed).
+ * when given (tests record the calls), combined with `combineNotifiers`. A failing notifier is
+ * logged and never fails the request (the change is already committed; a staged notice whose
+ * publish failed is published by the sweep).
  */
 import fp from 'fastify-plugin';
 import type { MealRef, NotificationType } from '../../common/realtime.ts';
@@ -37,12 +47,22 @@ export interface MatchEvent {
   /** `schedule_changed` (issue #28 item 4): the meal before the change. */
   previous?: MealRef;
   /**
-   * Issue #28 item 8 (transactional outbox): the inbox item `app.stageNotices` stored for this event
-   * inside the change's transaction (null: not stored because of a block, nothing to publish);
-   * absent when the event was not staged (the live notifier then stores it itself).
+   * Set by `app.stageNotices` (issue #28 item 8): the inbox row stored, unpublished, in the
+   * change's transaction (`createdAt` is when it was staged, the app's clock), or `null` when
+   * nothing may be delivered (the members blocked each other). Undefined: not staged — the live
+   * notifier stores it itself before publishing.
    */
   notice?: { id: number; link: string; createdAt: Date } | null;
 }
+
+/**
+ * Stores each event's notice inside transaction `tx` (issue #28 item 8) and sets `event.notice`;
+ * see ../modules/notifications/outbox.ts `stageNotices`.
+ */
+export type StageNotices = (tx: Tx, events: MatchEvent[]) => Promise<void>;
+
+/** Stages nothing (unit tests that build the plugin alone): events stay unstaged. */
+export const noStaging: StageNotices = async () => {};
 
 /** Receives match events. */
 export interface Notifier {
@@ -59,22 +79,24 @@ declare module 'fastify' {
     /** Calls `notifier.notify` for each event, logging (never throwing) failures. Call after commit. */
     notifyAll: (events: readonly MatchEvent[]) => Promise<void>;
     /**
-     * Issue #28 item 8 (transactional outbox): stores each event's inbox item inside `tx` (the
-     * transaction of the change), unpublished, and sets `event.notice`; after the commit
-     * `notifyAll(events)` publishes them and marks them published. Whatever a crash leaves
-     * unpublished the outbox sweep publishes later.
+     * Call INSIDE the transaction of the change: stores each event's notice unpublished in the
+     * inbox and sets `event.notice` (issue #28 item 8). Rejects when the database does (so the
+     * change rolls back with its notices). Then call `notifyAll(events)` after the commit.
      */
-    stageNotices: (tx: Tx, events: MatchEvent[]) => Promise<void>;
+    stageNotices: StageNotices;
   }
 }
 
-/** Registers `app.notifier` (the given one or the no-op) and `app.notifyAll`. */
-export const notifierPlugin = fp<{ notifier?: Notifier }>(
+/**
+ * Registers `app.notifier` (the given one or the no-op), `app.notifyAll` and `app.stageNotices`
+ * (the given one — `buildApp` passes ../modules/notifications/outbox.ts `stageNotices` — or
+ * `noStaging`).
+ */
+export const notifierPlugin = fp<{ notifier?: Notifier; stageNotices?: StageNotices }>(
   async (app, opts) => {
     const notifier = opts.notifier ?? noopNotifier;
     app.decorate('notifier', notifier);
-    // Replaced by the outbox (server/modules/notifications/outbox.ts) once the inbox is registered.
-    app.decorate('stageNotices', async () => {});
+    app.decorate('stageNotices', opts.stageNotices ?? noStaging);
     app.decorate('notifyAll', async (events: readonly MatchEvent[]) => {
       for (const event of events) {
         try {

@@ -103,7 +103,7 @@ describe('each live notification goes to the right member\'s tokens', () => {
       matchId: String(matchId),
       scheduleId: String(scheduleId),
       title: PUSH_TITLE,
-      body: '게스트님이 매칭을 신청했습니다.',
+      body: expect.stringMatching(/^게스트님이 .+ 약속에 매칭을 신청했어요\.$/),
       url: '/match-requests',
       tag: `match-${matchId}`,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -117,12 +117,12 @@ describe('each live notification goes to the right member\'s tokens', () => {
     expect((await act(t, host.headers, matchId, 'accept')).statusCode).toBe(200);
     let call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['guest-phone-token']);
-    expect(call.data).toMatchObject({ type: 'match_accepted', matchId: String(matchId), body: '호스트님이 매칭을 수락했어요.', url: '/match-requests', tag: `match-${matchId}` });
+    expect(call.data).toMatchObject({ type: 'match_accepted', matchId: String(matchId), body: expect.stringMatching(/^호스트님이 .+ 약속 신청을 수락했어요\.$/), url: '/match-requests', tag: `match-${matchId}` });
     from = await settledCallCount();
     expect((await act(t, host.headers, matchId, 'confirm')).statusCode).toBe(200);
     call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['guest-phone-token']);
-    expect(call.data).toMatchObject({ type: 'match_confirmed', body: '매칭이 확정됐어요.', tag: `match-${matchId}` });
+    expect(call.data).toMatchObject({ type: 'match_confirmed', body: expect.stringMatching(/^.+님이 .+ 약속을 확정했어요\.$/), tag: `match-${matchId}` });
   });
 
   it('reject → the requester gets match_rejected', async () => {
@@ -131,7 +131,7 @@ describe('each live notification goes to the right member\'s tokens', () => {
     expect((await act(t, host.headers, matchId, 'reject')).statusCode).toBe(200);
     const call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['guest-phone-token']);
-    expect(call.data).toMatchObject({ type: 'match_rejected', body: '매칭 요청이 거절되었습니다.', url: '/match-requests' });
+    expect(call.data).toMatchObject({ type: 'match_rejected', body: expect.stringMatching(/^.+님이 .+ 약속 신청을 거절했어요\.$/), url: '/match-requests' });
   });
 
   it('a chat message (POST /api/chat/{id}/messages) → the other participant gets new_message opening the chat', async () => {
@@ -142,7 +142,7 @@ describe('each live notification goes to the right member\'s tokens', () => {
     expect(res.statusCode).toBe(201);
     const call = await onlyCallSince(from);
     expect(call.tokens).toEqual(['host-phone-token', 'host-laptop-token']);
-    expect(call.data).toMatchObject({ type: 'new_message', matchId: String(matchId), body: '게스트님이 새 메시지를 보냈습니다.', url: `/chat/${matchId}`, tag: `match-${matchId}` });
+    expect(call.data).toMatchObject({ type: 'new_message', matchId: String(matchId), body: '게스트님이 새 메시지를 보냈어요.', url: `/chat/${matchId}`, tag: `match-${matchId}` });
     expect(call.webpush?.fcmOptions?.link).toBe(`https://app.test/chat/${matchId}`);
   });
 

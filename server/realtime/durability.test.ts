@@ -30,7 +30,10 @@ async function start(env: Record<string, string>): Promise<{ child: ChildProcess
   children.push(child);
   const lines = createInterface({ input: child.stdout! });
   const line = await new Promise<string>((resolve, reject) => {
-    lines.once('line', resolve);
+    // The first start also prints "embedded database: first cluster …": the child's answer is its first JSON line.
+    lines.on('line', (l) => {
+      if (l.startsWith('{')) resolve(l);
+    });
     child.once('exit', (code) => reject(new Error(`child exited ${code}`)));
   });
   return { child, info: JSON.parse(line) };

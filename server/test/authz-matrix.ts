@@ -173,6 +173,8 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   },
   { method: 'GET', path: '/api/matches', anonymous: 401, member: 200, owner: 200 },
   { method: 'GET', path: '/api/matches/sent', anonymous: 401, member: 200, owner: 200 },
+  // Issue #28 item 1: each member's own absence marks.
+  { method: 'GET', path: '/api/matches/absences', anonymous: 401, member: 200, owner: 200 },
   {
     // Issue #19: a member who is neither side gets 404 like an unknown id (no probing).
     method: 'GET', path: '/api/matches/{id}', anonymous: 401, member: 404, owner: 200,
@@ -191,7 +193,7 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
     request: async (c) => ({ url: `/api/matches/${await c.newMatch('ACCEPTED')}/confirm` }),
   },
   {
-    // The requester may delete too (server/modules/matches/matches.test.ts).
+    // The requester may delete too (server/modules/meals/matches/matches.test.ts).
     method: 'DELETE', path: '/api/matches/{id}', anonymous: 401, member: 403, owner: 200,
     request: async (c) => ({ url: `/api/matches/${await c.newMatch('ACCEPTED')}` }),
   },
@@ -207,6 +209,16 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   {
     method: 'POST', path: '/api/matches/{id}/attendance', anonymous: 401, member: 403, owner: 200,
     request: async (c) => ({ url: `/api/matches/${(await c.newConfirmedMatch('done')).matchId}/attendance`, payload: { partnerAttended: true } }),
+  },
+  // Issue #28: hiding an ended match and disputing an absence mark — either side; owner = the host
+  // (the host was not marked absent: 409 NO_MARK, past the ownership check).
+  {
+    method: 'POST', path: '/api/matches/{id}/hide', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/matches/${(await c.newConfirmedMatch('done')).matchId}/hide` }),
+  },
+  {
+    method: 'POST', path: '/api/matches/{id}/attendance/dispute', anonymous: 401, member: 403, owner: 409,
+    request: async (c) => ({ url: `/api/matches/${(await c.newConfirmedMatch('done')).matchId}/attendance/dispute`, payload: { note: '도착했어요' } }),
   },
   {
     method: 'GET', path: '/api/matches/{id}/calendar.ics', anonymous: 401, member: 403, owner: 200,

@@ -55,6 +55,8 @@ export interface TestAppOptions {
   realtime?: AppOverrides['realtime'];
   /** A stand-in for firebase-admin's Messaging under the real FCM push sender (issue #7). */
   pushMessaging?: AppOverrides['pushMessaging'];
+  /** The notification outbox sweep (issue #28 item 8): interval, grace, batch (see `AppOverrides.outbox`). */
+  outbox?: AppOverrides['outbox'];
   /** Use this database (another test app's `dbTarget`) instead of a fresh one; it is not dropped on close. */
   sharedDatabase?: DbTarget;
   /**
@@ -157,12 +159,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
     rateLimitKeyPrefix: options.rateLimitKeyPrefix ?? `bapsang:test:rl:${randomBytes(6).toString('hex')}:`,
     mailer: options.realMailer ? undefined : { kind: 'custom', send: async (m) => void mails.push(m) },
     logger: options.captureLogs ? { stream: { write: (line: string) => void logs.push(line) } } : false,
-    notifier: { notify: (e) => void events.push(e) },
+    // Recorded as the event the service answered: the inbox row the outbox stored for it (`notice`,
+    // issue #28 item 8) is asserted by the inbox and outbox tests, not by every event assertion.
+    notifier: { notify: ({ notice: _notice, ...e }) => void events.push(e) },
     demoVenues: options.demoVenues ?? false,
     random: options.random,
     fetch: options.fetch,
     realtime: options.realtime,
     pushMessaging: options.pushMessaging,
+    outbox: options.outbox,
   });
   let seq = 0;
 

@@ -13,9 +13,9 @@ const ROOT = join(import.meta.dirname, '..');
 
 /** Calls reviewed in place of a comment: [file relative to server/, a piece of the line, why it is bounded]. */
 const REVIEWED: Array<[string, string, string]> = [
-  ['modules/schedules/service.ts', "inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED'])", 'a literal list of two statuses'],
-  ['modules/matches/service.ts', "inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED'])", 'a literal list of two statuses'],
-  ['modules/matches/service.ts', "inArray(matchRequests.status, ['PENDING', 'ACCEPTED', 'CONFIRMED'])", 'a literal list of three statuses'],
+  ['modules/meals/schedules/service.ts', "inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED'])", 'a literal list of two statuses'],
+  ['modules/meals/matches/service.ts', "inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED'])", 'a literal list of two statuses'],
+  ['modules/meals/matches/service.ts', "inArray(matchRequests.status, ['PENDING', 'ACCEPTED', 'CONFIRMED'])", 'a literal list of three statuses'],
   ['modules/venues/service.ts', 'inArray(venues.id, DEMO_VENUES.map(', 'the fixed demo venues (a constant)'],
   ['modules/notifications/service.ts', 'inArray(notifications.id, body.ids!)', 'body.ids is limited by the request schema (maxItems)'],
   ['plugins/push.ts', 'inArray(pushTokens.token, dead)', "dead tokens of one member's devices found in one send"],

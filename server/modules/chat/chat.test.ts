@@ -60,7 +60,7 @@ describe('POST /api/chat/{matchId}/messages', () => {
     await waitFor(() => chat.length === 1 && notes.length === 1);
     expect(JSON.parse(chat[0]!.body)).toEqual(message);
     const note = JSON.parse(notes[0]!.body) as LiveNotification;
-    expect(note).toMatchObject({ type: 'new_message', matchId, fromUser: { id: guest.id, name: '게스트' }, message: '게스트님이 새 메시지를 보냈습니다.' });
+    expect(note).toMatchObject({ type: 'new_message', matchId, fromUser: { id: guest.id, name: '게스트' }, message: '게스트님이 새 메시지를 보냈어요.' });
     expect(t.events.filter((e) => e.type === 'new_message' && e.matchId === matchId).map((e) => e.toUserId)).toEqual([host.id]);
 
     const history = await t.app.inject({ url: `/api/chat/${matchId}/history`, headers: host.headers });

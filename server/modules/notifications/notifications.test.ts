@@ -74,7 +74,7 @@ describe('GET /api/notifications', () => {
       {
         id: expect.any(Number),
         type: 'new_match_request',
-        message: '게스트님이 매칭을 신청했습니다.',
+        message: expect.stringMatching(/^게스트님이 .+ 약속에 매칭을 신청했어요\.$/),
         link: '/match-requests',
         read: false,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
@@ -191,7 +191,7 @@ describe('new_message collapses to one unread item per chat', () => {
 
     expect((await sendChat(guest, matchId, '안녕하세요')).statusCode).toBe(201);
     const [first] = await chatItems();
-    expect(first).toMatchObject({ matchId, link: `/chat/${matchId}`, read: false, message: '채팅게스트님이 새 메시지를 보냈습니다.', fromUser: { id: guest.id, name: '채팅게스트' } });
+    expect(first).toMatchObject({ matchId, link: `/chat/${matchId}`, read: false, message: '채팅게스트님이 새 메시지를 보냈어요.', fromUser: { id: guest.id, name: '채팅게스트' } });
     const unreadBefore = await unread(host);
 
     t.clock.advance(60_000);

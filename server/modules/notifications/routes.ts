@@ -3,7 +3,7 @@
  * next one in a `Link: <…>; rel="next"` header), `GET /api/notifications/unread-count` and
  * `POST /api/notifications/read`. Members only; a member only ever sees and marks their own items.
  * Also decorates `app.notificationStore`, which the live notifier (./live-notifier.ts) stores
- * every notification with before publishing it, and registers the live destination
+ * every unstaged notification with before publishing it and marks published with (issue #28 item 8), and registers the live destination
  * `/topic/user/{id}/notifications` (issue #16 item 8).
  */
 import fp from 'fastify-plugin';
@@ -32,7 +32,7 @@ const tags = ['notifications'];
 
 const routes: FastifyPluginAsyncTypebox<{ now: Clock }> = async (app, opts) => {
   const service = createNotificationsService(app.db, opts.now);
-  app.decorate('notificationStore', { store: service.store });
+  app.decorate('notificationStore', { store: service.store, markPublished: service.markPublished });
   app.liveDestinations.topic(userNotificationsDestination);
 
   app.get(

@@ -18,6 +18,7 @@ import { notifications, type NotificationRow } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import { isBlockedBetween } from '../../lib/blocks.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Tx } from '../../lib/match-chat.ts';
 
 /** Korean texts of the inbox errors. */
 export const NOTIFICATIONS_MSG = {
@@ -67,42 +68,67 @@ function itemOf(row: NotificationRow): NotificationItem {
   };
 }
 
+/**
+ * Stores notification `n` through `db` — the database or a transaction (`stageNotices` of
+ * ./outbox.ts stores in the change's own transaction, issue #28 item 8) — with `published_at` null,
+ * and answers its id, link and createdAt. A `new_message` for a chat with an unread `new_message`
+ * item updates that item (and makes it unpublished again: it has a new text to deliver) and answers
+ * its id. Answers `null` — nothing stored — when the two members are on either side of a block
+ * (issue #17), read through `db` too.
+ */
+export async function storeNotification(db: Database | Tx, n: NewNotification): Promise<StoredNotification | null> {
+  if (n.fromUser.id !== n.userId && (await isBlockedBetween(db as Database, n.userId, n.fromUser.id))) return null;
+  const link = pushUrl(n.type, n.matchId);
+  const values = {
+    userId: n.userId,
+    type: n.type,
+    matchId: n.matchId,
+    scheduleId: n.scheduleId,
+    fromUserId: n.fromUser.id,
+    fromName: n.fromUser.name,
+    message: n.message,
+    link,
+    createdAt: n.createdAt,
+    publishedAt: null,
+  };
+  const insert = db.insert(notifications).values(values);
+  const returning = { id: notifications.id, link: notifications.link, createdAt: notifications.createdAt };
+  const [row] =
+    n.type === 'new_message'
+      ? await insert
+          .onConflictDoUpdate({
+            target: [notifications.userId, notifications.matchId],
+            // The predicate of notifications_unread_message_unique (written unqualified, as ON CONFLICT wants it).
+            targetWhere: sql`type = 'new_message' and read_at is null`,
+            set: { message: values.message, createdAt: values.createdAt, fromUserId: values.fromUserId, fromName: values.fromName, scheduleId: values.scheduleId, publishedAt: null },
+          })
+          .returning(returning)
+      : await insert.returning(returning);
+  return { id: row!.id, link: row!.link, createdAt: row!.createdAt };
+}
+
 /** Builds the inbox service on `db`; `now` stamps the read marks. */
 export function createNotificationsService(db: Database, now: () => Date) {
   /**
    * Stores a notification (before it is published) and answers its id, link and createdAt. A
    * `new_message` for a chat with an unread `new_message` item updates that item and answers its id.
    * Answers `null` — nothing stored, nothing to publish — when the two members are on either side
-   * of a block (issue #17: no notifications pass between them).
+   * of a block (issue #17: no notifications pass between them). The row is unpublished
+   * (`published_at` null) until the live notifier marks it (`markPublished`, issue #28 item 8).
    */
-  async function store(n: NewNotification): Promise<StoredNotification | null> {
-    if (n.fromUser.id !== n.userId && (await isBlockedBetween(db, n.userId, n.fromUser.id))) return null;
-    const link = pushUrl(n.type, n.matchId);
-    const values = {
-      userId: n.userId,
-      type: n.type,
-      matchId: n.matchId,
-      scheduleId: n.scheduleId,
-      fromUserId: n.fromUser.id,
-      fromName: n.fromUser.name,
-      message: n.message,
-      link,
-      createdAt: n.createdAt,
-    };
-    const insert = db.insert(notifications).values(values);
-    const returning = { id: notifications.id, link: notifications.link, createdAt: notifications.createdAt };
-    const [row] =
-      n.type === 'new_message'
-        ? await insert
-            .onConflictDoUpdate({
-              target: [notifications.userId, notifications.matchId],
-              // The predicate of notifications_unread_message_unique (written unqualified, as ON CONFLICT wants it).
-              targetWhere: sql`type = 'new_message' and read_at is null`,
-              set: { message: values.message, createdAt: values.createdAt, fromUserId: values.fromUserId, fromName: values.fromName, scheduleId: values.scheduleId },
-            })
-            .returning(returning)
-        : await insert.returning(returning);
-    return { id: row!.id, link: row!.link, createdAt: row!.createdAt };
+  const store = (n: NewNotification): Promise<StoredNotification | null> => storeNotification(db, n);
+
+  /**
+   * Marks notification `id` published at `at` (issue #28 item 8) unless it already is; answers
+   * whether this call marked it (false: another publisher — the outbox sweep — got there first).
+   */
+  async function markPublished(id: number, at: Date): Promise<boolean> {
+    const rows = await db
+      .update(notifications)
+      .set({ publishedAt: at })
+      .where(and(eq(notifications.id, id), isNull(notifications.publishedAt)))
+      .returning({ id: notifications.id });
+    return rows.length > 0;
   }
 
   /**
@@ -151,7 +177,7 @@ export function createNotificationsService(db: Database, now: () => Date) {
     return changed.length;
   }
 
-  return { store, list, unreadCount, markRead };
+  return { store, markPublished, list, unreadCount, markRead };
 }
 
 /** The inbox service. */

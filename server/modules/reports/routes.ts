@@ -39,13 +39,14 @@ const ADMIN_ERRORS =
   '401 without a valid token; 403 FORBIDDEN for members (only the e-mails of ADMIN_EMAILS have the admin role).';
 
 /** Registers `/api/reports` and `/api/admin/*`. */
-export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; cancelMatchesOf: ReportsServiceDeps['cancelMatchesOf'] }> = async (app, opts) => {
+export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; cancelMatchesOf: ReportsServiceDeps['cancelMatchesOf']; setScheduleHidden: ReportsServiceDeps['setScheduleHidden'] }> = async (app, opts) => {
   acceptEmptyJsonBody(app);
   const service = createReportsService({
     db: app.db,
     now: opts.now,
     revokeLiveSessions: app.revokeLiveSessions,
     cancelMatchesOf: opts.cancelMatchesOf,
+    setScheduleHidden: opts.setScheduleHidden,
     notifyAll: app.notifyAll,
   });
   const reportLimit = app.limiter('report-write', REPORT_LIMIT, (request) => String(request.user?.id));

@@ -52,13 +52,13 @@ type Db = Database | Tx;
 
 /** The tables of hideable content, by target type. */
 const HIDEABLE = {
-  schedule: schedules,
   post: posts,
   comment: postComments,
   review: reviews,
   message: chatMessages,
 } as const;
-type HideableType = keyof typeof HIDEABLE;
+/** Hideable content: the tables above, and schedules (hidden through the meals service, issue #28 item 8). */
+type HideableType = keyof typeof HIDEABLE | 'schedule';
 const isHideable = (t: QueueTargetType): t is HideableType => t !== 'member' && t !== 'attendance';
 
 /** A report target as stored: who it belongs to, whether hidden, and its text in context. */
@@ -148,7 +148,8 @@ async function isMatchParticipant(db: Db, matchId: number, userId: number): Prom
 }
 
 /** Sets or clears `hidden_at` on a piece of content. */
-async function setHidden(db: Db, type: HideableType, id: number, at: Date | null): Promise<void> {
+async function setHidden(db: Db, type: HideableType, id: number, at: Date | null, hideSchedule: ReportsServiceDeps['setScheduleHidden']): Promise<void> {
+  if (type === 'schedule') return hideSchedule(db, id, at);
   const table = HIDEABLE[type];
   // Hiding keeps the first time it was hidden; un-hiding clears it.
   const cond = at ? and(eq(table.id, id), isNull(table.hiddenAt)) : eq(table.id, id);
@@ -166,6 +167,8 @@ export interface ReportsServiceDeps {
    * side), so no one waits for a meal with a member who can no longer sign in.
    */
   cancelMatchesOf: (userId: number) => Promise<MatchEvent[]>;
+  /** The meals service's `setScheduleHidden` (issue #28 item 8: only the meals module writes schedules). */
+  setScheduleHidden: (tx: Db, id: number, at: Date | null) => Promise<void>;
   /** `app.notifyAll`: tells the partners (match_cancelled: live, push and the inbox). */
   notifyAll: (events: readonly MatchEvent[]) => Promise<void>;
 }
@@ -230,7 +233,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
               .from(reports)
               .where(and(eq(reports.targetType, body.targetType), eq(reports.targetId, body.targetId), eq(reports.status, 'open')));
             if (n >= REPORT_HIDE_THRESHOLD) {
-              await setHidden(tx, body.targetType, body.targetId, at);
+              await setHidden(tx, body.targetType, body.targetId, at, deps.setScheduleHidden);
               hidden = true;
             }
           }
@@ -328,10 +331,10 @@ export function createReportsService(deps: ReportsServiceDeps) {
         if (targetType === 'attendance') hidden = body.action === 'hide';
         if (target && isHideable(targetType)) {
           if (body.action === 'dismiss') {
-            await setHidden(tx, targetType, targetId, null);
+            await setHidden(tx, targetType, targetId, null, deps.setScheduleHidden);
             hidden = false;
           } else {
-            await setHidden(tx, targetType, targetId, at);
+            await setHidden(tx, targetType, targetId, at, deps.setScheduleHidden);
             hidden = true;
           }
         }

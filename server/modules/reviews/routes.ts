@@ -12,12 +12,12 @@ import { assertAppropriate } from '../../lib/content-filter.ts';
 import { errorResponses, sendInTransaction } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { createReviewsService } from './service.ts';
+import { createReviewsService, type MarkReviewed } from './service.ts';
 
 const tags = ['reviews'];
 
 /** Registers the review routes. `onChange` runs after a review is created or deleted. */
-export const reviewsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; onChange?: () => void; mealMinutes?: number }> = async (app, opts) => {
+export const reviewsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; onChange?: () => void; mealMinutes?: number; markReviewed?: MarkReviewed }> = async (app, opts) => {
   const service = createReviewsService({ db: app.db, now: opts.now, onChange: opts.onChange });
 
   app.post(
@@ -40,7 +40,7 @@ export const reviewsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; onChange?: (
     // issue #13: stored and answered in one transaction; the featured reviews are refreshed after the commit.
     async (request, reply) => {
       assertAppropriate({ comment: request.body.comment });
-      const sent = await sendInTransaction(app.db, reply, 201, (tx) => createReviewsService({ db: tx, now: opts.now, mealMinutes: opts.mealMinutes }).create(request.user!.id, request.body));
+      const sent = await sendInTransaction(app.db, reply, 201, (tx) => createReviewsService({ db: tx, now: opts.now, mealMinutes: opts.mealMinutes, markReviewed: opts.markReviewed }).create(request.user!.id, request.body));
       opts.onChange?.();
       return sent;
     },

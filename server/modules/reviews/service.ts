@@ -16,7 +16,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
 import { MEAL_MINUTES_DEFAULT } from '../../../common/domain/match-status.ts';
-import { markReviewed, openingTime } from '../matches/service.ts';
+import { koreanTimeFrom } from '../../../common/domain/korean-time.ts';
 
 /** Korean messages of the review routes. */
 export const REVIEW_MSG = {
@@ -43,8 +43,15 @@ const REVIEW_COLUMNS = {
   profileImage: users.profileImage,
 };
 
+/**
+ * Sets a side's reviewed flag of a CONFIRMED match inside the review's transaction; false when it is
+ * no longer CONFIRMED or that side already reviewed. The meals service's `markReviewed` (issue #28
+ * item 8: the one writer of match requests), passed in by server/app.ts.
+ */
+export type MarkReviewed = (tx: Database, matchId: number, side: 'host' | 'requester') => Promise<boolean>;
+
 /** Builds the reviews service. `onChange` runs after a review is created or deleted (cache invalidation). */
-export function createReviewsService(deps: { db: Database; now: Clock; onChange?: () => void; mealMinutes?: number }) {
+export function createReviewsService(deps: { db: Database; now: Clock; onChange?: () => void; mealMinutes?: number; markReviewed?: MarkReviewed }) {
   const { db, now } = deps;
   const mealMinutes = deps.mealMinutes ?? MEAL_MINUTES_DEFAULT;
   const changed = () => deps.onChange?.();
@@ -82,7 +89,7 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
       if (m.status !== 'CONFIRMED') throw new AppError(409, 'NOT_CONFIRMED', REVIEW_MSG.notConfirmed);
       // Issue #28 item 6: reviews open at the meal's end (MEAL_MINUTES after the start).
       const opens = new Date(m.startsAt.getTime() + mealMinutes * 60_000);
-      if (now() < opens) throw new AppError(409, 'REVIEW_TOO_EARLY', REVIEW_MSG.tooEarly(openingTime(opens, now())));
+      if (now() < opens) throw new AppError(409, 'REVIEW_TOO_EARLY', REVIEW_MSG.tooEarly(koreanTimeFrom(opens, now())));
       const other = isHost ? m.requesterId : m.hostId;
       if (input.revieweeId !== other) throw new AppError(400, 'WRONG_REVIEWEE', REVIEW_MSG.wrongReviewee);
       const already = () => new AppError(409, 'ALREADY_REVIEWED', REVIEW_MSG.alreadyReviewed);
@@ -97,7 +104,7 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
             .returning({ id: reviews.id });
           // Conditional: a match deleted (or a flag set) since the checks above rolls everything back.
           // The meals service writes the flag (issue #28 item 8: the one writer of match requests).
-          if (!(await markReviewed(tx, m.id, isHost ? 'host' : 'requester'))) {
+          if (!deps.markReviewed || !(await deps.markReviewed(tx, m.id, isHost ? 'host' : 'requester'))) {
             const [still] = await tx.select({ id: matchRequests.id }).from(matchRequests).where(eq(matchRequests.id, m.id));
             if (!still) throw new AppError(404, 'NOT_FOUND', REVIEW_MSG.matchNotFound);
             throw already();

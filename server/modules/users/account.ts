@@ -9,13 +9,13 @@
  * e-mail is free for a new sign-up at once.
  */
 import { verify as argonVerify } from '@node-rs/argon2';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DeleteAccountBody } from '../../../common/api/account.ts';
 import { DELETE_ACCOUNT_CONFIRM_WORD } from '../../../common/api/account.ts';
 import type { User } from '../../../common/api/users.ts';
 import { consentMissingMessage, missingConsents, PRIVACY_VERSION, TERMS_VERSION, type ConsentAnswers } from '../../../common/domain/legal.ts';
 import { UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
-import { blocks, emailCodes, idempotencyKeys, notifications, oauthLoginCodes, pushTokens, schedules, shareLinks, socialAccounts, users } from '../../db/schema.ts';
+import { blocks, emailCodes, idempotencyKeys, notifications, oauthLoginCodes, pushTokens, shareLinks, socialAccounts, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 import type { Storage } from '../../plugins/storage.ts';
@@ -40,6 +40,8 @@ export interface AccountDeps {
   storage: Storage;
   /** The matches service's `cancelAllOf`: cancels the member's open matches, answering the partners' events. */
   cancelMatchesOf: (userId: number) => Promise<MatchEvent[]>;
+  /** The meals service's `closeSchedulesOf`: inside the deletion's transaction, the member's schedules not yet started leave every list (issue #28 item 8). */
+  closeSchedulesOf: (tx: Database, userId: number, at: Date) => Promise<void>;
   /** Tells the partners (inbox, live, push). */
   notifyAll: (events: readonly MatchEvent[]) => Promise<void>;
   /** Ends the member's live connections opened with a token older than `tokenVersion`. */
@@ -102,10 +104,7 @@ export function createAccountService(deps: AccountDeps) {
       const at = now();
       const erased = await db.transaction(async (tx) => {
         // Their meals not yet started leave every list (the matches on them are cancelled above).
-        await tx
-          .update(schedules)
-          .set({ cancelledAt: at, updatedAt: at })
-          .where(and(eq(schedules.userId, userId), isNull(schedules.cancelledAt), gt(schedules.startsAt, at)));
+        await deps.closeSchedulesOf(tx, userId, at);
         await tx.delete(pushTokens).where(eq(pushTokens.userId, userId));
         await tx.delete(socialAccounts).where(eq(socialAccounts.userId, userId));
         await tx.delete(oauthLoginCodes).where(eq(oauthLoginCodes.userId, userId));

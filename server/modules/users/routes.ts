@@ -26,6 +26,7 @@ export interface UsersRoutesOptions {
   contactEmail: string;
   /** The matches service's `cancelAllOf` (account deletion cancels the member's open matches). */
   cancelMatchesOf: AccountDeps['cancelMatchesOf'];
+  closeSchedulesOf: AccountDeps['closeSchedulesOf'];
 }
 
 /**
@@ -39,6 +40,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
     now: opts.now,
     storage: app.storage,
     cancelMatchesOf: opts.cancelMatchesOf,
+    closeSchedulesOf: opts.closeSchedulesOf,
     notifyAll: app.notifyAll,
     revokeLiveSessions: app.revokeLiveSessions,
     roleOf: app.tokens.roleOf,

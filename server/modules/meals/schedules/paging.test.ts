@@ -4,12 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { allPages, kstDate, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
-import { schedules } from '../../db/schema.ts';
-import { EARTH_RADIUS_M } from '../../../common/domain/geo.ts';
-import { FOOD_CATEGORIES } from '../../../common/domain/vocabulary.ts';
-import { nextLinkTarget } from '../../../common/paging.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { allPages, kstDate, kstNoonToday, requestMatch } from '../../../test/schedule-fixtures.ts';
+import { schedules } from '../../../db/schema.ts';
+import { EARTH_RADIUS_M } from '../../../../common/domain/geo.ts';
+import { FOOD_CATEGORIES } from '../../../../common/domain/vocabulary.ts';
+import { nextLinkTarget } from '../../../../common/paging.ts';
 
 let t: TestApp;
 let host: Awaited<ReturnType<TestApp['quickMember']>>;

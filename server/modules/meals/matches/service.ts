@@ -13,10 +13,10 @@
  * seat back they (and the host) hear about it. Either side can say "도착했어요" around the start
  * and report afterwards whether the partner came.
  */
-import { and, desc, eq, gt, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { MatchRequest } from '../../../common/api/matches.ts';
-import type { AbsenceMark, MatchListWhen, MyAbsenceMark } from '../../../common/api/matches.ts';
+import type { MatchRequest } from '../../../../common/api/matches.ts';
+import type { AbsenceMark, MatchListWhen, MyAbsenceMark } from '../../../../common/api/matches.ts';
 import {
   ARRIVAL_WINDOW_MINUTES,
   ATTENDANCE_WINDOW_DAYS,
@@ -31,20 +31,20 @@ import {
   type HostAction,
   type MatchSide,
   type MatchStatus,
-} from '../../../common/domain/match-status.ts';
-import { koreanClock, koreanDate } from '../../../common/domain/korean-time.ts';
-import { isInScheduleWindow, todayKst } from '../../../common/domain/schedule.ts';
-import type { MealRef } from '../../../common/realtime.ts';
-import { matchRequests, reports, schedules, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
-import type { MatchEvent, MatchEventType } from '../../plugins/notifier.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { isBlockedBetween } from '../../lib/blocks.ts';
-import { AppError } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/user-view.ts';
-import type { Tx } from '../../lib/match-chat.ts';
-import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
-import { exactTime, TimeIdCursor } from '../../lib/paging.ts';
+} from '../../../../common/domain/match-status.ts';
+import { koreanTimeFrom } from '../../../../common/domain/korean-time.ts';
+import { isInScheduleWindow } from '../../../../common/domain/schedule.ts';
+import type { MealRef } from '../../../../common/realtime.ts';
+import { matchRequests, reports, schedules, users } from '../../../db/schema.ts';
+import type { Database } from '../../../plugins/db.ts';
+import type { MatchEvent, MatchEventType, StageNotices } from '../../../plugins/notifier.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { isBlockedBetween } from '../../../lib/blocks.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { isUniqueViolation } from '../../../lib/user-view.ts';
+import type { Tx } from '../../../lib/match-chat.ts';
+import { memberStats, NO_STATS } from '../../../lib/member-stats.ts';
+import { exactTime, TimeIdCursor } from '../../../lib/paging.ts';
 
 /** Korean texts of the match routes (UI-TEXT.md "Server text answers" where it fixes one; 해요체). */
 export const MATCH_MSG = {
@@ -103,17 +103,8 @@ export interface MealRules {
 export const DEFAULT_MEAL_RULES: MealRules = { noShowGraceMinutes: NO_SHOW_GRACE_MINUTES_DEFAULT, mealMinutes: MEAL_MINUTES_DEFAULT };
 
 /** Stores notices inside the change's transaction (`app.stageNotices`, issue #28 item 8). */
-export type StageNotices = (tx: Tx, events: MatchEvent[]) => Promise<void>;
+export type { StageNotices };
 const noStaging: StageNotices = async () => {};
-
-/**
- * "오후 9:30" when `at` falls on the KST day of `now`, else "11월 28일 (토) 오후 9:30": how an
- * opening time is named in a 409 (issue #28 items 1 and 6).
- */
-export function openingTime(at: Date, now: Date): string {
-  const day = todayKst(at);
-  return day === todayKst(now) ? koreanClock(at) : `${koreanDate(day)} ${koreanClock(at)}`;
-}
 
 /**
  * Issue #28 item 3: from when a cancellation of a seated request counts as late — the start − 24 h,
@@ -245,6 +236,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
     const [changed] = await tx
       .update(matchRequests)
       .set({ ...set, status: to, updatedAt: set.updatedAt ?? now() })
+      // bounded: at most the five statuses of MATCH_TRANSITIONS
       .where(and(eq(matchRequests.id, id), inArray(matchRequests.status, statusesBefore(to)), also))
       .returning({ id: matchRequests.id });
     return !!changed;
@@ -726,7 +718,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
       const before = side === 'host' ? m.hostReportsAttended : m.requesterReportsAttended;
       if (!partnerAttended) {
         const opens = new Date(start + rules.noShowGraceMinutes * MINUTE_MS);
-        if (at < opens) throw new AppError(409, 'TOO_EARLY', MATCH_MSG.tooEarly(openingTime(opens, at)));
+        if (at < opens) throw new AppError(409, 'TOO_EARLY', MATCH_MSG.tooEarly(koreanTimeFrom(opens, at)));
         if (partnerArrived) throw new AppError(409, 'PARTNER_CHECKED_IN', MATCH_MSG.partnerCheckedIn);
       }
       const fromUser = await memberRef(userId);
@@ -830,6 +822,27 @@ export async function markReviewed(tx: Tx | Database, matchId: number, side: Mat
     .where(and(eq(matchRequests.id, matchId), eq(matchRequests.status, 'CONFIRMED'), eq(flag, false)))
     .returning({ id: matchRequests.id });
   return !!flagged;
+}
+
+/**
+ * Account deletion (issue #17 item 2) through the meals service (issue #28 item 8): inside the
+ * deletion's transaction, the member's schedules that have not started are marked deleted (they
+ * leave every list; the matches on them were cancelled with their notices by `cancelAllOf` first).
+ */
+export async function closeSchedulesOf(tx: Tx | Database, userId: number, at: Date): Promise<void> {
+  await tx
+    .update(schedules)
+    .set({ cancelledAt: at, updatedAt: at })
+    .where(and(eq(schedules.userId, userId), isNull(schedules.cancelledAt), gt(schedules.startsAt, at)));
+}
+
+/**
+ * Moderation (issue #17 items 5 and 6) through the meals service (issue #28 item 8): hides schedule
+ * `id` from every list (`at`; the first hiding time is kept) or shows it again (null).
+ */
+export async function setScheduleHidden(tx: Tx | Database, id: number, at: Date | null): Promise<void> {
+  const cond = at ? and(eq(schedules.id, id), isNull(schedules.hiddenAt)) : eq(schedules.id, id);
+  await tx.update(schedules).set({ hiddenAt: at }).where(cond);
 }
 
 /** Issue #28 item 8: every status pair the transition table allows (for the docs and the tests). */

@@ -5,9 +5,9 @@
  * just after KST midnight — when UTC and Los Angeles are still on the previous calendar day.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schedules } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { kstDate, kstMidnight, requestMatch } from '../../test/schedule-fixtures.ts';
+import { schedules } from '../../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { kstDate, kstMidnight, requestMatch } from '../../../test/schedule-fixtures.ts';
 
 const originalTz = process.env.TZ;
 let t: TestApp;

@@ -7,7 +7,7 @@
  * the injected clock (`opts.now`), so tests move it with their TestClock.
  */
 import fp from 'fastify-plugin';
-import type { Clock } from '../../lib/clock.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import { createRemindersService } from './service.ts';
 
 declare module 'fastify' {

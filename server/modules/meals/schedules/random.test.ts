@@ -3,9 +3,9 @@
  * with a deterministic random source.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { schedules } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { act, createSchedule, kstDate, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
+import { schedules } from '../../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { act, createSchedule, kstDate, kstNoonToday, requestMatch } from '../../../test/schedule-fixtures.ts';
 
 let t: TestApp;
 let roll = 0;

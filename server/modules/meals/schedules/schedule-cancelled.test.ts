@@ -5,11 +5,11 @@
  * gets the same notification.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, userNotificationsTopic, type LiveNotification } from '../../../common/realtime.ts';
-import { listen, stompClient, waitFor, type TestStomp } from '../../realtime/test-clients.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { act, createSchedule, kstDate, requestMatch } from '../../test/schedule-fixtures.ts';
-import { koreanDate } from '../../../common/domain/korean-time.ts';
+import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, userNotificationsTopic, type LiveNotification } from '../../../../common/realtime.ts';
+import { listen, stompClient, waitFor, type TestStomp } from '../../../realtime/test-clients.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { act, createSchedule, kstDate, requestMatch } from '../../../test/schedule-fixtures.ts';
+import { koreanDate } from '../../../../common/domain/korean-time.ts';
 
 let t: TestApp;
 let url: string;
@@ -62,7 +62,7 @@ describe('DELETE /api/schedules/{id} tells the requesters live (issues #14, #15)
       type: 'schedule_cancelled',
       scheduleId,
       fromUser: { id: host.id, name: '호스트' },
-      message: `호스트님이 ${koreanDate(date)} 오후 12시 광화문 국밥집 일정을 취소했어요.`,
+      message: `호스트님이 ${koreanDate(date)} 오후 12시 광화문 국밥집 약속을 취소했어요. (사유: 갑자기 출장이 잡혔어요)`,
       meal: { placeName: '광화문 국밥집', date, time: 12 },
       reason: '갑자기 출장이 잡혔어요',
     };

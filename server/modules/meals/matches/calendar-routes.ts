@@ -10,20 +10,20 @@
  * `SUMMARY:밥상친구: {placeName}`; `LOCATION`: the venue's road address, else its lot address
  * (`venues`, joined by `schedules.venue_id`), else the place name; `DESCRIPTION` names the partner.
  */
-import { MEAL_MINUTES_DEFAULT } from '../../../common/domain/match-status.ts';
+import { MEAL_MINUTES_DEFAULT } from '../../../../common/domain/match-status.ts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { TZDate } from '@date-fns/tz';
 import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import ical from 'ical-generator';
 import { Type } from 'typebox';
-import { IdParams } from '../../../common/api/schedules.ts';
-import { matchRequests, schedules, users, venues } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
-import { BEARER } from '../../plugins/docs.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
-import { errorResponses } from '../../lib/http.ts';
+import { IdParams } from '../../../../common/api/schedules.ts';
+import { matchRequests, schedules, users, venues } from '../../../db/schema.ts';
+import type { Database } from '../../../plugins/db.ts';
+import { BEARER } from '../../../plugins/docs.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { errorResponses } from '../../../lib/http.ts';
 
 /** How long the calendar event lasts by default (issue #15: 90 min; MEAL_MINUTES, issue #28 item 6). */
 export const MEAL_DURATION_MINUTES = MEAL_MINUTES_DEFAULT;

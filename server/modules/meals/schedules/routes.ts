@@ -14,15 +14,15 @@ import {
   ScheduleList,
   ScheduleListQuery,
   ScheduleUpdateBody,
-} from '../../../common/api/schedules.ts';
-import { decodeCursor, pageLimit, sendPage } from '../../lib/paging.ts';
-import { assertAppropriate } from '../../lib/content-filter.ts';
-import { errorResponses, sendInTransaction } from '../../lib/http.ts';
-import { CANCEL_REASON_MAX } from '../../../common/domain/match-status.ts';
-import type { Database } from '../../plugins/db.ts';
-import { BEARER } from '../../plugins/docs.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { MatchEvent } from '../../plugins/notifier.ts';
+} from '../../../../common/api/schedules.ts';
+import { decodeCursor, pageLimit, sendPage } from '../../../lib/paging.ts';
+import { assertAppropriate } from '../../../lib/content-filter.ts';
+import { errorResponses, sendInTransaction } from '../../../lib/http.ts';
+import { CANCEL_REASON_MAX } from '../../../../common/domain/match-status.ts';
+import type { Database } from '../../../plugins/db.ts';
+import { BEARER } from '../../../plugins/docs.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import type { MatchEvent } from '../../../plugins/notifier.ts';
 import { createSchedulesService, type RandomSource, type ScheduleKey } from './service.ts';
 
 const tags = ['schedules'];
@@ -211,7 +211,7 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
         summary: '일정 삭제',
         description:
           "Deletes the caller's schedule (issue #15: it leaves every list, and each PENDING, ACCEPTED or CONFIRMED request on it becomes CANCELLED with `cancelledBy: \"host\"` and " +
-          "`cancelReason` = the optional `?reason=` (≤ 200 characters) or '호스트가 일정을 취소했어요.'; accepted ones within 24 h of the start count as late). One transaction; 204. " +
+          "`cancelReason` = the optional `?reason=` (≤ 200 characters; none when absent); accepted ones within 24 h of the start count as late). One transaction; 204. " +
           "Each of those requesters gets `schedule_cancelled` (live and push, naming the place, date and hour) and the match's chat ends (its history stays readable). " +
           "403 '일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.' (SPEC §6, §8); 404 unknown or already deleted; 409 MEAL_STARTED '이미 시작된 약속은 삭제할 수 없어요.'; 400 non-numeric id.",
         security: BEARER,

@@ -6,9 +6,9 @@
  * the past meals. Runs on PGlite (`node`) and PostgreSQL (`node-postgres`).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { act, allPages, createSchedule, kstDate, kstMidnight, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
-import { notificationMessage } from '../../../common/realtime.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { act, allPages, createSchedule, kstDate, kstMidnight, kstNoonToday, requestMatch } from '../../../test/schedule-fixtures.ts';
+import { notificationMessage } from '../../../../common/realtime.ts';
 
 type Member = Awaited<ReturnType<TestApp['quickMember']>>;
 type Mark = { markedAt: string; disputeUntil: string; disputedAt: string | null; disputeNote: string | null; decision: string | null };

@@ -7,9 +7,9 @@
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { venues } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { act, createSchedule, kstMidnight, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
+import { venues } from '../../../db/schema.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { act, createSchedule, kstMidnight, kstNoonToday, requestMatch } from '../../../test/schedule-fixtures.ts';
 
 const HOUR = 60 * 60 * 1000;
 let t: TestApp;

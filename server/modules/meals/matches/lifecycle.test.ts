@@ -5,9 +5,9 @@
  * reliability figures they produce. Runs on PGlite (`node`) and PostgreSQL (`node-postgres`).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { act, createSchedule, kstDate, kstNoonToday, mealHappened, requestMatch, scheduleInList } from '../../test/schedule-fixtures.ts';
-import { koreanDate } from '../../../common/domain/korean-time.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { act, createSchedule, kstDate, kstNoonToday, mealHappened, requestMatch, scheduleInList } from '../../../test/schedule-fixtures.ts';
+import { koreanDate } from '../../../../common/domain/korean-time.ts';
 
 type Member = Awaited<ReturnType<TestApp['quickMember']>>;
 type Match = {
@@ -77,7 +77,7 @@ describe('POST /api/matches/{id}/cancel', () => {
     expect(seen).toMatchObject({ status: 'CANCELLED', cancelledBy: 'requester', cancelReason: '일정이 생겼어요', lateCancel: false });
     expect(seen!.schedule.currentParticipants).toBe(1);
     // The live text the host reads (server/modules/notifications/live-notifier.ts renders it with notificationMessage).
-    const { notificationMessage } = await import('../../../common/realtime.ts');
+    const { notificationMessage } = await import('../../../../common/realtime.ts');
     expect(notificationMessage('match_cancelled', '게스트', { meal: { placeName: '을지로 칼국수', date, time: 18 } })).toBe(`게스트님이 ${koreanDate(date)} 오후 6시 을지로 칼국수 약속을 취소했어요.`);
     // Cancelling twice, or anything else from CANCELLED.
     expect((await post(guest, `/api/matches/${id}/cancel`)).statusCode).toBe(409);

@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { LiveNotification } from '../../../common/realtime.ts';
-import { schedules } from '../../db/schema.ts';
-import type { MatchEvent } from '../../plugins/notifier.ts';
-import { createTestApp, type TestApp, type TestAppOptions } from '../../test/helper.ts';
-import { act, createSchedule, kstDate, kstMidnight, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
+import type { LiveNotification } from '../../../../common/realtime.ts';
+import { schedules } from '../../../db/schema.ts';
+import type { MatchEvent } from '../../../plugins/notifier.ts';
+import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/helper.ts';
+import { act, createSchedule, kstDate, kstMidnight, kstNoonToday, requestMatch } from '../../../test/schedule-fixtures.ts';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

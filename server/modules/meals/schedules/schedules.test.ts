@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { act, createSchedule, kstDate, kstMidnight, kstNoonToday, requestMatch, scheduleBody, scheduleInList } from '../../test/schedule-fixtures.ts';
-import { NO_STATS } from '../../lib/member-stats.ts';
+import { createTestApp, type TestApp } from '../../../test/helper.ts';
+import { act, createSchedule, kstDate, kstMidnight, kstNoonToday, requestMatch, scheduleBody, scheduleInList } from '../../../test/schedule-fixtures.ts';
+import { NO_STATS } from '../../../lib/member-stats.ts';
 
 let t: TestApp;
 let host: Awaited<ReturnType<TestApp['quickMember']>>;
@@ -215,7 +215,7 @@ describe('DELETE /api/schedules/{id}', () => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     const body = scheduleBody(t);
-    const reason = '호스트가 일정을 취소했어요.';
+    const reason = null; // no reason chosen: none is invented (issue #28 item 3)
     expect(t.events.slice(before)).toEqual([
       {
         type: 'schedule_cancelled',

@@ -4,20 +4,20 @@
  * whatever the machine's time zone.
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, ne, notExists, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { CALENDAR_SPAN_MAX_DAYS, type CalendarDay, type Schedule, type ScheduleCreateBody, type ScheduleUpdateBody } from '../../../common/api/schedules.ts';
-import { addDaysIso, hasMealStarted, isIsoDate, isInScheduleWindow, scheduleWindow, SCHEDULE_TEXT_MAX, todayKst } from '../../../common/domain/schedule.ts';
-import { FOOD_CATEGORIES, type FoodCategory } from '../../../common/domain/vocabulary.ts';
-import { boundingBox, EARTH_RADIUS_M } from '../../../common/domain/geo.ts';
-import { LATE_CANCEL_HOURS, statusesBefore, type MatchStatus } from '../../../common/domain/match-status.ts';
-import { matchRequests, schedules, users, venues } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
-import type { MatchEvent } from '../../plugins/notifier.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { notBlockedWith } from '../../lib/blocks.ts';
-import { AppError } from '../../lib/errors.ts';
-import { averageRating } from '../../lib/user-view.ts';
-import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
-import type { Tx } from '../../lib/match-chat.ts';
+import { CALENDAR_SPAN_MAX_DAYS, type CalendarDay, type Schedule, type ScheduleCreateBody, type ScheduleUpdateBody } from '../../../../common/api/schedules.ts';
+import { addDaysIso, hasMealStarted, isIsoDate, isInScheduleWindow, scheduleWindow, SCHEDULE_TEXT_MAX, todayKst } from '../../../../common/domain/schedule.ts';
+import { FOOD_CATEGORIES, type FoodCategory } from '../../../../common/domain/vocabulary.ts';
+import { boundingBox, EARTH_RADIUS_M } from '../../../../common/domain/geo.ts';
+import { LATE_CANCEL_HOURS, statusesBefore, type MatchStatus } from '../../../../common/domain/match-status.ts';
+import { matchRequests, schedules, users, venues } from '../../../db/schema.ts';
+import type { Database } from '../../../plugins/db.ts';
+import type { MatchEvent } from '../../../plugins/notifier.ts';
+import type { Clock } from '../../../lib/clock.ts';
+import { notBlockedWith } from '../../../lib/blocks.ts';
+import { AppError } from '../../../lib/errors.ts';
+import { averageRating } from '../../../lib/user-view.ts';
+import { memberStats, NO_STATS } from '../../../lib/member-stats.ts';
+import type { Tx } from '../../../lib/match-chat.ts';
 import type { StageNotices } from '../matches/service.ts';
 
 /** Korean messages of the schedule routes (UI-TEXT.md where it fixes one). */
@@ -34,7 +34,6 @@ export const SCHEDULE_MSG = {
   noRandomMatch: '현재 매칭 가능한 상대가 없습니다.',
   pastHour: '지난 시간에는 약속을 만들 수 없어요.',
   startedDelete: '이미 시작된 약속은 삭제할 수 없어요.',
-  hostCancelled: '호스트가 일정을 취소했어요.',
   listDateOutOfWindow: '오늘부터 21일 후까지의 날짜만 볼 수 있어요.',
   calendarRange: '달력은 오늘부터 21일 후까지, 시작일이 종료일보다 늦지 않게 42일 이내로 볼 수 있어요.',
   unknownCategory: '알 수 없는 음식 종류예요.',
@@ -492,7 +491,8 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
       if (host.ownerId !== userId) throw new AppError(403, 'FORBIDDEN', SCHEDULE_MSG.notAuthorDelete);
       const at = now();
       if (at >= host.startsAt) throw new AppError(409, 'MEAL_STARTED', SCHEDULE_MSG.startedDelete);
-      const cancelReason = reason?.trim() || SCHEDULE_MSG.hostCancelled;
+      // No reason chosen → none (the card says who cancelled; issue #28 item 3: the reason shows once).
+      const cancelReason = reason?.trim() || null;
       const late = host.startsAt.getTime() - at.getTime() < LATE_CANCEL_HOURS * 60 * 60 * 1000;
       const fromUser = { id: host.id, name: host.name, profileImage: host.profileImage };
       const meal = { placeName: host.placeName, date: host.date, time: host.hour };
@@ -507,6 +507,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
         const seated = await tx
           .update(matchRequests)
           .set({ ...fields, lateCancel: late })
+          // bounded: at most the five statuses of MATCH_TRANSITIONS
           .where(and(eq(matchRequests.scheduleId, id), inArray(matchRequests.status, statusesBefore('CANCELLED').filter((st) => st !== 'PENDING'))))
           .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
         const pending = await tx

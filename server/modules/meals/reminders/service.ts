@@ -17,10 +17,10 @@
  * right after a confirm, so "at once").
  */
 import { and, eq, gt, inArray, isNull, lte, type SQL } from 'drizzle-orm';
-import { matchRequests, schedules, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
-import type { MatchEvent } from '../../plugins/notifier.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { matchRequests, schedules, users } from '../../../db/schema.ts';
+import type { Database } from '../../../plugins/db.ts';
+import type { MatchEvent } from '../../../plugins/notifier.ts';
+import type { Clock } from '../../../lib/clock.ts';
 
 const MINUTE_MS = 60 * 1000;
 

@@ -6,14 +6,14 @@
  * (SPEC §4). Every transition calls `app.notifier` once, after its transaction commits.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AttendanceBody, DisputeBody, MatchCancelBody, MatchCreateBody, MatchListQuery, MatchRequest, MatchRequestList, MyAbsenceMarkList } from '../../../common/api/matches.ts';
-import { PAGE_DEFAULT, PAGE_MAX } from '../../../common/paging.ts';
-import { decodeCursor, pageLimit, sendPage } from '../../lib/paging.ts';
-import { IdParams } from '../../../common/api/schedules.ts';
-import type { HostAction } from '../../../common/domain/match-status.ts';
-import { acceptEmptyJsonBody, errorResponses, sendText, textResponse } from '../../lib/http.ts';
-import { BEARER } from '../../plugins/docs.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { AttendanceBody, DisputeBody, MatchCancelBody, MatchCreateBody, MatchListQuery, MatchRequest, MatchRequestList, MyAbsenceMarkList } from '../../../../common/api/matches.ts';
+import { PAGE_DEFAULT, PAGE_MAX } from '../../../../common/paging.ts';
+import { decodeCursor, pageLimit, sendPage } from '../../../lib/paging.ts';
+import { IdParams } from '../../../../common/api/schedules.ts';
+import type { HostAction } from '../../../../common/domain/match-status.ts';
+import { acceptEmptyJsonBody, errorResponses, sendText, textResponse } from '../../../lib/http.ts';
+import { BEARER } from '../../../plugins/docs.ts';
+import type { Clock } from '../../../lib/clock.ts';
 import { createMatchesService, DEFAULT_MEAL_RULES, MATCH_MSG, MatchCursor, type MealRules } from './service.ts';
 
 const tags = ['matches'];
