@@ -46,6 +46,7 @@ import { matchKey } from '@/lib/query/match';
 import { livePublish, liveSubscribe, onLiveConnect, useLiveStatus } from '@/lib/stomp-client';
 import type { ChatOpponent } from '../api/find-opponent';
 import { chatHistoryQuery, chatKey, getChatHistory, HISTORY_PAGE, mergeMessages, OLDER_PAGE } from '../api/get-history';
+import { matchQueryOptions } from '../api/find-opponent';
 import { leaveChat } from '../api/leave-chat';
 import { isLateCancel } from '@/components/ui/cancel-reason-dialog';
 import { sendChatMessage } from '../api/send-message';
@@ -394,7 +395,10 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
 
   async function askLeave() {
     if (leave.isPending) return;
-    if (!(await confirmDialog(leaveMessage(chatMatch?.match)))) return;
+    // The confirm says what leaving does (cancels, late or not): with the partner from navigation
+    // state the match may still be loading, so it is awaited first (a failure leaves the SPEC text).
+    const match = chatMatch?.match ?? (await queryClient.fetchQuery(matchQueryOptions(matchId)).catch(() => null));
+    if (!(await confirmDialog(leaveMessage(match)))) return;
     leave.mutate();
   }
 
