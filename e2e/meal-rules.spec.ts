@@ -1,9 +1,10 @@
 /**
  * Issue #28 end to end, two members in two phone contexts (360×780), live (nobody reloads):
  * (1) the guest checks in (도착했어요) and the host cannot mark them absent: 안 나왔어요 is not offered
- *     (the card says why) and the API refuses it with 409 PARTNER_CHECKED_IN;
+ *     (the card says why) and the API refuses it (409);
  * (2) the guest cancels inside 24 h and sees the late-cancel warning in the dialog first;
- * (3) the host moves a meal to another hour in the edit dialog and the guest's card and toast follow.
+ * (3) the host moves a meal to another hour in the edit dialog and the guest's card and toast follow;
+ * (4) the host deletes a meal with an accepted guest: a reason from the cancel chooser, shown once on the guest card.
  */
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { addDaysIso, currentHourKst, todayKst } from '../common/domain/schedule.ts';
@@ -177,6 +178,38 @@ test.describe('fair rules for the meal (issue #28)', () => {
     await expect(statusToast(g, notificationMessage('schedule_changed', host.name, { meal: moved, previous }))).toBeVisible({ timeout: 5_000 });
     await expect(card).toContainText(koreanDateHour(tomorrow, 15), { timeout: 5_000 });
     await expect(card).toContainText('호스트가 약속 시간이나 장소를 바꿨어요');
+    await g.context().close();
+    await h.context().close();
+  });
+});
+
+test.describe('a host deletes a meal with a seated guest (issue #28 item 3)', () => {
+  test.setTimeout(120_000);
+
+  test('the delete asks for a reason with the cancel chooser; the guest card shows it once', async ({ browser, request }) => {
+    const { host, guest, place } = await members(request, '삭제');
+    const matchId = await requestedMatch(request, host, guest, place);
+    await post(request, host, `/api/matches/${matchId}/accept`);
+
+    const g = await phonePage(browser, guest);
+    await openActivity(g);
+    const card = activityItem(g, '보낸 매칭 요청', place);
+    await expect(card).toContainText('수락됨');
+
+    const h = await phonePage(browser, host);
+    await h.goto(`/schedule?day=${addDaysIso(todayKst(), 1)}`);
+    const day = h.getByRole('dialog', { name: /일정$/ });
+    await expect(day).toContainText(place);
+    await day.getByRole('button', { name: '삭제', exact: true }).click();
+    const dialog = h.getByRole('dialog', { name: '일정을 삭제할까요?' });
+    await expect(dialog).toContainText('수락한 참여자의 약속이 취소되고 취소 알림이 가요.');
+    await dialog.getByRole('radio', { name: '몸이 안 좋아요' }).check();
+    await dialog.getByRole('button', { name: '일정 삭제', exact: true }).click();
+    await expect(statusToast(h, '일정이 삭제되었습니다.')).toBeVisible();
+
+    // The guest, live: 취소됨 with who and the reason, said once.
+    await expect(card).toContainText('취소됨', { timeout: 5_000 });
+    await expect(card.locator('.request-item__cancelled')).toHaveText('호스트가 취소했어요 · 사유: 몸이 안 좋아요');
     await g.context().close();
     await h.context().close();
   });
