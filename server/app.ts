@@ -9,7 +9,7 @@ import type { Config, RateLimits } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { requestValidatorCompiler } from './lib/validation.ts';
-import { MSG } from './lib/errors.ts';
+import { clientErrorResponse, MSG } from './lib/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { dbPlugin, type DbTarget } from './plugins/db.ts';
@@ -171,6 +171,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       const body = { message: status === 414 ? MSG.uriTooLong : MSG.badUrl, code: status === 414 ? 'URI_TOO_LONG' : 'BAD_URL' };
       void (reply as unknown as FastifyReply).code(status).send(body);
+    },
+    // Issue #32 item 9: what Node's HTTP parser refuses (431 headers too large, 408, 400) is answered in Korean JSON too.
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
+      if (socket.writable) socket.end(clientErrorResponse(err.code));
+      else socket.destroy(err);
     },
     pluginTimeout: 120_000,
     // Issue #20: one log line per request (none for probes), with this id (server/plugins/observability.ts).

@@ -26,6 +26,10 @@ export const MSG = {
   badJson: '요청 본문을 읽을 수 없습니다. 올바른 JSON을 보내주세요.',
   badUrl: '요청 주소를 읽을 수 없습니다. 주소를 확인해주세요.',
   uriTooLong: '요청 주소가 너무 깁니다.',
+  /** Issue #32 item 9: answered by the HTTP parser before any route (431, 408, 400). */
+  headersTooLarge: '요청 헤더가 너무 커요. 쿠키를 지우거나 다시 시도해주세요.',
+  requestTimeout: '요청을 받는 데 시간이 너무 오래 걸렸어요. 다시 시도해주세요.',
+  badRequest: '요청을 읽을 수 없어요. 다시 시도해주세요.',
   unsupportedMedia: '지원하지 않는 요청 형식입니다.',
   bodyTooLarge: '요청 본문이 너무 큽니다.',
   notFound: '요청한 주소를 찾을 수 없습니다.',
@@ -52,4 +56,20 @@ export function messageForStatus(status: number): string {
   if (status === 429) return MSG.rateLimited;
   if (status === 503) return MSG.unavailable;
   return status >= 500 ? MSG.internal : MSG.validation;
+}
+
+/**
+ * The raw HTTP answer to a request Node's parser refuses before Fastify routes it (issue #32 item 9):
+ * 431 when the headers are too large, 408 on a request time-out, otherwise 400 — each with our JSON
+ * error body `{ message, code }` in Korean. Used as Fastify's `clientErrorHandler`.
+ */
+export function clientErrorResponse(code: string | undefined): string {
+  const [status, reason, message, errorCode] =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', MSG.headersTooLarge, 'HEADERS_TOO_LARGE']
+      : code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', MSG.requestTimeout, 'REQUEST_TIMEOUT']
+        : [400, 'Bad Request', MSG.badRequest, 'BAD_REQUEST'];
+  const body = JSON.stringify({ message, code: errorCode });
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
 }

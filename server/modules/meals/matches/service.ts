@@ -375,7 +375,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
       .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
     const opened = (matchId: number, toUserId: number): MatchEvent => ({ type: 'seat_opened', matchId, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal });
     const toHost = fromUser.id === m.hostId ? [] : [opened(m.id, m.hostId)];
-    return [...toHost, ...released.map((r) => opened(r.id, r.requesterId))];
+    return [...toHost, ...released.sort((a, b) => a.id - b.id).map((r) => opened(r.id, r.requesterId))];
   }
 
   /** Events when the last seat has been taken: waitlists the other PENDING requests (issue #15). */
@@ -385,7 +385,8 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
       .set({ waitlisted: true, updatedAt: now() })
       .where(and(eq(matchRequests.scheduleId, m.scheduleId), eq(matchRequests.status, 'PENDING'), eq(matchRequests.waitlisted, false)))
       .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
-    return waiting.map((w) => ({ type: 'schedule_full' as const, matchId: w.id, scheduleId: m.scheduleId, toUserId: w.requesterId, fromUser, meal: m.meal }));
+    // In request order (PostgreSQL's RETURNING order is the update's, not the id's).
+    return waiting.sort((a, b) => a.id - b.id).map((w) => ({ type: 'schedule_full' as const, matchId: w.id, scheduleId: m.scheduleId, toUserId: w.requesterId, fromUser, meal: m.meal }));
   }
 
   /**
