@@ -22,7 +22,7 @@ const schedule = {
   user: { id: 1, name: '나', profileImage: null, preferences: {}, reviewCount: 0, averageRating: 0, mealCount: 0, noShowCount: 0, lateCancelCount: 0 },
 } satisfies Schedule;
 
-const venue: Venue = { id: 'v9', place_name: '광장시장 빈대떡', category_name: '음식점 > 한식 > 전', address_name: '', road_address_name: '', phone: '', place_url: '', x: '126.99', y: '37.57' };
+const venue: Venue = { id: 'v9', place_name: '광장시장 빈대떡', category_name: '음식점 > 한식 > 전', address_name: '', road_address_name: '', phone: '', place_url: '', x: '126.99', y: '37.57', distance: 120 };
 
 describe('moving a meal (issue #28 item 4): the PUT body carries only what moved', () => {
   const values = editFormDefaults(schedule, 2);
