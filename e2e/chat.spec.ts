@@ -3,10 +3,15 @@
  * two browser contexts over the real `/ws` STOMP endpoint (SPEC §2 chat, §4 live notifications
  * and chat, §5 chat send).
  */
+import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
+import { notificationMessage } from '../common/realtime.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
 import { requestedMatch } from './support/matches.ts';
 import { expectPath, profileMenuButton, statusToast, topBar } from './support/ui.ts';
+
+/** requestedMatch's meal: tomorrow (KST) at 12 (issue #28: every notice names it). */
+const meal = { placeName: '채팅 국밥집', date: addDaysIso(todayKst(), 1), time: 12 };
 
 /** Resolves when the page's live channel answered CONNECTED (then its subscriptions follow). */
 function liveConnected(page: Page): Promise<void> {
@@ -28,7 +33,6 @@ async function memberPage(browser: Browser, member: Member, viewport = { width: 
   await page.waitForTimeout(200);
   return page;
 }
-
 
 async function openActivity(page: Page): Promise<void> {
   await profileMenuButton(page).click();
@@ -58,14 +62,14 @@ test('notifications raise the badge; after accept both chat in Korean; a reload 
   await expect(topBar(a).getByRole('link', { name: /개 읽지 않음/ })).toHaveCount(0);
   const matchId = await requestedMatch(request, host, guest, '채팅 국밥집');
   await expect(topBar(a).getByRole('link', { name: /^알림 1 ?개 읽지 않음$/ })).toBeVisible();
-  await expect(statusToast(a, `${guest.name}님이 매칭을 신청했습니다.`)).toBeVisible();
+  await expect(statusToast(a, notificationMessage('new_match_request', guest.name, { meal }))).toBeVisible();
   await openActivity(a);
 
   // Guest watches activity; host accepts in the UI; the guest's sent list refreshes live.
   await openActivity(b);
   const received = requestItem(a, '받은 매칭 요청', guest.name);
   await received.getByRole('button', { name: '수락', exact: true }).click();
-  await expect(statusToast(b, `${host.name}님이 매칭을 수락했습니다.`)).toBeVisible();
+  await expect(statusToast(b, notificationMessage('match_accepted', host.name, { meal }))).toBeVisible();
   const sent = requestItem(b, '보낸 매칭 요청', host.name);
   await expect(sent).toContainText('수락됨');
 

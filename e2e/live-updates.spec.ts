@@ -155,7 +155,7 @@ test.describe('live updates between two members (issue #14)', () => {
     await tabTo(g, confirm.getByRole('button', { name: '확인', exact: true }), 5);
     await g.keyboard.press('Enter');
     await expect(confirm).toBeHidden();
-    await expect(statusToast(g, '매칭 신청이 완료되었습니다.')).toBeVisible();
+    await expect(statusToast(g, '매칭 신청이 완료됐어요.')).toBeVisible();
     // Issue #15: a requested meal offers no 매칭 신청 (the toolbar and the card say 신청함); the focus
     // the confirm gave back to the button goes to the selected card instead of the page.
     await expect(requestButton).toHaveCount(0);

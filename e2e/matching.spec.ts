@@ -24,7 +24,7 @@ async function createScheduleViaApi(request: APIRequestContext, member: Member, 
   expect(response.status(), await response.text()).toBe(201);
 }
 
-function activityItem(page: Page, section: '받은 매칭 요청' | '보낸 매칭 요청', otherName: string): Locator {
+function activityItem(page: Page, section: '받은 매칭 요청' | '보낸 매칭 요청' | '지난 약속', otherName: string): Locator {
   return page
     .locator('section')
     .filter({ has: page.getByRole('heading', { level: 2, name: section, exact: true }) })
@@ -87,7 +87,7 @@ test('a host and a requester go from a schedule at a venue to a confirmed match'
   const confirm = b.getByRole('alertdialog');
   await expect(confirm).toContainText('이 일정에 매칭을 신청하시겠습니까?');
   await confirm.getByRole('button', { name: '확인', exact: true }).click();
-  await expect(statusToast(b, '매칭 신청이 완료되었습니다.')).toBeVisible();
+  await expect(statusToast(b, '매칭 신청이 완료됐어요.')).toBeVisible();
 
   // B cannot ask to join a schedule of their own.
   const ownPlace = `게스트식당${suffix}`;
@@ -125,13 +125,14 @@ test('a host and a requester go from a schedule at a venue to a confirmed match'
   await expect(activityItem(b, '보낸 매칭 요청', host.name)).toContainText('확정됨');
   await expect(activityItem(b, '보낸 매칭 요청', host.name).getByRole('button', { name: '리뷰 쓰기', exact: true })).toHaveCount(0);
 
-  // After the meal, each side has a review action.
+  // After the meal (its end: issue #28), each side has a review action.
   const mine = (await (await request.get('/api/schedules/my', { headers: authHeader(host) })).json()) as Array<{ id: number; date: string }>;
   await mealHappened(request, mine.find((s) => s.date === date)!.id);
+  // The meal moves to 지난 약속 (issue #28 item 7) on both sides.
   await a.reload();
-  await expect(activityItem(a, '받은 매칭 요청', guest.name).getByRole('button', { name: '리뷰 쓰기', exact: true })).toBeVisible();
+  await expect(activityItem(a, '지난 약속', guest.name).getByRole('button', { name: '리뷰 쓰기', exact: true })).toBeVisible();
   await b.reload();
-  await expect(activityItem(b, '보낸 매칭 요청', host.name).getByRole('button', { name: '리뷰 쓰기', exact: true })).toBeVisible();
+  await expect(activityItem(b, '지난 약속', host.name).getByRole('button', { name: '리뷰 쓰기', exact: true })).toBeVisible();
 
   await a.context().close();
   await b.context().close();

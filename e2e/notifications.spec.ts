@@ -6,10 +6,15 @@
  * unread; toasts at 360 px stay clear of the top bar, the chat header and the chat input; opening
  * a chat reads its message notification.
  */
+import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
+import { notificationMessage } from '../common/realtime.ts';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { authHeader, requestedMatch } from './support/matches.ts';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
 import { expectPath, statusToast, topBar } from './support/ui.ts';
+
+/** requestedMatch's meal: tomorrow (KST) at 12 (issue #28: every notice names it). */
+const meal = { placeName: '알림 칼국수', date: addDaysIso(todayKst(), 1), time: 12 };
 
 /** Resolves when the page's live channel answered CONNECTED (its subscriptions follow). */
 function liveConnected(page: Page): Promise<void> {
@@ -74,7 +79,7 @@ test('the bell counts from the server, survives a reload, the inbox opens and re
   await expectPath(a, '/notifications');
   await expect(a.getByRole('heading', { level: 1, name: '알림' })).toBeVisible();
   const list = a.getByRole('list', { name: '알림 목록' });
-  const row = list.getByRole('link').filter({ hasText: `${guest.name}님이 매칭을 신청했습니다.` });
+  const row = list.getByRole('link').filter({ hasText: notificationMessage('new_match_request', guest.name, { meal }) });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('읽지 않음');
   await expect(row.locator('time')).toHaveText(/^(방금|\d+분 전)$/);
@@ -83,14 +88,14 @@ test('the bell counts from the server, survives a reload, the inbox opens and re
   await expectPath(a, '/match-requests');
   await expect(bell(a, 0)).toBeVisible();
   await bell(a, 0).click();
-  await expect(list.getByRole('link').filter({ hasText: `${guest.name}님이 매칭을 신청했습니다.` })).not.toContainText('읽지 않음');
+  await expect(list.getByRole('link').filter({ hasText: notificationMessage('new_match_request', guest.name, { meal }) })).not.toContainText('읽지 않음');
   await expect(a.getByRole('button', { name: '모두 읽음' })).toBeDisabled();
 
   // The host accepts: the guest's bell says 1; the guest opens the chat (360 px).
   const accepted = await request.post(`/api/matches/${matchId}/accept`, { headers: authHeader(host) });
   expect(accepted.status(), await accepted.text()).toBe(200);
   await expect(bell(b, 1)).toBeVisible();
-  await expect(statusToast(b, `${host.name}님이 매칭을 수락했습니다.`)).toBeVisible();
+  await expect(statusToast(b, notificationMessage('match_accepted', host.name, { meal }))).toBeVisible();
   const live = liveConnected(b);
   await b.goto(`/chat/${matchId}`);
   await live;
@@ -103,7 +108,7 @@ test('the bell counts from the server, survives a reload, the inbox opens and re
   expect(sent.status(), await sent.text()).toBe(201);
   await expect(log).toContainText('조용히 도착한 메시지');
   await b.waitForTimeout(1000);
-  await expect(b.locator('[data-sonner-toast]').filter({ hasText: '새 메시지를 보냈습니다' })).toHaveCount(0);
+  await expect(b.locator('[data-sonner-toast]').filter({ hasText: '새 메시지를 보냈어요' })).toHaveCount(0);
   await expect(bell(b, 1)).toBeVisible();
   // …and its inbox item is already read (the server says so after a reload too).
   await reloadLive(b);
@@ -112,7 +117,7 @@ test('the bell counts from the server, survives a reload, the inbox opens and re
   // A toast on the chat page at 360 px stays clear of the top bar, the chat header and the input.
   const confirmed = await request.post(`/api/matches/${matchId}/confirm`, { headers: authHeader(host) });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
-  const toast = b.locator('[data-sonner-toast]').filter({ hasText: '매칭이 확정되었습니다.' });
+  const toast = b.locator('[data-sonner-toast]').filter({ hasText: notificationMessage('match_confirmed', host.name, { meal }) });
   await expect(toast).toBeVisible();
   await b.waitForTimeout(500);
   await b.screenshot({ path: test.info().outputPath('chat-toast-360.png') });
@@ -135,7 +140,7 @@ test('the bell counts from the server, survives a reload, the inbox opens and re
   await b.waitForTimeout(500);
   const another = await request.post(`/api/chat/${matchId}/messages`, { headers: authHeader(host), data: { content: '두 번째 메시지' } });
   expect(another.status(), await another.text()).toBe(201);
-  await expect(statusToast(b, `${host.name}님이 새 메시지를 보냈습니다.`)).toBeVisible();
+  await expect(statusToast(b, notificationMessage('new_message', host.name))).toBeVisible();
   await expect(bell(b, 3)).toBeVisible();
   await b.screenshot({ path: test.info().outputPath('bell-360.png') });
 

@@ -191,8 +191,9 @@ test('offline: cached screens with a saved-at time, writes replayed once, and no
       .poll(() => mirrorKeys(page))
       .toEqual(
         expect.arrayContaining(
-          // Issue #19: the chat reads its match by id (`/api/matches/{id}`), mirrored like the lists.
-          ['/api/board', '/api/reviews/my', '/api/matches', '/api/matches/sent', `/api/matches/${matchId}`, `/api/chat/${matchId}/history`].map((p) => `${firstId}:${p}`),
+          // Issue #19: the chat reads its match by id (`/api/matches/{id}`), mirrored like the lists
+          // (issue #28: the lists by `?when=`, upcoming and past).
+          ['/api/board', '/api/reviews/my', '/api/matches?when=upcoming', '/api/matches/sent?when=upcoming', '/api/matches?when=past', '/api/matches/sent?when=past', `/api/matches/${matchId}`, `/api/chat/${matchId}/history`].map((p) => `${firstId}:${p}`),
         ),
       );
     // Issue #19: the schedule screens ask for pages and days, mirrored by path and query.

@@ -25,7 +25,7 @@ async function confirmedMatch(request: APIRequestContext, host: Member, guest: M
     const res = await request.post(`/api/matches/${id}/${action}`, { headers: auth(host) });
     expect(res.status(), await res.text()).toBe(200);
   }
-  // Reviews open once the meal has started (issue #15).
+  // Reviews open once the meal has ended (issue #28: start + 90 min; yesterday's meal has).
   await mealHappened(request, scheduleId);
   return id;
 }
@@ -37,7 +37,10 @@ async function memberPage(browser: Browser, member: Member): Promise<Page> {
   return page;
 }
 
-function activityItem(page: Page, section: '받은 매칭 요청' | '보낸 매칭 요청', otherName: string): Locator {
+/** A meal whose start has passed is listed in 지난 약속 (issue #28 item 7), as host and as guest. */
+type Section = '받은 매칭 요청' | '보낸 매칭 요청' | '지난 약속';
+
+function activityItem(page: Page, section: Section, otherName: string): Locator {
   return page
     .locator('section')
     .filter({ has: page.getByRole('heading', { level: 2, name: section, exact: true }) })
@@ -51,7 +54,7 @@ function attendanceQuestion(page: Page): Locator {
 }
 
 /** Writes a review from activity: 리뷰 쓰기 → 나왔어요 → stars → 후기 → 등록 → back on /match-requests. */
-async function reviewFromActivity(page: Page, section: '받은 매칭 요청' | '보낸 매칭 요청', other: Member, stars: number, comment: string) {
+async function reviewFromActivity(page: Page, section: Section, other: Member, stars: number, comment: string) {
   await page.goto('/match-requests');
   const item = activityItem(page, section, other.name);
   await item.getByRole('button', { name: '리뷰 쓰기', exact: true }).click();
@@ -81,9 +84,9 @@ test('after a confirmed match both members review each other; the reviewee reads
   const matchId = await confirmedMatch(request, host, guest);
 
   const g = await memberPage(browser, guest);
-  await reviewFromActivity(g, '보낸 매칭 요청', host, 4, `호스트님 덕분에 즐거운 저녁이었어요 ${suffix}`);
+  await reviewFromActivity(g, '지난 약속', host, 4, `호스트님 덕분에 즐거운 저녁이었어요 ${suffix}`);
   const h = await memberPage(browser, host);
-  await reviewFromActivity(h, '받은 매칭 요청', guest, 5, `게스트님 시간 약속을 잘 지키셨어요 ${suffix}`);
+  await reviewFromActivity(h, '지난 약속', guest, 5, `게스트님 시간 약속을 잘 지키셨어요 ${suffix}`);
 
   // A reload of the deep link no longer offers the form: this side already reviewed.
   await g.goto(`/write-review?matchId=${matchId}`);
@@ -171,7 +174,7 @@ test('keyboard only: stars with the arrow keys and Space, the comment, Enter on 
   const matchId = await confirmedMatch(request, host, guest);
   const g = await memberPage(browser, guest);
   await g.goto('/match-requests');
-  const button = activityItem(g, '보낸 매칭 요청', host.name).getByRole('button', { name: '리뷰 쓰기', exact: true });
+  const button = activityItem(g, '지난 약속', host.name).getByRole('button', { name: '리뷰 쓰기', exact: true });
   await button.focus();
   await g.keyboard.press('Enter');
   await expectPath(g, '/write-review');

@@ -48,7 +48,7 @@ test('the safety guide comes once before a first request; 안전 공유 shows th
   expect(guideFindings.filter(isFailing), describeFindings(guideFindings)).toEqual([]);
   await guide.getByRole('button', { name: '확인했어요', exact: true }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '확인', exact: true }).click();
-  await expect(statusToast(page, '매칭 신청이 완료되었습니다.')).toBeVisible();
+  await expect(statusToast(page, '매칭 신청이 완료됐어요.')).toBeVisible();
 
   // The second request: no guide any more, even after a reload.
   await page.reload();

@@ -8,10 +8,13 @@
  *   meal has started and reviews/attendance are open (issue #15) — the same thing the API tests do
  *   with `mealHappened` in server/test/schedule-fixtures.ts. Only that schedule changes, so specs
  *   running in parallel are not affected (a shared clock would be).
+ * - `POST /meal-now {scheduleId}`: moves that schedule to today at the current KST hour, so its meal
+ *   started within the hour: the arrival window (start ± 60 min) and the attendance question are
+ *   open (issue #28: 도착했어요 and 안 나왔어요 in the same minutes).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import { eq } from 'drizzle-orm';
-import { addDaysIso, todayKst } from '../../common/domain/schedule.ts';
+import { addDaysIso, currentHourKst, todayKst } from '../../common/domain/schedule.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { schedules } from '../../server/db/schema.ts';
@@ -40,6 +43,18 @@ const control = createServer((req, res) => {
       const moved = await app.db
         .update(schedules)
         .set({ date: addDaysIso(todayKst(), -1) })
+        .where(eq(schedules.id, scheduleId))
+        .returning({ id: schedules.id });
+      res.writeHead(moved.length ? 204 : 404).end();
+      return;
+    }
+    if (req.method === 'POST' && req.url === '/meal-now') {
+      const { scheduleId } = (await json(req)) as { scheduleId?: unknown };
+      if (typeof scheduleId !== 'number') throw new Error('scheduleId must be a number');
+      const now = new Date();
+      const moved = await app.db
+        .update(schedules)
+        .set({ date: todayKst(now), hour: currentHourKst(now) })
         .where(eq(schedules.id, scheduleId))
         .returning({ id: schedules.id });
       res.writeHead(moved.length ? 204 : 404).end();

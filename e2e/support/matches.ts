@@ -36,3 +36,9 @@ export async function mealHappened(request: APIRequestContext, scheduleId: numbe
   const res = await request.post(`${CONTROL_URL}/meal-happened`, { data: { scheduleId } });
   expect(res.status(), await res.text()).toBe(204);
 }
+
+/** Moves the meal of schedule `scheduleId` to today at the current KST hour: it started within the hour (issue #28). */
+export async function mealStartedThisHour(request: APIRequestContext, scheduleId: number): Promise<void> {
+  const res = await request.post(`${CONTROL_URL}/meal-now`, { data: { scheduleId } });
+  expect(res.status(), await res.text()).toBe(204);
+}

@@ -185,6 +185,8 @@ export const ko = {
     full: '마감',
     requested: '신청함',
     alreadyRequested: '이미 신청한 일정이에요.',
+    /** Issue #28 item 2: the card says where my newest request on the meal stands. */
+    myStatus: { PENDING: '신청함', ACCEPTED: '수락됨', CONFIRMED: '확정됨', REJECTED: '거절됨', CANCELLED: '취소됨' },
     mine: '내 일정',
     filterActive: '필터 적용 중',
     distanceLabel: '{distance} 이내',
@@ -257,6 +259,13 @@ export const ko = {
     mine: '내 일정',
     defaultText: '{venue} 에서 {category} 약속',
     confirmDelete: '일정을 삭제하시겠습니까?',
+    /** Issue #28 item 3: deleting a meal with accepted or confirmed guests cancels it for them, with a reason. */
+    deleteTitle: '일정을 삭제할까요?',
+    deleteGuestsNotice: '수락한 참여자의 약속이 취소되고 취소 알림이 가요.',
+    deleteSubmit: '일정 삭제',
+    /** Issue #28 item 4: moving a meal. */
+    moveNotice: '날짜, 시간이나 장소를 바꾸면 수락한 참여자에게 알림이 가요.',
+    useChosenVenue: '선택한 식당으로 바꾸기',
     addFailed: '일정 추가에 실패했습니다.',
     deleteFailed: '일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.',
     loginFirst: '로그인 후 이용해주세요',
@@ -316,6 +325,49 @@ export const ko = {
     changeAnswer: '답변 바꾸기',
     attendanceError: '답변을 저장하지 못했어요.',
     cancelError: '약속을 취소하지 못했어요.',
+    // Issue #28: reject is a dialog of its own; hide only on ended requests; past meals; absence marks.
+    confirmReject: '이 매칭 신청을 거절할까요? 상대방에게 거절 알림이 가요.',
+    withdrawError: '매칭 신청을 취소하지 못했어요.',
+    hideError: '목록에서 삭제하지 못했어요.',
+    upcomingList: '다가오는 약속',
+    pastList: '지난 약속',
+    pastEmpty: '지난 약속이 없어요.',
+    asHost: '내가 연 약속',
+    asGuest: '내가 신청한 약속',
+    cancelReason: '사유: {reason}',
+    scheduleChanged: '호스트가 약속 시간이나 장소를 바꿨어요',
+    absentOpensAt: '{time}부터 알려주실 수 있어요.',
+    partnerCheckedIn: '상대방이 도착 확인을 했어요. 노쇼로 알릴 수 없어요.',
+    markedAbsent: '상대방이 회원님이 오지 않았다고 알렸어요.',
+    disputeUntil: '{time}까지 이의를 제기할 수 있어요.',
+    disputed: '이의 제기됨 · 검토 중',
+    disputeUpheld: '이의 제기 결과: 노쇼로 기록됐어요',
+    disputeRemoved: '이의 제기 결과: 노쇼 기록이 지워졌어요',
+  },
+
+  /** Issue #28 item 1: answering an absence mark (UI-TEXT.md "Dispute"). */
+  dispute: {
+    open: '이의 제기',
+    title: '이의 제기',
+    notice: '저는 약속 장소에 있었어요',
+    hint: '운영진이 확인하는 동안 이 기록은 노쇼로 세지 않아요.',
+    note: '설명 (선택)',
+    noteName: '설명',
+    counter: '{n}/{max}자',
+    submit: '이의 제기',
+    keep: '돌아가기',
+    done: '이의를 접수했어요. 운영진이 확인할게요.',
+    error: '이의를 제기하지 못했어요.',
+  },
+
+  /** Issue #28 item 1: the member's own absence marks on 내 정보. */
+  absences: {
+    heading: '노쇼 기록',
+    intro: '상대방이 회원님이 오지 않았다고 알린 약속이에요.',
+    empty: '노쇼 기록이 없어요.',
+    markedBy: '{name}님이 알림',
+    counted: '노쇼로 집계돼요',
+    notCounted: '집계되지 않아요',
   },
 
   /** The cancel dialog (issue #15, UI-TEXT.md "Cancel dialog"). */
@@ -329,15 +381,17 @@ export const ko = {
     submit: '약속 취소',
     keep: '돌아가기',
     done: '약속을 취소했어요.',
+    /** Issue #28 item 3, said before the member confirms (the issue's wording). */
+    lateWarning: '지금 취소하면 늦은 취소로 기록돼요. (최근 180일 프로필에 표시)',
   },
 
   /** Text answers of the server (text/plain), listed for reference and tests. */
   serverText: {
-    requested: '매칭 신청이 완료되었습니다.',
-    accepted: '매칭을 수락했습니다.',
-    rejected: '매칭을 거절했습니다.',
-    confirmed: '매칭이 확정되었습니다.',
-    deleted: '매칭이 삭제되었습니다.',
+    requested: '매칭 신청이 완료됐어요.',
+    accepted: '매칭을 수락했어요.',
+    rejected: '매칭을 거절했어요.',
+    confirmed: '매칭이 확정됐어요.',
+    deleted: '매칭이 삭제됐어요.',
     ownSchedule: '자신이 만든 일정에는 매칭을 신청할 수 없습니다.',
     duplicate: '이미 신청한 일정입니다.',
     full: '모집 인원이 모두 찼습니다.',
@@ -445,6 +499,9 @@ export const ko = {
     draftDiscard: '새로 쓰기',
     /** Issue #15: before the meal's start, and the attendance question first. */
     tooEarly: '식사가 끝난 뒤에 후기를 남길 수 있어요.',
+    /** Issue #28 item 6: reviews open at the meal's end (UI-TEXT.md "Reviews open"). */
+    opensAt: '{time}부터 후기를 쓸 수 있어요.',
+    backToActivity: '활동 내역으로 돌아가기',
     attendanceQuestion: '상대방이 약속 장소에 나왔나요?',
     attended: '나왔어요',
     absent: '안 나왔어요',
@@ -683,7 +740,7 @@ export const ko = {
     done: '신고가 접수되었어요.',
     duplicate: '이미 신고한 내용이에요.',
     failed: '신고하지 못했어요. 다시 시도해주세요.',
-    targets: { member: '회원', schedule: '일정', post: '글', comment: '댓글', review: '후기', message: '메시지' },
+    targets: { member: '회원', schedule: '일정', post: '글', comment: '댓글', review: '후기', message: '메시지', attendance: '노쇼 이의 제기' },
   },
   /** Issue #17 item 6: the /admin page. */
   admin: {
@@ -721,6 +778,11 @@ export const ko = {
     note: '메모 (선택)',
     confirmDismiss: '이 신고를 무시할까요? 숨겨진 내용이 다시 보여요.',
     confirmHide: '이 내용을 숨길까요? 모든 회원에게서 사라져요.',
+    /** Issue #28 item 1: a dispute of an absence mark — 기록 유지 (dismiss) or 기록 삭제 (hide). */
+    upholdMark: '노쇼 기록 유지',
+    removeMark: '노쇼 기록 삭제',
+    confirmUphold: '노쇼 기록을 유지할까요? 회원의 노쇼로 다시 집계돼요.',
+    confirmRemoveMark: '노쇼 기록을 삭제할까요? 다시 집계되지 않아요.',
     confirmSuspend: '{name}님을 {period} 정지할까요? 내용은 숨겨지고 바로 로그아웃돼요.',
     confirmSuspendForever: '{name}님을 해제할 때까지 정지할까요? 내용은 숨겨지고 바로 로그아웃돼요.',
     periodDays: '{n}일',

@@ -68,6 +68,7 @@ export function makeMatchRequest(
   const { schedule, ...rest } = overrides;
   const date = schedule?.date ?? '2026-11-24';
   const time = schedule?.time ?? 18;
+  const start = schedule?.startsAt ? Date.parse(schedule.startsAt) : mealStartsAt(date, time).getTime();
   return {
     id: 1,
     status: 'PENDING',
@@ -82,6 +83,12 @@ export function makeMatchRequest(
     arrivedAt: { host: null, requester: null },
     attendance: { byHost: null, byRequester: null },
     createdAt: '2026-11-20T10:00:00.000Z',
+    // Issue #28: late from start − 24 h, absence reports from start + 30 min, reviews from start + 90 min.
+    lateCancelFrom: new Date(start - 24 * 3_600_000).toISOString(),
+    absentReportFrom: new Date(start + 30 * 60_000).toISOString(),
+    reviewOpensAt: new Date(start + 90 * 60_000).toISOString(),
+    absence: { host: null, requester: null },
+    scheduleChangedAt: null,
     ...rest,
     schedule: {
       id: 50,

@@ -1,9 +1,8 @@
-import type { UseQueryResult } from '@tanstack/react-query';
 import { ko } from '@/i18n/ko';
 
 interface QueryStateProps {
   /** The list's query (TanStack Query). */
-  query: Pick<UseQueryResult<unknown>, 'status' | 'isFetching' | 'refetch' | 'isRefetchError'>;
+  query: { status: 'pending' | 'error' | 'success'; isFetching: boolean; isRefetchError: boolean; refetch: () => Promise<unknown> };
   /** SPEC empty text, shown when the query succeeded and `isEmpty`. */
   empty?: string;
   isEmpty?: boolean;

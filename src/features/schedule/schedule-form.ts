@@ -1,10 +1,11 @@
 /** Pure rules of the schedule page's forms (SPEC §5), kept apart from the components. */
 import { Type, type Static } from 'typebox';
-import { ScheduleCreateBody, ScheduleUpdateBody, type Schedule } from '@common/api/schedules';
+import type { ScheduleUpdateBody} from '@common/api/schedules';
+import { ScheduleCreateBody, type Schedule } from '@common/api/schedules';
 import type { Venue } from '@common/api/venues';
 import { toFoodCategory, venueCategoryLabel } from '@common/domain/categories';
 import { CAPACITY_DEFAULT, SCHEDULE_TEXT_MAX, clampCapacity, currentHourKst, type IsoDate } from '@common/domain/schedule';
-import type { FoodCategory } from '@common/domain/vocabulary';
+import { FOOD_CATEGORIES, type FoodCategory } from '@common/domain/vocabulary';
 import { format, ko } from '@/i18n/ko';
 
 /** SPEC §9: schedule-page distance choices (m) and the default. */
@@ -23,12 +24,45 @@ export function defaultScheduleText(venue: Pick<Venue, 'place_name' | 'category_
  */
 export const AddScheduleForm = Type.Pick(ScheduleCreateBody, ['time', 'participants', 'text', 'placeName', 'placeCategory']);
 export type AddScheduleValues = Static<typeof AddScheduleForm>;
-/** The edit form: `ScheduleUpdateBody` as is. */
-export const EditScheduleForm = ScheduleUpdateBody;
-export type EditScheduleValues = ScheduleUpdateBody;
+/**
+ * The edit form (issue #28 item 4, moving a meal): text and capacity, and the date, hour, place and
+ * food type with the create form's rules (`ScheduleCreateBody`). `toUpdateBody` sends only what moved.
+ */
+export const EditScheduleForm = Type.Pick(ScheduleCreateBody, ['date', 'time', 'text', 'placeName', 'placeCategory', 'participants']);
+export type EditScheduleValues = Static<typeof EditScheduleForm>;
+
+/** The edit form's starting values from the schedule (a food type outside the list starts as 기타). */
+export function editFormDefaults(schedule: Schedule, min: number): EditScheduleValues {
+  const category = (FOOD_CATEGORIES as readonly string[]).includes(schedule.placeCategory) ? (schedule.placeCategory as FoodCategory) : '기타';
+  return {
+    date: schedule.date,
+    time: schedule.time,
+    text: schedule.text,
+    placeName: schedule.placeName,
+    placeCategory: category,
+    participants: Math.max(min, schedule.participants),
+  };
+}
+
+/**
+ * The `PUT /api/schedules/{id}` body (issue #28 item 4): text and capacity always; the date and hour
+ * (both) when either changed; the place when it changed — with the chosen venue's id and coordinates
+ * when a venue was picked.
+ */
+export function toUpdateBody(schedule: Schedule, values: EditScheduleValues, min: number, venue: Venue | null): ScheduleUpdateBody {
+  const body: ScheduleUpdateBody = { text: values.text.trim(), participants: Math.max(min, values.participants) };
+  if (values.date !== schedule.date || values.time !== schedule.time) Object.assign(body, { date: values.date, time: values.time });
+  const placeName = values.placeName.trim().slice(0, 100);
+  if (venue && venue.place_name.slice(0, 100) === placeName) {
+    const { venueId, latitude, longitude } = toCreateBody(values.date, values, venue);
+    return { ...body, placeName, placeCategory: values.placeCategory, ...(venueId ? { venueId } : {}), ...(latitude !== undefined && longitude !== undefined ? { latitude, longitude } : {}) };
+  }
+  if (placeName !== schedule.placeName || values.placeCategory !== schedule.placeCategory) Object.assign(body, { placeName, placeCategory: values.placeCategory });
+  return body;
+}
 
 /** How the schedule forms name their fields in errors (UI-TEXT.md labels). */
-export const SCHEDULE_FIELD_LABELS = { time: ko.schedule.time, participants: ko.schedule.participants, text: ko.schedule.text, placeName: ko.schedule.place, placeCategory: ko.schedule.category };
+export const SCHEDULE_FIELD_LABELS = { date: ko.schedule.date, time: ko.schedule.time, participants: ko.schedule.participants, text: ko.schedule.text, placeName: ko.schedule.place, placeCategory: ko.schedule.category };
 /** UI-TEXT.md's own words where it has them. */
 export const SCHEDULE_FIELD_MESSAGES = { text: { minLength: ko.schedule.enterText }, placeName: { minLength: ko.schedule.enterPlace } };
 

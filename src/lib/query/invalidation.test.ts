@@ -38,6 +38,9 @@ describe('NOTIFICATION_INVALIDATES (issue #14: one table, notification type → 
     expect(keysForNotification('schedule_full', 7)).toEqual([queryRoots.matchesSent, one7, queryRoots.schedules, ...inbox]);
     expect(keysForNotification('seat_opened', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, one7, queryRoots.schedules, ...inbox]);
     for (const type of ['partner_arrived', 'meal_reminder']) expect(keysForNotification(type, 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, one7, ...inbox]);
+    // Issue #28: the host moved the meal — my card, the one match and the window's cards; I was marked absent — my cards, my marks, my figures.
+    expect(keysForNotification('schedule_changed', 7)).toEqual([queryRoots.matchesSent, one7, queryRoots.schedules, ...inbox]);
+    expect(keysForNotification('marked_absent', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, one7, queryRoots.absences, queryRoots.me, ...inbox]);
   });
 
   it('every type that refreshes a match list refreshes the one-match query of that match too (issue #19: chat, write-review)', () => {

@@ -41,6 +41,10 @@ export const NOTIFICATION_INVALIDATES: Record<NotificationType, readonly QueryRo
   // The partner arrived / the meal is soon: the match cards.
   partner_arrived: ['matchesReceived', 'matchesSent', 'match', ...INBOX_ROOTS],
   meal_reminder: ['matchesReceived', 'matchesSent', 'match', ...INBOX_ROOTS],
+  // Issue #28: the host moved the meal (my sent card, the one match, the cards of the window); the
+  // partner said I did not come (my card offers 이의 제기, my profile's 노쇼 기록 and figures).
+  schedule_changed: ['matchesSent', 'match', 'schedules', ...INBOX_ROOTS],
+  marked_absent: ['matchesReceived', 'matchesSent', 'match', 'absences', 'me', ...INBOX_ROOTS],
 };
 
 /**

@@ -22,6 +22,8 @@ export const queryRoots = {
    * outbox table in `./query-client.ts`); `['matches']` reaches it with the lists.
    */
   match: ['matches', 'one'],
+  /** `GET /api/matches/absences`: the absence marks against me (issue #28, 내 정보's 노쇼 기록). */
+  absences: ['matches', 'absences'],
   /** `GET /api/reviews/my`. */
   myReviews: ['reviews', 'mine'],
   /** `GET /api/board` and single posts: `['board', id]`. */

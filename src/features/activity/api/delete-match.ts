@@ -1,7 +1,13 @@
 import { api } from '@/lib/api-client';
 
-/** `DELETE /api/matches/{id}` (requester or host; frees a taken seat) → a Korean text. */
+const text = (answer: unknown) => (typeof answer === 'string' ? answer : '');
+
+/** `DELETE /api/matches/{id}`: the requester withdraws their PENDING request (신청 취소) → a Korean text. */
 export async function deleteMatch(id: number): Promise<string> {
-  const answer = await api.delete<unknown>(`/api/matches/${id}`);
-  return typeof answer === 'string' ? answer : '';
+  return text(await api.delete<unknown>(`/api/matches/${id}`));
+}
+
+/** `POST /api/matches/{id}/hide` (issue #28 item 5): 목록에서 삭제 of an ended request, for me only (409 on PENDING). */
+export async function hideMatch(id: number): Promise<string> {
+  return text(await api.post<unknown>(`/api/matches/${id}/hide`));
 }

@@ -1,25 +1,32 @@
-import type { MatchRequest } from '@common/api/matches';
+import type { MatchListWhen, MatchRequest } from '@common/api/matches';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { apiPage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
-/** `path` with `cursor` (the next page's position from the `Link` header) when there is one. */
-export const pagePath = (path: string, cursor: string | null) => (cursor ? `${path}?cursor=${encodeURIComponent(cursor)}` : path);
+/** `path` with `when` (issue #28: upcoming or past meals) and `cursor` (the next page's position from the `Link` header). */
+export function pagePath(path: string, cursor: string | null, when?: MatchListWhen): string {
+  const params = new URLSearchParams();
+  if (when) params.set('when', when);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
 
-/** One page of `GET /api/matches` (issue #19 item 1): requests on my schedules (I am the host), newest first. */
-export function getReceivedRequests(cursor: string | null, signal?: AbortSignal): Promise<Page<MatchRequest>> {
-  return apiPage<MatchRequest>(pagePath('/api/matches', cursor), { signal });
+/** One page of `GET /api/matches?when=` (issue #19 item 1, #28 item 7): requests on my schedules (I am the host), newest first. */
+export function getReceivedRequests(cursor: string | null, when: MatchListWhen, signal?: AbortSignal): Promise<Page<MatchRequest>> {
+  return apiPage<MatchRequest>(pagePath('/api/matches', cursor, when), { signal });
 }
 
 /**
- * The received requests page by page (issue #14, #19): invalidated by new_match_request /
- * match_confirmed and by host actions through the `matchesReceived` root (a prefix of this key).
- * `pages` keeps it apart from the plain-array lookups under the root itself (chat, reviews).
+ * The received requests page by page (issue #14, #19), of meals not started (`upcoming`, 받은 매칭 요청)
+ * or started (`past`, 지난 약속): invalidated by new_match_request / match_confirmed and by host
+ * actions through the `matchesReceived` root (a prefix of this key). `pages` keeps it apart from the
+ * plain-array lookups under the root itself (chat, reviews).
  */
-export const receivedRequestsQuery = () =>
+export const receivedRequestsQuery = (when: MatchListWhen = 'upcoming') =>
   infiniteQueryOptions({
-    queryKey: [...queryRoots.matchesReceived, 'pages'],
-    queryFn: ({ pageParam, signal }) => getReceivedRequests(pageParam, signal),
+    queryKey: [...queryRoots.matchesReceived, 'pages', when],
+    queryFn: ({ pageParam, signal }) => getReceivedRequests(pageParam, when, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -36,13 +36,28 @@ function buttonNames(li: HTMLElement): string[] {
     .map((b) => b.textContent ?? '');
 }
 
-function renderPage(received: MatchRequest[], sent: MatchRequest[], extra: Parameters<typeof mockFetch>[0] = {}) {
-  const fetch = mockFetch({
+type Routes = Parameters<typeof mockFetch>[0];
+
+/** A list handler that answers like the server for `?when=upcoming|past` (issue #28 item 7): by the meal's start. */
+function byWhen(handler: Routes[string]): Routes[string] {
+  return async (url, init) => {
+    const answer = await handler(url, init);
+    const when = new URL(url, 'http://localhost').searchParams.get('when');
+    if (!when) return answer;
+    const items = (await answer.json()) as MatchRequest[];
+    const started = (r: MatchRequest) => Date.parse(r.schedule.startsAt) <= Date.now();
+    return jsonResponse(items.filter((r) => (when === 'past' ? started(r) : !started(r))));
+  };
+}
+
+function renderPage(received: MatchRequest[], sent: MatchRequest[], extra: Routes = {}) {
+  const routes: Routes = {
     'GET /api/matches': () => jsonResponse(received),
     'GET /api/matches/sent': () => jsonResponse(sent),
     'GET /api/user/me': () => jsonResponse(me),
     ...extra,
-  });
+  };
+  const fetch = mockFetch({ ...routes, 'GET /api/matches': byWhen(routes['GET /api/matches']!), 'GET /api/matches/sent': byWhen(routes['GET /api/matches/sent']!) });
   const onChat = vi.fn();
   const onReview = vi.fn();
   renderWithFeedback(<ActivityPage user={me} onUserRefreshed={() => undefined} onChat={onChat} onReview={onReview} />);
@@ -77,14 +92,20 @@ describe('activity page (SPEC §4, issue #15)', () => {
       ],
     );
     await screen.findByText('상대1');
-    expect(buttonNames(item('상대1'))).toEqual(['수락', '거절', '목록에서 삭제']);
+    // Issue #28 item 5: a waiting request is accepted or rejected, never "deleted".
+    expect(buttonNames(item('상대1'))).toEqual(['수락', '거절']);
     expect(item('상대1').textContent).toContain('대기중');
     expect(item('상대1').textContent).toContain('11월 24일 (화) 오후 6시');
     expect(item('상대1').textContent).toContain('식당1');
     expect(buttonNames(item('상대2'))).toEqual(['확정', '채팅', '약속 취소', '안전 공유']);
     expect(item('상대2').textContent).toContain('수락됨');
-    // After the meal: review, and deleting only hides it; before: cancel, the calendar file and 안전 공유 (issue #17).
+    // After the meal (in 지난 약속): review, and 목록에서 삭제; before: cancel, the calendar file and 안전 공유 (issue #17).
     expect(buttonNames(item('상대3'))).toEqual(['채팅', '리뷰 쓰기', '목록에서 삭제']);
+    const past = screen.getByRole('region', { name: '지난 약속' });
+    expect(within(past).getByText('상대3')).toBeTruthy();
+    expect(within(past).getByText('상대8')).toBeTruthy();
+    expect(item('상대3').textContent).toContain('내가 연 약속');
+    expect(item('상대8').textContent).toContain('내가 신청한 약속');
     expect(item('상대3').textContent).toContain('확정됨');
     expect(buttonNames(item('상대11'))).toEqual(['채팅', '약속 취소', '캘린더에 추가', '안전 공유']);
     expect(screen.queryByText('상대4')).toBeNull();
@@ -96,8 +117,9 @@ describe('activity page (SPEC §4, issue #15)', () => {
     expect(screen.queryByText('상대9')).toBeNull();
     expect(screen.queryByText('상대10')).toBeNull();
 
-    expect(within(screen.getByRole('group', { name: '받은 요청' })).getByText('4')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: '보낸 요청' })).getByText('3')).toBeTruthy();
+    // The tiles count the upcoming lists (past meals live in 지난 약속).
+    expect(within(screen.getByRole('group', { name: '받은 요청' })).getByText('3')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: '보낸 요청' })).getByText('2')).toBeTruthy();
     expect(within(screen.getByRole('group', { name: '내 평점' })).getByText('4.3')).toBeTruthy();
   });
 
@@ -105,6 +127,14 @@ describe('activity page (SPEC §4, issue #15)', () => {
     renderPage([], [request(1, 'REJECTED', 'requester')]);
     expect(await screen.findByText('받은 매칭 요청이 없습니다.')).toBeTruthy();
     expect(await screen.findByText('보낸 요청이 없습니다.')).toBeTruthy();
+    expect(await screen.findByText('지난 약속이 없어요.')).toBeTruthy();
+  });
+
+  it('asks for past meals with ?when=past and the lists with ?when=upcoming', async () => {
+    const { fetch } = renderPage([], []);
+    await screen.findByText('지난 약속이 없어요.');
+    const urls = fetch.mock.calls.map(([url]) => String(url).replace(/^https?:\/\/[^/]+/, ''));
+    expect(urls).toEqual(expect.arrayContaining(['/api/matches?when=upcoming', '/api/matches/sent?when=upcoming', '/api/matches?when=past', '/api/matches/sent?when=past']));
   });
 
   it('accepts, shows the server text and loads the lists again', async () => {
@@ -120,24 +150,41 @@ describe('activity page (SPEC §4, issue #15)', () => {
     await user.click(await screen.findByRole('button', { name: '수락' }));
     await findToast('매칭을 수락했습니다.');
     await waitFor(() => expect(item('상대1').textContent).toContain('수락됨'));
-    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/matches')).length).toBe(2);
+    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/matches?when=upcoming')).length).toBe(2);
   });
 
-  it('shows the server text or the fallback when an action fails, and confirms a delete', async () => {
+  it('rejects a waiting request after a dialog that says so, and shows the fallback when it fails', async () => {
     const user = userEvent.setup();
     const { fetch } = renderPage([request(1, 'PENDING', 'host')], [], {
       'POST /api/matches/1/reject': () => new Response('', { status: 500 }),
-      'DELETE /api/matches/1': () => textResponse('매칭이 삭제되었습니다.'),
     });
     await user.click(await screen.findByRole('button', { name: '거절' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('이 매칭 신청을 거절할까요?');
+    expect(dialog.textContent).not.toContain('목록');
+    await user.click(within(dialog).getByRole('button', { name: '거절' }));
     await findToast('매칭 거절 중 오류가 발생했습니다.');
+    expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('/api/matches/1/reject') && init?.method === 'POST')).toBe(true);
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+  });
 
-    await user.click(screen.getByRole('button', { name: '목록에서 삭제' }));
+  it('목록에서 삭제 hides an ended request with POST /hide after a confirm', async () => {
+    const user = userEvent.setup();
+    let hidden = false;
+    const { fetch } = renderPage([], [], {
+      'GET /api/matches/sent': () => jsonResponse(hidden ? [] : [request(4, 'CANCELLED', 'requester', { cancelledBy: 'host' })]),
+      'POST /api/matches/4/hide': () => {
+        hidden = true;
+        return textResponse('목록에서 삭제했어요.');
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: '목록에서 삭제' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('이 약속을 내 목록에서 삭제할까요?');
     await user.click(within(dialog).getByRole('button', { name: '삭제' }));
-    expect(await screen.findByText('매칭이 삭제되었습니다.')).toBeTruthy();
-    expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('/api/matches/1') && init?.method === 'DELETE')).toBe(true);
+    await findToast('목록에서 삭제했어요.');
+    await waitFor(() => expect(screen.queryByText('상대4')).toBeNull());
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
   });
 
   it('passes the opponent to chat and review', async () => {
@@ -156,19 +203,37 @@ describe('activity page (SPEC §4, issue #15)', () => {
         request(2, 'ACCEPTED', 'host', {}, { isFull: true }),
         request(3, 'CANCELLED', 'host', { cancelledBy: 'requester', cancelReason: null }),
       ],
-      [request(4, 'CANCELLED', 'requester', { cancelledBy: 'host', cancelReason: '일정이 생겼어요' })],
+      [
+        request(4, 'CANCELLED', 'requester', { cancelledBy: 'host', cancelReason: '일정이 생겼어요' }),
+        request(5, 'CANCELLED', 'requester', { cancelledBy: 'host', cancelReason: '호스트가 일정을 취소했어요.' }),
+      ],
     );
     await screen.findByText('상대1');
     expect(item('상대1').textContent).toContain('대기 중');
     // Waitlisted: the host cannot accept it.
-    expect(buttonNames(item('상대1'))).toEqual(['거절', '목록에서 삭제']);
+    expect(buttonNames(item('상대1'))).toEqual(['거절']);
     expect(item('상대1').textContent).toContain('식사 3회 · 노쇼 1 · 늦은 취소 0');
     expect(item('상대2').textContent).toContain('마감');
     expect(item('상대3').textContent).toContain('취소됨');
     expect(item('상대3').textContent).toContain('신청자가 취소했어요');
     expect(buttonNames(item('상대3'))).toEqual(['목록에서 삭제']);
     expect(item('상대4').textContent).toContain('취소됨');
-    expect(item('상대4').textContent).toContain('호스트가 취소했어요 · 일정이 생겼어요');
+    expect(item('상대4').textContent).toContain('호스트가 취소했어요 · 사유: 일정이 생겼어요');
+    // The server's default reason of a delete only repeats who cancelled: said once.
+    expect(item('상대5').querySelector('.request-item__cancelled')?.textContent).toBe('호스트가 취소했어요');
+  });
+
+  it('warns in the cancel dialog when the cancellation will be recorded as late', async () => {
+    const user = userEvent.setup();
+    renderPage([], [request(7, 'CONFIRMED', 'requester', { lateCancelFrom: new Date(BEFORE.getTime() - 60_000).toISOString() }), request(8, 'CONFIRMED', 'requester', { lateCancelFrom: null })]);
+    await user.click(await within(await waitFor(() => item('상대7'))).findByRole('button', { name: '약속 취소' }));
+    let dialog = await screen.findByRole('dialog', { name: '약속을 취소할까요?' });
+    expect(dialog.textContent).toContain('지금 취소하면 늦은 취소로 기록돼요. (최근 180일 프로필에 표시)');
+    await user.click(within(dialog).getByRole('button', { name: '돌아가기' }));
+    // The meal moved after I was accepted (lateCancelFrom null): never late.
+    await user.click(within(item('상대8')).getByRole('button', { name: '약속 취소' }));
+    dialog = await screen.findByRole('dialog', { name: '약속을 취소할까요?' });
+    expect(dialog.textContent).not.toContain('늦은 취소');
   });
 
   it('cancels with a chosen reason or one written (≤ 200), then loads the lists again', async () => {
@@ -187,6 +252,8 @@ describe('activity page (SPEC §4, issue #15)', () => {
     await user.click(await screen.findByRole('button', { name: '약속 취소' }));
     let dialog = await screen.findByRole('dialog', { name: '약속을 취소할까요?' });
     expect(dialog.textContent).toContain('상대방에게 취소 알림이 가요.');
+    // Four days before the meal: not late.
+    expect(dialog.textContent).not.toContain('늦은 취소');
     await user.click(within(dialog).getByRole('radio', { name: '몸이 안 좋아요' }));
     await user.click(within(dialog).getByRole('button', { name: '약속 취소' }));
     await findToast('잠시 후 다시 시도해주세요.');
@@ -209,7 +276,7 @@ describe('activity page (SPEC §4, issue #15)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '약속을 취소할까요?' })).toBeNull());
     await waitFor(() => expect(item('상대7').textContent).toContain('취소됨'));
     expect(item('상대7').textContent).toContain('신청자가 취소했어요');
-    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/matches/sent')).length).toBeGreaterThanOrEqual(2);
+    expect(fetch.mock.calls.filter(([url]) => String(url).endsWith('/api/matches/sent?when=upcoming')).length).toBeGreaterThanOrEqual(2);
   });
 
   it('says 도착했어요 in the arrival window and asks whether the partner came after the start (changeable)', async () => {
@@ -221,7 +288,7 @@ describe('activity page (SPEC §4, issue #15)', () => {
     renderPage([], [], {
       'GET /api/matches/sent': () =>
         jsonResponse([
-          request(7, 'CONFIRMED', 'requester', { arrivedAt: { host: '2026-11-20T02:40:00.000Z', requester: arrived }, attendance: { byHost: null, byRequester: answer } }, startedAgo(20)),
+          request(7, 'CONFIRMED', 'requester', { arrivedAt: { host: null, requester: arrived }, attendance: { byHost: null, byRequester: answer } }, startedAgo(40)),
         ]),
       'POST /api/matches/7/arrived': (url, init) => {
         record(url, init);
@@ -235,9 +302,9 @@ describe('activity page (SPEC §4, issue #15)', () => {
       },
     });
     await screen.findByText('상대7');
-    expect(item('상대7').textContent).toContain('상대방이 도착했어요');
-    // Started 20 minutes ago: no cancel, no calendar; arrival and attendance instead (sharing stays open 6 h).
-    expect(buttonNames(item('상대7'))).toEqual(['도착했어요', '채팅', '안전 공유', '리뷰 쓰기', '목록에서 삭제']);
+    // Started 40 minutes ago: no cancel, no calendar; arrival and attendance instead (sharing stays open 6 h);
+    // reviews open at the meal's end (start + 90 min).
+    expect(buttonNames(item('상대7'))).toEqual(['도착했어요', '채팅', '안전 공유', '목록에서 삭제']);
     await user.click(within(item('상대7')).getByRole('button', { name: '도착했어요' }));
     await findToast('도착을 알렸어요.');
     await waitFor(() => expect(within(item('상대7')).queryByRole('button', { name: '도착했어요' })).toBeNull());
@@ -275,13 +342,69 @@ describe('activity page (SPEC §4, issue #15)', () => {
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/api/matches/3/calendar.ics'))).toBe(true);
   });
 
+  it('does not offer 안 나왔어요 before start + 30 min (says when) nor when the partner checked in', async () => {
+    renderPage(
+      [request(1, 'CONFIRMED', 'host', {}, startedAgo(20))],
+      [request(2, 'CONFIRMED', 'requester', { arrivedAt: { host: '2026-11-20T02:40:00.000Z', requester: null } }, startedAgo(45))],
+    );
+    const early = within(await waitFor(() => item('상대1'))).getByRole('group', { name: '상대방이 약속 장소에 나왔나요?' });
+    expect(within(early).queryByRole('button', { name: '안 나왔어요' })).toBeNull();
+    expect(within(early).getByRole('button', { name: '나왔어요' })).toBeTruthy();
+    expect(early.textContent).toContain('오후 12:10부터 알려주실 수 있어요.');
+    const arrived = within(item('상대2')).getByRole('group', { name: '상대방이 약속 장소에 나왔나요?' });
+    expect(item('상대2').textContent).toContain('상대방이 도착했어요');
+    expect(within(arrived).queryByRole('button', { name: '안 나왔어요' })).toBeNull();
+    expect(arrived.textContent).toContain('상대방이 도착 확인을 했어요. 노쇼로 알릴 수 없어요.');
+  });
+
+  it('shows an absence mark against me and disputes it with an optional note (≤ 200)', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    let disputed = false;
+    const mark = () => ({
+      markedAt: BEFORE.toISOString(),
+      disputeUntil: new Date(BEFORE.getTime() + 72 * 3_600_000).toISOString(),
+      disputedAt: disputed ? BEFORE.toISOString() : null,
+      disputeNote: null,
+      decision: null,
+    });
+    renderPage([], [], {
+      'GET /api/matches/sent': () => jsonResponse([request(3, 'CONFIRMED', 'requester', { absence: { host: null, requester: mark() } }, startedAgo(120))]),
+      'POST /api/matches/3/attendance/dispute': (_url, init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        disputed = true;
+        return textResponse('이의를 접수했어요. 운영진이 확인할게요.');
+      },
+    });
+    const card = await waitFor(() => item('상대3'));
+    expect(card.textContent).toContain('상대방이 회원님이 오지 않았다고 알렸어요.');
+    expect(card.textContent).toContain('11월 23일 (월) 오후 12시까지 이의를 제기할 수 있어요.');
+    await user.click(within(card).getByRole('button', { name: '이의 제기' }));
+    const dialog = await screen.findByRole('dialog', { name: '이의 제기' });
+    expect(dialog.textContent).toContain('저는 약속 장소에 있었어요');
+    const box = within(dialog).getByRole('textbox', { name: '설명 (선택)' });
+    await user.click(box);
+    await user.paste('가'.repeat(201));
+    await user.click(within(dialog).getByRole('button', { name: '이의 제기' }));
+    expect(await within(dialog).findByText('설명은 200자까지 쓸 수 있어요.')).toBeTruthy();
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(bodies).toHaveLength(0);
+    await user.clear(box);
+    await user.type(box, ' 제가 먼저 도착했어요 ');
+    await user.click(within(dialog).getByRole('button', { name: '이의 제기' }));
+    await findToast('이의를 접수했어요. 운영진이 확인할게요.');
+    expect(bodies).toEqual([{ note: '제가 먼저 도착했어요' }]);
+    await waitFor(() => expect(item('상대3').textContent).toContain('이의 제기됨 · 검토 중'));
+    expect(within(item('상대3')).queryByRole('button', { name: '이의 제기' })).toBeNull();
+  });
+
   it('withdraws my PENDING request as 신청 취소 after a confirm', async () => {
     const user = userEvent.setup();
     const { fetch } = renderPage([], [request(6, 'PENDING', 'requester')], { 'DELETE /api/matches/6': () => textResponse('') });
     await user.click(await screen.findByRole('button', { name: '신청 취소' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('매칭 신청을 취소할까요?');
-    await user.click(within(dialog).getByRole('button', { name: '확인' }));
+    await user.click(within(dialog).getByRole('button', { name: '신청 취소' }));
     await findToast('매칭 신청을 취소했어요.');
     expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('/api/matches/6') && init?.method === 'DELETE')).toBe(true);
   });

@@ -1,9 +1,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type UseInfiniteQueryResult, type InfiniteData } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MatchRequest } from '@common/api/matches';
 import type { User } from '@common/api/users';
-import { isVisibleInList, normaliseStatus, type MatchSide } from '@common/domain/match-status';
+import { isVisibleInList, type MatchSide } from '@common/domain/match-status';
 import { formatAverageRating } from '@common/domain/rating';
+import { DisputeDialog } from '@/components/ui/dispute-dialog';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { LoadMore } from '@/components/ui/load-more';
@@ -13,7 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 import { useNow } from '@/lib/use-now';
 import { meQuery } from '../api/get-me';
-import { deleteMatch } from '../api/delete-match';
+import { deleteMatch, hideMatch } from '../api/delete-match';
 import { receivedRequestsQuery } from '../api/get-received-requests';
 import { sentRequestsQuery } from '../api/get-sent-requests';
 import { hostAction } from '../api/host-action';
@@ -48,9 +49,9 @@ function loaded(data: { pages: readonly Page<MatchRequest>[] } | undefined): Mat
   return data.pages.flatMap((p) => p.items).filter((r) => !seen.has(r.id) && (seen.add(r.id), true));
 }
 
-/** One job of a request's buttons (issue #15 adds cancel with a reason, arrival, attendance, the calendar file). */
+/** One job of a request's buttons (issue #15 adds cancel with a reason, arrival, attendance, the calendar file; #28 withdraw and hide). */
 type Job =
-  | { request: MatchRequest; side: MatchSide; kind: 'accept' | 'reject' | 'confirm' | 'delete' | 'arrived' | 'calendar' }
+  | { request: MatchRequest; side: MatchSide; kind: 'accept' | 'reject' | 'confirm' | 'withdraw' | 'hide' | 'arrived' | 'calendar' }
   | { request: MatchRequest; side: MatchSide; kind: 'cancel'; reason?: string }
   | { request: MatchRequest; side: MatchSide; kind: 'attendance'; attended: boolean };
 
@@ -58,7 +59,8 @@ const FALLBACK: Record<Job['kind'], string> = {
   accept: ko.activity.acceptError,
   reject: ko.activity.rejectError,
   confirm: ko.activity.confirmError,
-  delete: ko.activity.deleteError,
+  withdraw: ko.activity.withdrawError,
+  hide: ko.activity.hideError,
   cancel: ko.activity.cancelError,
   arrived: ko.activity.arrivedError,
   attendance: ko.activity.attendanceError,
@@ -74,8 +76,10 @@ function doneText(job: Job): string {
       return ko.serverText.rejected;
     case 'confirm':
       return ko.serverText.confirmed;
-    case 'delete':
-      return isWithdraw(job.request, job.side) ? ko.activity.withdrawn : ko.activity.removed;
+    case 'withdraw':
+      return ko.activity.withdrawn;
+    case 'hide':
+      return ko.activity.removed;
     case 'cancel':
       return ko.cancelMatch.done;
     case 'arrived':
@@ -87,13 +91,12 @@ function doneText(job: Job): string {
   }
 }
 
-/** Deleting my own PENDING request withdraws it ("신청 취소"); any other delete removes it from my lists. */
-const isWithdraw = (request: MatchRequest, side: MatchSide) => side === 'requester' && normaliseStatus(request.status) === 'PENDING';
-
 function run(job: Job): Promise<string> {
   switch (job.kind) {
-    case 'delete':
+    case 'withdraw':
       return deleteMatch(job.request.id);
+    case 'hide':
+      return hideMatch(job.request.id);
     case 'cancel':
       return cancelMatch(job.request.id, job.reason);
     case 'arrived':
@@ -113,13 +116,17 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
   // Both lists and my profile come from TanStack Query (issue #14): live notifications and the
   // actions below invalidate them, so the page never shows a stale list.
   // Paged (issue #19 item 1): the next page loads on scroll or with 더 보기.
-  const received = useInfiniteQuery(receivedRequestsQuery());
-  const sent = useInfiniteQuery(sentRequestsQuery());
+  const received = useInfiniteQuery(receivedRequestsQuery('upcoming'));
+  const sent = useInfiniteQuery(sentRequestsQuery('upcoming'));
+  // Issue #28 item 7: 지난 약속, every meal whose start has passed, as host and as guest.
+  const pastReceived = useInfiniteQuery(receivedRequestsQuery('past'));
+  const pastSent = useInfiniteQuery(sentRequestsQuery('past'));
   const me = useQuery(meQuery());
   // The meal windows (cancel, arrival, attendance) follow the clock without a reload.
   const now = useNow();
   const [cancelling, setCancelling] = useState<{ request: MatchRequest; side: MatchSide } | null>(null);
   const [sharing, setSharing] = useState<{ request: MatchRequest; side: MatchSide } | null>(null);
+  const [disputing, setDisputing] = useState<number | null>(null);
   const guide = useSafetyGuide();
 
   const refreshUser = useRef(onUserRefreshed);
@@ -132,6 +139,7 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
 
   const visibleReceived = useMemo(() => loaded(received.data).filter((r) => isVisibleInList(r, 'host')), [received.data]);
   const visibleSent = useMemo(() => loaded(sent.data).filter((r) => isVisibleInList(r, 'requester')), [sent.data]);
+  const past = useMemo(() => pastMeals(loaded(pastReceived.data), loaded(pastSent.data)), [pastReceived.data, pastSent.data]);
 
   const action = useMutation({
     mutationFn: run,
@@ -146,7 +154,7 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
     onSettled: (_text, _error, job) => {
       if (job.kind === 'calendar') return;
       const keys: (readonly unknown[])[] = [queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.match, queryRoots.schedules];
-      if (job.kind === 'cancel' || job.kind === 'delete') keys.push([...queryRoots.chat, job.request.id]);
+      if (job.kind === 'cancel' || job.kind === 'withdraw' || job.kind === 'hide') keys.push([...queryRoots.chat, job.request.id]);
       return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
@@ -166,7 +174,11 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
     if (kind === 'review') return onReview(request.id, opponent);
     if (action.isPending) return;
     if (kind === 'cancel') return setCancelling({ request, side });
-    if (kind === 'delete' && !(await (isWithdraw(request, side) ? confirmDialog(ko.activity.confirmWithdraw) : confirmDialog(ko.activity.confirmRemove, { danger: true, confirmLabel: ko.feedback.delete })))) return;
+    if (kind === 'dispute') return setDisputing(request.id);
+    // Issue #28 item 5: each way out says what it does before it is done.
+    if (kind === 'reject' && !(await confirmDialog(ko.activity.confirmReject, { danger: true, confirmLabel: ko.activity.reject }))) return;
+    if (kind === 'withdraw' && !(await confirmDialog(ko.activity.confirmWithdraw, { danger: true, confirmLabel: ko.activity.withdraw }))) return;
+    if (kind === 'hide' && !(await confirmDialog(ko.activity.confirmRemove, { danger: true, confirmLabel: ko.feedback.delete }))) return;
     if (kind === 'attended' || kind === 'absent') return action.mutate({ request, side, kind: 'attendance', attended: kind === 'attended' });
     action.mutate({ request, side, kind });
   }
@@ -213,14 +225,24 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
           now={now}
           onAction={(r, a) => void act(r, 'requester', a)}
         />
+        <PastSection
+          meals={past}
+          queries={[pastReceived, pastSent]}
+          pending={pending}
+          now={now}
+          onAction={(r, side, a) => void act(r, side, a)}
+        />
       </div>
       <CancelMatchDialog
         open={cancelling !== null}
         onOpenChange={(open) => !open && setCancelling(null)}
+        lateCancelFrom={cancelling?.request.lateCancelFrom ?? null}
+        now={now}
         pending={action.isPending}
         onSubmit={(reason) => cancelling && !action.isPending && action.mutate({ ...cancelling, kind: 'cancel', reason })}
       />
       <ShareMealDialog target={sharing} onClose={() => setSharing(null)} />
+      <DisputeDialog matchId={disputing} onClose={() => setDisputing(null)} />
       {guide.element}
     </div>
   );
@@ -253,6 +275,68 @@ function RequestSection({ title, empty, side, requests, query, pending, now, onA
         </ul>
       )}
       {query.status === 'success' && <LoadMore query={query} />}
+    </section>
+  );
+}
+
+/** A past meal and my side of it. */
+interface PastMeal {
+  request: MatchRequest;
+  side: MatchSide;
+}
+
+/** 지난 약속 (issue #28 item 7): my meals as host and as guest, the latest start first. */
+export function pastMeals(asHost: readonly MatchRequest[], asGuest: readonly MatchRequest[]): PastMeal[] {
+  const all: PastMeal[] = [...asHost.map((request) => ({ request, side: 'host' as const })), ...asGuest.map((request) => ({ request, side: 'requester' as const }))];
+  return all.sort((a, b) => Date.parse(b.request.schedule.startsAt) - Date.parse(a.request.schedule.startsAt) || b.request.id - a.request.id);
+}
+
+type PagedQuery = UseInfiniteQueryResult<InfiniteData<Page<MatchRequest>, unknown>>;
+
+interface PastSectionProps {
+  meals: readonly PastMeal[];
+  /** The two paged lists (`?when=past` of received and sent). */
+  queries: readonly [PagedQuery, PagedQuery];
+  pending: ReadonlySet<number>;
+  now: Date;
+  onAction: (request: MatchRequest, side: MatchSide, action: ItemAction) => void;
+}
+
+/** 지난 약속: both past lists as one, each meal with my role; 더 보기 loads the next page of each list that has one. */
+function PastSection({ meals, queries, pending, now, onAction }: PastSectionProps) {
+  const headingId = 'activity-past';
+  const [a, b] = queries;
+  // One state for the two lists: loading until both answered, an error when either failed.
+  const status = a.status === 'error' || b.status === 'error' ? 'error' : a.status === 'pending' || b.status === 'pending' ? 'pending' : 'success';
+  const refetch = useCallback(() => Promise.all([a.refetch(), b.refetch()]), [a, b]);
+  const state = { status, isFetching: a.isFetching || b.isFetching, isRefetchError: a.isRefetchError || b.isRefetchError, refetch } as const;
+  const hasNextPage = a.hasNextPage || b.hasNextPage;
+  const { fetchNextPage: nextA, hasNextPage: moreA } = a;
+  const { fetchNextPage: nextB, hasNextPage: moreB } = b;
+  const fetchNextPage = useCallback(() => Promise.all([moreA ? nextA() : null, moreB ? nextB() : null]), [moreA, moreB, nextA, nextB]);
+  const more = { hasNextPage, isFetchingNextPage: a.isFetchingNextPage || b.isFetchingNextPage, isFetchNextPageError: a.isFetchNextPageError || b.isFetchNextPageError, fetchNextPage };
+  return (
+    <section className="card activity-section" aria-labelledby={headingId}>
+      <h2 id={headingId} className="card__title">
+        {ko.activity.pastList}
+      </h2>
+      <QueryState query={state} isEmpty={meals.length === 0 && !hasNextPage} empty={ko.activity.pastEmpty} />
+      {status === 'success' && meals.length > 0 && (
+        <ul className="request-list" aria-labelledby={headingId}>
+          {meals.map(({ request, side }) => (
+            <MatchRequestItem
+              key={`${side}-${request.id}`}
+              request={request}
+              side={side}
+              role={side === 'host' ? ko.activity.asHost : ko.activity.asGuest}
+              pending={pending.has(request.id)}
+              now={now}
+              onAction={(action) => onAction(request, side, action)}
+            />
+          ))}
+        </ul>
+      )}
+      {status === 'success' && <LoadMore query={more} />}
     </section>
   );
 }

@@ -109,12 +109,18 @@ function ReportCard({ group }: { group: AdminReportGroup }) {
   const authorName = content.author?.name ?? ko.admin.noAuthor;
   const busy = resolve.isPending || unsuspend.isPending;
 
+  // Issue #28 item 1: a dispute of an absence mark is decided by keeping (dismiss) or removing (hide) the mark.
+  const dispute = group.targetType === 'attendance';
   const act = async (action: 'dismiss' | 'hide' | 'suspend') => {
     const message =
       action === 'dismiss'
-        ? ko.admin.confirmDismiss
+        ? dispute
+          ? ko.admin.confirmUphold
+          : ko.admin.confirmDismiss
         : action === 'hide'
-          ? ko.admin.confirmHide
+          ? dispute
+            ? ko.admin.confirmRemoveMark
+            : ko.admin.confirmHide
           : days === 'forever'
             ? format(ko.admin.confirmSuspendForever, { name: authorName })
             : format(ko.admin.confirmSuspend, { name: authorName, period: format(ko.admin.periodDays, { n: days }) });
@@ -173,14 +179,14 @@ function ReportCard({ group }: { group: AdminReportGroup }) {
       )}
       <div className="admin-report__actions">
         <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void act('dismiss')}>
-          {ko.admin.dismiss}
+          {dispute ? ko.admin.upholdMark : ko.admin.dismiss}
         </button>
         {group.targetType !== 'member' && (
           <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={() => void act('hide')}>
-            {ko.admin.hide}
+            {dispute ? ko.admin.removeMark : ko.admin.hide}
           </button>
         )}
-        {content.author && (
+        {content.author && !dispute && (
           <>
             <label htmlFor={daysId} className="visually-hidden">
               {ko.admin.days}

@@ -46,7 +46,9 @@ import { matchKey } from '@/lib/query/match';
 import { livePublish, liveSubscribe, onLiveConnect, useLiveStatus } from '@/lib/stomp-client';
 import type { ChatOpponent } from '../api/find-opponent';
 import { chatHistoryQuery, chatKey, getChatHistory, HISTORY_PAGE, mergeMessages, OLDER_PAGE } from '../api/get-history';
+import { matchQueryOptions } from '../api/find-opponent';
 import { leaveChat } from '../api/leave-chat';
+import { isLateCancel } from '@/components/ui/cancel-reason-dialog';
 import { sendChatMessage } from '../api/send-message';
 import { useChatOpponent } from '../hooks/use-chat-opponent';
 import { useUnsent, useUnsentOf, type UnsentMessage } from '../hooks/use-unsent';
@@ -96,12 +98,14 @@ export function isCancelledMatch(match: Pick<MatchRequest, 'status' | 'schedule'
  * is cancelled (the partner is told); otherwise the chat only leaves my list. Unknown match: the
  * SPEC text.
  */
-export function leaveMessage(match: Pick<MatchRequest, 'status' | 'schedule'> | null | undefined, now: Date = new Date()): string {
+export function leaveMessage(match: (Pick<MatchRequest, 'status' | 'schedule'> & Partial<Pick<MatchRequest, 'lateCancelFrom'>>) | null | undefined, now: Date = new Date()): string {
   if (!match) return ko.chat.confirmLeave;
   const status = normaliseStatus(match.status);
   const started = hasMealStarted(match.schedule.date, match.schedule.time, now);
   const cancels = (status === 'ACCEPTED' || status === 'CONFIRMED') && !started && !match.schedule.cancelled;
-  return `${cancels ? ko.chat.leaveCancels : ko.chat.leaveHides} ${ko.chat.leaveAsk}`;
+  // Issue #28 item 3: a cancellation that will be recorded as late says so before the member agrees.
+  const late = cancels && isLateCancel(match.lateCancelFrom, now) ? ` ${ko.cancelMatch.lateWarning}` : '';
+  return `${cancels ? ko.chat.leaveCancels : ko.chat.leaveHides}${late} ${ko.chat.leaveAsk}`;
 }
 
 export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPageProps) {
@@ -391,7 +395,10 @@ export function ChatPage({ matchId, user, opponent: given, onLeft }: ChatPagePro
 
   async function askLeave() {
     if (leave.isPending) return;
-    if (!(await confirmDialog(leaveMessage(chatMatch?.match)))) return;
+    // The confirm says what leaving does (cancels, late or not): with the partner from navigation
+    // state the match may still be loading, so it is awaited first (a failure leaves the SPEC text).
+    const match = chatMatch?.match ?? (await queryClient.fetchQuery(matchQueryOptions(matchId)).catch(() => null));
+    if (!(await confirmDialog(leaveMessage(match)))) return;
     leave.mutate();
   }
 

@@ -1,4 +1,5 @@
 import type { Schedule, ScheduleAuthor } from '@common/api/schedules';
+import { normaliseStatus } from '@common/domain/match-status';
 import type { IsoDate } from '@common/domain/schedule';
 import { Avatar } from '@/components/ui/avatar';
 import { format, ko } from '@/i18n/ko';
@@ -27,7 +28,8 @@ export function DayScheduleList({ date, schedules, selectedId, myId, pendingIds,
       {schedules.map((s) => {
         // Issue #15: the server says when every seat is taken; older answers are read from the counts.
         const full = s.isFull ?? (s.currentParticipants ?? 1) >= s.participants;
-        const requested = s.myRequestStatus != null;
+        // Issue #28 item 2: where my newest request stands (신청함, 수락됨, 확정됨, 거절됨, 취소됨).
+        const mine = normaliseStatus(s.myRequestStatus);
         return (
           <li key={s.id} id={`schedule-${s.id}`} className={s.id === selectedId ? 'match-schedule is-selected' : 'match-schedule'}>
             <button type="button" className="match-schedule__select" aria-pressed={s.id === selectedId} onClick={() => onSelect(s)}>
@@ -40,7 +42,7 @@ export function DayScheduleList({ date, schedules, selectedId, myId, pendingIds,
                   {format(ko.matching.capacity, { current: s.currentParticipants ?? 1, capacity: s.participants })}
                 </span>{' '}
                 {full && <span className="pill pill--muted">{ko.matching.full}</span>}{' '}
-                {requested && <span className="pill pill--accent">{ko.matching.requested}</span>}{' '}
+                {mine && <span className={mine === 'REJECTED' || mine === 'CANCELLED' ? 'pill pill--muted' : 'pill pill--accent'}>{ko.matching.myStatus[mine]}</span>}{' '}
                 {myId !== null && s.user?.id === myId && <span className="pill pill--accent">{ko.matching.mine}</span>}
                 {pendingIds?.has(s.id) && <span className="pending-write__label">{ko.offlineUi.pending}</span>}
               </span>

@@ -140,6 +140,31 @@ describe('matching page (SPEC §5, §8)', () => {
     await findToast('매칭 신청 실패: 이미 신청한 일정입니다.');
   });
 
+  it('cards say where my request stands; after my own cancellation 매칭 신청 is offered again and a 409 shows the server text (issue #28 item 2)', async () => {
+    const user = userEvent.setup();
+    const statuses = ['ACCEPTED', 'CONFIRMED', 'REJECTED', 'CANCELLED'] as const;
+    mockFetch({
+      'GET /api/schedules': dayServer(() => statuses.map((status, i) => schedule(i + 2, i + 2, { myRequestStatus: status }))),
+      'POST /api/matches': () => textResponse('호스트가 거절한 약속이라 다시 신청할 수 없어요.', 409),
+    });
+    renderWithFeedback(<MatchingPage myId={1} />);
+    const list = await dayList();
+    const card = (n: number) => within(list).getByRole('button', { name: new RegExp(`^식당${n}`) });
+    expect(card(2).textContent).toContain('수락됨');
+    expect(card(3).textContent).toContain('확정됨');
+    expect(card(4).textContent).toContain('거절됨');
+    expect(card(5).textContent).toContain('취소됨');
+    for (const n of [2, 3, 4, 5]) expect(card(n).textContent).not.toContain('신청함');
+
+    await user.click(card(4));
+    expect(screen.queryByRole('button', { name: '매칭 신청' })).toBeNull();
+    expect(document.querySelector('.matching-toolbar__requested')?.textContent).toBe('거절됨');
+    await user.click(card(5));
+    await user.click(screen.getByRole('button', { name: '매칭 신청' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
+    await findToast('매칭 신청 실패: 호스트가 거절한 약속이라 다시 신청할 수 없어요.');
+  });
+
   it("opens the author's profile with true preferences and N/A below 5 reviews", async () => {
     const user = userEvent.setup();
     mockFetch({ 'GET /api/schedules': () => jsonResponse([schedule(2, 2)]) });

@@ -7,6 +7,7 @@ import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { ShareButton } from '@/components/ui/share-button';
 import { format, ko } from '@/i18n/ko';
+import { normaliseStatus } from '@common/domain/match-status';
 import { isApiError } from '@/lib/api-client';
 import { monthDayLabel, whenLabel } from '@/lib/dates';
 import { formatDistance } from '@/lib/geo';
@@ -117,7 +118,10 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
   const guide = useSafetyGuide();
   // The selection as the server answers it now (after my request it carries myRequestStatus).
   const current = useMemo(() => (selected ? (loaded.find((s) => s.id === selected.id) ?? selected) : null), [loaded, selected]);
-  const isRequested = current?.myRequestStatus != null;
+  // Issue #28 item 2: after my own withdrawal or cancellation I may ask again (the server decides, and
+  // says why not with a 409); any other request of mine stands, and the toolbar says where.
+  const myStatus = normaliseStatus(current?.myRequestStatus);
+  const isRequested = myStatus !== null && myStatus !== 'CANCELLED';
 
   // Once my request is in, 매칭 신청 gives way to 신청함. When it had the focus (the confirm hands
   // it back there), the focus moves to the selected meal's card, which now says 신청함, instead of
@@ -167,7 +171,7 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
       toast.error(ko.matching.ownSchedule);
       return;
     }
-    if (current?.myRequestStatus != null) {
+    if (isRequested) {
       toast.info(ko.matching.alreadyRequested);
       return;
     }
@@ -214,8 +218,8 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
         </button>
         {/* Issue #15: a meal I already requested offers no 신청 button (the card says 신청함). */}
         {isRequested ? (
-          <span className="pill pill--accent matching-toolbar__requested" role="status">
-            {ko.matching.requested}
+          <span className={`pill ${myStatus === 'REJECTED' ? 'pill--muted' : 'pill--accent'} matching-toolbar__requested`} role="status">
+            {ko.matching.myStatus[myStatus]}
           </span>
         ) : (
           <button ref={requestButtonRef} type="button" className="btn btn--primary" aria-haspopup="dialog" aria-disabled={requestMutation.isPending} onClick={() => void request()}>

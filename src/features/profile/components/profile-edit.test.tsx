@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useSession } from '@/lib/session/store';
@@ -26,8 +26,62 @@ describe('profile edit (내 정보, SPEC §2, §5; issue #14)', () => {
     expect(document.getElementById(described.split(' ')[0] ?? '')?.textContent).toBe('나이를 입력해주세요.');
     expect(document.activeElement).toBe(screen.getByLabelText('나이'));
     // No save went out (the page's only other call is the blocked-members list, issue #17).
-    expect(fetchMock.mock.calls.filter(([url]) => !String(url).includes('/api/blocks'))).toEqual([]);
+    expect(fetchMock.mock.calls.filter(([url]) => !/\/api\/(blocks|matches\/absences)/.test(String(url)))).toEqual([]);
     expect(onLeave).not.toHaveBeenCalled();
+  }, 15_000);
+
+  it('노쇼 기록 lists the marks against me (meal, who, dispute, counted) with 이의 제기 while open; empty state', async () => {
+    const now = Date.now();
+    const mark = (over: Record<string, unknown>) => ({
+      markedAt: new Date(now - 3_600_000).toISOString(),
+      disputeUntil: new Date(now + 71 * 3_600_000).toISOString(),
+      disputedAt: null,
+      disputeNote: null,
+      decision: null,
+      ...over,
+    });
+    let marks = [
+      { matchId: 5, meal: { placeName: '서린동 훠궈 정원', date: '2026-11-28', time: 19 }, markedBy: { id: 9, name: '김민지' }, mark: mark({}), counted: true },
+      {
+        matchId: 4,
+        meal: { placeName: '을지로 국수집', date: '2026-11-20', time: 12 },
+        markedBy: { id: 8, name: '이도윤' },
+        mark: mark({ disputedAt: new Date(now - 60_000).toISOString(), decision: 'removed' }),
+        counted: false,
+      },
+    ];
+    const disputes: unknown[] = [];
+    mockFetch({
+      'GET /api/blocks': () => jsonResponse([]),
+      'GET /api/matches/absences': () => jsonResponse(marks),
+      'POST /api/matches/5/attendance/dispute': (_url, init) => {
+        disputes.push(JSON.parse(String(init?.body)));
+        marks = [{ ...marks[0]!, mark: mark({ disputedAt: new Date().toISOString() }), counted: false }, marks[1]!];
+        return new Response('이의를 접수했어요. 운영진이 확인할게요.', { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      },
+    });
+    const { user } = setup();
+    const section = await screen.findByRole('region', { name: '노쇼 기록' });
+    await waitFor(() => expect(section.textContent).toContain('서린동 훠궈 정원'));
+    const items = section.querySelectorAll('li');
+    expect(items[0]!.textContent).toContain('11월 28일 (토) 오후 7시');
+    expect(items[0]!.textContent).toContain('김민지님이 알림 · 노쇼로 집계돼요');
+    expect(items[0]!.textContent).toContain('까지 이의를 제기할 수 있어요.');
+    expect(items[1]!.textContent).toContain('이도윤님이 알림 · 집계되지 않아요');
+    expect(items[1]!.textContent).toContain('이의 제기 결과: 노쇼 기록이 지워졌어요');
+    expect(items[1]!.querySelector('button')).toBeNull();
+    await user.click(within(items[0] as HTMLElement).getByRole('button', { name: '이의 제기' }));
+    const dialog = await screen.findByRole('dialog', { name: '이의 제기' });
+    await user.click(within(dialog).getByRole('button', { name: '이의 제기' }));
+    await findToast('이의를 접수했어요. 운영진이 확인할게요.');
+    expect(disputes).toEqual([{}]);
+    await waitFor(() => expect(section.querySelectorAll('li')[0]!.textContent).toContain('이의 제기됨 · 검토 중'));
+  }, 15_000);
+
+  it('노쇼 기록 says when there are none', async () => {
+    mockFetch({ 'GET /api/blocks': () => jsonResponse([]), 'GET /api/matches/absences': () => jsonResponse([]) });
+    setup();
+    expect(await screen.findByText('노쇼 기록이 없어요.')).toBeTruthy();
   }, 15_000);
 
   it('lists the blocked members; 차단 해제 unblocks one and the list follows', async () => {

@@ -12,6 +12,7 @@ import { useSession } from '@/lib/session/store';
 import { readToken } from '@/lib/token-storage';
 import { updateProfile } from '../api/update-profile';
 import { ageFromInput, fullPreferences, profilePayload, profileResolver, type ProfileValues } from '../wizard-form';
+import { AbsenceMarks } from './absence-marks';
 import { BlockedMembers } from './blocked-members';
 import { MyDataDownload } from './my-data-download';
 import { DeleteAccount } from './delete-account';
@@ -117,6 +118,7 @@ export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
           </button>
         </div>
       </form>
+      <AbsenceMarks />
       <BlockedMembers />
       <MyDataDownload />
       <DeleteAccount user={user} />

@@ -1,7 +1,7 @@
 /** The review calls (SPEC §7): write one, list the ones I received, delete one of those. */
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { AttendanceBody, MatchRequest } from '@common/api/matches';
-import type { MatchSide } from '@common/domain/match-status';
+import { MEAL_MINUTES_DEFAULT, type MatchSide } from '@common/domain/match-status';
 import type { Review, ReviewCreateBody } from '@common/api/reviews';
 import { api, apiPage, type Page } from '@/lib/api-client';
 import { outboxLabel, sendOrQueue, type SendResult } from '@/lib/outbox';
@@ -62,6 +62,10 @@ export function reviewTargetOf(m: MatchRequest | null | undefined, side: MatchSi
 /** What the review page needs of the meal (issue #15): its start and my answer on whether the partner came. */
 export interface ReviewMeal {
   startsAt: string;
+  /** Issue #28 item 6: reviews open at the meal's end (the start + MEAL_MINUTES). */
+  reviewOpensAt: string;
+  /** Issue #28 item 1: the partner checked in, so "안 나왔어요" is not offered. */
+  partnerArrived: boolean;
   /** My side's attendance answer; null when not given yet. */
   attendance: boolean | null;
 }
@@ -70,7 +74,9 @@ export interface ReviewMeal {
 export function reviewMealOf(m: MatchRequest | null | undefined, side: MatchSide | null): ReviewMeal | null {
   if (!m || !side || !m.schedule.startsAt) return null;
   const answer = side === 'host' ? m.attendance?.byHost : m.attendance?.byRequester;
-  return { startsAt: m.schedule.startsAt, attendance: answer ?? null };
+  const opens = m.reviewOpensAt ?? new Date(Date.parse(m.schedule.startsAt) + MEAL_MINUTES_DEFAULT * 60_000).toISOString();
+  const partnerArrived = !!m.arrivedAt?.[side === 'host' ? 'requester' : 'host'];
+  return { startsAt: m.schedule.startsAt, reviewOpensAt: opens, partnerArrived, attendance: answer ?? null };
 }
 
 /** `POST /api/matches/{id}/attendance {partnerAttended}` (issue #15: asked before the review). */

@@ -17,6 +17,7 @@ import { useSession } from '@/lib/session/store';
 import { matchKey } from '@/lib/query/match';
 import { jsonResponse, makeMatchRequest, makeUser, memberRef, mockFetch } from '@/test/fixtures';
 import { createTestQueryClient, findToast, renderWithFeedback, textResponse } from '@/test/render';
+import { koreanClock } from '@/lib/dates';
 import { WriteReviewPage } from './write-review-page';
 
 afterEach(() => {
@@ -163,15 +164,24 @@ describe('WriteReviewPage', () => {
     expect(screen.queryByRole('group', { name: '상대방이 약속 장소에 나왔나요?' })).toBeNull();
   });
 
-  it('before the meal starts it says when a review can be written instead of the form', async () => {
+  it('before reviews open (the meal\'s end) it says when, with a link back to 활동 내역, instead of the form', async () => {
+    const user = userEvent.setup();
     mockFetch({});
-    const later = match(7, 'CONFIRMED', { schedule: { date: '2099-12-14', time: 18 } as MatchRequest['schedule'] });
+    // Started an hour ago: reviews open 30 minutes from now (start + 90 min).
+    const start = Date.now() - 60 * 60_000;
+    const later = match(7, 'CONFIRMED');
     const client = seeded();
-    client.setQueryData(matchKey(7), makeMatchRequest({ ...later, schedule: { ...later.schedule, startsAt: '2099-12-14T09:00:00.000Z' } }));
-    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />, client);
-    expect(screen.getByText('식사가 끝난 뒤에 후기를 남길 수 있어요.')).toBeTruthy();
+    client.setQueryData(
+      matchKey(7),
+      makeMatchRequest({ ...later, reviewOpensAt: new Date(start + 90 * 60_000).toISOString(), schedule: { ...later.schedule, startsAt: new Date(start).toISOString() } }),
+    );
+    const onDone = vi.fn();
+    renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />, client);
+    expect(screen.getByRole('status').textContent).toContain(`${koreanClock(start + 90 * 60_000)}부터 후기를 쓸 수 있어요.`);
     expect(screen.queryByRole('button', { name: '등록' })).toBeNull();
     expect(screen.queryByRole('group', { name: '상대방이 약속 장소에 나왔나요?' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: '활동 내역으로 돌아가기' }));
+    expect(onDone).toHaveBeenCalled();
   });
 
   it.each([

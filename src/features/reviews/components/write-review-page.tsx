@@ -8,7 +8,8 @@ import { Avatar } from '@/components/ui/avatar';
 import { toast } from '@/components/ui/feedback-store';
 import { FormField } from '@/components/ui/form-field';
 import { QueryState } from '@/components/ui/load-state';
-import { ko } from '@/i18n/ko';
+import { format, ko } from '@/i18n/ko';
+import { koreanClock } from '@/lib/dates';
 import { errorMessage } from '@/lib/api-client';
 import { clearDraft, loadDraft, saveDraft } from '@/lib/drafts';
 import { applyServerFieldError, koreanResolver } from '@/lib/forms/korean-resolver';
@@ -28,6 +29,8 @@ interface WriteReviewPageProps {
   lookupMatchId: number | undefined;
   /** After a successful post (the route goes to /match-requests, which shows the match as reviewed). */
   onDone: () => void;
+  /** 활동 내역으로 돌아가기 before reviews open (default: `onDone`, which goes there). */
+  onBack?: () => void;
 }
 
 /** The form's part of `POST /api/reviews` (the server's schema: rating 1–5, comment ≤ 500 after trimming). */
@@ -72,7 +75,7 @@ function useReviewTarget(target: ReviewTarget | null, matchId: number | undefine
  * 리뷰 작성 (SPEC §2 Write review, §5, §8): the opponent's avatar and name, 1–5 stars (default
  * 3), a 4-row comment and "등록". Without an opponent it shows UI-TEXT.md's message.
  */
-export function WriteReviewPage({ target, lookupMatchId, onDone }: WriteReviewPageProps) {
+export function WriteReviewPage({ target, lookupMatchId, onDone, onBack }: WriteReviewPageProps) {
   const lookup = useReviewTarget(target, lookupMatchId);
   return (
     <div className="page review-page">
@@ -84,7 +87,7 @@ export function WriteReviewPage({ target, lookupMatchId, onDone }: WriteReviewPa
           {ko.reviews.noOpponent}
         </p>
       ) : (
-        <ReviewGate key={lookup.target.matchId} target={lookup.target} meal={lookup.meal} onDone={onDone} />
+        <ReviewGate key={lookup.target.matchId} target={lookup.target} meal={lookup.meal} onDone={onDone} onBack={onBack ?? onDone} />
       )}
     </div>
   );
@@ -95,7 +98,7 @@ export function WriteReviewPage({ target, lookupMatchId, onDone }: WriteReviewPa
  * after it, "상대방이 약속 장소에 나왔나요?" first (나왔어요 / 안 나왔어요 → `POST
  * /api/matches/{id}/attendance`) unless I answered already, then the rating form.
  */
-function ReviewGate({ target, meal, onDone }: { target: ReviewTarget; meal: ReviewMeal | null; onDone: () => void }) {
+function ReviewGate({ target, meal, onDone, onBack }: { target: ReviewTarget; meal: ReviewMeal | null; onDone: () => void; onBack: () => void }) {
   const queryClient = useQueryClient();
   const [answered, setAnswered] = useState(false);
   const now = useNow();
@@ -109,11 +112,23 @@ function ReviewGate({ target, meal, onDone }: { target: ReviewTarget; meal: Revi
     },
     onError: (error) => toast.error(errorMessage(error, ko.reviewForm.attendanceError)),
   });
-  if (meal && now.getTime() < Date.parse(meal.startsAt)) {
+  // Issue #28 item 6: reviews open at the meal's end; before, when they open and the way back.
+  if (meal && now.getTime() < Date.parse(meal.reviewOpensAt)) {
     return (
-      <p className="review-missing" role="status">
-        {ko.reviewForm.tooEarly}
-      </p>
+      <div className="review-missing" role="status">
+        <p>{format(ko.reviewForm.opensAt, { time: koreanClock(meal.reviewOpensAt) })}</p>
+        <p>
+          <a
+            href="/match-requests"
+            onClick={(e) => {
+              e.preventDefault();
+              onBack();
+            }}
+          >
+            {ko.reviewForm.backToActivity}
+          </a>
+        </p>
+      </div>
     );
   }
   if (meal && meal.attendance === null && !answered) {
@@ -131,9 +146,13 @@ function ReviewGate({ target, meal, onDone }: { target: ReviewTarget; meal: Revi
             <button type="button" className="btn btn--primary" disabled={attendance.isPending} onClick={() => attendance.mutate(true)}>
               {ko.reviewForm.attended}
             </button>
-            <button type="button" className="btn btn--ghost" disabled={attendance.isPending} onClick={() => attendance.mutate(false)}>
-              {ko.reviewForm.absent}
-            </button>
+            {meal.partnerArrived ? (
+              <p className="review-attendance__note">{ko.activity.partnerCheckedIn}</p>
+            ) : (
+              <button type="button" className="btn btn--ghost" disabled={attendance.isPending} onClick={() => attendance.mutate(false)}>
+                {ko.reviewForm.absent}
+              </button>
+            )}
           </div>
         </div>
       </div>

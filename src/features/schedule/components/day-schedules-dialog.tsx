@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Schedule } from '@common/api/schedules';
+import { LATE_CANCEL_HOURS } from '@common/domain/match-status';
 import type { IsoDate } from '@common/domain/schedule';
+import { CancelReasonDialog, isLateCancel } from '@/components/ui/cancel-reason-dialog';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { Dialog } from '@/components/ui/dialog';
 import { format, ko } from '@/i18n/ko';
 import { hourLabel, monthDayLabel } from '@/lib/dates';
 import { queryRoots } from '@/lib/query/keys';
+import { useNow } from '@/lib/use-now';
 import { deleteSchedule } from '../api/delete-schedule';
 
 interface DaySchedulesDialogProps {
@@ -17,23 +21,38 @@ interface DaySchedulesDialogProps {
   onAdd: () => void;
 }
 
-/** "{M월 d일} 일정": my schedules that day, each with 수정 and 삭제. */
+/** Whether a schedule has seated guests (accepted or confirmed; `currentParticipants` counts the host). */
+export const hasSeatedGuests = (schedule: Pick<Schedule, 'currentParticipants'>) => (schedule.currentParticipants ?? 1) > 1;
+
+/** From when deleting it cancels late for its guests (issue #28 item 3): the start − LATE_CANCEL_HOURS. */
+export const lateCancelFromOf = (schedule: Pick<Schedule, 'startsAt'>) => new Date(Date.parse(schedule.startsAt) - LATE_CANCEL_HOURS * 3_600_000).toISOString();
+
+/**
+ * "{M월 d일} 일정": my schedules that day, each with 수정 and 삭제. Deleting one with seated guests asks
+ * for a reason with the cancel chooser and warns when it will be recorded as late (issue #28 item 3).
+ */
 export function DaySchedulesDialog({ date, schedules, onOpenChange, onEdit, onAdd }: DaySchedulesDialogProps) {
   const queryClient = useQueryClient();
+  const now = useNow();
+  const [withGuests, setWithGuests] = useState<Schedule | null>(null);
   const remove = useMutation({
-    mutationFn: (schedule: Schedule) => deleteSchedule(schedule.id),
-    onSuccess: () => toast.success(ko.schedule.deleted),
+    mutationFn: ({ schedule, reason }: { schedule: Schedule; reason?: string }) => deleteSchedule(schedule.id, reason),
+    onSuccess: () => {
+      setWithGuests(null);
+      toast.success(ko.schedule.deleted);
+    },
     onError: () => toast.error(ko.schedule.deleteFailed),
     // Gone from my calendar, the matching window and the requests on it (the requesters hear it live).
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: queryRoots.schedules }), queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived }), queryClient.invalidateQueries({ queryKey: queryRoots.match })]),
   });
-  const busy = remove.isPending ? (remove.variables?.id ?? null) : null;
+  const busy = remove.isPending ? (remove.variables?.schedule.id ?? null) : null;
 
   async function confirmRemove(schedule: Schedule) {
     if (remove.isPending) return;
-    if (!(await confirmDialog(ko.schedule.confirmDelete, { danger: true, confirmLabel: ko.feedback.delete }))) return;
-    remove.mutate(schedule);
+    if (hasSeatedGuests(schedule)) return setWithGuests(schedule);
+    if (!(await confirmDialog(ko.schedule.deleteTitle, { danger: true, confirmLabel: ko.feedback.delete }))) return;
+    remove.mutate({ schedule });
   }
 
   const title = date ? format(ko.schedule.dayDialog, { date: monthDayLabel(date) }) : '';
@@ -71,6 +90,16 @@ export function DaySchedulesDialog({ date, schedules, onOpenChange, onEdit, onAd
           {ko.schedule.add}
         </button>
       </div>
+      <CancelReasonDialog
+        open={withGuests !== null}
+        onOpenChange={(open) => !open && setWithGuests(null)}
+        title={ko.schedule.deleteTitle}
+        notice={ko.schedule.deleteGuestsNotice}
+        late={withGuests !== null && isLateCancel(lateCancelFromOf(withGuests), now)}
+        submitLabel={ko.schedule.deleteSubmit}
+        pending={remove.isPending}
+        onSubmit={(reason) => withGuests && !remove.isPending && remove.mutate({ schedule: withGuests, reason })}
+      />
     </Dialog>
   );
 }

@@ -1,50 +1,89 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { Schedule } from '@common/api/schedules';
-import { CAPACITY_MAX, SCHEDULE_TEXT_MAX } from '@common/domain/schedule';
+import type { Venue } from '@common/api/venues';
+import { toFoodCategory } from '@common/domain/categories';
+import { addDaysIso, CAPACITY_MAX, openHours, SCHEDULE_TEXT_MAX, SCHEDULE_WINDOW_DAYS, todayKst, type IsoDate } from '@common/domain/schedule';
+import { FOOD_CATEGORIES } from '@common/domain/vocabulary';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/feedback-store';
 import { FormField } from '@/components/ui/form-field';
 import { Stepper } from '@/components/ui/stepper';
 import { format, ko } from '@/i18n/ko';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { hourLabel, koreanDate, meridiem } from '@/lib/dates';
 import { applyServerFieldError, koreanResolver } from '@/lib/forms/korean-resolver';
 import { queryRoots } from '@/lib/query/keys';
 import { updateSchedule } from '../api/update-schedule';
-import { EditScheduleForm, minCapacity, SCHEDULE_FIELD_LABELS, SCHEDULE_FIELD_MESSAGES, type EditScheduleValues } from '../schedule-form';
+import { editFormDefaults, EditScheduleForm, minCapacity, SCHEDULE_FIELD_LABELS, SCHEDULE_FIELD_MESSAGES, toUpdateBody, type EditScheduleValues } from '../schedule-form';
 
 interface EditScheduleDialogProps {
   schedule: Schedule | null;
   onOpenChange: (open: boolean) => void;
   onSaved?: () => void;
+  /** The venue chosen on the page's map or list: offered as the new place (issue #28 item 4). */
+  venue?: Venue | null;
+  /** Clock for the dates and the hours still open today (tests). */
+  now?: () => Date;
 }
 
-const FIELDS = ['text', 'participants'] as const;
+const FIELDS = ['date', 'time', 'text', 'participants', 'placeName', 'placeCategory'] as const;
 const resolver = koreanResolver<EditScheduleValues>(EditScheduleForm, SCHEDULE_FIELD_LABELS, SCHEDULE_FIELD_MESSAGES);
 const trim = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
-/** "일정 수정": 내용 and 인원 (never below the current participants — SPEC §4), saved with PUT. */
-export function EditScheduleDialog({ schedule, onOpenChange, onSaved }: EditScheduleDialogProps) {
+/**
+ * "일정 수정": 내용 and 인원 (never below the current participants — SPEC §4), and moving the meal
+ * (issue #28 item 4): 날짜, 시간 (today's started hours hidden, as in the add form), 장소 and 음식 종류,
+ * or the venue chosen on the map. Saved with PUT; accepted guests are told by the server.
+ */
+export function EditScheduleDialog({ schedule, onOpenChange, onSaved, venue = null, now = () => new Date() }: EditScheduleDialogProps) {
   return (
     <Dialog open={schedule !== null} onOpenChange={onOpenChange} title={ko.schedule.editTitle}>
-      {schedule && <EditForm key={schedule.id} schedule={schedule} onClose={() => onOpenChange(false)} onSaved={onSaved} />}
+      {schedule && <EditForm key={schedule.id} schedule={schedule} venue={venue} now={now} onClose={() => onOpenChange(false)} onSaved={onSaved} />}
     </Dialog>
   );
 }
 
-function EditForm({ schedule, onClose, onSaved }: { schedule: Schedule; onClose: () => void; onSaved?: () => void }) {
+interface EditFormProps {
+  schedule: Schedule;
+  venue: Venue | null;
+  now: () => Date;
+  onClose: () => void;
+  onSaved?: () => void;
+}
+
+function EditForm({ schedule, venue, now, onClose, onSaved }: EditFormProps) {
   const queryClient = useQueryClient();
   const min = minCapacity(schedule);
-  const { register, control, handleSubmit, setError, formState } = useForm<EditScheduleValues>({
+  const { register, control, handleSubmit, setError, setValue, formState } = useForm<EditScheduleValues>({
     resolver,
-    defaultValues: { text: schedule.text, participants: Math.max(min, schedule.participants) },
+    defaultValues: editFormDefaults(schedule, min),
   });
   const { errors } = formState;
+  const date = useWatch({ control, name: 'date' });
+  const time = useWatch({ control, name: 'time' });
+  const placeName = useWatch({ control, name: 'placeName' });
+  // The dates the calendar offers (today … +21, KST), and the meal's own date even if it left the window.
+  const dates = useMemo(() => {
+    const today = todayKst(now());
+    const list = Array.from({ length: SCHEDULE_WINDOW_DAYS + 1 }, (_, i) => addDaysIso(today, i));
+    return list.includes(schedule.date) ? list : [schedule.date, ...list];
+  }, [now, schedule.date]);
+  // Today's hours that have started are not offered (the server refuses them with a 400).
+  const hours = openHours(date as IsoDate, now());
+  const noHours = hours.length === 0;
+  // A new date may not offer the chosen hour (today's started ones): take the first open one.
+  useEffect(() => {
+    if (hours.length > 0 && !hours.includes(time)) setValue('time', hours[0]!);
+  }, [hours, time, setValue]);
+  const usingVenue = venue !== null && venue.place_name.slice(0, 100) === placeName;
 
   const update = useMutation({
-    mutationFn: (values: EditScheduleValues) => updateSchedule(schedule.id, { text: values.text.trim(), participants: Math.max(min, values.participants) }),
-    // My calendar and the matching window show the new text and seats.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.schedules }),
+    mutationFn: (values: EditScheduleValues) => updateSchedule(schedule.id, toUpdateBody(schedule, values, min, usingVenue ? venue : null)),
+    // My calendar, the matching window, and the requests on it show the new time, place, text and seats.
+    onSettled: () =>
+      Promise.all([queryRoots.schedules, queryRoots.matchesReceived, queryRoots.match].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 
   async function onSubmit(values: EditScheduleValues) {
@@ -55,13 +94,75 @@ function EditForm({ schedule, onClose, onSaved }: { schedule: Schedule; onClose:
       onSaved?.();
       onClose();
     } catch (error) {
-      if (!applyServerFieldError(error, FIELDS, (name, e, o) => setError(name, e, { shouldFocus: o?.shouldFocus ?? true }))) toast.error(errorMessage(error, ko.schedule.updateFailed));
+      if (applyServerFieldError(error, FIELDS, (name, e, o) => setError(name, e, { shouldFocus: o?.shouldFocus ?? true }))) return;
+      // The hour started while the dialog was open: the server's 400 goes under 시간.
+      if (isApiError(error) && error.status === 400 && error.serverMessage === ko.serverText.pastHour) {
+        setError('time', { type: 'server', message: error.serverMessage }, { shouldFocus: true });
+        return;
+      }
+      toast.error(errorMessage(error, ko.schedule.updateFailed));
     }
   }
 
+  function takeChosenVenue() {
+    if (!venue) return;
+    setValue('placeName', venue.place_name.slice(0, 100), { shouldDirty: true });
+    setValue('placeCategory', toFoodCategory(venue.category_name), { shouldDirty: true });
+  }
+
   const hint = schedule.currentParticipants > 2 ? format(ko.schedule.minParticipants, { n: schedule.currentParticipants }) : undefined;
+  const busy = formState.isSubmitting || update.isPending;
   return (
     <form className="form-stack" onSubmit={(e) => void handleSubmit(onSubmit)(e)} noValidate>
+      {schedule.currentParticipants > 1 && <p className="field__hint">{ko.schedule.moveNotice}</p>}
+      <FormField label={ko.schedule.date} error={errors.date?.message}>
+        {(field) => (
+          <select className="input" {...field} {...register('date')}>
+            {dates.map((d) => (
+              <option key={d} value={d}>
+                {koreanDate(d)}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label={ko.schedule.time} error={errors.time?.message ?? (noHours ? ko.schedule.noHoursToday : undefined)}>
+        {(field) => (
+          <select className="input" {...field} disabled={noHours} {...register('time', { valueAsNumber: true })}>
+            {(['오전', '오후'] as const).map((half) => {
+              const inHalf = hours.filter((h) => meridiem(h) === half);
+              return inHalf.length === 0 ? null : (
+                <optgroup key={half} label={half}>
+                  {inHalf.map((h) => (
+                    <option key={h} value={h}>
+                      {hourLabel(h)}
+                    </option>
+                  ))}
+                </optgroup>
+              );
+            })}
+          </select>
+        )}
+      </FormField>
+      <FormField label={ko.schedule.place} error={errors.placeName?.message}>
+        {(field) => <input className="input" maxLength={100} {...field} {...register('placeName', { setValueAs: trim })} />}
+      </FormField>
+      {venue && !usingVenue && (
+        <button type="button" className="btn btn--ghost btn--small" onClick={takeChosenVenue}>
+          {ko.schedule.useChosenVenue}: {venue.place_name}
+        </button>
+      )}
+      <FormField label={ko.schedule.category} error={errors.placeCategory?.message}>
+        {(field) => (
+          <select className="input" {...field} {...register('placeCategory')}>
+            {FOOD_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
       <FormField label={ko.schedule.text} error={errors.text?.message}>
         {(field) => <textarea className="input" rows={3} maxLength={SCHEDULE_TEXT_MAX} {...field} {...register('text', { setValueAs: trim })} />}
       </FormField>
@@ -86,7 +187,7 @@ function EditForm({ schedule, onClose, onSaved }: { schedule: Schedule; onClose:
       />
       {hint && <p className="field__hint">{hint}</p>}
       <div className="dialog-actions">
-        <button type="submit" className="btn btn--primary" disabled={formState.isSubmitting || update.isPending}>
+        <button type="submit" className="btn btn--primary" disabled={busy || noHours}>
           {ko.schedule.save}
         </button>
       </div>

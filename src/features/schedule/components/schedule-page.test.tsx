@@ -242,12 +242,62 @@ describe('schedule page', { timeout: 30_000 }, () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '일정 수정' })).toBeNull());
 
+    // Two guests are seated: the delete asks for a reason with the cancel chooser (issue #28 item 3).
     await user.click(within(screen.getByRole('dialog', { name: `${monthDay(tomorrow)} 일정` })).getByRole('button', { name: '삭제' }));
-    const confirm = await screen.findByRole('alertdialog');
-    expect(confirm.textContent).toContain('일정을 삭제하시겠습니까?');
-    await user.click(within(confirm).getByRole('button', { name: '삭제' }));
+    const confirm = await screen.findByRole('dialog', { name: '일정을 삭제할까요?' });
+    expect(confirm.textContent).toContain('수락한 참여자의 약속이 취소되고 취소 알림이 가요.');
+    await user.click(within(confirm).getByRole('radio', { name: '일정이 생겼어요' }));
+    await user.click(within(confirm).getByRole('button', { name: '일정 삭제' }));
     await waitFor(() =>
       expect(document.querySelector('[data-sonner-toast]')?.textContent).toContain('일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.'),
     );
+    const del = fetch.mock.calls.find(([, init]) => init?.method === 'DELETE');
+    expect(new URL(String(del?.[0]), 'http://x').searchParams.get('reason')).toBe('일정이 생겼어요');
+  });
+
+  it('deleting a meal without guests only confirms; inside 24 h with guests it warns that it is late', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    try {
+      // Two hours before the meal.
+      vi.setSystemTime(new Date(Date.parse(mine.startsAt) - 2 * 3_600_000));
+      const alone: Schedule = { ...mine, id: 12, time: 21, startsAt: mealStartsAt(tomorrow, 21).toISOString(), currentParticipants: 1 };
+      const user = userEvent.setup();
+      setup({ 'GET /api/schedules/my': () => jsonResponse([mine, alone]) });
+      await renderPage(`?day=${tomorrow}`);
+      const day = await screen.findByRole('dialog', { name: `${monthDay(tomorrow)} 일정` });
+      const [withGuests, withoutGuests] = within(day).getAllByRole('button', { name: '삭제' });
+      await user.click(withoutGuests!);
+      const plain = await screen.findByRole('alertdialog');
+      expect(plain.textContent).toContain('일정을 삭제할까요?');
+      expect(plain.textContent).not.toContain('늦은 취소');
+      await user.click(within(plain).getByRole('button', { name: '취소' }));
+      await user.click(withGuests!);
+      const reasoned = await screen.findByRole('dialog', { name: '일정을 삭제할까요?' });
+      expect(reasoned.textContent).toContain('지금 취소하면 늦은 취소로 기록돼요. (최근 180일 프로필에 표시)');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('moves a meal: the edit dialog sends the new hour and place (issue #28 item 4)', async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    setup({
+      'PUT /api/schedules/11': (_url, init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse({ ...mine, time: 20, placeName: '광장시장' });
+      },
+    });
+    await renderPage('?edit=11');
+    const edit = await screen.findByRole('dialog', { name: '일정 수정' });
+    expect(edit.textContent).toContain('수락한 참여자에게 알림이 가요.');
+    expect((within(edit).getByLabelText('시간') as HTMLSelectElement).value).toBe('19');
+    await user.selectOptions(within(edit).getByLabelText('시간'), '20');
+    const place = within(edit).getByLabelText('장소');
+    await user.clear(place);
+    await user.type(place, '광장시장');
+    await user.click(within(edit).getByRole('button', { name: '저장' }));
+    await findToast('일정이 수정되었습니다.');
+    expect(bodies).toEqual([{ text: '저녁 약속', participants: 4, date: tomorrow, time: 20, placeName: '광장시장', placeCategory: '한식' }]);
   });
 });

@@ -164,7 +164,7 @@ export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
       {addDate && (
         <AddScheduleDialog open onOpenChange={(open) => !open && addParam.close()} date={addDate} venue={venue} category={singleCategory} />
       )}
-      <EditScheduleDialog schedule={editing} onOpenChange={(open) => !open && editParam.close()} />
+      <EditScheduleDialog schedule={editing} venue={venue} onOpenChange={(open) => !open && editParam.close()} />
     </div>
   );
 }
