@@ -88,7 +88,7 @@ test.describe('the meal lifecycle between two members (issue #15)', () => {
     await expect(received).toContainText('취소됨', { timeout: 5_000 });
     await expect(received).toContainText('신청자가 취소했어요');
     await expect(received.getByRole('button', { name: '채팅', exact: true })).toHaveCount(0);
-    await expect(received.getByRole('button', { name: '목록에서 삭제', exact: true })).toBeVisible();
+    await expect(received.getByRole('button', { name: '목록에서 숨기기', exact: true })).toBeVisible();
 
     // The requester's own list says the same.
     await expect(activityItem(g, '보낸 매칭 요청', place)).toContainText('취소됨');
@@ -121,7 +121,7 @@ test.describe('the meal lifecycle between two members (issue #15)', () => {
     await expect(statusToast(g, notificationMessage('schedule_cancelled', host.name, { meal: meal(place) }))).toBeVisible({ timeout: 5_000 });
     await expect(sent).toContainText('취소됨', { timeout: 5_000 });
     await expect(sent).toContainText('호스트가 취소했어요');
-    await expect(sent.getByRole('button', { name: '목록에서 삭제', exact: true })).toBeVisible();
+    await expect(sent.getByRole('button', { name: '목록에서 숨기기', exact: true })).toBeVisible();
     await g.context().close();
     await h.context().close();
   });

@@ -139,7 +139,7 @@ test.describe('fair rules for the meal (issue #28)', () => {
     await expect(card).toContainText('확정됨');
     await card.getByRole('button', { name: '약속 취소', exact: true }).click();
     const dialog = g.getByRole('dialog', { name: '약속을 취소할까요?' });
-    await expect(dialog).toContainText('지금 취소하면 늦은 취소로 기록돼요. (최근 180일 프로필에 표시)');
+    await expect(dialog).toContainText('지금 취소하면 늦은 취소로 기록돼요. (최근 180일 동안 프로필에 표시)');
     await dialog.getByRole('radio', { name: '일정이 생겼어요' }).check();
     await dialog.getByRole('button', { name: '약속 취소', exact: true }).click();
     await expect(dialog).toBeHidden();

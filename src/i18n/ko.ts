@@ -301,11 +301,11 @@ export const ko = {
     confirmDelete: '매칭을 삭제하시겠습니까?',
     // Issue #15, the meal lifecycle.
     withdraw: '신청 취소',
-    removeFromList: '목록에서 삭제',
+    removeFromList: '목록에서 숨기기',
     confirmWithdraw: '매칭 신청을 취소할까요?',
-    confirmRemove: '이 약속을 내 목록에서 삭제할까요? 상대방의 목록에는 그대로 남아요.',
+    confirmRemove: '이 약속을 내 목록에서 숨길까요? 상대방의 목록에는 그대로 남아요.',
     withdrawn: '매칭 신청을 취소했어요.',
-    removed: '목록에서 삭제했어요.',
+    removed: '목록에서 숨겼어요.',
     cancel: '약속 취소',
     calendar: '캘린더에 추가',
     calendarError: '캘린더 파일을 받지 못했어요. 잠시 후 다시 시도해주세요.',
@@ -328,7 +328,7 @@ export const ko = {
     // Issue #28: reject is a dialog of its own; hide only on ended requests; past meals; absence marks.
     confirmReject: '이 매칭 신청을 거절할까요? 상대방에게 거절 알림이 가요.',
     withdrawError: '매칭 신청을 취소하지 못했어요.',
-    hideError: '목록에서 삭제하지 못했어요.',
+    hideError: '목록에서 숨기지 못했어요.',
     upcomingList: '다가오는 약속',
     pastList: '지난 약속',
     pastEmpty: '지난 약속이 없어요.',
@@ -382,7 +382,7 @@ export const ko = {
     keep: '돌아가기',
     done: '약속을 취소했어요.',
     /** Issue #28 item 3, said before the member confirms (the issue's wording). */
-    lateWarning: '지금 취소하면 늦은 취소로 기록돼요. (최근 180일 프로필에 표시)',
+    lateWarning: '지금 취소하면 늦은 취소로 기록돼요. (최근 180일 동안 프로필에 표시)',
   },
 
   /** Text answers of the server (text/plain), listed for reference and tests. */

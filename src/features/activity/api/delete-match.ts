@@ -7,7 +7,7 @@ export async function deleteMatch(id: number): Promise<string> {
   return text(await api.delete<unknown>(`/api/matches/${id}`));
 }
 
-/** `POST /api/matches/{id}/hide` (issue #28 item 5): 목록에서 삭제 of an ended request, for me only (409 on PENDING). */
+/** `POST /api/matches/{id}/hide` (issue #28 item 5): 목록에서 숨기기 of an ended request, for me only (409 on PENDING). */
 export async function hideMatch(id: number): Promise<string> {
   return text(await api.post<unknown>(`/api/matches/${id}/hide`));
 }

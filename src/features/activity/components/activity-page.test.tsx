@@ -99,8 +99,8 @@ describe('activity page (SPEC §4, issue #15)', () => {
     expect(item('상대1').textContent).toContain('식당1');
     expect(buttonNames(item('상대2'))).toEqual(['확정', '채팅', '약속 취소', '안전 공유']);
     expect(item('상대2').textContent).toContain('수락됨');
-    // After the meal (in 지난 약속): review, and 목록에서 삭제; before: cancel, the calendar file and 안전 공유 (issue #17).
-    expect(buttonNames(item('상대3'))).toEqual(['채팅', '리뷰 쓰기', '목록에서 삭제']);
+    // After the meal (in 지난 약속): review, and 목록에서 숨기기; before: cancel, the calendar file and 안전 공유 (issue #17).
+    expect(buttonNames(item('상대3'))).toEqual(['채팅', '리뷰 쓰기', '목록에서 숨기기']);
     const past = screen.getByRole('region', { name: '지난 약속' });
     expect(within(past).getByText('상대3')).toBeTruthy();
     expect(within(past).getByText('상대8')).toBeTruthy();
@@ -113,7 +113,7 @@ describe('activity page (SPEC §4, issue #15)', () => {
 
     expect(buttonNames(item('상대6'))).toEqual(['신청 취소']);
     expect(buttonNames(item('상대7'))).toEqual(['채팅', '약속 취소', '안전 공유']);
-    expect(buttonNames(item('상대8'))).toEqual(['채팅', '리뷰 쓰기', '목록에서 삭제']);
+    expect(buttonNames(item('상대8'))).toEqual(['채팅', '리뷰 쓰기', '목록에서 숨기기']);
     expect(screen.queryByText('상대9')).toBeNull();
     expect(screen.queryByText('상대10')).toBeNull();
 
@@ -168,21 +168,21 @@ describe('activity page (SPEC §4, issue #15)', () => {
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
   });
 
-  it('목록에서 삭제 hides an ended request with POST /hide after a confirm', async () => {
+  it('목록에서 숨기기 hides an ended request with POST /hide after a confirm', async () => {
     const user = userEvent.setup();
     let hidden = false;
     const { fetch } = renderPage([], [], {
       'GET /api/matches/sent': () => jsonResponse(hidden ? [] : [request(4, 'CANCELLED', 'requester', { cancelledBy: 'host' })]),
       'POST /api/matches/4/hide': () => {
         hidden = true;
-        return textResponse('목록에서 삭제했어요.');
+        return textResponse('목록에서 숨겼어요.');
       },
     });
-    await user.click(await screen.findByRole('button', { name: '목록에서 삭제' }));
+    await user.click(await screen.findByRole('button', { name: '목록에서 숨기기' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('이 약속을 내 목록에서 삭제할까요?');
+    expect(dialog.textContent).toContain('이 약속을 내 목록에서 숨길까요?');
     await user.click(within(dialog).getByRole('button', { name: '삭제' }));
-    await findToast('목록에서 삭제했어요.');
+    await findToast('목록에서 숨겼어요.');
     await waitFor(() => expect(screen.queryByText('상대4')).toBeNull());
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
   });
@@ -216,7 +216,7 @@ describe('activity page (SPEC §4, issue #15)', () => {
     expect(item('상대2').textContent).toContain('마감');
     expect(item('상대3').textContent).toContain('취소됨');
     expect(item('상대3').textContent).toContain('신청자가 취소했어요');
-    expect(buttonNames(item('상대3'))).toEqual(['목록에서 삭제']);
+    expect(buttonNames(item('상대3'))).toEqual(['목록에서 숨기기']);
     expect(item('상대4').textContent).toContain('취소됨');
     expect(item('상대4').textContent).toContain('호스트가 취소했어요 · 사유: 일정이 생겼어요');
     // The server's default reason of a delete only repeats who cancelled: said once.
@@ -228,7 +228,7 @@ describe('activity page (SPEC §4, issue #15)', () => {
     renderPage([], [request(7, 'CONFIRMED', 'requester', { lateCancelFrom: new Date(BEFORE.getTime() - 60_000).toISOString() }), request(8, 'CONFIRMED', 'requester', { lateCancelFrom: null })]);
     await user.click(await within(await waitFor(() => item('상대7'))).findByRole('button', { name: '약속 취소' }));
     let dialog = await screen.findByRole('dialog', { name: '약속을 취소할까요?' });
-    expect(dialog.textContent).toContain('지금 취소하면 늦은 취소로 기록돼요. (최근 180일 프로필에 표시)');
+    expect(dialog.textContent).toContain('지금 취소하면 늦은 취소로 기록돼요. (최근 180일 동안 프로필에 표시)');
     await user.click(within(dialog).getByRole('button', { name: '돌아가기' }));
     // The meal moved after I was accepted (lateCancelFrom null): never late.
     await user.click(within(item('상대8')).getByRole('button', { name: '약속 취소' }));
@@ -304,7 +304,7 @@ describe('activity page (SPEC §4, issue #15)', () => {
     await screen.findByText('상대7');
     // Started 40 minutes ago: no cancel, no calendar; arrival and attendance instead (sharing stays open 6 h);
     // reviews open at the meal's end (start + 90 min).
-    expect(buttonNames(item('상대7'))).toEqual(['도착했어요', '채팅', '안전 공유', '목록에서 삭제']);
+    expect(buttonNames(item('상대7'))).toEqual(['도착했어요', '채팅', '안전 공유', '목록에서 숨기기']);
     await user.click(within(item('상대7')).getByRole('button', { name: '도착했어요' }));
     await findToast('도착을 알렸어요.');
     await waitFor(() => expect(within(item('상대7')).queryByRole('button', { name: '도착했어요' })).toBeNull());

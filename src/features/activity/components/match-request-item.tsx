@@ -45,7 +45,7 @@ const ACTION_CLASS: Record<MatchAction, string> = {
   dispute: 'btn btn--secondary btn--small',
 };
 
-/** The label of an action (issue #28 item 5: 거절 and 신청 취소 on PENDING, 목록에서 삭제 only on ended requests). */
+/** The label of an action (issue #28 item 5: 거절 and 신청 취소 on PENDING, 목록에서 숨기기 only on ended requests). */
 export function actionLabel(action: MatchAction): string {
   switch (action) {
     case 'accept':

@@ -230,7 +230,7 @@ describe('ChatPage and the meal lifecycle (issue #15)', () => {
     expect(early).not.toContain('늦은 취소');
     // Issue #28 item 3: inside the late window the confirm says it will be recorded.
     const late = await leaveText(sentMatch('CONFIRMED', future, { lateCancelFrom: new Date(Date.now() - 60_000).toISOString() }));
-    expect(late).toContain('지금 취소하면 늦은 취소로 기록돼요. (최근 180일 프로필에 표시)');
+    expect(late).toContain('지금 취소하면 늦은 취소로 기록돼요. (최근 180일 동안 프로필에 표시)');
     const after = await leaveText(sentMatch('CONFIRMED', past));
     expect(after).toContain('대화방이 내 목록에서만 사라져요. 상대방의 대화는 그대로 남아요.');
     expect(after).not.toContain('취소되고');

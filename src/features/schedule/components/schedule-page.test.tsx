@@ -273,7 +273,7 @@ describe('schedule page', { timeout: 30_000 }, () => {
       await user.click(within(plain).getByRole('button', { name: '취소' }));
       await user.click(withGuests!);
       const reasoned = await screen.findByRole('dialog', { name: '일정을 삭제할까요?' });
-      expect(reasoned.textContent).toContain('지금 취소하면 늦은 취소로 기록돼요. (최근 180일 프로필에 표시)');
+      expect(reasoned.textContent).toContain('지금 취소하면 늦은 취소로 기록돼요. (최근 180일 동안 프로필에 표시)');
     } finally {
       vi.useRealTimers();
     }
