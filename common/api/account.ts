@@ -19,6 +19,14 @@ export const MyDataExport = Type.Object({
   comments: Rows,
   reviews: Type.Object({ given: Rows, received: Rows }),
   blocks: Rows,
+  /** Issue #32 item 6: the reports the member filed (with their reason and text; a dispute of a no-show mark too). */
+  reportsFiled: Rows,
+  /** The member's notification inbox. */
+  notifications: Rows,
+  /** Devices registered for push: when (the device token itself is a credential and is left out). */
+  pushRegistrations: Rows,
+  /** 안전 공유 links the member made: for which match, until when, revoked or not (the link's secret is not stored). */
+  shareLinks: Rows,
 });
 export type MyDataExport = Static<typeof MyDataExport>;
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { act, createSchedule, requestMatch } from '../../test/schedule-fixtures.ts';
+import { pushTokens } from '../../db/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,6 +30,11 @@ describe('GET /api/user/me/export', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/board/${post}/comments`, headers: me.headers, payload: { text: '내 댓글' } })).statusCode).toBe(201);
     expect((await t.app.inject({ method: 'POST', url: '/api/blocks', headers: me.headers, payload: { userId: stranger.id } })).statusCode).toBe(201);
     await createSchedule(t, stranger.headers);
+    // Issue #32 item 6: a report with its text, a push registration and a share link of theirs.
+    const othersPost = (await t.app.inject({ method: 'POST', url: '/api/board', headers: other.headers, payload: { title: '상대 글', content: '<p>광고</p>', tags: [] } })).json().id as number;
+    expect((await t.app.inject({ method: 'POST', url: '/api/reports', headers: me.headers, payload: { targetType: 'post', targetId: othersPost, reason: 'spam', detail: '광고 글이에요' } })).statusCode).toBe(201);
+    await t.app.db.insert(pushTokens).values({ userId: me.id, token: 'secret-device-token' });
+    expect((await t.app.inject({ method: 'POST', url: `/api/matches/${asRequester}/share`, headers: me.headers })).statusCode).toBeLessThan(300);
 
     const res = await t.app.inject({ url: '/api/user/me/export', headers: me.headers });
     expect(res.statusCode).toBe(200);
@@ -47,6 +53,13 @@ describe('GET /api/user/me/export', () => {
     expect(data.reviews).toEqual({ given: [], received: [] });
     expect(data.blocks.map((b: { blockedId: number }) => b.blockedId)).toEqual([stranger.id]);
     expect(data.exportedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(data.reportsFiled).toEqual([expect.objectContaining({ targetType: 'post', targetId: othersPost, reason: 'spam', detail: '광고 글이에요' })]);
+    // Their inbox: the acceptance the other member sent them.
+    expect(data.notifications.map((n: { type: string }) => n.type)).toContain('match_accepted');
+    expect(data.pushRegistrations).toEqual([{ id: expect.any(Number), createdAt: expect.any(String) }]);
+    expect(res.body).not.toContain('secret-device-token');
+    expect(data.shareLinks).toEqual([expect.objectContaining({ matchId: asRequester, revokedAt: null })]);
+    expect(res.body).not.toContain('tokenHash');
   });
 
   it('401 without a token', async () => {

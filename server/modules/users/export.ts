@@ -1,12 +1,14 @@
 /**
  * `GET /api/user/me/export` (issue #17 item 3): everything the service holds about the caller —
  * the account (without the password hash and token version), their schedules, match requests on
- * both sides, the chat messages they sent, posts, comments, reviews given and received, and the
- * members they blocked — as one JSON download (common/api/account.ts).
+ * both sides, the chat messages they sent, posts, comments, reviews given and received, the
+ * members they blocked, and (issue #32 item 6) the reports they filed, their notification inbox,
+ * their push registrations (without the device token) and their share links (without the secret)
+ * — as one JSON download (common/api/account.ts).
  */
 import { desc, eq } from 'drizzle-orm';
 import type { MyDataExport } from '../../../common/api/account.ts';
-import { blocks, chatMessages, matchRequests, postComments, posts, reviews, schedules, users } from '../../db/schema.ts';
+import { blocks, chatMessages, matchRequests, notifications, postComments, posts, pushTokens, reports, reviews, schedules, shareLinks, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Database } from '../../plugins/db.ts';
@@ -22,7 +24,7 @@ export async function exportMyData(db: Database, userId: number, now: Clock): Pr
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user || user.deletedAt) throw new AppError(404, 'USER_NOT_FOUND', USERS_MSG.memberNotFound);
   const { passwordHash: _passwordHash, tokenVersion: _tokenVersion, ...profile } = user;
-  const [mySchedules, asRequester, asHost, sent, myPosts, myComments, given, received, myBlocks] = await Promise.all([
+  const [mySchedules, asRequester, asHost, sent, myPosts, myComments, given, received, myBlocks, filed, inbox, devices, links] = await Promise.all([
     db.select().from(schedules).where(eq(schedules.userId, userId)).orderBy(desc(schedules.id)),
     db.select().from(matchRequests).where(eq(matchRequests.requesterId, userId)).orderBy(desc(matchRequests.id)),
     db
@@ -37,6 +39,19 @@ export async function exportMyData(db: Database, userId: number, now: Clock): Pr
     db.select().from(reviews).where(eq(reviews.reviewerId, userId)).orderBy(desc(reviews.id)),
     db.select().from(reviews).where(eq(reviews.revieweeId, userId)).orderBy(desc(reviews.id)),
     db.select().from(blocks).where(eq(blocks.blockerId, userId)).orderBy(desc(blocks.createdAt)),
+    // What they reported and why — not the moderator's note about it, nor who decided.
+    db
+      .select({ id: reports.id, targetType: reports.targetType, targetId: reports.targetId, reason: reports.reason, detail: reports.detail, status: reports.status, createdAt: reports.createdAt })
+      .from(reports)
+      .where(eq(reports.reporterId, userId))
+      .orderBy(desc(reports.id)),
+    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)),
+    db.select({ id: pushTokens.id, createdAt: pushTokens.createdAt }).from(pushTokens).where(eq(pushTokens.userId, userId)).orderBy(desc(pushTokens.id)),
+    db
+      .select({ matchId: shareLinks.matchId, expiresAt: shareLinks.expiresAt, revokedAt: shareLinks.revokedAt, createdAt: shareLinks.createdAt })
+      .from(shareLinks)
+      .where(eq(shareLinks.userId, userId))
+      .orderBy(desc(shareLinks.createdAt)),
   ]);
   return {
     exportedAt: now().toISOString(),
@@ -48,5 +63,9 @@ export async function exportMyData(db: Database, userId: number, now: Clock): Pr
     comments: myComments.map(plain),
     reviews: { given: given.map(plain), received: received.map(plain) },
     blocks: myBlocks.map(plain),
+    reportsFiled: filed.map(plain),
+    notifications: inbox.map(plain),
+    pushRegistrations: devices.map(plain),
+    shareLinks: links.map(plain),
   };
 }
