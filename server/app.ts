@@ -242,7 +242,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(shareRoutes, { now, publicUrl: config.publicUrl }); // 안전 공유 (issue #17 item 9)
   // Issue #17: reports (hiding at 3 reporters) and moderation (/api/admin/*, ADMIN_EMAILS).
   // A suspension cancels the member's open matches through the matches service, like a deletion.
-  await app.register(reportsRoutes, { now, cancelMatchesOf: (userId) => meals().cancelAllOf(userId), setScheduleHidden });
+  await app.register(reportsRoutes, { now, cancelMatchesOf: (userId) => meals().cancelAllOf(userId), setScheduleHidden, weightMinAgeHours: config.reportWeightMinAgeHours });
   await app.register(stompPlugin, realtime);
   await app.register(venuesRoutes, {
     now,

@@ -65,7 +65,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginFailuresPerAccountIp: { max: 5, windowMs: 15 * MINUTE },
   loginFailuresPerDevice: { max: 5, windowMs: 15 * MINUTE },
   loginPerIp: { max: 200, windowMs: 15 * MINUTE },
-  registerPerIp: { max: 60, windowMs: HOUR },
+  // Issue #32 item 1: what a household needs; one address cannot farm accounts to outvote others.
+  registerPerIp: { max: 5, windowMs: HOUR },
   uploadPerUser: { max: 60, windowMs: HOUR },
   chatSendPerUser: { max: 60, windowMs: MINUTE },
   chatSendBurst: { max: 30, windowMs: 10_000 },
@@ -180,6 +181,12 @@ export interface Config {
    * default 90, 30–360): reviews open at its end and the calendar export spans it.
    */
   meal: { noShowGraceMinutes: number; mealMinutes: number };
+  /**
+   * Issue #32 item 1: a report counts toward hiding content only when its reporter's account is at
+   * least this many hours old (REPORT_WEIGHT_MIN_AGE_HOURS, default 72, 0–8760) and they had a meal
+   * that happened or wrote a post or comment at least that old; 0 counts every reporter.
+   */
+  reportWeightMinAgeHours: number;
 }
 
 const Optional = (schema: ReturnType<typeof Type.String>) => Type.Optional(schema);
@@ -235,6 +242,7 @@ const EnvSchema = Type.Object({
   REMINDER_CHECK_SECONDS: Optional(Type.String({ pattern: Int })),
   NO_SHOW_GRACE_MINUTES: Optional(Type.String({ pattern: Int })),
   MEAL_MINUTES: Optional(Type.String({ pattern: Int })),
+  REPORT_WEIGHT_MIN_AGE_HOURS: Optional(Type.String({ pattern: Int })),
 });
 type Env = Static<typeof EnvSchema>;
 
@@ -300,12 +308,13 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   { name: 'RATE_LIMIT_SEND_CODE_PER_IP', default: '60', meaning: 'code mails (verification + reset) per IP per hour' },
   { name: 'RATE_LIMIT_LOGIN_PER_ACCOUNT', default: '20', meaning: 'failed logins of one account from clients without its device cookie, per 15 minutes (5 per address; a signed-in device counts only its own 5)' },
   { name: 'RATE_LIMIT_LOGIN_PER_IP', default: '200', meaning: 'login attempts per IP per 15 minutes' },
-  { name: 'RATE_LIMIT_REGISTER_PER_IP', default: '60', meaning: 'registrations per IP per hour' },
+  { name: 'RATE_LIMIT_REGISTER_PER_IP', default: '5', meaning: 'registrations per IP per hour (a household; issue #32 item 1)' },
   { name: 'RATE_LIMIT_CHAT_PER_MINUTE', default: '60', meaning: 'chat messages per member per minute, over HTTP and the live channel together' },
   { name: 'RATE_LIMIT_CHAT_PER_10S', default: '30', meaning: 'chat messages per member per 10 seconds, over HTTP and the live channel together' },
   { name: 'REMINDER_LEAD_MINUTES', default: '180', meaning: 'minutes before a confirmed meal\'s start when both members get the `meal_reminder` notification (1–1440; a match confirmed later than that is reminded at once)' },
   { name: 'REMINDER_CHECK_SECONDS', default: '30', meaning: 'how often each instance looks for meals to remind (1–60 seconds); each reminder is claimed in the database, so it goes out once whatever the number of instances' },
   { name: 'NO_SHOW_GRACE_MINUTES', default: '30', meaning: 'minutes after a meal\'s start from which a member may say the partner did not come (0–240; before that 409 TOO_EARLY)' },
+  { name: 'REPORT_WEIGHT_MIN_AGE_HOURS', default: '72', meaning: 'a report counts toward hiding content only when its reporter\'s account is this many hours old and they had a meal that happened or wrote a post or comment that old (0–8760; 0 counts every reporter); other reports still reach the admin queue' },
   { name: 'MEAL_MINUTES', default: '90', meaning: 'how long a meal lasts, in minutes (30–360): reviews open at its end and the calendar export spans it' },
 ];
 
@@ -402,6 +411,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const noShowGrace = env.NO_SHOW_GRACE_MINUTES ? Number(env.NO_SHOW_GRACE_MINUTES) : 30;
   if (noShowGrace > 240) throw new ConfigError('Invalid environment:\n  NO_SHOW_GRACE_MINUTES: must be 0–240');
   const mealMinutes = env.MEAL_MINUTES ? Number(env.MEAL_MINUTES) : 90;
+  const reportWeightHours = env.REPORT_WEIGHT_MIN_AGE_HOURS ? Number(env.REPORT_WEIGHT_MIN_AGE_HOURS) : 72;
+  if (reportWeightHours > 8760) throw new ConfigError('Invalid environment:\n  REPORT_WEIGHT_MIN_AGE_HOURS: must be 0–8760');
   if (mealMinutes < 30 || mealMinutes > 360) throw new ConfigError('Invalid environment:\n  MEAL_MINUTES: must be 30–360');
   const provider = (
     id: string | undefined,
@@ -470,5 +481,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     reminders: { leadMinutes: reminderLead, checkSeconds: reminderCheck },
     meal: { noShowGraceMinutes: noShowGrace, mealMinutes },
+    reportWeightMinAgeHours: reportWeightHours,
   };
 }

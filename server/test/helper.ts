@@ -144,6 +144,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
     JWT_SECRET: randomBytes(32).toString('hex'),
     STATIC_DIR: path.join(dataDir, 'no-client'),
     LOG_LEVEL: 'silent',
+    // Fresh test members count as reporters (issue #32 item 1); the weighting's own test sets it.
+    REPORT_WEIGHT_MIN_AGE_HOURS: '0',
+    // One test file registers many members from one address.
+    RATE_LIMIT_REGISTER_PER_IP: '10000',
     ...options.env,
   });
   const mails: MailMessage[] = [];

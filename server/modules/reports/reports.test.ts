@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { act, createSchedule, mealHappened, requestMatch, scheduleInList } from '../../test/schedule-fixtures.ts';
-import { reports, users } from '../../db/schema.ts';
+import { posts, reports, users } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;
@@ -182,5 +182,47 @@ describe('reports arriving together (issue #32 item 2)', () => {
       outcomes.push((await t.app.inject({ url: `/api/board/${postId}`, headers: author.headers })).statusCode === 404);
     }
     expect(outcomes.filter((hidden) => !hidden)).toHaveLength(0);
+  });
+});
+
+describe('reports that one person cannot weaponise (issue #32 item 1)', () => {
+  it('three brand-new accounts cannot hide a post (their reports reach the queue); three established members can', async () => {
+    const weighted = await createTestApp({ env: { REPORT_WEIGHT_MIN_AGE_HOURS: '72', ADMIN_EMAILS: 'weight-admin@example.com' } });
+    try {
+      const author = await weighted.quickMember({ name: '작성자' });
+      const admin = await weighted.registerMember({ name: '관리자', email: 'weight-admin@example.com' });
+      const postOf = async (title: string) =>
+        (await weighted.app.inject({ method: 'POST', url: '/api/board', headers: author.headers, payload: { title, content: '<p>내용</p>', tags: [] } })).json<{ id: number }>().id;
+      const reportAs = (m: { headers: Record<string, string> }, postId: number) =>
+        weighted.app.inject({ method: 'POST', url: '/api/reports', headers: m.headers, payload: { targetType: 'post', targetId: postId, reason: 'spam' } });
+      const visible = async (postId: number) => (await weighted.app.inject({ url: `/api/board/${postId}`, headers: author.headers })).statusCode === 200;
+
+      // Three accounts made just now (one person's farm).
+      const fresh = await Promise.all([0, 1, 2].map((i) => weighted.quickMember({ name: `새계정${i}` })));
+      const target = await postOf('새 계정들이 신고한 글');
+      for (const m of fresh) expect((await reportAs(m, target)).statusCode).toBe(201);
+      expect(await visible(target)).toBe(true);
+      const queue = (await weighted.app.inject({ url: '/api/admin/reports?status=open', headers: admin.headers })).json<Array<{ targetType: string; targetId: number; reporterCount: number }>>();
+      expect(queue.find((g) => g.targetType === 'post' && g.targetId === target)).toMatchObject({ reporterCount: 3 });
+
+      // Three members who have written on the board for a week count.
+      const veterans = await Promise.all([0, 1, 2].map((i) => weighted.quickMember({ name: `오래된회원${i}` })));
+      const weekAgo = new Date(weighted.clock.now().getTime() - 7 * 24 * 60 * 60 * 1000);
+      for (const v of veterans) {
+        await weighted.app.db.update(users).set({ createdAt: weekAgo }).where(eq(users.id, v.id));
+        const own = (await weighted.app.inject({ method: 'POST', url: '/api/board', headers: v.headers, payload: { title: '내 맛집', content: '<p>추천</p>', tags: [] } })).json<{ id: number }>().id;
+        await weighted.app.db.update(posts).set({ createdAt: weekAgo }).where(eq(posts.id, own));
+      }
+      const second = await postOf('오래된 회원들이 신고한 글');
+      for (const v of veterans.slice(0, 2)) await reportAs(v, second);
+      expect(await visible(second)).toBe(true);
+      // A fresh account's report does not make up the third.
+      await reportAs(fresh[0]!, second);
+      expect(await visible(second)).toBe(true);
+      await reportAs(veterans[2]!, second);
+      expect(await visible(second)).toBe(false);
+    } finally {
+      await weighted.close();
+    }
   });
 });

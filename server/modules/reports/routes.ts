@@ -39,7 +39,12 @@ const ADMIN_ERRORS =
   '401 without a valid token; 403 FORBIDDEN for members (only the e-mails of ADMIN_EMAILS have the admin role).';
 
 /** Registers `/api/reports` and `/api/admin/*`. */
-export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; cancelMatchesOf: ReportsServiceDeps['cancelMatchesOf']; setScheduleHidden: ReportsServiceDeps['setScheduleHidden'] }> = async (app, opts) => {
+export const reportsRoutes: FastifyPluginAsyncTypebox<{
+  now: Clock;
+  cancelMatchesOf: ReportsServiceDeps['cancelMatchesOf'];
+  setScheduleHidden: ReportsServiceDeps['setScheduleHidden'];
+  weightMinAgeHours: number;
+}> = async (app, opts) => {
   acceptEmptyJsonBody(app);
   const service = createReportsService({
     db: app.db,
@@ -47,6 +52,7 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; cancelMatche
     revokeLiveSessions: app.revokeLiveSessions,
     cancelMatchesOf: opts.cancelMatchesOf,
     setScheduleHidden: opts.setScheduleHidden,
+    weightMinAgeHours: opts.weightMinAgeHours,
     notifyAll: app.notifyAll,
   });
   const reportLimit = app.limiter('report-write', REPORT_LIMIT, (request) => String(request.user?.id));
@@ -62,7 +68,8 @@ export const reportsRoutes: FastifyPluginAsyncTypebox<{ now: Clock; cancelMatche
           `Body \`{targetType: member|schedule|post|comment|review|message, targetId, reason: spam|abuse|sexual|scam|no_show|other, detail?}\` (detail ≤ ${REPORT_DETAIL_MAX} characters). ` +
           `201 \`{id, message: '${REPORT_MSG.created}'}\`. 409 ALREADY_REPORTED '${REPORT_MSG.duplicate}' for the same reporter and target again; ` +
           `404 NOT_FOUND for a missing target, and for a chat message of a match the caller is not part of; 400 SELF for one's own account or content. ` +
-          `Content (not a member) reported by ${REPORT_HIDE_THRESHOLD} distinct members is hidden from every member list and read until a moderator decides. ` +
+          `Content (not a member) reported by ${REPORT_HIDE_THRESHOLD} distinct established members is hidden from every member list and read until a moderator decides ` +
+          `(issue #32 item 1: a reporter counts when their account is at least REPORT_WEIGHT_MIN_AGE_HOURS (${opts.weightMinAgeHours}) hours old and they had a meal that happened or wrote a post or comment that old; every report reaches the admin queue). ` +
           `429 after ${REPORT_LIMIT.max} reports an hour. Issue #17 item 5.`,
         security: BEARER,
         body: ReportBody,

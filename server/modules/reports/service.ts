@@ -167,6 +167,8 @@ export interface ReportsServiceDeps {
    * side), so no one waits for a meal with a member who can no longer sign in.
    */
   cancelMatchesOf: (userId: number) => Promise<MatchEvent[]>;
+  /** REPORT_WEIGHT_MIN_AGE_HOURS (issue #32 item 1): which reporters count toward hiding; 0 = all. */
+  weightMinAgeHours?: number;
   /** The meals service's `setScheduleHidden` (issue #28 item 8: only the meals module writes schedules). */
   setScheduleHidden: (tx: Db, id: number, at: Date | null) => Promise<void>;
   /** `app.notifyAll`: tells the partners (match_cancelled: live, push and the inbox). */
@@ -176,6 +178,25 @@ export interface ReportsServiceDeps {
 /** Builds the reports and moderation service. */
 export function createReportsService(deps: ReportsServiceDeps) {
   const { db, now } = deps;
+  const weightHours = deps.weightMinAgeHours ?? 0;
+
+  /**
+   * Issue #32 item 1: whether the reporter in `reporter` counts toward hiding at `at` — an account at
+   * least REPORT_WEIGHT_MIN_AGE_HOURS old that had a CONFIRMED meal that has started, or wrote a post
+   * or comment at least that old. One person with fresh accounts cannot hide anything; their reports
+   * still reach the admin queue. Always true when the setting is 0.
+   */
+  function established(reporter: SQL | typeof reports.reporterId, at: Date): SQL | undefined {
+    if (weightHours === 0) return undefined;
+    const since = new Date(at.getTime() - weightHours * 60 * 60 * 1000).toISOString();
+    return sql`exists (
+      select 1 from ${users} u where u.id = ${reporter} and u.created_at <= ${since}::timestamptz and (
+        exists (select 1 from ${matchRequests} mr join ${schedules} s on s.id = mr.schedule_id
+                where (mr.requester_id = u.id or mr.host_id = u.id) and mr.status = 'CONFIRMED' and s.starts_at <= ${at.toISOString()}::timestamptz)
+        or exists (select 1 from ${posts} p where p.author_id = u.id and p.created_at <= ${since}::timestamptz)
+        or exists (select 1 from ${postComments} c where c.author_id = u.id and c.created_at <= ${since}::timestamptz)
+      ))`;
+  }
 
   /** Suspends `userId` (inside `tx`): until `days` from now, or until lifted. Answers the new token version. */
   async function suspendIn(tx: Tx, userId: number, days: number | undefined, at: Date): Promise<{ tokenVersion: number; until: Date | null }> {
@@ -235,7 +256,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
             const [{ n } = { n: 0 }] = await tx
               .select({ n: sql<number>`count(distinct ${reports.reporterId})::int` })
               .from(reports)
-              .where(and(eq(reports.targetType, body.targetType), eq(reports.targetId, body.targetId), eq(reports.status, 'open')));
+              .where(and(eq(reports.targetType, body.targetType), eq(reports.targetId, body.targetId), eq(reports.status, 'open'), established(reports.reporterId, at)));
             if (n >= REPORT_HIDE_THRESHOLD) {
               await setHidden(tx, body.targetType, body.targetId, at, deps.setScheduleHidden);
               hidden = true;
