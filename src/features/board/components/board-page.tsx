@@ -7,7 +7,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '@common/api/board';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
@@ -21,7 +21,9 @@ import { useDeletePost } from '../api/board-mutations';
 import { filterByAllTags, firstImageSrc, previewText, searchText } from '../board-logic';
 import { LoadMore } from '@/components/ui/load-more';
 import { PostDetailDialog } from './post-detail-dialog';
-import { PostFormDialog } from './post-form-dialog';
+// Issue #33: the post form (Lexical editor, the form resolver, react-hook-form) loads when a member
+// writes or edits, not with the read-only board.
+const PostFormDialog = lazy(() => import('./post-form-dialog').then((m) => ({ default: m.PostFormDialog })));
 import { TagFilter } from './tag-filter';
 import './board.css';
 
@@ -258,8 +260,10 @@ export function BoardPage() {
       {posts.status === 'success' && (
         <LoadMore query={posts} />
       )}
-      {writing.value !== undefined && <PostFormDialog key="new" post={null} open onOpenChange={(o) => !o && writing.close()} />}
-      {edited && <PostFormDialog key={edited.id} post={edited} open onOpenChange={(o) => !o && editing.close()} />}
+      <Suspense fallback={null}>
+        {writing.value !== undefined && <PostFormDialog key="new" post={null} open onOpenChange={(o) => !o && writing.close()} />}
+        {edited && <PostFormDialog key={edited.id} post={edited} open onOpenChange={(o) => !o && editing.close()} />}
+      </Suspense>
       <PostDetailDialog post={open} onOpenChange={(o) => !o && opened.close()} />
     </div>
   );
