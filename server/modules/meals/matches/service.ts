@@ -12,6 +12,11 @@
  * When the last seat is taken the other PENDING requests are waitlisted; when a full schedule gets a
  * seat back they (and the host) hear about it. Either side can say "도착했어요" around the start
  * and report afterwards whether the partner came.
+ *
+ * Issue #28 item 8: what each side did (hid, reviewed, arrived, reported the partner, cancelled
+ * late) is on that member's `match_members` row (server/modules/meals/members.ts), inserted with
+ * the request; the API shapes (`hostReviewed`, `arrivedAt.host`, `attendance.byHost`, …) are built
+ * from the two rows.
  */
 import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -133,7 +138,11 @@ const requester = alias(users, 'requester');
 
 const MINUTE_MS = 60_000;
 
-/** A match with what the lifecycle rules need. */
+/**
+ * A match with what the lifecycle rules need. The `host…`/`requester…` facts are read from the
+ * host's and the guest's `match_members` rows (issue #28 item 8): `hostReportsAttended` is the
+ * host's row's `partnerAttended` (the host's report on the requester), and the reverse.
+ */
 interface LoadedMatch {
   id: number;
   status: MatchStatus;
