@@ -486,7 +486,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
   /** Whether request `m` has ended for the lists (issue #28 item 5): REJECTED, CANCELLED, or its meal has started. */
   const ended = (m: LoadedMatch) => m.status === 'REJECTED' || m.status === 'CANCELLED' || now() >= m.startsAt;
 
-  /** Hides `m` from `side`'s lists (목록에서 삭제); the partner keeps it and its chat. */
+  /** Hides `m` from `side`'s lists (목록에서 삭제: `hidden` on that member's row); the partner keeps it and its chat. */
   async function hideFor(m: LoadedMatch, side: MatchSide): Promise<void> {
     await setMember(db, m.id, side, { hidden: true });
   }
@@ -816,7 +816,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
 }
 
 /**
- * Sets `side`'s reviewed flag of CONFIRMED match `matchId` inside the review's transaction `tx`
+ * Sets `reviewed` on `side`'s `match_members` row of CONFIRMED match `matchId` inside the review's transaction `tx`
  * (issue #28 item 8: the reviews module asks the meals service, the one writer of match requests).
  * Answers false when the match is no longer CONFIRMED or that side has already reviewed.
  */

@@ -5,9 +5,10 @@
  *
  * How "exactly once" holds: a side's reminder is CLAIMED before anyone is told, by one conditional
  * `UPDATE match_members SET reminded_at = now … WHERE reminded_at IS NULL … RETURNING` on that
- * member's row (issue #28 item 8: one row per member per match, the host's rows, then the guests'). PostgreSQL re-checks the WHERE clause of a row another
- * transaction just updated, so when two instances sweep at the same moment only one gets the row
- * back; PGlite runs one statement at a time. Only the claimed rows are notified. A notification
+ * member's row (issue #28 item 8: one row per member per match; the hosts' rows, then the
+ * guests'). PostgreSQL re-checks the WHERE clause of a row another transaction just updated, so
+ * when two instances sweep at the same moment only one gets the row back; PGlite runs one
+ * statement at a time. Only the claimed rows are notified. A notification
  * that fails after its claim is logged by `app.notifyAll` and not retried (at most once beats twice).
  *
  * Which meals: CONFIRMED matches whose schedule is not cancelled and whose start
