@@ -57,9 +57,11 @@ const prepared = new WeakMap<Database | Tx, ReturnType<typeof prepareStats>>();
 function prepareStats(db: Database | Tx) {
   const ids = sql`${sql.placeholder('ids')}::int[]`;
   const since = sql`${sql.placeholder('since')}::timestamptz`;
-  const confirmed = sql`exists (select 1 from match_requests mr where mr.id = mm.match_id and mr.status = 'CONFIRMED')`;
+  // Scalar subqueries (not EXISTS): PostgreSQL runs them per fact row through a primary or unique
+  // key, where an EXISTS may become a hash join over every CONFIRMED request or every arrival.
+  const confirmed = sql`(select mr.status from match_requests mr where mr.id = mm.match_id) = 'CONFIRMED'`;
   const started = sql`(select s.starts_at from schedules s where s.id = mm.schedule_id) >= ${since}`;
-  const partnerArrived = sql`exists (select 1 from match_members p where p.match_id = mm.match_id and p.role <> mm.role and p.arrived_at is not null)`;
+  const partnerArrived = sql`(select p.arrived_at from match_members p where p.match_id = mm.match_id and p.role = (case when mm.role = 'host' then 'guest' else 'host' end)) is not null`;
   const cancelledSince = sql`(select mr.cancelled_at from match_requests mr where mr.id = mm.match_id) >= ${since}`;
   // Issue #28 item 1: a mark the accused disputed counts only once an admin upheld it ('dismiss').
   const undisputed = sql`not exists (select 1 from reports r where r.target_type = 'attendance' and r.target_id = mm.match_id and r.reporter_id = mm.partner_id and (r.status = 'open' or r.action = 'hide'))`;
