@@ -327,7 +327,7 @@ async function ourPairsLoad(o: { n: number; url: string; dir: string; conns: Con
 /** Ours, load: N/2 accepted matches, both members subscribed to the chat, the host SENDs. */
 async function ourLoad(n: number, ratePerSubscriber: number, seconds: number): Promise<LoadFigures> {
   return withOurServer(async ({ url, app, dir }) => {
-    const { schedules, matchRequests } = await import('../server/db/schema.ts');
+    const { schedules, matchRequests, matchMembers } = await import('../server/db/schema.ts');
     const rows = await seedUsers(app, n);
     const tomorrow = new Date(Date.now() + 24 * 3600 * 1000 + 9 * 3600 * 1000).toISOString().slice(0, 10);
     const conns: ConnSpec[] = [];
@@ -338,6 +338,11 @@ async function ourLoad(n: number, ratePerSubscriber: number, seconds: number): P
         .returning({ id: schedules.id });
       const [m] = await app.db.insert(matchRequests).values({ scheduleId: s!.id, requesterId: rows[i + 1]!.id, hostId: rows[i]!.id, status: 'ACCEPTED' }).returning({ id: matchRequests.id });
       const matchId = m!.id;
+      // Issue #28 item 8: the request's two member rows, as the meals service writes them.
+      await app.db.insert(matchMembers).values([
+        { matchId, scheduleId: s!.id, userId: rows[i]!.id, partnerId: rows[i + 1]!.id, role: 'host' },
+        { matchId, scheduleId: s!.id, userId: rows[i + 1]!.id, partnerId: rows[i]!.id, role: 'guest' },
+      ]);
       conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i]!)}` }, subscribe: chatTopic(matchId), send: chatSendDestination(matchId) });
       conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i + 1]!)}` }, subscribe: chatTopic(matchId) });
     }

@@ -126,7 +126,8 @@ describe('migration 0016_meal_rules (issue #28)', () => {
       insert into match_requests (schedule_id, requester_id, host_id, status, host_reports_attended, updated_at) values (1, 2, 1, 'CONFIRMED', false, '2026-12-01T05:00:00Z');
       insert into notifications (user_id, type, match_id, schedule_id, message, link, created_at) values (2, 'match_confirmed', 1, 1, '매칭이 확정되었습니다.', '/match-requests', '2026-11-30T01:00:00Z');
     `);
-    await migrate(db, { migrationsFolder });
+    // Up to 0016 only: 0017 moves the column pairs read here to match_members.
+    await migrate(db, { migrationsFolder: await migrationsBefore('0017_match_members') });
 
     const request = (await client.query<{ status: string; host_reports_attended: boolean; host_reported_at: Date; requester_reported_at: Date | null }>('select status, host_reports_attended, host_reported_at, requester_reported_at from match_requests')).rows;
     expect(request).toEqual([{ status: 'CONFIRMED', host_reports_attended: false, host_reported_at: new Date('2026-12-01T05:00:00Z'), requester_reported_at: null }]);
@@ -137,6 +138,63 @@ describe('migration 0016_meal_rules (issue #28)', () => {
     await client.exec(`update match_requests set status = 'CANCELLED'`);
     await db.execute(sql`insert into match_requests (schedule_id, requester_id, host_id) values (1, 2, 1)`);
     expect((await client.query('select status from match_requests order by id')).rows).toEqual([{ status: 'CANCELLED' }, { status: 'PENDING' }]);
+    await client.close();
+  });
+});
+
+describe('migration 0017_match_members (issue #28 item 8)', () => {
+  it('gives each existing request its host and guest rows from the column pairs, the late flag to the side that cancelled, then drops the pairs', async () => {
+    const client = new PGlite({ extensions: { cube, earthdistance } });
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: await migrationsBefore('0017_match_members') });
+    await client.exec(`
+      insert into users (email, name) values ('host@example.com', '호스트'), ('guest@example.com', '손님'), ('other@example.com', '다른 손님');
+      insert into schedules (user_id, date, hour, text, place_name, place_category, participants) values
+        (1, '2026-12-01', 12, 't', 'p', '한식', 3),
+        (1, '2026-12-02', 19, 't', 'q', '한식', 2);
+      -- 1: a confirmed meal both reviewed, the host arrived, the guest reported the host present and the host reported the guest absent; reminders claimed; the host hid it.
+      insert into match_requests (schedule_id, requester_id, host_id, status, host_reviewed, requester_reviewed, host_hidden, host_arrived_at,
+        host_reports_attended, host_reported_at, requester_reports_attended, requester_reported_at, host_reminded_at, requester_reminded_at)
+        values (1, 2, 1, 'CONFIRMED', true, true, true, '2026-12-01T02:55:00Z', false, '2026-12-01T04:00:00Z', true, '2026-12-01T04:10:00Z', '2026-12-01T02:00:00Z', '2026-12-01T02:00:01Z');
+      -- 2: the guest cancelled late and hid it; 3: the host cancelled late; 4: pending, nothing set.
+      insert into match_requests (schedule_id, requester_id, host_id, status, cancelled_by, cancelled_at, late_cancel, requester_hidden) values
+        (1, 3, 1, 'CANCELLED', 'requester', '2026-11-30T20:00:00Z', true, true);
+      insert into match_requests (schedule_id, requester_id, host_id, status, cancelled_by, cancelled_at, late_cancel) values
+        (2, 2, 1, 'CANCELLED', 'host', '2026-12-01T20:00:00Z', true);
+      insert into match_requests (schedule_id, requester_id, host_id) values (2, 3, 1);
+    `);
+    await migrate(db, { migrationsFolder });
+
+    type Row = { match_id: number; schedule_id: number; user_id: number; partner_id: number; role: string; hidden: boolean; reviewed: boolean; arrived_at: Date | null; partner_attended: boolean | null; reported_at: Date | null; reminded_at: Date | null; late_cancel: boolean };
+    const rows = (await client.query<Row>(`select match_id, schedule_id, user_id, partner_id, role, hidden, reviewed, arrived_at, partner_attended, reported_at, reminded_at, late_cancel
+      from match_members order by match_id, role desc`)).rows;
+    const none = { hidden: false, reviewed: false, arrived_at: null, partner_attended: null, reported_at: null, reminded_at: null, late_cancel: false };
+    expect(rows).toEqual([
+      { match_id: 1, schedule_id: 1, user_id: 1, partner_id: 2, role: 'host', hidden: true, reviewed: true, arrived_at: new Date('2026-12-01T02:55:00Z'), partner_attended: false, reported_at: new Date('2026-12-01T04:00:00Z'), reminded_at: new Date('2026-12-01T02:00:00Z'), late_cancel: false },
+      { match_id: 1, schedule_id: 1, user_id: 2, partner_id: 1, role: 'guest', hidden: false, reviewed: true, arrived_at: null, partner_attended: true, reported_at: new Date('2026-12-01T04:10:00Z'), reminded_at: new Date('2026-12-01T02:00:01Z'), late_cancel: false },
+      { match_id: 2, schedule_id: 1, user_id: 1, partner_id: 3, role: 'host', ...none },
+      { match_id: 2, schedule_id: 1, user_id: 3, partner_id: 1, role: 'guest', ...none, hidden: true, late_cancel: true },
+      { match_id: 3, schedule_id: 2, user_id: 1, partner_id: 2, role: 'host', ...none, late_cancel: true },
+      { match_id: 3, schedule_id: 2, user_id: 2, partner_id: 1, role: 'guest', ...none },
+      { match_id: 4, schedule_id: 2, user_id: 1, partner_id: 3, role: 'host', ...none },
+      { match_id: 4, schedule_id: 2, user_id: 3, partner_id: 1, role: 'guest', ...none },
+    ]);
+    // What describes the request stays; the pairs are gone.
+    expect((await client.query('select id, status, cancelled_by from match_requests order by id')).rows).toEqual([
+      { id: 1, status: 'CONFIRMED', cancelled_by: null },
+      { id: 2, status: 'CANCELLED', cancelled_by: 'requester' },
+      { id: 3, status: 'CANCELLED', cancelled_by: 'host' },
+      { id: 4, status: 'PENDING', cancelled_by: null },
+    ]);
+    const columns = (await client.query<{ column_name: string }>(`select column_name from information_schema.columns where table_name = 'match_requests'`)).rows.map((c) => c.column_name);
+    for (const gone of ['host_reviewed', 'requester_reviewed', 'host_hidden', 'requester_hidden', 'host_arrived_at', 'requester_arrived_at', 'host_reports_attended', 'requester_reports_attended', 'host_reported_at', 'requester_reported_at', 'host_reminded_at', 'requester_reminded_at', 'late_cancel']) {
+      expect(columns).not.toContain(gone);
+    }
+    // One row per role per match; a role outside host | guest is refused; deleting the request deletes its rows.
+    await expect(client.exec(`insert into match_members (match_id, schedule_id, user_id, partner_id, role) values (4, 2, 1, 3, 'host')`)).rejects.toThrow();
+    await expect(client.exec(`insert into match_members (match_id, schedule_id, user_id, partner_id, role) values (4, 2, 1, 3, 'cook')`)).rejects.toThrow();
+    await client.exec('delete from match_requests where id = 4');
+    expect((await client.query('select count(*)::int as n from match_members')).rows).toEqual([{ n: 6 }]);
     await client.close();
   });
 });

@@ -131,16 +131,16 @@ export const schedules = pgTable(
 export type ScheduleRow = typeof schedules.$inferSelect;
 
 /**
- * Match requests (SPEC §3 Match request, §4 status). The host is the schedule's author. One request
- * per (schedule, requester), whatever its status. `hostReviewed`/`requesterReviewed` are set by the
- * reviews issue. Deleting a schedule deletes its requests (explicitly in the service, and by cascade).
+ * Match requests (SPEC §3 Match request, §4 status). The host is the schedule's author. A member
+ * has at most one open request per meal (ended ones stay, so they may ask again). Deleting a
+ * schedule deletes its requests (explicitly in the service, and by cascade).
  *
  * Issue #15 (the meal lifecycle): `CANCELLED` with who (`cancelledBy`), why (`cancelReason`, ≤ 200
- * characters), when, and whether it came within 24 h of the start (`lateCancel`); `waitlisted` while
- * the schedule is full; `hostHidden`/`requesterHidden` when a side removed a match whose meal had
- * started (only from that side's lists); each side's arrival (`…ArrivedAt`) and report on whether
- * the partner came (`hostReportsAttended` is the host's report on the requester, and the reverse);
- * `…RemindedAt` claims each side's meal reminder exactly once, whichever server instance sends it.
+ * characters) and when; `waitlisted` while the schedule is full; `scheduleChangedAt` when the meal
+ * moved (issue #28 item 4). These describe the request. What each side did — hid it, reviewed,
+ * arrived, reported the partner, got its reminder, cancelled late — is on that side's row of
+ * `match_members` (issue #28 item 8; before migration 0017 these were host/requester column pairs
+ * here).
  */
 export const matchRequests = pgTable(
   'match_requests',
@@ -160,24 +160,10 @@ export const matchRequests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED', 'CANCELLED'] }).notNull().default('PENDING'),
-    hostReviewed: boolean('host_reviewed').notNull().default(false),
-    requesterReviewed: boolean('requester_reviewed').notNull().default(false),
     cancelledBy: text('cancelled_by', { enum: ['host', 'requester'] }),
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    lateCancel: boolean('late_cancel').notNull().default(false),
     waitlisted: boolean('waitlisted').notNull().default(false),
-    hostHidden: boolean('host_hidden').notNull().default(false),
-    requesterHidden: boolean('requester_hidden').notNull().default(false),
-    hostArrivedAt: timestamp('host_arrived_at', { withTimezone: true }),
-    requesterArrivedAt: timestamp('requester_arrived_at', { withTimezone: true }),
-    hostReportsAttended: boolean('host_reports_attended'),
-    requesterReportsAttended: boolean('requester_reports_attended'),
-    hostRemindedAt: timestamp('host_reminded_at', { withTimezone: true }),
-    requesterRemindedAt: timestamp('requester_reminded_at', { withTimezone: true }),
-    /** Issue #28 item 1: when each side's attendance report was last set (an absence mark's dispute window starts here). */
-    hostReportedAt: timestamp('host_reported_at', { withTimezone: true }),
-    requesterReportedAt: timestamp('requester_reported_at', { withTimezone: true }),
     /** Issue #28 item 4: when the meal's time or place last changed while this request held a seat (its cancellation is then never late). */
     scheduleChangedAt: timestamp('schedule_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -191,19 +177,6 @@ export const matchRequests = pgTable(
     index('match_requests_schedule_requester_idx').on(t.scheduleId, t.requesterId, t.createdAt),
     index('match_requests_requester_created_id_idx').on(t.requesterId, t.createdAt, t.id),
     index('match_requests_host_created_id_idx').on(t.hostId, t.createdAt, t.id),
-    // Issue #19: the member figures (server/lib/member-stats.ts) read only the rows that are facts —
-    // meals, "absent" reports, late cancellations — never a member's whole history. Each predicate
-    // is the one its branch of the statement states, so PostgreSQL can prove the index serves it.
-    index('match_requests_meal_host_idx')
-      .on(t.hostId, t.scheduleId)
-      .where(sql`status = 'CONFIRMED' and (requester_reports_attended or (host_arrived_at is not null and requester_arrived_at is not null))`),
-    index('match_requests_meal_requester_idx')
-      .on(t.requesterId, t.scheduleId)
-      .where(sql`status = 'CONFIRMED' and (host_reports_attended or (host_arrived_at is not null and requester_arrived_at is not null))`),
-    index('match_requests_absent_requester_idx').on(t.requesterId).where(sql`host_reports_attended is false`),
-    index('match_requests_absent_host_idx').on(t.hostId).where(sql`requester_reports_attended is false`),
-    index('match_requests_late_host_idx').on(t.hostId).where(sql`late_cancel and cancelled_by = 'host'`),
-    index('match_requests_late_requester_idx').on(t.requesterId).where(sql`late_cancel and cancelled_by = 'requester'`),
     index('match_requests_status_idx').on(t.status),
     check('match_requests_status_values', sql`${t.status} in ('PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED', 'CANCELLED')`),
     check('match_requests_cancelled_by_values', sql`${t.cancelledBy} is null or ${t.cancelledBy} in ('host', 'requester')`),
@@ -212,6 +185,63 @@ export const matchRequests = pgTable(
 );
 /** A row of `match_requests`. */
 export type MatchRequestRow = typeof matchRequests.$inferSelect;
+
+/**
+ * The members of a match (issue #28 item 8): ONE ROW PER MEMBER PER MATCH — the request's guest
+ * (`role = 'guest'`, its requester) and the meal's host (`role = 'host'`; a host with several guests
+ * has one row per request). Both rows are inserted in the transaction that inserts the request
+ * (server/modules/meals/, the only writer). Each row holds what that member did about the match:
+ * - `hidden`: they removed it from their lists (목록에서 삭제; the partner keeps it);
+ * - `reviewed`: they reviewed the partner;
+ * - `arrivedAt`: they tapped 도착했어요;
+ * - `partnerAttended` (null = not reported) and `reportedAt`: their report on whether the PARTNER
+ *   came, and when it was last set (an absence mark's 72 h dispute window starts there, issue #28
+ *   item 1); `false` is an absence mark against `partnerId`;
+ * - `remindedAt`: their meal reminder was claimed (sent once, whichever instance sends it);
+ * - `lateCancel`: they cancelled within the late window (counted in `lateCancelCount`).
+ * `partnerId` is the other member (copied, like `match_requests.host_id`), so the figures of a
+ * member read the marks ABOUT them through one partial index (server/lib/member-stats.ts).
+ */
+export const matchMembers = pgTable(
+  'match_members',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    matchId: integer('match_id')
+      .notNull()
+      .references(() => matchRequests.id, { onDelete: 'cascade' }),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['host', 'guest'] }).notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    reviewed: boolean('reviewed').notNull().default(false),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    partnerAttended: boolean('partner_attended'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    lateCancel: boolean('late_cancel').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('match_members_match_role_unique').on(t.matchId, t.role),
+    index('match_members_user_match_idx').on(t.userId, t.matchId),
+    // Issue #19 (kept by issue #28 item 8): the member figures read only the rows that are facts —
+    // arrivals, reports about the member, late cancellations — never a member's whole history.
+    // Each predicate is the one its branch of the statement states (`is false`, not `= false`).
+    index('match_members_arrived_idx').on(t.userId, t.scheduleId).where(sql`arrived_at is not null`),
+    index('match_members_present_idx').on(t.partnerId, t.scheduleId).where(sql`partner_attended`),
+    index('match_members_absent_idx').on(t.partnerId).where(sql`partner_attended is false`),
+    index('match_members_late_idx').on(t.userId).where(sql`late_cancel`),
+    check('match_members_role_values', sql`${t.role} in ('host', 'guest')`),
+  ],
+);
+/** A row of `match_members`. */
+export type MatchMemberRow = typeof matchMembers.$inferSelect;
 
 /**
  * The server's own venue catalogue (SPEC §3 Venue; used when Kakao Local is not configured):

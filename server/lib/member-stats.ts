@@ -2,7 +2,7 @@
  * A member's reliability figures (issue #15; common/api/users.ts `MemberStats`), computed for many
  * members at once so a list costs one statement, whatever its length:
  * - `mealCount`: distinct schedules of CONFIRMED matches the member took part in (as host or
- *   requester) where the partner reported them present, or both sides marked arrived;
+ *   guest) where the partner reported them present, or both sides marked arrived;
  * - `noShowCount`: distinct partners who reported them absent, for meals that started in the last
  *   180 days (RELIABILITY_WINDOW_DAYS), leaving out marks they disputed until an admin upholds them
  *   (issue #28 item 1);
@@ -43,47 +43,44 @@ const prepared = new WeakMap<Database | Tx, ReturnType<typeof prepareStats>>();
 /**
  * The statement of `memberStats`, with placeholders `ids` (a PostgreSQL int array literal,
  * `{1,2,3}`) and `since` (the start of the reliability window, an ISO instant). One row per member
- * with any fact; each fact is read by its own selective branch (through the index on the member's
- * side), then counted:
- * - meals: distinct schedules of CONFIRMED matches, as host (the requester said present, or both
- *   arrived) plus as requester (the host said present, or both arrived);
- * - no-shows: distinct partners who said "absent" (a host reporting a requester, or the reverse)
- *   about meals that started since `since`;
- * - late cancellations since `since`, by whoever cancelled; a host cancelling a whole meal counts
- *   once per schedule.
+ * with any fact; each fact is read by its own selective branch over `match_members` (one row per
+ * member per match, issue #28 item 8) through a partial index whose predicate is the branch's own,
+ * then counted:
+ * - meals: distinct schedules of CONFIRMED matches where the partner reported the member present
+ *   (the partner's row, keyed by `partner_id`: match_members_present_idx) or both arrived (the
+ *   member's own arrival, match_members_arrived_idx, and the partner's row);
+ * - no-shows: distinct partners whose row says "absent" about the member (match_members_absent_idx)
+ *   for meals that started since `since`;
+ * - late cancellations since `since` on the member's own rows (match_members_late_idx); a host
+ *   cancelling a whole meal counts once per schedule.
  */
 function prepareStats(db: Database | Tx) {
   const ids = sql`${sql.placeholder('ids')}::int[]`;
   const since = sql`${sql.placeholder('since')}::timestamptz`;
-  // Each side through its own index: match_requests (host_id, …) and (requester_id, …) (migration 0014).
-  const asHost = sql`from match_requests mr where mr.host_id = any(${ids})`;
-  const asRequester = sql`from match_requests mr where mr.requester_id = any(${ids})`;
-  const started = sql`(select s.starts_at from schedules s where s.id = mr.schedule_id) >= ${since}`;
-  const bothArrived = sql`(mr.host_arrived_at is not null and mr.requester_arrived_at is not null)`;
-  const late = sql`mr.late_cancel and mr.cancelled_at >= ${since}`;
+  // Scalar subqueries (not EXISTS): PostgreSQL runs them per fact row through a primary or unique
+  // key, where an EXISTS may become a hash join over every CONFIRMED request or every arrival.
+  const confirmed = sql`(select mr.status from match_requests mr where mr.id = mm.match_id) = 'CONFIRMED'`;
+  const started = sql`(select s.starts_at from schedules s where s.id = mm.schedule_id) >= ${since}`;
+  const partnerArrived = sql`(select p.arrived_at from match_members p where p.match_id = mm.match_id and p.role = (case when mm.role = 'host' then 'guest' else 'host' end)) is not null`;
+  const cancelledSince = sql`(select mr.cancelled_at from match_requests mr where mr.id = mm.match_id) >= ${since}`;
   // Issue #28 item 1: a mark the accused disputed counts only once an admin upheld it ('dismiss').
-  const undisputed = (accused: string) =>
-    sql`not exists (select 1 from reports r where r.target_type = 'attendance' and r.target_id = mr.id and r.reporter_id = ${sql.raw(accused)} and (r.status = 'open' or r.action = 'hide'))`;
+  const undisputed = sql`not exists (select 1 from reports r where r.target_type = 'attendance' and r.target_id = mm.match_id and r.reporter_id = mm.partner_id and (r.status = 'open' or r.action = 'hide'))`;
   const facts = sql`(
-      select mr.host_id as id, 'meal as host' as kind, mr.schedule_id as key ${asHost} and mr.status = 'CONFIRMED' and (mr.requester_reports_attended or ${bothArrived})
+      select mm.partner_id as id, 'meal' as kind, mm.schedule_id as key from match_members mm where mm.partner_id = any(${ids}) and mm.partner_attended and ${confirmed}
       union all
-      select mr.requester_id, 'meal as requester', mr.schedule_id ${asRequester} and mr.status = 'CONFIRMED' and (mr.host_reports_attended or ${bothArrived})
+      select mm.user_id, 'meal', mm.schedule_id from match_members mm where mm.user_id = any(${ids}) and mm.arrived_at is not null and ${partnerArrived} and ${confirmed}
       union all
-      select mr.requester_id, 'reported absent', mr.host_id ${asRequester} and mr.host_reports_attended is false and ${started} and ${undisputed('mr.requester_id')}
+      select mm.partner_id, 'reported absent', mm.user_id from match_members mm where mm.partner_id = any(${ids}) and mm.partner_attended is false and ${started} and ${undisputed}
       union all
-      select mr.host_id, 'reported absent', mr.requester_id ${asHost} and mr.requester_reports_attended is false and ${started} and ${undisputed('mr.host_id')}
-      union all
-      select mr.host_id, 'late as host', mr.schedule_id ${asHost} and ${late} and mr.cancelled_by = 'host'
-      union all
-      select mr.requester_id, 'late as requester', mr.schedule_id ${asRequester} and ${late} and mr.cancelled_by = 'requester'
+      select mm.user_id, 'late', mm.schedule_id from match_members mm where mm.user_id = any(${ids}) and mm.late_cancel and ${cancelledSince}
     ) facts`;
   const count = (kind: string) => sql`count(distinct key) filter (where kind = ${sql.raw(`'${kind}'`)})`;
   return db
     .select({
       id: sql<number>`id`,
-      mealCount: sql<number>`(${count('meal as host')} + ${count('meal as requester')})::int`,
+      mealCount: sql<number>`${count('meal')}::int`,
       noShowCount: sql<number>`${count('reported absent')}::int`,
-      lateCancelCount: sql<number>`(${count('late as host')} + ${count('late as requester')})::int`,
+      lateCancelCount: sql<number>`${count('late')}::int`,
     })
     .from(facts)
     .groupBy(sql`id`)

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextLinkTarget } from '../../common/paging.ts';
-import { adminAudit, blocks, matchRequests, notifications, reviews, schedules, users } from '../db/schema.ts';
+import { adminAudit, blocks, matchMembers, matchRequests, notifications, reviews, schedules, users } from '../db/schema.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { kstDate, kstNoonToday } from './schedule-fixtures.ts';
 
@@ -30,7 +30,14 @@ async function newRequest(count = 1): Promise<void> {
     .values(Array.from({ length: count }, (_, i) => ({ userId: host.id, date: day, hour: (i + extra) % 24, text: `페이지 ${i}`, placeName: '식당', placeCategory: '한식', participants: 4 })))
     .returning({ id: schedules.id });
   extra += count;
-  await t.app.db.insert(matchRequests).values(made.map((s) => ({ scheduleId: s.id, requesterId: guest.id, hostId: host.id })));
+  const requests = await t.app.db.insert(matchRequests).values(made.map((s) => ({ scheduleId: s.id, requesterId: guest.id, hostId: host.id }))).returning({ id: matchRequests.id, scheduleId: matchRequests.scheduleId });
+  // Issue #28 item 8: each request's two member rows.
+  await t.app.db.insert(matchMembers).values(
+    requests.flatMap((r) => [
+      { matchId: r.id, scheduleId: r.scheduleId, userId: host.id, partnerId: guest.id, role: 'host' as const },
+      { matchId: r.id, scheduleId: r.scheduleId, userId: guest.id, partnerId: host.id, role: 'guest' as const },
+    ]),
+  );
 }
 
 /** A review of the host by the guest, `createdAt` from the clock (several share one millisecond). */

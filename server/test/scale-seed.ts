@@ -2,8 +2,8 @@
  * Rows written straight into the database with SQL (issue #19: bench:scale and the event-loop
  * test), on PostgreSQL and PGlite alike. `n` rows per table: members (a tenth of `n`, at least
  * 100), schedules over the 22-day window (from tomorrow, so none has started), one match request
- * per schedule, posts with a comment and a like each, reviews, notifications and venues around
- * central Seoul. The "viewer" (the first member) owns a tenth of the per-member rows (hosts 10 % of
+ * per schedule (with its two match_members rows, issue #28 item 8), posts with a comment and a
+ * like each, reviews, notifications and venues around central Seoul. The "viewer" (the first member) owns a tenth of the per-member rows (hosts 10 % of
  * the schedules, sent 10 % of the requests, received 10 % of the reviews and notifications), so
  * per-member lists grow with the tables too. Every interpolated value is a number or a KST date
  * this module computes.
@@ -41,6 +41,10 @@ export async function seedScale(execute: Execute, n: number, tables: SeedTable[]
       select s.id, s.user_id, case when s.id % 10 = 5 and s.user_id <> ${v} then ${v} else case when s.user_id = ${v} + 1 then ${v} + 2 else ${v} + 1 end end,
         (array['PENDING','ACCEPTED','CONFIRMED'])[1 + s.id % 3]
       from schedules s`);
+    // Issue #28 item 8: each request's two member rows (host and guest).
+    await execute(`insert into match_members (match_id, schedule_id, user_id, partner_id, role)
+      select id, schedule_id, host_id, requester_id, 'host' from match_requests
+      union all select id, schedule_id, requester_id, host_id, 'guest' from match_requests`);
   }
   if (has('posts')) {
     // Every post has coordinates; every 7th has 12 likes (≥ 10 points: a recommendation).

@@ -1,6 +1,6 @@
 /**
  * Issue #28 item 8: one owner for the meal. Only the meals module (server/modules/meals/) writes the
- * meal's tables — schedules and match requests (seats, statuses, attendance, reminders' claims,
+ * meal's tables — schedules, match requests and their member rows (seats, statuses, attendance, reminders' claims,
  * cancellations); account deletion, blocks, moderation and reviews call its service. This reads
  * every server source file (tests and test support aside) and fails on any other writer: a Drizzle
  * `.insert/.update/.delete` of those tables (also through a variable holding them) or a raw SQL
@@ -16,6 +16,8 @@ const OWNER = 'server/modules/meals/';
 const TABLES = [
   { drizzle: 'schedules', sql: 'schedules' },
   { drizzle: 'matchRequests', sql: 'match_requests' },
+  // Issue #28 item 8: one row per member per match.
+  { drizzle: 'matchMembers', sql: 'match_members' },
 ];
 
 /** Every non-test TypeScript file under `dir`, relative to the root. */
@@ -44,7 +46,7 @@ function writesIn(text: string): string[] {
 }
 
 describe('one writer of the meal (issue #28 item 8)', () => {
-  it('no server file outside server/modules/meals/ writes schedules or match_requests', () => {
+  it('no server file outside server/modules/meals/ writes schedules, match_requests or match_members', () => {
     const offenders = sources('server')
       .filter((file) => !file.startsWith(OWNER))
       .flatMap((file) => writesIn(readFileSync(path.join(ROOT, file), 'utf8')).map((w) => `${file}: ${w}`));

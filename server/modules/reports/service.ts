@@ -24,7 +24,7 @@ import {
   type ResolveResult,
   type SuspensionState,
 } from '../../../common/api/reports.ts';
-import { adminAudit, chatMessages, matchRequests, postComments, posts, reports, reviews, schedules, users } from '../../db/schema.ts';
+import { adminAudit, chatMessages, matchMembers, matchRequests, postComments, posts, reports, reviews, schedules, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
@@ -82,8 +82,9 @@ async function loadTarget(db: Db, type: QueueTargetType, id: number): Promise<Ta
         .select({
           hostId: matchRequests.hostId,
           requesterId: matchRequests.requesterId,
-          byHost: matchRequests.hostReportsAttended,
-          byRequester: matchRequests.requesterReportsAttended,
+          // Each member's report on the partner is on their match_members row (issue #28 item 8).
+          byHost: sql<boolean | null>`(select ${matchMembers.partnerAttended} from ${matchMembers} where ${matchMembers.matchId} = ${matchRequests.id} and ${matchMembers.role} = 'host')`,
+          byRequester: sql<boolean | null>`(select ${matchMembers.partnerAttended} from ${matchMembers} where ${matchMembers.matchId} = ${matchRequests.id} and ${matchMembers.role} = 'guest')`,
           placeName: schedules.placeName,
           date: schedules.date,
           hour: schedules.hour,

@@ -6,9 +6,9 @@
  * their push registrations (without the device token) and their share links (without the secret)
  * — as one JSON download (common/api/account.ts).
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { MyDataExport } from '../../../common/api/account.ts';
-import { blocks, chatMessages, matchRequests, notifications, postComments, posts, pushTokens, reports, reviews, schedules, shareLinks, users } from '../../db/schema.ts';
+import { blocks, chatMessages, matchMembers, matchRequests, notifications, postComments, posts, pushTokens, reports, reviews, schedules, shareLinks, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Database } from '../../plugins/db.ts';
@@ -19,6 +19,11 @@ function plain(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : v]));
 }
 
+/** A request row with the caller's `match_members` row of it under `member`. */
+function withMember(r: { request: Record<string, unknown>; member: Record<string, unknown> }): Record<string, unknown> {
+  return { ...plain(r.request), member: plain(r.member) };
+}
+
 /** The caller's data; 404 when the account is gone. */
 export async function exportMyData(db: Database, userId: number, now: Clock): Promise<MyDataExport> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -26,11 +31,17 @@ export async function exportMyData(db: Database, userId: number, now: Clock): Pr
   const { passwordHash: _passwordHash, tokenVersion: _tokenVersion, ...profile } = user;
   const [mySchedules, asRequester, asHost, sent, myPosts, myComments, given, received, myBlocks, filed, inbox, devices, links] = await Promise.all([
     db.select().from(schedules).where(eq(schedules.userId, userId)).orderBy(desc(schedules.id)),
-    db.select().from(matchRequests).where(eq(matchRequests.requesterId, userId)).orderBy(desc(matchRequests.id)),
     db
-      .select({ request: matchRequests })
+      .select({ request: matchRequests, member: matchMembers })
+      .from(matchRequests)
+      .innerJoin(matchMembers, and(eq(matchMembers.matchId, matchRequests.id), eq(matchMembers.userId, userId)))
+      .where(eq(matchRequests.requesterId, userId))
+      .orderBy(desc(matchRequests.id)),
+    db
+      .select({ request: matchRequests, member: matchMembers })
       .from(matchRequests)
       .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
+      .innerJoin(matchMembers, and(eq(matchMembers.matchId, matchRequests.id), eq(matchMembers.userId, userId)))
       .where(eq(schedules.userId, userId))
       .orderBy(desc(matchRequests.id)),
     db.select().from(chatMessages).where(eq(chatMessages.senderId, userId)).orderBy(desc(chatMessages.id)),
@@ -57,7 +68,8 @@ export async function exportMyData(db: Database, userId: number, now: Clock): Pr
     exportedAt: now().toISOString(),
     profile: plain(profile),
     schedules: mySchedules.map(plain),
-    matchRequests: { asRequester: asRequester.map(plain), asHost: asHost.map((r) => plain(r.request)) },
+    // Each request with the caller's own row of it (`member`: hidden, reviewed, arrival, report, late flag; issue #28 item 8).
+    matchRequests: { asRequester: asRequester.map(withMember), asHost: asHost.map(withMember) },
     chatMessagesSent: sent.map(plain),
     posts: myPosts.map(plain),
     comments: myComments.map(plain),

@@ -12,6 +12,11 @@
  * When the last seat is taken the other PENDING requests are waitlisted; when a full schedule gets a
  * seat back they (and the host) hear about it. Either side can say "도착했어요" around the start
  * and report afterwards whether the partner came.
+ *
+ * Issue #28 item 8: what each side did (hid, reviewed, arrived, reported the partner, cancelled
+ * late) is on that member's `match_members` row (server/modules/meals/members.ts), inserted with
+ * the request; the API shapes (`hostReviewed`, `arrivedAt.host`, `attendance.byHost`, …) are built
+ * from the two rows.
  */
 import { and, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -35,7 +40,8 @@ import {
 import { koreanTimeFrom } from '../../../../common/domain/korean-time.ts';
 import { isInScheduleWindow } from '../../../../common/domain/schedule.ts';
 import type { MealRef } from '../../../../common/realtime.ts';
-import { matchRequests, reports, schedules, users } from '../../../db/schema.ts';
+import { matchMembers, matchRequests, reports, schedules, users } from '../../../db/schema.ts';
+import { guestMember, guestMemberOn, hostMember, hostMemberOn, insertMembers, setMember } from '../members.ts';
 import type { Database } from '../../../plugins/db.ts';
 import type { MatchEvent, MatchEventType, StageNotices } from '../../../plugins/notifier.ts';
 import type { Clock } from '../../../lib/clock.ts';
@@ -133,7 +139,11 @@ const requester = alias(users, 'requester');
 
 const MINUTE_MS = 60_000;
 
-/** A match with what the lifecycle rules need. */
+/**
+ * A match with what the lifecycle rules need. The `host…`/`requester…` facts are read from the
+ * host's and the guest's `match_members` rows (issue #28 item 8): `hostReportsAttended` is the
+ * host's row's `partnerAttended` (the host's report on the requester), and the reverse.
+ */
 interface LoadedMatch {
   id: number;
   status: MatchStatus;
@@ -207,16 +217,18 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
         placeName: schedules.placeName,
         date: schedules.date,
         hour: schedules.hour,
-        hostArrivedAt: matchRequests.hostArrivedAt,
-        requesterArrivedAt: matchRequests.requesterArrivedAt,
-        hostReportsAttended: matchRequests.hostReportsAttended,
-        requesterReportsAttended: matchRequests.requesterReportsAttended,
-        hostReportedAt: matchRequests.hostReportedAt,
-        requesterReportedAt: matchRequests.requesterReportedAt,
+        hostArrivedAt: hostMember.arrivedAt,
+        requesterArrivedAt: guestMember.arrivedAt,
+        hostReportsAttended: hostMember.partnerAttended,
+        requesterReportsAttended: guestMember.partnerAttended,
+        hostReportedAt: hostMember.reportedAt,
+        requesterReportedAt: guestMember.reportedAt,
         scheduleChangedAt: matchRequests.scheduleChangedAt,
       })
       .from(matchRequests)
       .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
+      .innerJoin(hostMember, hostMemberOn)
+      .innerJoin(guestMember, guestMemberOn)
       .where(eq(matchRequests.id, id));
     if (!m) throw new AppError(404, 'NOT_FOUND', MATCH_MSG.matchNotFound);
     return { ...m, meal: { placeName: m.placeName, date: m.date, time: m.hour } };
@@ -280,6 +292,8 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
     const rows = await db
       .select({
         m: matchRequests,
+        hm: hostMember,
+        gm: guestMember,
         at: exactTime(matchRequests.createdAt),
         requesterName: requester.name,
         requesterImage: requester.profileImage,
@@ -300,16 +314,18 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
       .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
       .innerJoin(host, eq(host.id, schedules.userId))
       .innerJoin(requester, eq(requester.id, matchRequests.requesterId))
+      .innerJoin(hostMember, hostMemberOn)
+      .innerJoin(guestMember, guestMemberOn)
       .where(and(...conds))
       .orderBy(desc(matchRequests.createdAt), desc(matchRequests.id))
       .limit(page.limit);
     const stats = await memberStats(db, rows.flatMap((r) => [r.m.requesterId, r.hostId]), at);
-    const marked = rows.filter((r) => r.m.hostReportsAttended === false || r.m.requesterReportsAttended === false).map((r) => r.m.id);
+    const marked = rows.filter((r) => r.hm.partnerAttended === false || r.gm.partnerAttended === false).map((r) => r.m.id);
     const disputes = await disputesOf(marked);
     const disputeOf = (matchId: number, accusedId: number) => disputes.find((d) => d.matchId === matchId && d.accusedId === accusedId);
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
     const after = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE_MS).toISOString();
-    return rows.map(({ m, at: key, ...r }) => ({ key: [key, m.id] as MatchCursorKey, item: {
+    return rows.map(({ m, hm, gm, at: key, ...r }) => ({ key: [key, m.id] as MatchCursorKey, item: {
       id: m.id,
       status: m.status,
       requester: { id: m.requesterId, name: r.requesterName, profileImage: r.requesterImage, ...(stats.get(m.requesterId) ?? NO_STATS) },
@@ -326,23 +342,24 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
         startsAt: r.startsAt.toISOString(),
         cancelled: r.scheduleCancelledAt !== null,
       },
-      hostReviewed: m.hostReviewed,
-      requesterReviewed: m.requesterReviewed,
+      hostReviewed: hm.reviewed,
+      requesterReviewed: gm.reviewed,
       cancelledBy: m.cancelledBy,
       cancelReason: m.cancelReason,
       cancelledAt: iso(m.cancelledAt),
-      lateCancel: m.lateCancel,
+      // Whoever cancelled late (issue #28 item 8: the flag is on that member's row).
+      lateCancel: hm.lateCancel || gm.lateCancel,
       waitlisted: m.waitlisted,
-      arrivedAt: { host: iso(m.hostArrivedAt), requester: iso(m.requesterArrivedAt) },
-      attendance: { byHost: m.hostReportsAttended, byRequester: m.requesterReportsAttended },
+      arrivedAt: { host: iso(hm.arrivedAt), requester: iso(gm.arrivedAt) },
+      attendance: { byHost: hm.partnerAttended, byRequester: gm.partnerAttended },
       createdAt: m.createdAt.toISOString(),
       lateCancelFrom: iso(lateCancelFrom(r.startsAt, m.scheduleChangedAt)),
       absentReportFrom: after(r.startsAt, rules.noShowGraceMinutes),
       reviewOpensAt: after(r.startsAt, rules.mealMinutes),
       absence: {
         // The mark against the host is the requester's report, and the reverse.
-        host: absenceMark(m.requesterReportsAttended, m.requesterReportedAt, disputeOf(m.id, r.hostId)),
-        requester: absenceMark(m.hostReportsAttended, m.hostReportedAt, disputeOf(m.id, m.requesterId)),
+        host: absenceMark(gm.partnerAttended, gm.reportedAt, disputeOf(m.id, r.hostId)),
+        requester: absenceMark(hm.partnerAttended, hm.reportedAt, disputeOf(m.id, m.requesterId)),
       },
       scheduleChangedAt: iso(m.scheduleChangedAt),
     } }));
@@ -405,8 +422,9 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
     const toUserId = side === 'host' ? m.requesterId : m.hostId;
     const events = await db.transaction(async (tx) => {
       await lockSchedule(tx, m.scheduleId);
-      const changed = await move(tx, m.id, 'CANCELLED', { cancelledBy: side, cancelReason: reason, cancelledAt: at, lateCancel, waitlisted: false, updatedAt: at }, inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED']));
+      const changed = await move(tx, m.id, 'CANCELLED', { cancelledBy: side, cancelReason: reason, cancelledAt: at, waitlisted: false, updatedAt: at }, inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED']));
       if (!changed) throw new AppError(409, 'ILLEGAL_TRANSITION', MATCH_MSG.notCancellable);
+      if (lateCancel) await setMember(tx, m.id, side, { lateCancel: true });
       const all: MatchEvent[] = [
         { type: 'match_cancelled', matchId: m.id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal, reason },
         ...(await freeSeat(tx, m, fromUser)),
@@ -427,9 +445,10 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
     const fromUser = await memberRef(actorId);
     const toUserId = side === 'host' ? m.requesterId : m.hostId;
     return db.transaction(async (tx) => {
-      const hide = type === 'match_withdrawn' ? { hostHidden: true, requesterHidden: true } : {};
-      const changed = await move(tx, m.id, 'CANCELLED', { cancelledBy: side, cancelledAt: at, waitlisted: false, updatedAt: at, ...hide }, eq(matchRequests.status, 'PENDING'));
+      const changed = await move(tx, m.id, 'CANCELLED', { cancelledBy: side, cancelledAt: at, waitlisted: false, updatedAt: at }, eq(matchRequests.status, 'PENDING'));
       if (!changed) return null;
+      // A withdrawn request leaves both members' lists.
+      if (type === 'match_withdrawn') await tx.update(matchMembers).set({ hidden: true }).where(eq(matchMembers.matchId, m.id));
       const events: MatchEvent[] = [{ type, matchId: m.id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal }];
       await stage(tx, events);
       return events;
@@ -468,12 +487,9 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
   /** Whether request `m` has ended for the lists (issue #28 item 5): REJECTED, CANCELLED, or its meal has started. */
   const ended = (m: LoadedMatch) => m.status === 'REJECTED' || m.status === 'CANCELLED' || now() >= m.startsAt;
 
-  /** Hides `m` from `side`'s lists (목록에서 삭제); the partner keeps it and its chat. */
+  /** Hides `m` from `side`'s lists (목록에서 삭제: `hidden` on that member's row); the partner keeps it and its chat. */
   async function hideFor(m: LoadedMatch, side: MatchSide): Promise<void> {
-    await db
-      .update(matchRequests)
-      .set(side === 'host' ? { hostHidden: true } : { requesterHidden: true })
-      .where(eq(matchRequests.id, m.id));
+    await setMember(db, m.id, side, { hidden: true });
   }
 
   const service = {
@@ -481,10 +497,10 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
      * Requests on the caller's schedules (the caller is the host), newest first; REJECTED included,
      * hidden ones not; `page.when` keeps upcoming or past meals (issue #28 item 7).
      */
-    received: (userId: number, page: ListPage) => list(and(eq(matchRequests.hostId, userId), eq(matchRequests.hostHidden, false)), page),
+    received: (userId: number, page: ListPage) => list(and(eq(matchRequests.hostId, userId), eq(hostMember.hidden, false)), page),
 
     /** The caller's own requests, newest first; REJECTED and CANCELLED included, hidden ones not; `page.when` as `received`. */
-    sent: (userId: number, page: ListPage) => list(and(eq(matchRequests.requesterId, userId), eq(matchRequests.requesterHidden, false)), page),
+    sent: (userId: number, page: ListPage) => list(and(eq(matchRequests.requesterId, userId), eq(guestMember.hidden, false)), page),
 
     /**
      * `GET /api/matches/{id}` (issue #19 left-overs: the chat and write-review pages): the one match
@@ -544,6 +560,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
       try {
         const events = await db.transaction(async (tx) => {
           const [row] = await tx.insert(matchRequests).values({ scheduleId, requesterId: userId, hostId: s.hostId, status: 'PENDING' }).returning({ id: matchRequests.id });
+          await insertMembers(tx, { matchId: row!.id, scheduleId, hostId: s.hostId, guestId: userId });
           const all: MatchEvent[] = [{ type: 'new_match_request', matchId: row!.id, scheduleId, toUserId: s.hostId, fromUser, meal }];
           await stage(tx, all);
           return all;
@@ -683,15 +700,11 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
       const at = now();
       const window = ARRIVAL_WINDOW_MINUTES * MINUTE_MS;
       if (Math.abs(at.getTime() - m.startsAt.getTime()) > window) throw new AppError(409, 'ARRIVAL_WINDOW', MATCH_MSG.arrivalWindow);
-      const column = side === 'host' ? matchRequests.hostArrivedAt : matchRequests.requesterArrivedAt;
       const fromUser = await memberRef(userId);
       const toUserId = side === 'host' ? m.requesterId : m.hostId;
       const events = await db.transaction(async (tx) => {
-        const [first] = await tx
-          .update(matchRequests)
-          .set(side === 'host' ? { hostArrivedAt: at } : { requesterArrivedAt: at })
-          .where(and(eq(matchRequests.id, id), eq(matchRequests.status, 'CONFIRMED'), sql`${column} is null`))
-          .returning({ id: matchRequests.id });
+        const confirmed = sql`exists (select 1 from ${matchRequests} where ${matchRequests.id} = ${id} and ${matchRequests.status} = 'CONFIRMED')`;
+        const first = await setMember(tx, id, side, { arrivedAt: at }, and(isNull(matchMembers.arrivedAt), confirmed));
         if (!first) return [];
         const all: MatchEvent[] = [{ type: 'partner_arrived', matchId: id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal }];
         await stage(tx, all);
@@ -726,10 +739,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
       const fromUser = await memberRef(userId);
       const toUserId = side === 'host' ? m.requesterId : m.hostId;
       const events = await db.transaction(async (tx) => {
-        await tx
-          .update(matchRequests)
-          .set(side === 'host' ? { hostReportsAttended: partnerAttended, hostReportedAt: at } : { requesterReportsAttended: partnerAttended, requesterReportedAt: at })
-          .where(eq(matchRequests.id, id));
+        await setMember(tx, id, side, { partnerAttended, reportedAt: at });
         const all: MatchEvent[] = !partnerAttended && before !== false ? [{ type: 'marked_absent', matchId: id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal }] : [];
         await stage(tx, all);
         return all;
@@ -770,33 +780,28 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
      */
     async absences(userId: number): Promise<MyAbsenceMark[]> {
       const marker = alias(users, 'marker');
+      // The marks about the member are their partners' rows (match_members_absent_idx).
       const rows = await db
         .select({
-          id: matchRequests.id,
-          hostId: matchRequests.hostId,
+          id: matchMembers.matchId,
           markerId: marker.id,
           markerName: marker.name,
-          attended: sql<boolean | null>`case when ${matchRequests.hostId} = ${userId} then ${matchRequests.requesterReportsAttended} else ${matchRequests.hostReportsAttended} end`,
-          reportedAt: sql<string | null>`case when ${matchRequests.hostId} = ${userId} then ${matchRequests.requesterReportedAt} else ${matchRequests.hostReportedAt} end`,
+          attended: matchMembers.partnerAttended,
+          reportedAt: matchMembers.reportedAt,
           placeName: schedules.placeName,
           date: schedules.date,
           hour: schedules.hour,
         })
-        .from(matchRequests)
-        .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
-        .innerJoin(marker, sql`${marker.id} = case when ${matchRequests.hostId} = ${userId} then ${matchRequests.requesterId} else ${matchRequests.hostId} end`)
-        .where(
-          or(
-            and(eq(matchRequests.requesterId, userId), sql`${matchRequests.hostReportsAttended} is false`),
-            and(eq(matchRequests.hostId, userId), sql`${matchRequests.requesterReportsAttended} is false`),
-          ),
-        )
-        .orderBy(desc(schedules.startsAt), desc(matchRequests.id))
+        .from(matchMembers)
+        .innerJoin(schedules, eq(schedules.id, matchMembers.scheduleId))
+        .innerJoin(marker, eq(marker.id, matchMembers.userId))
+        .where(and(eq(matchMembers.partnerId, userId), sql`${matchMembers.partnerAttended} is false`))
+        .orderBy(desc(schedules.startsAt), desc(matchMembers.matchId))
         .limit(100);
       const disputes = await disputesOf(rows.map((r) => r.id));
       return rows.flatMap((r) => {
         const dispute = disputes.find((d) => d.matchId === r.id && d.accusedId === userId);
-        const mark = absenceMark(r.attended, r.reportedAt ? new Date(r.reportedAt) : null, dispute);
+        const mark = absenceMark(r.attended, r.reportedAt, dispute);
         if (!mark) return [];
         return [{
           matchId: r.id,
@@ -812,18 +817,13 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
 }
 
 /**
- * Sets `side`'s reviewed flag of CONFIRMED match `matchId` inside the review's transaction `tx`
+ * Sets `reviewed` on `side`'s `match_members` row of CONFIRMED match `matchId` inside the review's transaction `tx`
  * (issue #28 item 8: the reviews module asks the meals service, the one writer of match requests).
  * Answers false when the match is no longer CONFIRMED or that side has already reviewed.
  */
 export async function markReviewed(tx: Tx | Database, matchId: number, side: MatchSide): Promise<boolean> {
-  const flag = side === 'host' ? matchRequests.hostReviewed : matchRequests.requesterReviewed;
-  const [flagged] = await tx
-    .update(matchRequests)
-    .set(side === 'host' ? { hostReviewed: true } : { requesterReviewed: true })
-    .where(and(eq(matchRequests.id, matchId), eq(matchRequests.status, 'CONFIRMED'), eq(flag, false)))
-    .returning({ id: matchRequests.id });
-  return !!flagged;
+  const confirmed = sql`exists (select 1 from ${matchRequests} where ${matchRequests.id} = ${matchId} and ${matchRequests.status} = 'CONFIRMED')`;
+  return setMember(tx, matchId, side, { reviewed: true }, and(eq(matchMembers.reviewed, false), confirmed));
 }
 
 /**

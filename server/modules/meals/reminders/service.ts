@@ -4,10 +4,11 @@
  * number of server instances sharing the database and across restarts.
  *
  * How "exactly once" holds: a side's reminder is CLAIMED before anyone is told, by one conditional
- * `UPDATE match_requests SET host_reminded_at = now … WHERE host_reminded_at IS NULL … RETURNING`
- * (the same for `requester_reminded_at`). PostgreSQL re-checks the WHERE clause of a row another
- * transaction just updated, so when two instances sweep at the same moment only one gets the row
- * back; PGlite runs one statement at a time. Only the claimed rows are notified. A notification
+ * `UPDATE match_members SET reminded_at = now … WHERE reminded_at IS NULL … RETURNING` on that
+ * member's row (issue #28 item 8: one row per member per match; the hosts' rows, then the
+ * guests'). PostgreSQL re-checks the WHERE clause of a row another transaction just updated, so
+ * when two instances sweep at the same moment only one gets the row back; PGlite runs one
+ * statement at a time. Only the claimed rows are notified. A notification
  * that fails after its claim is logged by `app.notifyAll` and not retried (at most once beats twice).
  *
  * Which meals: CONFIRMED matches whose schedule is not cancelled and whose start
@@ -17,7 +18,8 @@
  * right after a confirm, so "at once").
  */
 import { and, eq, gt, inArray, isNull, lte, type SQL } from 'drizzle-orm';
-import { matchRequests, schedules, users } from '../../../db/schema.ts';
+import { matchMembers, matchRequests, schedules, users } from '../../../db/schema.ts';
+import { roleOf } from '../members.ts';
 import type { Database } from '../../../plugins/db.ts';
 import type { MatchEvent } from '../../../plugins/notifier.ts';
 import type { Clock } from '../../../lib/clock.ts';
@@ -41,29 +43,29 @@ export function createRemindersService(deps: { db: Database; now: Clock; leadMin
 
   /**
    * Claims `side`'s reminder of every meal due at `at` with one conditional UPDATE (its claim
-   * column `…_reminded_at` from NULL to `at`) and answers what it claimed.
+   * column `match_members.reminded_at` of `side`'s rows from NULL to `at`) and answers what it claimed.
    */
   async function claimSide(side: 'host' | 'requester', at: Date): Promise<Claimed[]> {
     const until = new Date(at.getTime() + leadMinutes * MINUTE_MS);
-    const column = side === 'host' ? matchRequests.hostRemindedAt : matchRequests.requesterRemindedAt;
     const due: SQL = and(
-      eq(schedules.id, matchRequests.scheduleId),
+      eq(matchMembers.role, roleOf(side)),
       eq(matchRequests.status, 'CONFIRMED'),
-      isNull(column),
+      isNull(matchMembers.remindedAt),
       isNull(schedules.cancelledAt),
       gt(schedules.startsAt, at),
       lte(schedules.startsAt, until),
     )!;
     const rows = await db
-      .update(matchRequests)
-      .set(side === 'host' ? { hostRemindedAt: at } : { requesterRemindedAt: at })
-      .from(schedules)
-      .where(due)
+      .update(matchMembers)
+      .set({ remindedAt: at })
+      .from(matchRequests)
+      .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
+      .where(and(eq(matchRequests.id, matchMembers.matchId), due))
       .returning({
         matchId: matchRequests.id,
         scheduleId: schedules.id,
-        hostId: schedules.userId,
-        requesterId: matchRequests.requesterId,
+        toUserId: matchMembers.userId,
+        partnerId: matchMembers.partnerId,
         placeName: schedules.placeName,
         date: schedules.date,
         hour: schedules.hour,
@@ -71,8 +73,8 @@ export function createRemindersService(deps: { db: Database; now: Clock; leadMin
     return rows.map((r) => ({
       matchId: r.matchId,
       scheduleId: r.scheduleId,
-      toUserId: side === 'host' ? r.hostId : r.requesterId,
-      partnerId: side === 'host' ? r.requesterId : r.hostId,
+      toUserId: r.toUserId,
+      partnerId: r.partnerId,
       placeName: r.placeName,
       date: r.date,
       hour: r.hour,

@@ -9,7 +9,7 @@ import { addDaysIso, hasMealStarted, isIsoDate, isInScheduleWindow, scheduleWind
 import { FOOD_CATEGORIES, type FoodCategory } from '../../../../common/domain/vocabulary.ts';
 import { boundingBox, EARTH_RADIUS_M } from '../../../../common/domain/geo.ts';
 import { LATE_CANCEL_HOURS, statusesBefore, type MatchStatus } from '../../../../common/domain/match-status.ts';
-import { matchRequests, schedules, users, venues } from '../../../db/schema.ts';
+import { matchMembers, matchRequests, schedules, users, venues } from '../../../db/schema.ts';
 import type { Database } from '../../../plugins/db.ts';
 import type { MatchEvent } from '../../../plugins/notifier.ts';
 import type { Clock } from '../../../lib/clock.ts';
@@ -446,9 +446,16 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
         // Seated guests: a cancellation after this is never late (issue #28 item 4); a new time re-arms the reminders.
         const seated = await db
           .update(matchRequests)
-          .set({ scheduleChangedAt: at, updatedAt: at, ...(timeChanged ? { hostRemindedAt: null, requesterRemindedAt: null } : {}) })
+          .set({ scheduleChangedAt: at, updatedAt: at })
           .where(and(eq(matchRequests.scheduleId, id), inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED'])))
           .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
+        if (timeChanged && seated.length > 0) {
+          // Both members' reminder claims (issue #28 item 8: on their match_members rows).
+          await db
+            .update(matchMembers)
+            .set({ remindedAt: null })
+            .where(sql`${matchMembers.matchId} = any(${`{${seated.map((r) => r.id).join(',')}}`}::int[])`);
+        }
         const waiting = await db
           .select({ id: matchRequests.id, requesterId: matchRequests.requesterId })
           .from(matchRequests)
@@ -506,10 +513,17 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
         const fields = { status: 'CANCELLED' as const, cancelledBy: 'host' as const, cancelReason, cancelledAt: at, waitlisted: false, updatedAt: at };
         const seated = await tx
           .update(matchRequests)
-          .set({ ...fields, lateCancel: late })
+          .set(fields)
           // bounded: at most the five statuses of MATCH_TRANSITIONS
           .where(and(eq(matchRequests.scheduleId, id), inArray(matchRequests.status, statusesBefore('CANCELLED').filter((st) => st !== 'PENDING'))))
           .returning({ id: matchRequests.id, requesterId: matchRequests.requesterId });
+        if (late && seated.length > 0) {
+          // The host cancelled late: on the host's row of each seated request (issue #28 item 8).
+          await tx
+            .update(matchMembers)
+            .set({ lateCancel: true })
+            .where(and(eq(matchMembers.role, 'host'), sql`${matchMembers.matchId} = any(${`{${seated.map((r) => r.id).join(',')}}`}::int[])`));
+        }
         const pending = await tx
           .update(matchRequests)
           .set(fields)
