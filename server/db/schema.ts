@@ -600,9 +600,16 @@ export const notifications = pgTable(
      * unpublished by a crash is published by the outbox sweep.
      */
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * Issue #32 item 7 (one notice per change): an idempotency key for notices that a state flip can
+     * repeat — `schedule_full` / `seat_opened` are keyed by type, meal and minute — unique per member,
+     * so seats flipping back and forth within the minute tell each member once of each.
+     */
+    dedupeKey: text('dedupe_key'),
   },
   (t) => [
     index('notifications_user_id_idx').on(t.userId, t.id.desc()),
+    uniqueIndex('notifications_user_dedupe_unique').on(t.userId, t.dedupeKey).where(sql`${t.dedupeKey} is not null`),
     index('notifications_unpublished_idx').on(t.id).where(sql`${t.publishedAt} is null`),
     index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
     uniqueIndex('notifications_unread_message_unique').on(t.userId, t.matchId).where(sql`${t.type} = 'new_message' and ${t.readAt} is null`),

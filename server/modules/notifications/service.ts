@@ -79,6 +79,7 @@ function itemOf(row: NotificationRow): NotificationItem {
 export async function storeNotification(db: Database | Tx, n: NewNotification): Promise<StoredNotification | null> {
   if (n.fromUser.id !== n.userId && (await isBlockedBetween(db as Database, n.userId, n.fromUser.id))) return null;
   const link = pushUrl(n.type, n.matchId);
+  const dedupeKey = noticeKey(n);
   const values = {
     userId: n.userId,
     type: n.type,
@@ -90,6 +91,7 @@ export async function storeNotification(db: Database | Tx, n: NewNotification): 
     link,
     createdAt: n.createdAt,
     publishedAt: null,
+    dedupeKey,
   };
   const insert = db.insert(notifications).values(values);
   const returning = { id: notifications.id, link: notifications.link, createdAt: notifications.createdAt };
@@ -103,8 +105,25 @@ export async function storeNotification(db: Database | Tx, n: NewNotification): 
             set: { message: values.message, createdAt: values.createdAt, fromUserId: values.fromUserId, fromName: values.fromName, scheduleId: values.scheduleId, publishedAt: null },
           })
           .returning(returning)
-      : await insert.returning(returning);
-  return { id: row!.id, link: row!.link, createdAt: row!.createdAt };
+      : dedupeKey
+        ? await insert.onConflictDoNothing().returning(returning)
+        : await insert.returning(returning);
+  // A repeat of a keyed notice (issue #32 item 7): the member already has it; nothing to publish.
+  if (!row) return null;
+  return { id: row.id, link: row.link, createdAt: row.createdAt };
+}
+
+/** The window within which a flipping seat state is told once (issue #32 item 7). */
+export const SEAT_NOTICE_WINDOW_MS = 60_000;
+
+/**
+ * The idempotency key of a notice a state flip can repeat (issue #32 item 7): `schedule_full` and
+ * `seat_opened` about one meal, within one minute of the app's clock, reach each member once
+ * (`notifications_user_dedupe_unique`); other notices have none (each is its own change).
+ */
+export function noticeKey(n: Pick<NewNotification, 'type' | 'scheduleId' | 'createdAt'>): string | null {
+  if (n.type !== 'schedule_full' && n.type !== 'seat_opened') return null;
+  return `${n.type}:${n.scheduleId}:${Math.floor(n.createdAt.getTime() / SEAT_NOTICE_WINDOW_MS)}`;
 }
 
 /** Builds the inbox service on `db`; `now` stamps the read marks. */

@@ -9,6 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { act, allPages, createSchedule, kstDate, kstMidnight, kstNoonToday, requestMatch } from '../../../test/schedule-fixtures.ts';
 import { notificationMessage } from '../../../../common/realtime.ts';
+import { eq } from 'drizzle-orm';
+import { schedules } from '../../../db/schema.ts';
 
 type Member = Awaited<ReturnType<TestApp['quickMember']>>;
 type Mark = { markedAt: string; disputeUntil: string; disputedAt: string | null; disputeNote: string | null; decision: string | null };
@@ -356,5 +358,45 @@ describe('every notice names the meal and the person (item 9)', () => {
     expect(text).toMatch(new RegExp(`^김민지님이 \\d+월 \\d+일 \\(.\\) 오후 7시 서린동 훠궈 정원 약속을 확정했어요\\.$`));
     expect(confirmedNotice.meal).toEqual({ placeName: '서린동 훠궈 정원', date, time: 19 });
     expect(eventsSince(0).some((e) => e.type === 'match_accepted' && e.matchId === id)).toBe(true);
+  });
+});
+
+describe('one notice per change and consistent seats (issue #32 item 7)', () => {
+  it('seats flipping full → free → full → free within a minute tell each waiting member once of each', async () => {
+    const host = await t.quickMember();
+    const seated = await t.quickMember();
+    const second = await t.quickMember();
+    const waiting = await Promise.all([0, 1, 2].map(() => t.quickMember()));
+    const scheduleId = await createSchedule(t, host.headers, { days: 2, participants: 2 });
+    const seatedId = await requestMatch(t, seated.headers, scheduleId);
+    const secondId = await requestMatch(t, second.headers, scheduleId);
+    for (const w of waiting) await requestMatch(t, w.headers, scheduleId);
+    await act(t, host.headers, seatedId, 'accept'); // full
+    await post(seated, `/api/matches/${seatedId}/cancel`); // free
+    await act(t, host.headers, secondId, 'accept'); // full again
+    await post(second, `/api/matches/${secondId}/cancel`); // free again
+    for (const w of waiting) {
+      const inbox = (await t.app.inject({ url: '/api/notifications?limit=50', headers: w.headers })).json<Array<{ type: string; scheduleId?: number }>>();
+      const about = inbox.filter((n) => n.scheduleId === scheduleId).map((n) => n.type).sort();
+      expect(about).toEqual(['schedule_full', 'seat_opened']);
+    }
+  });
+
+  it('a meal deleted while its host accepts keeps current_participants = 1 + seated guests (10 races)', async () => {
+    for (let race = 0; race < 10; race++) {
+      const host = await t.quickMember();
+      const guests = await Promise.all([0, 1, 2, 3, 4].map(() => t.quickMember()));
+      const scheduleId = await createSchedule(t, host.headers, { days: 2, participants: 4 });
+      const ids = [];
+      for (const g of guests) ids.push(await requestMatch(t, g.headers, scheduleId));
+      await Promise.all([
+        ...ids.map((id) => act(t, host.headers, id, 'accept')),
+        t.app.inject({ method: 'DELETE', url: `/api/schedules/${scheduleId}`, headers: host.headers }),
+      ]);
+      const [row] = await t.app.db.select({ current: schedules.currentParticipants }).from(schedules).where(eq(schedules.id, scheduleId));
+      const statuses = await Promise.all(guests.map(async (g, i) => (await one(g, ids[i]!)).status));
+      expect(row!.current).toBe(1 + statuses.filter((st) => st === 'ACCEPTED' || st === 'CONFIRMED').length);
+      expect(statuses.every((st) => st === 'CANCELLED')).toBe(true);
+    }
   });
 });

@@ -504,9 +504,12 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
       const fromUser = { id: host.id, name: host.name, profileImage: host.profileImage };
       const meal = { placeName: host.placeName, date: host.date, time: host.hour };
       return db.transaction(async (tx) => {
+        // Issue #32 item 7: the seats go back to the host alone (every seated guest is cancelled
+        // below), in the row-locking UPDATE that concurrent accepts wait behind — so
+        // current_participants stays the host plus the accepted and confirmed count.
         const [deleted] = await tx
           .update(schedules)
-          .set({ cancelledAt: at, updatedAt: at })
+          .set({ cancelledAt: at, currentParticipants: 1, updatedAt: at })
           .where(and(eq(schedules.id, id), eq(schedules.userId, userId), isNull(schedules.cancelledAt)))
           .returning({ id: schedules.id });
         if (!deleted) throw new AppError(404, 'NOT_FOUND', SCHEDULE_MSG.notFound);

@@ -1,0 +1,3 @@
+-- Issue #32 item 7 (one notice per change): an idempotency key on notices a state flip can repeat (schedule_full / seat_opened: type, meal, minute), unique per member.
+ALTER TABLE "notifications" ADD COLUMN "dedupe_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "notifications_user_dedupe_unique" ON "notifications" USING btree ("user_id","dedupe_key") WHERE "notifications"."dedupe_key" is not null;
