@@ -24,6 +24,7 @@
  */
 import { and, asc, inArray, isNull, lte } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../../lib/periodic.ts';
 import { notificationMessage, userNotificationsTopic, type LiveNotification } from '../../../common/realtime.ts';
 import { notifications, type NotificationRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -160,32 +161,11 @@ export const outboxPlugin = fp<OutboxOptions>(
     };
     app.decorate('outboxSweep', sweep);
 
-    let running: Promise<void> | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    let closing = false;
-    const tick = () => {
-      if (running || closing) return;
-      running = sweep()
-        .then((n) => {
-          if (n > 0) app.log.info({ published: n }, 'outbox: unpublished notifications published');
-        })
-        .catch((err: unknown) => app.log.error({ err }, 'outbox sweep failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    };
-
-    if (intervalMs > 0) {
-      app.addHook('onReady', async () => {
-        tick();
-        timer = setInterval(tick, intervalMs);
-        timer.unref();
-      });
-    }
-    app.addHook('preClose', async () => {
-      closing = true;
-      if (timer) clearInterval(timer);
-      await running;
+    runPeriodically(app, {
+      sweep,
+      intervalMs,
+      done: { countKey: 'published', message: 'outbox: unpublished notifications published' },
+      failed: 'outbox sweep failed',
     });
   },
   { name: 'outbox', dependencies: ['db'] },

@@ -387,7 +387,7 @@ describe('one notice per change and consistent seats (issue #32 item 7)', () => 
       const host = await t.quickMember();
       const guests = await Promise.all([0, 1, 2, 3, 4].map(() => t.quickMember()));
       const scheduleId = await createSchedule(t, host.headers, { days: 2, participants: 4 });
-      const ids = [];
+      const ids: number[] = [];
       for (const g of guests) ids.push(await requestMatch(t, g.headers, scheduleId));
       await Promise.all([
         ...ids.map((id) => act(t, host.headers, id, 'accept')),

@@ -7,6 +7,7 @@
  * the injected clock (`opts.now`), so tests move it with their TestClock.
  */
 import fp from 'fastify-plugin';
+import { runPeriodically } from '../../../lib/periodic.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { createRemindersService } from './service.ts';
 
@@ -43,32 +44,11 @@ export const remindersPlugin = fp<RemindersOptions>(
     };
     app.decorate('remindersSweep', sweep);
 
-    /** The scheduler's sweep in progress (ticks never overlap; awaited on close). */
-    let running: Promise<void> | undefined;
-    let timer: NodeJS.Timeout | undefined;
-    let closing = false;
-    const tick = () => {
-      if (running || closing) return;
-      running = sweep()
-        .then((n) => {
-          if (n > 0) app.log.info({ reminded: n }, 'meal reminders sent');
-        })
-        .catch((err: unknown) => app.log.error({ err }, 'meal reminder sweep failed'))
-        .finally(() => {
-          running = undefined;
-        });
-    };
-
-    app.addHook('onReady', async () => {
-      tick();
-      timer = setInterval(tick, opts.checkSeconds * 1000);
-      timer.unref();
-    });
-    // preClose runs before every onClose hook, so the database is still open for a sweep in progress.
-    app.addHook('preClose', async () => {
-      closing = true;
-      if (timer) clearInterval(timer);
-      await running;
+    runPeriodically(app, {
+      sweep,
+      intervalMs: opts.checkSeconds * 1000,
+      done: { countKey: 'reminded', message: 'meal reminders sent' },
+      failed: 'meal reminder sweep failed',
     });
   },
   { name: 'reminders', dependencies: ['db', 'notifier'] },

@@ -11,11 +11,12 @@ import { FormField } from '@/components/ui/form-field';
 import { Stepper } from '@/components/ui/stepper';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { hourLabel, meridiem, monthDayLabel } from '@/lib/dates';
+import { monthDayLabel } from '@/lib/dates';
 import { applyServerFieldError, koreanResolver } from '@/lib/forms/korean-resolver';
 import { queryRoots } from '@/lib/query/keys';
 import { createSchedule } from '../api/create-schedule';
 import { addFormDefaults, AddScheduleForm, SCHEDULE_FIELD_LABELS, SCHEDULE_FIELD_MESSAGES, toCreateBody, type AddScheduleValues } from '../schedule-form';
+import { HourOptions } from './hour-options';
 
 interface AddScheduleDialogProps {
   open: boolean;
@@ -110,18 +111,7 @@ function AddScheduleFormView({ date, venue, category = '기타', onCreated, onCl
       <FormField label={ko.schedule.time} error={errors.time?.message ?? (noHours ? ko.schedule.noHoursToday : undefined)}>
         {(field) => (
           <select className="input" {...field} disabled={noHours} {...register('time', { valueAsNumber: true })}>
-            {(['오전', '오후'] as const).map((half) => {
-              const inHalf = hours.filter((h) => meridiem(h) === half);
-              return inHalf.length === 0 ? null : (
-                <optgroup key={half} label={half}>
-                  {inHalf.map((h) => (
-                    <option key={h} value={h}>
-                      {hourLabel(h)}
-                    </option>
-                  ))}
-                </optgroup>
-              );
-            })}
+            <HourOptions hours={hours} />
           </select>
         )}
       </FormField>
