@@ -103,11 +103,10 @@ test.describe('fair rules for the meal (issue #28)', () => {
     await expect(hostCard.getByRole('button', { name: '안 나왔어요', exact: true })).toHaveCount(0);
     await expect(hostCard.getByRole('button', { name: '나왔어요', exact: true })).toBeVisible();
 
-    // The API refuses a client that asks anyway: the partner checked in (and, in the first 30 minutes
-    // of the hour, it is also too early — the server may name either reason).
+    // The API refuses a client that asks anyway, for the lasting reason first (also inside the grace).
     const refused = await request.post(`/api/matches/${matchId}/attendance`, { headers: authHeader(host), data: { partnerAttended: false } });
     expect(refused.status()).toBe(409);
-    expect(['PARTNER_CHECKED_IN', 'TOO_EARLY']).toContain(((await refused.json()) as { code?: string }).code);
+    expect(((await refused.json()) as { code?: string }).code).toBe('PARTNER_CHECKED_IN');
     const mark = (await (await request.get(`/api/matches/${matchId}`, { headers: authHeader(guest) })).json()) as { absence: { requester: unknown } };
     expect(mark.absence.requester).toBeNull();
     await g.context().close();
