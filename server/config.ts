@@ -306,7 +306,7 @@ export const CONFIG_DOC: readonly ConfigDocRow[] = [
   },
   { name: 'RATE_LIMIT_SEND_CODE_PER_EMAIL', default: '5', meaning: 'verification mails per e-mail per hour' },
   { name: 'RATE_LIMIT_SEND_CODE_PER_IP', default: '60', meaning: 'code mails (verification + reset) per IP per hour' },
-  { name: 'RATE_LIMIT_LOGIN_PER_ACCOUNT', default: '20', meaning: 'failed logins of one account from clients without its device cookie, per 15 minutes (5 per address; a signed-in device counts only its own 5)' },
+  { name: 'RATE_LIMIT_LOGIN_PER_ACCOUNT', default: '20', meaning: 'failed logins of one account from clients without its device cookie, per 15 minutes after which such clients need a code mailed to the account (5 per address; a signed-in device counts only its own 5)' },
   { name: 'RATE_LIMIT_LOGIN_PER_IP', default: '200', meaning: 'login attempts per IP per 15 minutes' },
   { name: 'RATE_LIMIT_REGISTER_PER_IP', default: '5', meaning: 'registrations per IP per hour (a household; issue #32 item 1)' },
   { name: 'RATE_LIMIT_CHAT_PER_MINUTE', default: '60', meaning: 'chat messages per member per minute, over HTTP and the live channel together' },

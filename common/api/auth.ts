@@ -34,7 +34,12 @@ export type RegisterBody = Static<typeof RegisterBody>;
 
 /** `POST /api/auth/login`. The remember flag stays on the client (SPEC §7). */
 export const LoginBody = Type.Object(
-  { email: Type.String({ minLength: 1, maxLength: 254 }), password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }) },
+  {
+    email: Type.String({ minLength: 1, maxLength: 254 }),
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX }),
+    /** Issue #32 item 4: the one-time code mailed for a new device once the account's failure threshold is passed. */
+    code: Type.Optional(Code),
+  },
   { additionalProperties: false },
 );
 export type LoginBody = Static<typeof LoginBody>;

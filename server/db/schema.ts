@@ -55,7 +55,7 @@ export type UserRow = typeof users.$inferSelect;
 
 /**
  * One-time e-mail codes: registration verification (`purpose = 'verify'`) and password reset
- * (`purpose = 'reset'`). Only a salted SHA-256 of the code is kept. A code is valid for 10 minutes,
+ * (`purpose = 'reset'`), and a new device's login past the failure threshold (`'login'`, issue #32 item 4). Only a salted SHA-256 of the code is kept. A code is valid for 10 minutes,
  * single use, and dies after 5 wrong tries (`attempts`). For `verify`, `verifiedAt` marks a correct
  * entry; registration is then allowed for 30 minutes. `consumedAt` marks a spent code.
  */
@@ -64,7 +64,7 @@ export const emailCodes = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
-    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'reset', 'login'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     salt: text('salt').notNull(),
     attempts: integer('attempts').notNull().default(0),

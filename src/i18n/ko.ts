@@ -68,6 +68,8 @@ export const ko = {
     name: '이름',
     sendCode: '인증번호 전송',
     code: '인증번호',
+    /** Issue #32 item 4 (UI-TEXT "Login code"). */
+    loginCodeRequired: '새 기기에서 로그인하려면 이메일로 보낸 인증번호를 입력해주세요.',
     confirmCode: '인증 확인',
     verified: '이메일 인증이 완료되었습니다.',
     codeSent: '인증번호를 이메일로 보냈습니다.',

@@ -9,8 +9,10 @@
  * - a successful login sets a signed, HttpOnly device cookie for that account; a client presenting
  *   it is held only to its own failures (`loginFailuresPerDevice`, 5), so strangers guessing from
  *   anywhere never lock the owner out of a device they signed in on before;
- * - refused → 429 LOGIN_LOCKED "로그인 시도가 너무 많아요. {n}분 뒤에 다시 시도해주세요." with
- *   `Retry-After` (seconds).
+ * - issue #32 item 4: past those thresholds an unknown client is not refused: it must add a one-time
+ *   code mailed to the account (`gate` answers `code`), so strangers' failures never lock the owner
+ *   out of a new device; a device past its own failures → 429 LOGIN_LOCKED "로그인 시도가 너무
+ *   많아요. {n}분 뒤에 다시 시도해주세요." with `Retry-After` (seconds).
  * Counters live in Redis when REDIS_URL is set (every instance counts together; a sorted set of
  * failure times per key) and in memory otherwise.
  */
@@ -133,21 +135,26 @@ export function createLoginGuard(deps: { counter: FailureCounter; rules: LoginRu
   };
 
   return {
-    /** Throws 429 LOGIN_LOCKED when this client may not try this account now. */
-    async check(a: LoginAttempt): Promise<void> {
+    /**
+     * How this client may try this account now: `open` (the password alone), or — issue #32 item 4,
+     * nobody can lock an owner out — `code` when it has no device cookie and the account is past
+     * `loginFailuresPerAccountIp` failures from its address or `loginFailuresPerAccount` from all
+     * unknown clients: it must add the one-time code mailed to the account. Throws 429 LOGIN_LOCKED
+     * only for a device past its own `loginFailuresPerDevice` failures.
+     */
+    async gate(a: LoginAttempt): Promise<'open' | 'code'> {
       const k = keys(a);
       const device = deviceOf(a);
       if (device) {
         const d = await counter.count(k.device(device), rules.loginFailuresPerDevice.windowMs);
         if (d.count >= rules.loginFailuresPerDevice.max) refuse(d.freeInMs);
-        return;
+        return 'open';
       }
       const [pair, account] = await Promise.all([
         counter.count(k.accountIp, rules.loginFailuresPerAccountIp.windowMs),
         counter.count(k.account, rules.loginFailuresPerAccount.windowMs),
       ]);
-      if (pair.count >= rules.loginFailuresPerAccountIp.max) refuse(pair.freeInMs);
-      if (account.count >= rules.loginFailuresPerAccount.max) refuse(account.freeInMs);
+      return pair.count >= rules.loginFailuresPerAccountIp.max || account.count >= rules.loginFailuresPerAccount.max ? 'code' : 'open';
     },
     /** Counts a failed attempt: on the device when it has a valid cookie, else on the account and the account+address. */
     async failed(a: LoginAttempt): Promise<void> {

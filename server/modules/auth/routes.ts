@@ -113,8 +113,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
         summary: '로그인',
         description:
           "Access token (HS256, 7 days) plus the user fields. Unknown e-mail and wrong password both answer 401 LOGIN_FAILED '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.'. " +
-          `Issue #17: only failures count and a success clears them. A client without the account's device cookie gets 429 LOGIN_LOCKED '로그인 시도가 너무 많아요. {n}분 뒤에 다시 시도해주세요.' (Retry-After) after ${limits.loginFailuresPerAccountIp.max} failures for the account from its address or ${limits.loginFailuresPerAccount.max} from all such clients per ${limits.loginFailuresPerAccount.windowMs / 60_000} min; ` +
-          `a success sets an HttpOnly device cookie (\`${DEVICE_COOKIE_PREFIX}…\`, path /api/auth/login, a year) and a client presenting it is held only to its own ${limits.loginFailuresPerDevice.max} failures. ` +
+          `Issue #17: only failures count and a success clears them. Issue #32 item 4: a client without the account's device cookie, after ${limits.loginFailuresPerAccountIp.max} failures for the account from its address or ${limits.loginFailuresPerAccount.max} from all such clients per ${limits.loginFailuresPerAccount.windowMs / 60_000} min, is not refused: ` +
+          "whatever the password it gets 401 LOGIN_CODE_REQUIRED '새 기기에서 로그인하려면 이메일로 보낸 인증번호를 입력해주세요.', and with the right password a 6-digit code is mailed to the account (10 min, 5 tries); the same body with `code` then signs in (400 CODE_MISMATCH / CODE_LOCKED / CODE_EXPIRED otherwise). " +
+          `a success sets an HttpOnly device cookie (\`${DEVICE_COOKIE_PREFIX}…\`, path /api/auth/login, a year) and a client presenting it is held only to its own ${limits.loginFailuresPerDevice.max} failures (then 429 LOGIN_LOCKED '로그인 시도가 너무 많아요. {n}분 뒤에 다시 시도해주세요.' with Retry-After). ` +
           `429 RATE_LIMITED per IP (${limits.loginPerIp.max} attempts / ${limits.loginPerIp.windowMs / 60_000} min). ` +
           "403 SUSPENDED '이용이 정지된 계정이에요. ({date}까지)' (KST; without the parenthesis when suspended until lifted) for a suspended member with the right password (issue #17 item 6). SPEC §7, §8.",
         body: LoginBody,
@@ -123,10 +124,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ now: Clock; oauth: Config['
     },
     async (request, reply) => {
       const attempt = { email: normalizeEmail(request.body.email), ip: request.ip, cookie: (name: string) => readCookie(request, name) };
-      await guard.check(attempt);
+      const gate = await guard.gate(attempt);
       let answer: AuthResponse;
       try {
-        answer = await service.login(request.body);
+        const { code } = request.body;
+        if (gate === 'open') answer = await service.login(request.body);
+        else answer = code ? await service.loginWithCode({ ...request.body, code }) : await service.requireLoginCode(request.body);
       } catch (error) {
         if (error instanceof AppError && error.code === 'LOGIN_FAILED') await guard.failed(attempt);
         throw error;

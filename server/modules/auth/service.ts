@@ -17,7 +17,7 @@ import { accountExistsMail, type Mailer } from '../../plugins/mail.ts';
 import type { TokenIssuer } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertNotSuspended } from '../../lib/suspension.ts';
+import { assertNotSuspended, isSuspended } from '../../lib/suspension.ts';
 import { isUniqueViolation, normalizeEmail, toUser } from '../../lib/user-view.ts';
 
 /** After a correct code, registration stays allowed for 30 minutes. */
@@ -40,9 +40,11 @@ export const AUTH_MSG = {
   passwordChanged: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.',
   mailFailed: '인증번호 메일을 보내지 못했습니다. 잠시 후 다시 시도해주세요.',
   nameBlank: '이름을 입력해주세요.',
+  /** Issue #32 item 4 (UI-TEXT "Login code"). */
+  loginCodeRequired: '새 기기에서 로그인하려면 이메일로 보낸 인증번호를 입력해주세요.',
 } as const;
 
-type Purpose = 'verify' | 'reset';
+type Purpose = 'verify' | 'reset' | 'login';
 
 /** What the auth service needs. `now` is injectable so tests can expire codes. */
 export interface AuthServiceDeps {
@@ -87,6 +89,14 @@ function sameHash(a: string, b: string): boolean {
 
 function codeMail(purpose: Purpose, code: string): { subject: string; text: string; html: string } {
   const minutes = CODE_TTL_MS / 60_000;
+  if (purpose === 'login') {
+    const text = `새 기기에서 밥상친구에 로그인하려면 인증번호 ${code} 를 입력해주세요.\n${minutes}분 안에 입력해주세요.\n본인이 로그인하지 않았다면 비밀번호를 바꿔주세요.`;
+    return {
+      subject: '[밥상친구] 새 기기 로그인 인증번호',
+      text,
+      html: `<p>새 기기에서 밥상친구에 로그인하려면 인증번호 <strong>${code}</strong> 를 입력해주세요.</p><p>${minutes}분 안에 입력해주세요.</p><p>본인이 로그인하지 않았다면 비밀번호를 바꿔주세요.</p>`,
+    };
+  }
   if (purpose === 'verify') {
     const text = `밥상친구 회원가입 인증번호는 ${code} 입니다.\n${minutes}분 안에 입력해주세요.\n본인이 요청하지 않았다면 이 메일을 무시해주세요.`;
     return {
@@ -110,9 +120,9 @@ export function createAuthService(deps: AuthServiceDeps) {
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
   const messages = (purpose: Purpose) =>
-    purpose === 'verify'
-      ? { wrong: AUTH_MSG.codeWrong, expired: AUTH_MSG.codeExpired, locked: AUTH_MSG.codeLocked }
-      : { wrong: AUTH_MSG.resetCodeWrong, expired: AUTH_MSG.resetCodeExpired, locked: AUTH_MSG.resetCodeLocked };
+    purpose === 'reset'
+      ? { wrong: AUTH_MSG.resetCodeWrong, expired: AUTH_MSG.resetCodeExpired, locked: AUTH_MSG.resetCodeLocked }
+      : { wrong: AUTH_MSG.codeWrong, expired: AUTH_MSG.codeExpired, locked: AUTH_MSG.codeLocked };
 
   async function findUserByEmail(email: string) {
     const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -169,7 +179,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     return { accessToken: await tokens.sign(row), ...toUser(row, tokens.roleOf(row.email)) };
   }
 
-  return {
+  const service = {
     /**
      * SPEC §7 `POST /api/auth/send-verification-email`: mails a new 6-digit code (earlier codes die).
      * No account enumeration (issue #13): a registered address gets the same answer after the same
@@ -271,6 +281,38 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
+     * Issue #32 item 4, a new device past the account's failure threshold, first step: answers 401
+     * LOGIN_CODE_REQUIRED whatever the password (no oracle for guessers) and, only when the e-mail
+     * and password are right (and the member not suspended), mails a one-time code (10 minutes, 5
+     * tries) to the account's address.
+     * @throws always 401 LOGIN_CODE_REQUIRED '새 기기에서 로그인하려면 이메일로 보낸 인증번호를 입력해주세요.'
+     */
+    async requireLoginCode(body: LoginBody): Promise<never> {
+      const email = normalizeEmail(body.email);
+      const row = await findUserByEmail(email);
+      const ok = row?.passwordHash ? await argonVerify(row.passwordHash, body.password) : (await argonVerify(await dummyHash, body.password), false);
+      if (row && ok && !isSuspended(row, now())) {
+        const { code } = await issueCode(email, 'login');
+        mailer.send({ to: email, code, ...codeMail('login', code) }).catch((error: unknown) => log.error({ err: error }, 'login code mail failed'));
+      }
+      throw new AppError(401, 'LOGIN_CODE_REQUIRED', AUTH_MSG.loginCodeRequired);
+    },
+
+    /**
+     * Issue #32 item 4, second step: the code from that mail with the right password signs in (the
+     * code is used up). Strangers' failures on the account never stop this.
+     * @throws 400 CODE_MISMATCH / CODE_LOCKED / CODE_EXPIRED as for verification; 401 LOGIN_FAILED.
+     */
+    async loginWithCode(body: LoginBody & { code: string }): Promise<AuthResponse> {
+      const email = normalizeEmail(body.email);
+      const id = await checkCode(email, 'login', body.code);
+      const answer = await service.login(body);
+      const at = now();
+      await db.update(emailCodes).set({ consumedAt: at }).where(claimCondition(id, at));
+      return answer;
+    },
+
+    /**
      * DESIGN.md real password reset, step 1. Always the same answer (no account enumeration); the
      * code is mailed only when the account exists, without waiting for the mail server.
      */
@@ -330,6 +372,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return (Object.keys(deps.oauth) as SocialProvider[]).filter((p) => deps.oauth[p]);
     },
   };
+  return service;
 }
 
 /** The auth service's operations. */

@@ -19,6 +19,8 @@ export interface LoginValues {
   email: string;
   password: string;
   remember: boolean;
+  /** Issue #32 item 4: the code mailed for a new device, asked for only when the server says so. */
+  code?: string;
 }
 export const loginResolver = koreanResolver<LoginValues>(
   LoginForm,

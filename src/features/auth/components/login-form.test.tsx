@@ -73,6 +73,36 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
     expect(screen.queryByText(/로그인 시도가 너무 많아요/)).toBeNull();
   }, 15_000);
 
+  it('a new device past the failure threshold is asked for the mailed code (issue #32 item 4): a wrong code is said on its field, the right one signs in', async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    mockFetch({
+      'GET /api/auth/providers': () => jsonResponse({ providers: [] }),
+      'POST /api/auth/login': (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+        bodies.push(body);
+        if (!body.code) return jsonResponse({ message: '새 기기에서 로그인하려면 이메일로 보낸 인증번호를 입력해주세요.', code: 'LOGIN_CODE_REQUIRED' }, 401);
+        if (body.code !== '246810') return jsonResponse({ message: '인증번호가 올바르지 않습니다.', code: 'CODE_MISMATCH' }, 400);
+        return jsonResponse({ accessToken: fakeJwt(Date.now() + 3_600_000), ...makeUser() });
+      },
+    });
+    const user = renderCard();
+    await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
+    await user.type(screen.getByLabelText('비밀번호'), 'right-password');
+    await user.click(screen.getByRole('button', { name: '로그인' }));
+    expect((await screen.findByRole('status')).textContent).toBe('새 기기에서 로그인하려면 이메일로 보낸 인증번호를 입력해주세요.');
+    const code = await screen.findByLabelText('인증번호');
+    expect(useSession.getState().status).not.toBe('signedIn');
+    await user.type(code, '111111');
+    await user.click(screen.getByRole('button', { name: '로그인' }));
+    await expectFieldError('인증번호', '인증번호가 올바르지 않습니다.');
+    await user.clear(code);
+    await user.type(code, '246810');
+    await user.click(screen.getByRole('button', { name: '로그인' }));
+    expect(useSession.getState().status).toBe('signedIn');
+    expect(bodies.map((b) => b.code)).toEqual([undefined, '111111', '246810']);
+    expect(bodies.every((b) => b.password === 'right-password')).toBe(true);
+  }, 15_000);
+
   it('switches modes and shows the expiry marker message', async () => {
     mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
     const user = renderCard({ expired: true });
