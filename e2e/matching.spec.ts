@@ -73,7 +73,7 @@ test('a host and a requester go from a schedule at a venue to a confirmed match'
   const profile = b.getByRole('dialog', { name: host.name });
   await expect(profile).toBeVisible();
   await expect(profile.getByText('평균 평점')).toBeVisible();
-  await expect(profile.getByText('N/A', { exact: true })).toBeVisible();
+  await expect(profile.getByText('아직 없어요', { exact: true })).toBeVisible();
   await expect(profile.getByText('한식', { exact: true })).toBeVisible();
   await b.keyboard.press('Escape');
   await expect(profile).toBeHidden();

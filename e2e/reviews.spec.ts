@@ -107,7 +107,7 @@ test('after a confirmed match both members review each other; the reviewee reads
   await expect(h.getByText('아직 받은 리뷰가 없습니다.')).toBeVisible();
   await h.reload();
   await expect(h.getByText('아직 받은 리뷰가 없습니다.')).toBeVisible();
-  // The count stays (SPEC §5): one review, so still N/A below five.
+  // The count stays (SPEC §5): one review, so still 아직 없어요 below five.
   const me = (await (await request.get('/api/user/me', { headers: auth(host) })).json()) as { reviewCount: number; averageRating: number };
   expect(me).toMatchObject({ reviewCount: 1, averageRating: 4 });
   // Both said the other came (issue #15): one meal each on their public profiles.

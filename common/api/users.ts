@@ -91,7 +91,7 @@ export type MemberStats = Static<typeof MemberStats>;
 /**
  * `GET /api/users/{id}` (issue #15, signed-in members): what one member may see of another — never
  * the e-mail or age. `rating` is the average (0 when none; shown through `formatAverageRating`,
- * "N/A" below 5 reviewers), `reviewCount` counts reviewers once.
+ * "아직 없어요" below 5 reviewers), `reviewCount` counts reviewers once.
  */
 export const PublicProfile = Type.Object({
   id: Type.Integer(),

@@ -3,10 +3,10 @@ import { formatAverageRating } from './rating.ts';
 import { isNewMember } from './account.ts';
 
 describe('formatAverageRating (SPEC §5)', () => {
-  it('shows N/A below five reviews', () => {
-    expect(formatAverageRating(4.8, 4)).toBe('N/A');
-    expect(formatAverageRating(4.8, 0)).toBe('N/A');
-    expect(formatAverageRating(null, 10)).toBe('N/A');
+  it('shows 아직 없어요 below five reviews', () => {
+    expect(formatAverageRating(4.8, 4)).toBe('아직 없어요');
+    expect(formatAverageRating(4.8, 0)).toBe('아직 없어요');
+    expect(formatAverageRating(null, 10)).toBe('아직 없어요');
   });
   it('shows one decimal from five reviews on', () => {
     expect(formatAverageRating(4.26, 5)).toBe('4.3');

@@ -3,13 +3,13 @@ export const MIN_REVIEWS_FOR_AVERAGE = 5;
 
 /**
  * The rating a member sees for another member (SPEC §5 "Rating display"):
- * the average to one decimal when `reviewCount` ≥ 5, otherwise "N/A".
+ * the average to one decimal when `reviewCount` ≥ 5, otherwise "아직 없어요" (UI-TEXT "No rating yet"; issue #31).
  *
- * @example formatAverageRating(4.26, 5) === '4.3'; formatAverageRating(5, 4) === 'N/A'
+ * @example formatAverageRating(4.26, 5) === '4.3'; formatAverageRating(5, 4) === '아직 없어요'
  */
 export function formatAverageRating(averageRating: number | null | undefined, reviewCount: number | null | undefined): string {
   if (reviewCount == null || reviewCount < MIN_REVIEWS_FOR_AVERAGE || averageRating == null || !Number.isFinite(averageRating)) {
-    return 'N/A';
+    return '아직 없어요';
   }
   return averageRating.toFixed(1);
 }

@@ -154,7 +154,7 @@ export const ko = {
     preferences: ['한식', '중식', '일식', '양식', '분식', '매운맛 러버', '맵찔이', '채식 지향', '육식 지향'],
     boardTags: ['점심', '저녁', '모임', '맛집', '일상', '주말', '중식', '양식', '카페'],
     matchStatus: { PENDING: '대기중', ACCEPTED: '수락됨', CONFIRMED: '확정됨', REJECTED: '거절됨', CANCELLED: '취소됨' },
-    ratingNA: 'N/A',
+    ratingNA: '아직 없어요',
   },
 
   rating: {

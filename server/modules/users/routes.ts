@@ -199,7 +199,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
         description:
           'Issue #15: what a signed-in member may see of another (or of themselves): `{ id, name, profileImage, bio, preferences, rating, reviewCount, ' +
           'mealCount, noShowCount, lateCancelCount }` — never the e-mail or age. `rating`: average 0–5 of each reviewer\'s latest review of the member ' +
-          '(0 without reviews; the client shows N/A below 5 reviewers), `reviewCount`: distinct reviewers. `mealCount`: confirmed meals the partner reported ' +
+          '(0 without reviews; the client shows 아직 없어요 below 5 reviewers), `reviewCount`: distinct reviewers. `mealCount`: confirmed meals the partner reported ' +
           'them present at, or both marked arrived; `noShowCount`: distinct partners who reported them absent, meals of the last 180 days; ' +
           '`lateCancelCount`: their cancellations within 24 h of the start, last 180 days. ' +
           `401 anonymous; 404 USER_NOT_FOUND '${USERS_MSG.memberNotFound}'; 400 non-numeric id.`,

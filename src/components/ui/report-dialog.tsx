@@ -128,7 +128,7 @@ function ReportForm({ targetType, targetId, onClose, onReported }: { targetType:
         <button type="button" className="btn btn--ghost" onClick={onClose}>
           {ko.reports.cancel}
         </button>
-        <button type="submit" className="btn btn--primary btn--danger" disabled={report.isPending} aria-busy={report.isPending}>
+        <button type="submit" className="btn btn--danger-solid" disabled={report.isPending} aria-busy={report.isPending}>
           {report.isPending ? ko.reports.sending : ko.reports.submit}
         </button>
       </div>

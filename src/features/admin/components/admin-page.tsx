@@ -198,7 +198,7 @@ function ReportCard({ group }: { group: AdminReportGroup }) {
                 </option>
               ))}
             </select>
-            <button type="button" className="btn btn--primary btn--danger btn--small" disabled={busy} onClick={() => void act('suspend')}>
+            <button type="button" className="btn btn--danger-solid btn--small" disabled={busy} onClick={() => void act('suspend')}>
               {ko.admin.suspend}
             </button>
           </>

@@ -17,7 +17,7 @@ interface AuthorProfileDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** A schedule author's profile: 선호 음식 (the ones switched on), 평균 평점 (N/A below 5 reviews) and, issue #15, 식사·노쇼·늦은 취소. */
+/** A schedule author's profile: 선호 음식 (the ones switched on), 평균 평점 (아직 없어요 below 5 reviews) and, issue #15, 식사·노쇼·늦은 취소. */
 export function AuthorProfileDialog({ author, scheduleId, onOpenChange }: AuthorProfileDialogProps) {
   const prefsId = useId();
   const ratingId = useId();

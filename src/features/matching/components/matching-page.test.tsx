@@ -165,7 +165,7 @@ describe('matching page (SPEC §5, §8)', () => {
     await findToast('매칭 신청 실패: 호스트가 거절한 약속이라 다시 신청할 수 없어요.');
   });
 
-  it("opens the author's profile with true preferences and N/A below 5 reviews", async () => {
+  it("opens the author's profile with true preferences and 아직 없어요 below 5 reviews", async () => {
     const user = userEvent.setup();
     mockFetch({ 'GET /api/schedules': () => jsonResponse([schedule(2, 2)]) });
     renderWithFeedback(<MatchingPage myId={1} />);
@@ -175,7 +175,7 @@ describe('matching page (SPEC §5, §8)', () => {
     expect(within(dialog).getByText('한식')).toBeTruthy();
     expect(within(dialog).getByText('맵찔이')).toBeTruthy();
     expect(within(dialog).queryByText('중식')).toBeNull();
-    expect(within(dialog).getByText('N/A')).toBeTruthy();
+    expect(within(dialog).getByText('아직 없어요')).toBeTruthy();
   });
 
   it('says when random match finds nobody, and selects what it finds', async () => {
