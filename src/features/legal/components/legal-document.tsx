@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ko } from '@/i18n/ko';
+import { format, ko } from '@/i18n/ko';
 import { legalQuery } from '../api';
 import type { LegalSection } from '../texts';
 
@@ -8,6 +8,12 @@ interface LegalDocumentProps {
   /** The version date (YYYY-MM-DD) the text carries (common/domain/legal.ts). */
   version: string;
   sections: readonly LegalSection[];
+}
+
+/** "2026년 11월 26일" of a `YYYY-MM-DD` date (issue #31: a Korean date, not the ISO text). */
+function yearMonthDay(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  return `${year}년 ${month}월 ${day}일`;
 }
 
 /**
@@ -20,7 +26,7 @@ export function LegalDocument({ title, version, sections }: LegalDocumentProps) 
   return (
     <article className="page legal">
       <h1 className="page-heading">{title}</h1>
-      <p className="legal__version">{ko.legal.version.replace('{date}', version)}</p>
+      <p className="legal__version">{format(ko.legal.version, { date: yearMonthDay(version) })}</p>
       {sections.map((section) => (
         <section key={section.heading} className="legal__section">
           <h2>{section.heading}</h2>

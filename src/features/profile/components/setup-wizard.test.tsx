@@ -56,6 +56,8 @@ describe('setup wizard (SPEC §2, §5)', () => {
     await user.click(screen.getByRole('button', { name: '다음' }));
     await expectInvalid(() => screen.getByRole('group', { name: '음식 취향' }), '선호하는 음식을 1개 이상 선택해주세요.');
     await user.click(screen.getByRole('button', { name: '맵찔이' }));
+    // The error leaves with the first choice (issue #31), before 다음.
+    await waitFor(() => expect(screen.queryByText('선호하는 음식을 1개 이상 선택해주세요.')).toBeNull());
     await user.click(screen.getByRole('button', { name: '다음' }));
     expect(screen.getByRole('heading', { level: 2, name: '프로필 사진' })).toBeTruthy();
 

@@ -192,7 +192,11 @@ export function SetupWizard({ onDone }: SetupWizardProps) {
               <>
                 <PreferenceGrid
                   value={preferenceMap(field.value)}
-                  onChange={(map) => field.onChange(chosenPreferences(map))}
+                  onChange={(map) => {
+                    field.onChange(chosenPreferences(map));
+                    // Issue #31: the "choose at least one" error goes as soon as one is chosen, not at 다음.
+                    if (fieldState.error) void trigger('preferences');
+                  }}
                   labelledBy={headingId}
                   errorId={fieldState.error ? preferencesErrorId : undefined}
                   firstRef={field.ref}
