@@ -649,7 +649,7 @@ export const ko = {
   /** Issue #17 item 3. */
   account: {
     export: '내 데이터 내려받기',
-    exportHint: '밥상친구가 가진 내 정보(프로필, 일정, 매칭, 보낸 메시지, 글, 댓글, 후기)를 JSON 파일로 받아요.',
+    exportHint: '밥상친구가 가진 내 정보(프로필, 일정, 매칭, 보낸 메시지, 글, 댓글, 후기, 신고, 알림, 공유 링크)를 파일 하나로 내려받아요. 다른 서비스에서도 읽을 수 있는 형식이에요.',
     exportFailed: '내 데이터를 받지 못했어요. 다시 시도해주세요.',
     // Issue #17 item 2 (UI-TEXT.md "Deletion").
     deleteTitle: '회원 탈퇴',
