@@ -169,7 +169,7 @@ test.describe('fair rules for the meal (issue #28)', () => {
     await expect(edit).toContainText('수락한 참여자에게 알림이 가요.');
     await edit.getByLabel('시간').selectOption('15');
     await edit.getByRole('button', { name: '저장', exact: true }).click();
-    await expect(statusToast(h, '일정이 수정되었습니다.')).toBeVisible();
+    await expect(statusToast(h, '일정을 수정했어요.')).toBeVisible();
 
     // The guest, without a reload: the notice naming the old and new time, and the card's new hour.
     const previous = { placeName: place, date: tomorrow, time: 12 };

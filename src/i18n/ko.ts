@@ -246,7 +246,7 @@ export const ko = {
     enterPlace: '장소를 입력하거나 지도에서 식당을 선택해주세요.',
     added: '일정이 추가되었습니다.',
     editTitle: '일정 수정',
-    updated: '일정이 수정되었습니다.',
+    updated: '일정을 수정했어요.',
     updateFailed: '일정 수정에 실패했습니다.',
     deleted: '일정이 삭제되었습니다.',
     minParticipants: '현재 참여 인원({n}명)보다 줄일 수 없습니다.',

@@ -297,7 +297,7 @@ describe('schedule page', { timeout: 30_000 }, () => {
     await user.clear(place);
     await user.type(place, '광장시장');
     await user.click(within(edit).getByRole('button', { name: '저장' }));
-    await findToast('일정이 수정되었습니다.');
+    await findToast('일정을 수정했어요.');
     expect(bodies).toEqual([{ text: '저녁 약속', participants: 4, date: tomorrow, time: 20, placeName: '광장시장', placeCategory: '한식' }]);
   });
 });
