@@ -15,7 +15,9 @@ const subfolders = (dir) =>
  * Import boundaries (DESIGN.md "Direction of imports"):
  * - a client feature never imports another feature; a server module never imports another module;
  * - `common/` imports nothing of ours; `sw/` imports only `common/`;
- * - the client never imports `server/`, the server never imports `src/`.
+ * - the client never imports `server/`, the server never imports `src/`;
+ * - `server/lib` (shared helpers) and `server/db` (schema, `Database`) import no plugin, module or
+ *   realtime file: those build on them, never the other way round (issue #29 item 6).
  */
 const boundaryZones = [
   ...subfolders('src/features').map((f) => ({
@@ -34,6 +36,11 @@ const boundaryZones = [
   { target: './sw', from: ['./src', './server'], message: 'sw/ imports only common/.' },
   { target: './src', from: ['./server', './sw'], message: 'The client never imports server/ or sw/.' },
   { target: './server', from: ['./src', './sw'], message: 'The server never imports src/ or sw/.' },
+  {
+    target: ['./server/lib', './server/db'],
+    from: ['./server/plugins', './server/modules', './server/realtime'],
+    message: 'server/lib and server/db import only server/db, server/lib and common/ (the Database type is in server/db/database.ts).',
+  },
 ];
 
 export default tseslint.config(
