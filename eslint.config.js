@@ -78,6 +78,17 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // Issue #29 item 6: a plugin names what it needs in fastify-plugin's `dependencies` (registration
+    // fails when one is missing) instead of looking for a decorator at run time.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name=/^has(Request|Reply)?Decorator$/]", message: "Declare the plugin in fastify-plugin's `dependencies` (or pass the function in) instead of hasDecorator." },
+      ],
+    },
+  },
+  {
     // Configuration is read once: only server/config.ts touches process.env (STYLE.md habit 1).
     files: ['server/**/*.ts'],
     ignores: ['server/config.ts', 'server/**/*.test.ts', 'server/test/**'],
