@@ -81,7 +81,7 @@ declare module 'fastify' {
     /** Set by `requireAuth`; `null` on routes without it. */
     user: AuthUser | null;
     /**
-     * The signed-in member of a route registered from an operation (server/lib/operation.ts):
+     * The signed-in member of a route registered from an operation (server/plugins/operations.ts):
      * typed non-null in the handlers of `member` and `admin` operations; `null` elsewhere.
      */
     member: AuthUser | null;
@@ -113,7 +113,7 @@ export async function loadJwtSecret(configured: string | undefined, dataDir: str
 }
 
 
-/** Registers `app.tokens`, `app.requireAuth` and `request.user`. Depends on `db`. */
+/** Registers `app.tokens`, `app.requireAuth` and `request.user`. Depends on `db` and `broker` (the live revocations). */
 export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; now: Clock; adminEmails?: readonly string[] }>(
   async (app, opts) => {
     const key = await loadJwtSecret(opts.jwtSecret, opts.dataDir);
@@ -169,7 +169,7 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
       const id = Number(sub);
       if (id > 2_147_483_647) throw appError('INVALID_TOKEN');
       const row = await accountOf(id);
-      if (!row || row.tokenVersion !== ver || revocations?.isRevoked(id, ver)) throw appError('TOKEN_REVOKED');
+      if (!row || row.tokenVersion !== ver || revocations.isRevoked(id, ver)) throw appError('TOKEN_REVOKED');
       return { id, exp, ver, role: roleOf(row.email) };
     };
 
@@ -192,17 +192,12 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
       if (accounts.size > ACCOUNT_CACHE_MAX) accounts.delete(accounts.keys().next().value!);
       return row;
     };
-    // The live channel's revocation list (server/realtime/revocations.ts) is registered after this
-    // plugin: listen once the app is ready. It also closes the race of a read that started before a
-    // revocation and cached the old version after it (`isRevoked` below).
-    let revocations: { isRevoked(userId: number, ver: number): boolean } | null = null;
-    let stopListening: (() => void) | null = null;
-    app.addHook('onReady', async () => {
-      if (!app.hasDecorator('liveRevocations')) return;
-      revocations = app.liveRevocations;
-      stopListening = app.liveRevocations.onRevoked((userId) => accounts.delete(userId));
-    });
-    app.addHook('onClose', async () => stopListening?.());
+    // The live channel's revocation list (server/realtime/revocations.ts, from the `broker` plugin,
+    // a declared dependency): a revocation drops the cached account at once. `isRevoked` (above)
+    // also closes the race of a read that started before a revocation and cached the old version after it.
+    const revocations = app.liveRevocations;
+    const stopListening = revocations.onRevoked((userId) => accounts.delete(userId));
+    app.addHook('onClose', async () => stopListening());
     app.decorate('verifyToken', verifyToken);
 
     const requireAuth = async (request: FastifyRequest) => {
@@ -218,5 +213,5 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
       if (request.user?.role !== 'admin') fail('FORBIDDEN');
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'broker'] },
 );

@@ -11,7 +11,7 @@ import type { MyDataExport } from '../../../common/api/account.ts';
 import { blocks, chatMessages, matchMembers, matchRequests, notifications, postComments, posts, pushTokens, reports, reviews, schedules, shareLinks, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 
 /** Dates as ISO 8601 text, everything else as stored. */
 function plain(row: Record<string, unknown>): Record<string, unknown> {
