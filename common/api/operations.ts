@@ -3,6 +3,8 @@
  * these (server/contract.test.ts), the client calls them. Add each area's operations here.
  */
 import * as blocks from './blocks.ts';
+import * as featured from './featured.ts';
+import * as push from './push.ts';
 import * as share from './share.ts';
 import type { OperationSpec } from './operation.ts';
 
@@ -15,6 +17,8 @@ const pick = <T extends Record<string, unknown>>(module: T) =>
 export const operations = {
   ...pick(blocks),
   ...pick(share),
+  ...pick(featured),
+  ...pick(push),
 };
 
 /** The name of an operation. */
