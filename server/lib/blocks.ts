@@ -5,7 +5,7 @@
  */
 import { and, eq, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { blocks } from '../db/schema.ts';
-import type { Database } from '../plugins/db.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * `NOT EXISTS` a block between member `viewerId` and the member in `otherUserId` (a column such as

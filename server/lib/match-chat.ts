@@ -6,7 +6,7 @@
  */
 import { inArray } from 'drizzle-orm';
 import { chatMessages } from '../db/schema.ts';
-import type { Database } from '../plugins/db.ts';
+import type { Database } from '../db/database.ts';
 
 /** A transaction (or the database) — whatever `db.transaction` hands to its callback. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -12,7 +12,7 @@
 import { sql } from 'drizzle-orm';
 import type { MemberStats } from '../../common/api/users.ts';
 import { RELIABILITY_WINDOW_DAYS } from '../../common/domain/match-status.ts';
-import type { Database } from '../plugins/db.ts';
+import type { Database } from '../db/database.ts';
 import type { Tx } from './match-chat.ts';
 
 /** Zero figures (a member with no history). */

@@ -18,7 +18,7 @@ import { josa } from 'es-hangul';
 import { koreanDateHour } from '../../common/domain/korean-time.ts';
 import type { TableMessage } from '../../common/realtime.ts';
 import { tableMembers, tableMessages, users } from '../db/schema.ts';
-import type { Database } from '../plugins/db.ts';
+import type { Database } from '../db/database.ts';
 import type { Tx } from './match-chat.ts';
 
 /** What a meal change did to its table chat (published after the commit). */

@@ -12,7 +12,7 @@ import { consentMissingMessage, missingConsents, PRIVACY_VERSION, TERMS_VERSION 
 import type { AuthResponse, LoginBody, PasswordResetBody, RegisterBody } from '../../../common/api/auth.ts';
 import type { SocialProvider } from '../../../common/api/auth-providers.ts';
 import { emailCodes, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import { accountExistsMail, type Mailer } from '../../plugins/mail.ts';
 import type { TokenIssuer } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -9,7 +9,7 @@ import { Type, type Static } from 'typebox';
 import type { ChatSummary } from '../../../common/api/chat.ts';
 import type { ChatKind } from '../../../common/realtime.ts';
 import { chatMessages, chatStates, matchMembers, matchRequests, schedules, tableMembers, tableMessages, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { exactTime } from '../../lib/paging.ts';
 import { TABLE_READ_ONLY_HOURS } from './table-service.ts';

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type ChatMessage } from '../../../common/realtime.ts';
 import { chatMessages, chatStates, matchRequests, schedules, users } from '../../db/schema.ts';
 import { advanceRead, readPositions } from './states.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import { isBlockedBetween } from '../../lib/blocks.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -7,7 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ChatKind } from '../../../common/realtime.ts';
 import { chatStates } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { Tx } from '../../lib/match-chat.ts';
 
 /** The read positions of `userIds` in conversation (`kind`, `id`): userId → lastReadId (0 when never read). */

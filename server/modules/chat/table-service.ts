@@ -13,7 +13,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type TableMessage } from '../../../common/realtime.ts';
 import type { TableMember, TableMembersAnswer } from '../../../common/api/chat.ts';
 import { chatStates, matchRequests, schedules, tableMembers, tableMessages, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { isBlockedBetween } from '../../lib/blocks.ts';

@@ -15,7 +15,7 @@ import { NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, type NotificationIt
 import { pushUrl } from '../../../common/push.ts';
 import type { NotificationType } from '../../../common/realtime.ts';
 import { notifications, type NotificationRow } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import { isBlockedBetween } from '../../lib/blocks.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Tx } from '../../lib/match-chat.ts';

@@ -25,7 +25,7 @@ import {
   type SuspensionState,
 } from '../../../common/api/reports.ts';
 import { adminAudit, chatMessages, matchMembers, matchRequests, postComments, posts, reports, reviews, schedules, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 import { AppError } from '../../lib/errors.ts';

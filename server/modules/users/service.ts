@@ -8,7 +8,7 @@ import { DEFAULT_AVATARS, DEFAULT_PROFILE_IMAGE } from '../../../common/domain/v
 import { UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
 import { uploads, users } from '../../db/schema.ts';
 import { STORAGE_KEY } from '../../plugins/storage.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, MSG } from '../../lib/errors.ts';
 import { averageRating, toUser } from '../../lib/user-view.ts';

@@ -43,7 +43,7 @@ import type { MealRef } from '../../../../common/realtime.ts';
 import { matchMembers, matchRequests, reports, schedules, users } from '../../../db/schema.ts';
 import { tableJoined, tableLeft } from '../../../lib/table-chat.ts';
 import { guestMember, guestMemberOn, hostMember, hostMemberOn, insertMembers, setMember } from '../members.ts';
-import type { Database } from '../../../plugins/db.ts';
+import type { Database } from '../../../db/database.ts';
 import type { MatchEvent, MatchEventType, StageNotices } from '../../../plugins/notifier.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { isBlockedBetween } from '../../../lib/blocks.ts';

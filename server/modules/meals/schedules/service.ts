@@ -10,7 +10,7 @@ import { FOOD_CATEGORIES, type FoodCategory } from '../../../../common/domain/vo
 import { boundingBox, EARTH_RADIUS_M } from '../../../../common/domain/geo.ts';
 import { LATE_CANCEL_HOURS, statusesBefore, type MatchStatus } from '../../../../common/domain/match-status.ts';
 import { matchMembers, matchRequests, schedules, users, venues } from '../../../db/schema.ts';
-import type { Database } from '../../../plugins/db.ts';
+import type { Database } from '../../../db/database.ts';
 import type { MatchEvent } from '../../../plugins/notifier.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { notBlockedWith } from '../../../lib/blocks.ts';
