@@ -62,7 +62,7 @@ const PENDING: Record<string, string> = {
   'server/lib/errors.ts': 'errors',
   'server/lib/validation.ts': 'errors: validation texts and field names',
   'server/lib/paging.ts': 'errors',
-  'server/lib/suspension.ts': 'errors',
+  'server/modules/reports/public.ts': 'errors (suspension)',
   'server/realtime/frames.ts': 'errors of the live channel',
   'server/plugins/idempotency.ts': 'errors',
   'server/plugins/observability.ts': 'errors',

@@ -1,11 +1,16 @@
 /**
- * Every Korean string the client shows, organised by screen (UI-TEXT.md is the source).
- * Components read from here; no Korean literals elsewhere in src/.
- * `{x}` placeholders are filled with `format`.
+ * The Korean catalogue (issue #29 item 4): every text a member reads, organised by screen
+ * (UI-TEXT.md is the source), for the client (`@/i18n/ko`, an alias of this folder) and the server
+ * (notifications, pushes, mails, link previews, calendar files). No Korean literal elsewhere in
+ * src/, server/ or common/ (server/voice.test.ts scans it); the server's error texts live in
+ * common/errors.ts. 해요체 throughout, except the texts SPEC.md quotes verbatim; `{x}`
+ * placeholders are filled with `format`, names and places take their particle from es-hangul's
+ * `josa`, with no space before it.
  *
  * The first screen's strings (the shell and the page names) are written in ./shell.ts, which the
- * first render imports instead of this file (issue #18 item 8); the sections here take them from
- * there (`shell.…`), so `ko` is still the whole vocabulary.
+ * first render imports instead of this file (issue #18 item 8), and the notification texts in
+ * ./notices.ts (the service worker's too); the sections here take them from there, so `ko` is
+ * still the whole vocabulary.
  */
 
 import { ko as notices } from './notices.ts';

@@ -10,7 +10,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { posts, schedules } from '../db/schema.ts';
-import type { Database } from '../plugins/db.ts';
+import type { Database } from '../db/database.ts';
 import { koreanDateHour } from '../../common/domain/korean-time.ts';
 import { format, ko } from '../../common/i18n/ko.ts';
 
