@@ -101,7 +101,7 @@ describe('matching page (SPEC §5, §8)', () => {
     expect(other.textContent).toContain('1/4명');
     await user.click(screen.getByRole('button', { name: '매칭 신청' }));
     const confirm = await screen.findByRole('alertdialog');
-    expect(confirm.textContent).toContain('이 일정에 매칭을 신청하시겠습니까?');
+    expect(confirm.textContent).toContain('이 일정에 매칭을 신청할까요?');
     await user.click(within(confirm).getByRole('button', { name: '확인' }));
     await findToast('매칭 신청이 완료되었습니다.');
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -186,7 +186,7 @@ describe('matching page (SPEC §5, §8)', () => {
       'GET /api/schedules/random': () => (found ? jsonResponse(found) : jsonResponse({ message: '현재 매칭 가능한 상대가 없습니다.', code: 'NOT_FOUND' }, 404)),
     });
     renderWithFeedback(<MatchingPage myId={1} />);
-    expect(await screen.findByText('이 날짜에 등록된 일정이 없습니다.')).toBeTruthy();
+    expect(await screen.findByText('이 날짜에 등록된 일정이 없어요.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '랜덤 매칭' }));
     await findToast('현재 매칭 가능한 상대가 없습니다.');
 

@@ -128,7 +128,7 @@ describe('profile edit (내 정보, SPEC §2, §5; issue #14)', () => {
     await user.clear(screen.getByLabelText('나이'));
     await user.type(screen.getByLabelText('나이'), '41');
     await user.dblClick(screen.getByRole('button', { name: '저장' }));
-    await findToast('성공적으로 저장되었습니다.');
+    await findToast('저장했어요.');
     expect(put).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String(put.mock.calls[0]?.[1]?.body))).toMatchObject({ name: '박밥상친구', age: 41 });
     expect(onLeave).toHaveBeenCalledWith('/');
