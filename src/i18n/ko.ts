@@ -823,6 +823,17 @@ export const ko = {
     iosSteps: '아래 공유 버튼을 누르고 「홈 화면에 추가」를 선택하세요.',
     iosTitle: '홈 화면에 추가하기',
   },
+  /** Issue #31 item 1: the bottom tab bar on phones (below 992 px). */
+  tabs: {
+    label: '하단 메뉴',
+    home: '홈',
+    matching: '매칭',
+    meals: '내 약속',
+    chats: '채팅',
+    me: '내 정보',
+    /** After the tab's name for screen readers: "채팅, 읽지 않음 3개". */
+    unread: '읽지 않음 {n}개',
+  },
   /** Issue #18 item 5: the list/map toggle on phones. */
   mapView: {
     toggleLabel: '보기 방식',
