@@ -823,6 +823,24 @@ export const ko = {
     iosSteps: '아래 공유 버튼을 누르고 「홈 화면에 추가」를 선택하세요.',
     iosTitle: '홈 화면에 추가하기',
   },
+  /** Issue #31 item 2: 매칭's upcoming list, its views and where distance is measured from. */
+  upcoming: {
+    heading: '다가오는 약속',
+    today: '오늘',
+    tomorrow: '내일',
+    empty: '앞으로 3주 동안 등록된 약속이 없어요. 조건을 바꾸거나 직접 약속을 만들어 보세요.',
+    viewLabel: '보기 방식',
+    list: '목록',
+    calendar: '달력',
+    /** The distance chip: "내 위치에서 5km", "서울시청에서 5km". */
+    fromMe: '내 위치에서 {distance}',
+    fromPlace: '{place}에서 {distance}',
+    defaultPlace: '서울시청',
+    askReason: '가까운 약속을 찾으려면 위치가 필요해요.',
+    useMyLocation: '내 위치 사용',
+    denied: '위치 권한이 없어서 서울시청에서 거리를 재요.',
+    categories: '음식 종류',
+  },
   /** Issue #31 item 1: the bottom tab bar on phones (below 992 px). */
   tabs: {
     label: '하단 메뉴',
