@@ -823,6 +823,17 @@ export const ko = {
     iosSteps: '아래 공유 버튼을 누르고 「홈 화면에 추가」를 선택하세요.',
     iosTitle: '홈 화면에 추가하기',
   },
+  /** Issue #31 item 2: the home page's preview of upcoming meals for visitors. */
+  homePreview: {
+    heading: '다가오는 약속 둘러보기',
+    empty: '아직 등록된 약속이 없어요.',
+    host: '호스트 {name}',
+    seats: '{current}/{capacity}명 참여',
+    full: '마감',
+    apply: '로그인하고 신청하기',
+    /** The button's name with its meal: "로그인하고 신청하기: 을지로 칼국수". */
+    applyFor: '로그인하고 신청하기: {place}',
+  },
   /** Issue #31 item 2: 매칭's upcoming list, its views and where distance is measured from. */
   upcoming: {
     heading: '다가오는 약속',
