@@ -860,7 +860,7 @@ export const ko = {
     meals: '내 약속',
     chats: '채팅',
     me: '내 정보',
-    /** After the tab's name for screen readers: "채팅, 읽지 않음 3개". */
+    /** After the tab's name for screen readers: "채팅 읽지 않음 3개". */
     unread: '읽지 않음 {n}개',
   },
   /** Issue #18 item 5: the list/map toggle on phones. */

@@ -74,7 +74,7 @@ export function TabBar({ badges }: { badges: { meals: number; chats: number } })
                 <span className="tab-bar__label">{tab.label}</span>
                 {count > 0 && (
                   <>
-                    <span className="visually-hidden">, {format(ko.tabs.unread, { n: count })}</span>
+                    <span className="visually-hidden"> {format(ko.tabs.unread, { n: count })}</span>
                     <span className="tab-bar__badge" aria-hidden="true" data-testid={`tab-badge-${tab.key}`}>
                       {count > 99 ? '99+' : count}
                     </span>
