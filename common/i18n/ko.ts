@@ -880,6 +880,46 @@ export const ko = {
     iosSteps: '아래 공유 버튼을 누르고 「홈 화면에 추가」를 선택하세요.',
     iosTitle: '홈 화면에 추가하기',
   },
+  /** Issue #31 item 2: the home page's preview of upcoming meals for visitors. */
+  homePreview: {
+    heading: '다가오는 약속 둘러보기',
+    empty: '아직 등록된 약속이 없어요.',
+    host: '호스트 {name}',
+    seats: '{current}/{capacity}명 참여',
+    full: '마감',
+    apply: '로그인하고 신청하기',
+    /** The button's name with its meal: "로그인하고 신청하기: 을지로 칼국수". */
+    applyFor: '로그인하고 신청하기: {place}',
+  },
+  /** Issue #31 item 2: 매칭's upcoming list, its views and where distance is measured from. */
+  upcoming: {
+    heading: '다가오는 약속',
+    today: '오늘',
+    tomorrow: '내일',
+    empty: '앞으로 3주 동안 등록된 약속이 없어요. 조건을 바꾸거나 직접 약속을 만들어 보세요.',
+    viewLabel: '보기 방식',
+    list: '목록',
+    calendar: '달력',
+    /** The distance chip: "내 위치에서 5km", "서울시청에서 5km". */
+    fromMe: '내 위치에서 {distance}',
+    fromPlace: '{place}에서 {distance}',
+    defaultPlace: '서울시청',
+    askReason: '가까운 약속을 찾으려면 위치가 필요해요.',
+    useMyLocation: '내 위치 사용',
+    denied: '위치 권한이 없어서 서울시청에서 거리를 재요.',
+    categories: '음식 종류',
+  },
+  /** Issue #31 item 1: the bottom tab bar on phones (below 992 px). */
+  tabs: {
+    label: '하단 메뉴',
+    home: '홈',
+    matching: '매칭',
+    meals: '내 약속',
+    chats: '채팅',
+    me: '내 정보',
+    /** After the tab's name for screen readers: "채팅 읽지 않음 3개". */
+    unread: '읽지 않음 {n}개',
+  },
   /** Issue #18 item 5: the list/map toggle on phones. */
   mapView: {
     toggleLabel: '보기 방식',
