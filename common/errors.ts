@@ -182,6 +182,7 @@ export const ERRORS = {
   NOT_AGREED: { status: 409, text: '수락되거나 확정된 약속만 캘린더에 추가할 수 있어요.' },
   CHAT_CLOSED: { status: 409, text: '취소된 약속이에요.' },
   CHAT_BLOCKED: { status: 409, text: '메시지를 보낼 수 없는 회원이에요.' },
+  CHAT_READ_ONLY: { status: 409, text: '약속이 끝나고 하루가 지나서 더 이상 메시지를 보낼 수 없어요.' },
   CLIENT_ID_REUSED: { status: 409, text: '이미 다른 대화에서 쓴 메시지 번호예요. 새로 보내주세요.' },
   TITLE_CONTENT_REQUIRED: { status: 400, text: '제목과 내용을 모두 입력해주세요.' },
   TITLE_TOO_LONG: { status: 400, text: (p: { max: number }) => `제목은 ${p.max}자 이하로 입력해주세요.` },
@@ -202,6 +203,27 @@ export const ERRORS = {
   NOT_HIDEABLE: { status: 400, text: '회원은 숨길 수 없어요. 정지를 선택해주세요.' },
   NO_AUTHOR: { status: 400, text: '작성자가 없는 내용이라 정지할 수 없어요.' },
 } as const satisfies Record<string, ErrorEntry>;
+
+/** Sample parameters of the texts that take some, for the OpenAPI document (common/api/operation.ts). */
+export const ERROR_SAMPLES: Partial<Record<ErrorCode, unknown>> = {
+  VALIDATION: { field: 'latitude', problem: 'invalid' },
+  CODE_MISMATCH: { purpose: 'verify' },
+  CODE_EXPIRED: { purpose: 'verify' },
+  CODE_LOCKED: { purpose: 'verify' },
+  LOGIN_LOCKED: { minutes: 15 },
+  SUSPENDED: { until: '2026-12-03T06:00:00Z' },
+  CONSENT_REQUIRED: { missing: ['이용약관 동의'] },
+  CONFIRM_REQUIRED: { word: '탈퇴' },
+  REQUEST_LIMIT: { max: 2 },
+  ARRIVAL_WINDOW: { minutes: 30 },
+  ATTENDANCE_WINDOW: { days: 7 },
+  TOO_EARLY: { when: '오후 9:30' },
+  DISPUTE_WINDOW: { hours: 72 },
+  TITLE_TOO_LONG: { max: 100 },
+  COMMENT_TOO_LONG: { max: 500 },
+  SEARCH_TOO_LONG: { max: 50 },
+  REVIEW_TOO_EARLY: { when: '오후 8:30' },
+};
 
 /** Every machine code the server answers. */
 export type ErrorCode = keyof typeof ERRORS;

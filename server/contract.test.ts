@@ -89,6 +89,13 @@ const NOT_YET_MIGRATED = new Set<string>([
   'PUT /api/board/:id/comments/:commentId',
   'DELETE /api/board/:id/comments/:commentId',
   'GET /api/recommendations',
+  'GET /api/schedules/:id/members',
+  'GET /api/schedules/:id/chat',
+  'POST /api/schedules/:id/chat',
+  'POST /api/chats/:kind/:id/read',
+  'PUT /api/chats/:kind/:id/mute',
+  'GET /api/chats',
+  'GET /api/schedules/preview',
 ]);
 
 /** Swagger UI's own routes (the document and its assets), not part of the API. */

@@ -16,7 +16,7 @@ export const listFeaturedReviews = defineOperation({
   method: 'GET',
   path: '/api/ai/featured-reviews',
   auth: 'public',
-  summary: 'AI 추천 회원 후기',
+  summary: 'Featured reviews',
   description:
     'Lists at most 12 well-rated reviews with a real comment (one per reviewer, no contact details, newer first; optionally ordered by the configured AI model), cached for 5 minutes.',
   tags: ['reviews'],

@@ -12,7 +12,7 @@
  * Idempotency-Key answers (a signed-in POST under /api).
  */
 import { Type, type TSchema } from 'typebox';
-import { ERRORS, errorText, type ErrorCode } from '../errors.ts';
+import { ERROR_SAMPLES, ERRORS, errorText, type ErrorCode } from '../errors.ts';
 
 /** Who may call an operation: anyone, anyone (a member when a token is sent), a member, an admin. */
 export type OperationAuth = 'public' | 'optional' | 'member' | 'admin';
@@ -32,7 +32,7 @@ export interface OperationSpec {
   /** The path with `{name}` parameters, e.g. `/api/blocks/{userId}`. */
   path: string;
   auth: OperationAuth;
-  /** A short Korean or English title (the OpenAPI summary). */
+  /** A short English title (the OpenAPI summary). */
   summary: string;
   /** One English sentence: what the operation does (no Korean, no issue numbers). */
   description: string;
@@ -78,30 +78,10 @@ export function operationErrors(op: OperationSpec): ErrorCode[] {
   return [...codes];
 }
 
-/** Sample parameters for the texts that take some, to show them in the OpenAPI document. */
-const SAMPLE_PARAMS: Partial<Record<ErrorCode, unknown>> = {
-  VALIDATION: { field: 'latitude', problem: 'invalid' },
-  CODE_MISMATCH: { purpose: 'verify' },
-  CODE_EXPIRED: { purpose: 'verify' },
-  CODE_LOCKED: { purpose: 'verify' },
-  LOGIN_LOCKED: { minutes: 15 },
-  SUSPENDED: { until: '2026-12-03T06:00:00Z' },
-  CONSENT_REQUIRED: { missing: ['이용약관 동의'] },
-  CONFIRM_REQUIRED: { word: '탈퇴' },
-  REQUEST_LIMIT: { max: 2 },
-  ARRIVAL_WINDOW: { minutes: 30 },
-  ATTENDANCE_WINDOW: { days: 7 },
-  TOO_EARLY: { when: '오후 9:30' },
-  DISPUTE_WINDOW: { hours: 72 },
-  TITLE_TOO_LONG: { max: 100 },
-  COMMENT_TOO_LONG: { max: 500 },
-  SEARCH_TOO_LONG: { max: 50 },
-  REVIEW_TOO_EARLY: { when: '오후 8:30' },
-};
 
 /** The text of a code as the OpenAPI document shows it (with sample parameters where it takes some). */
 export function sampleText(code: ErrorCode): string {
-  return errorText(code, SAMPLE_PARAMS[code] as never);
+  return errorText(code, ERROR_SAMPLES[code] as never);
 }
 
 const { $id: _id, ...errorBodyProperties } = Type.Object({

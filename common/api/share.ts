@@ -42,7 +42,7 @@ export const createShareLink = defineOperation({
   method: 'POST',
   path: '/api/matches/{id}/share',
   auth: 'member',
-  summary: '안전 공유 링크 만들기',
+  summary: 'Create a share link',
   description:
     "Gives a participant of an accepted or confirmed match `{url, expiresAt}` of a read-only page with the place, date, hour and the partner's nickname, valid until 6 h after the start and replacing the caller's older links for the match.",
   tags,
@@ -56,7 +56,7 @@ export const revokeShareLinks = defineOperation({
   method: 'DELETE',
   path: '/api/matches/{id}/share',
   auth: 'member',
-  summary: '안전 공유 끝내기',
+  summary: 'Revoke share links',
   description: "Stops the caller's share links for this match at once, so reading them answers 404 LINK_GONE.",
   tags,
   params: IdParams,
@@ -69,7 +69,7 @@ export const readSharedMeal = defineOperation({
   method: 'GET',
   path: '/api/share/{token}',
   auth: 'public',
-  summary: '공유된 약속 보기',
+  summary: 'Read a shared meal',
   description:
     "Answers the meal behind a working share link without login: place, KST date and hour, coordinates when known, both nicknames and whether it was cancelled since.",
   tags,

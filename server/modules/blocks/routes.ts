@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { blockMember, listBlocks, unblockMember } from '../../../common/api/blocks.ts';
-import { MESSAGES } from '../../../common/messages.ts';
+import { MESSAGES } from '../../../common/i18n/messages.ts';
 import { blocks, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
