@@ -200,7 +200,7 @@ export type MatchRequestRow = typeof matchRequests.$inferSelect;
  * - `remindedAt`: their meal reminder was claimed (sent once, whichever instance sends it);
  * - `lateCancel`: they cancelled within the late window (counted in `lateCancelCount`).
  * `partnerId` is the other member (copied, like `match_requests.host_id`), so the figures of a
- * member read the marks ABOUT them through one partial index (server/lib/member-stats.ts).
+ * member read the marks ABOUT them through one partial index (server/modules/meals/public.ts).
  */
 export const matchMembers = pgTable(
   'match_members',
@@ -723,7 +723,7 @@ export type ShareLinkRow = typeof shareLinks.$inferSelect;
 
 /**
  * The table chat's members (issue #30 item 2): one row per member per meal — the host and each
- * guest whose request was accepted. Written only by the chat module and server/lib/table-chat.ts,
+ * guest whose request was accepted. Written only by the chat module and server/modules/chat/public.ts,
  * called by the meals module inside the transaction that seats or unseats the member. `leftAt` set:
  * the member left, was cancelled or removed (no access, not even history); a row of a deleted
  * (cancelled) meal keeps `leftAt` null: its members read the chat, nobody writes.

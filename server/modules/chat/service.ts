@@ -9,7 +9,7 @@ import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type ChatMessage } from '../../../c
 import { chatMessages, chatStates, matchRequests, schedules, users } from '../../db/schema.ts';
 import { advanceRead, readPositions } from './states.ts';
 import type { Database } from '../../db/database.ts';
-import { isBlockedBetween } from '../../lib/blocks.ts';
+import { isBlockedBetween } from '../blocks/public.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { AppError } from '../../lib/errors.ts';
 

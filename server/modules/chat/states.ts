@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ChatKind } from '../../../common/realtime.ts';
 import { chatStates } from '../../db/schema.ts';
 import type { Database } from '../../db/database.ts';
-import type { Tx } from '../../lib/match-chat.ts';
+import type { Tx } from '../../db/database.ts';
 
 /** The read positions of `userIds` in conversation (`kind`, `id`): userId → lastReadId (0 when never read). */
 export async function readPositions(db: Database | Tx, kind: ChatKind, id: number, userIds: readonly number[]): Promise<Map<number, number>> {
