@@ -16,9 +16,9 @@ import { chatStates, matchRequests, schedules, tableMembers, tableMessages, user
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
-import { isBlockedBetween } from '../../lib/blocks.ts';
+import { isBlockedBetween } from '../blocks/public.ts';
 import { AppError } from '../../lib/errors.ts';
-import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
+import { memberStats, NO_STATS } from '../meals/public.ts';
 import { averageRating } from '../../lib/user-view.ts';
 import { CHAT_MSG } from './service.ts';
 import { advanceRead, readPositions } from './states.ts';
