@@ -4,6 +4,13 @@
  */
 import * as blocks from './blocks.ts';
 import * as share from './share.ts';
+import * as board from './board.ts';
+import * as chat from './chat.ts';
+import * as matches from './matches.ts';
+import * as notifications from './notifications.ts';
+import * as reports from './reports.ts';
+import * as reviews from './reviews.ts';
+import * as schedules from './schedules.ts';
 import type { OperationSpec } from './operation.ts';
 
 const pick = <T extends Record<string, unknown>>(module: T) =>
@@ -15,6 +22,13 @@ const pick = <T extends Record<string, unknown>>(module: T) =>
 export const operations = {
   ...pick(blocks),
   ...pick(share),
+  ...pick(schedules),
+  ...pick(matches),
+  ...pick(chat),
+  ...pick(board),
+  ...pick(reviews),
+  ...pick(reports),
+  ...pick(notifications),
 };
 
 /** The name of an operation. */
