@@ -18,7 +18,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { mailPlugin, type Mailer } from './plugins/mail.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { operationsPlugin } from './lib/operation.ts';
+import { operationsPlugin } from './plugins/operations.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { pushPlugin, type PushMessaging, type PushSender } from './plugins/push.ts';
 import { staticPlugin } from './plugins/static.ts';

@@ -40,9 +40,6 @@ const NOT_YET_MIGRATED = new Set<string>([
   'GET /api/user/me/export',
   'GET /api/users/:id',
   'POST /api/images/upload',
-  'GET /api/ai/featured-reviews',
-  'POST /api/fcm/token',
-  'DELETE /api/fcm/token',
   'GET /api/venues',
 ]);
 

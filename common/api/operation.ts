@@ -1,7 +1,7 @@
 /**
  * One operation of the HTTP API, described once (issue #29 item 1): method, path, who may call it,
  * the request parts, the success answers and the error codes it can answer. The server registers
- * its routes from these (server/lib/operation.ts `route`), the OpenAPI document is generated from
+ * its routes from these (server/plugins/operations.ts `route`), the OpenAPI document is generated from
  * them, and the client calls them. Each common/api/<area>.ts exports its operations next to its
  * schemas; common/api/operations.ts collects them all.
  *

@@ -3,6 +3,8 @@
  * these (server/contract.test.ts), the client calls them. Add each area's operations here.
  */
 import * as blocks from './blocks.ts';
+import * as featured from './featured.ts';
+import * as push from './push.ts';
 import * as share from './share.ts';
 import * as board from './board.ts';
 import * as chat from './chat.ts';
@@ -22,6 +24,8 @@ const pick = <T extends Record<string, unknown>>(module: T) =>
 export const operations = {
   ...pick(blocks),
   ...pick(share),
+  ...pick(featured),
+  ...pick(push),
   ...pick(schedules),
   ...pick(matches),
   ...pick(chat),

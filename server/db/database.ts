@@ -28,6 +28,9 @@ import * as schema from './schema.ts';
 /** The Drizzle database every module uses, whichever driver is behind it. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction (or the database) — whatever `db.transaction` hands to its callback. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /** Which database to open. */
 export type DbTarget =
   /** `onQuery`: sees every statement Drizzle sends, with its parameters (bench:scale's EXPLAIN; never set in production). */

@@ -81,7 +81,7 @@ declare module 'fastify' {
     /** Set by `requireAuth`; `null` on routes without it. */
     user: AuthUser | null;
     /**
-     * The signed-in member of a route registered from an operation (server/lib/operation.ts):
+     * The signed-in member of a route registered from an operation (server/plugins/operations.ts):
      * typed non-null in the handlers of `member` and `admin` operations; `null` elsewhere.
      */
     member: AuthUser | null;

@@ -18,7 +18,7 @@ import type { TokenIssuer } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import { MESSAGES } from '../../../common/messages.ts';
-import { assertNotSuspended, isSuspended } from '../../lib/suspension.ts';
+import { assertNotSuspended, isSuspended } from '../reports/public.ts';
 import { isUniqueViolation, normalizeEmail, toUser } from '../../lib/user-view.ts';
 
 /** After a correct code, registration stays allowed for 30 minutes. */

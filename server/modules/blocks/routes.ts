@@ -10,7 +10,7 @@ import { MESSAGES } from '../../../common/messages.ts';
 import { blocks, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
-import { route } from '../../lib/operation.ts';
+import { route } from '../../plugins/operations.ts';
 import { pagedList, TimeIdCursor } from '../../lib/paging.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 

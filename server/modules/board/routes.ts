@@ -23,7 +23,7 @@ import { assertAppropriate } from '../../lib/content-filter.ts';
 import { acceptEmptyJsonBody, sendInTransaction } from '../../lib/http.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { route } from '../../lib/operation.ts';
+import { route } from '../../plugins/operations.ts';
 import { pagedList, TimeIdCursor } from '../../lib/paging.ts';
 import { createBoardService } from './service.ts';
 

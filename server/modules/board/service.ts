@@ -9,7 +9,7 @@ import { BOARD_LIMITS, RECOMMENDATION_RULE, type Comment, type Post, type PostBo
 import { postComments, postLikes, posts, postViews, uploads, users } from '../../db/schema.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notBlockedWith } from '../../lib/blocks.ts';
+import { notBlockedWith } from '../blocks/public.ts';
 import { fail } from '../../lib/errors.ts';
 import { exactTime } from '../../lib/paging.ts';
 import { htmlText, referencedUploads, sanitizePostHtml } from './sanitize.ts';

@@ -7,7 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { chatHistory, sendChatMessage } from '../../../common/api/chat.ts';
-import { route } from '../../lib/operation.ts';
+import { route } from '../../plugins/operations.ts';
 import { createChatService } from './service.ts';
 
 /** Registers the chat history and send routes. */

@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { listNotifications, markNotificationsRead, NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, unreadNotificationCount } from '../../../common/api/notifications.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
-import { route } from '../../lib/operation.ts';
+import { route } from '../../plugins/operations.ts';
 import { IdCursor, pagedList } from '../../lib/paging.ts';
 import { userNotificationsDestination, type NotificationStore } from './live-notifier.ts';
 import { createNotificationsService } from './service.ts';

@@ -15,10 +15,9 @@ import type { NotificationItem } from '../../../common/api/notifications.ts';
 import { pushUrl } from '../../../common/push.ts';
 import type { NotificationType } from '../../../common/realtime.ts';
 import { notifications, type NotificationRow } from '../../db/schema.ts';
-import type { Database } from '../../db/database.ts';
-import { isBlockedBetween } from '../../lib/blocks.ts';
+import type { Database, Tx } from '../../db/database.ts';
+import { isBlockedBetween } from '../blocks/public.ts';
 import { fail } from '../../lib/errors.ts';
-import type { Tx } from '../../lib/match-chat.ts';
 
 /** What the notifier stores: one notification for one member. */
 export interface NewNotification {

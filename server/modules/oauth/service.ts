@@ -33,7 +33,7 @@ import type { TokenIssuer } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
 import { fail as failWith } from '../../lib/errors.ts';
-import { assertNotSuspended } from '../../lib/suspension.ts';
+import { assertNotSuspended } from '../reports/public.ts';
 import { isUniqueViolation, toUser } from '../../lib/user-view.ts';
 import { ProviderError, USES_PKCE, authorizationUrl, exchangeCode, fetchProfile, type ProviderProfile } from './providers.ts';
 

@@ -7,7 +7,7 @@ import { fileReport, listAdminAudit, listAdminReports, REPORT_LIMIT, resolveRepo
 import { MESSAGES } from '../../../common/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { acceptEmptyJsonBody, emptyBodyAsObject } from '../../lib/http.ts';
-import { route } from '../../lib/operation.ts';
+import { route } from '../../plugins/operations.ts';
 import { IdCursor, pagedList } from '../../lib/paging.ts';
 import { createReportsService, type ReportsServiceDeps } from './service.ts';
 

@@ -29,7 +29,7 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 import { fail } from '../../lib/errors.ts';
-import { isSuspended } from '../../lib/suspension.ts';
+import { isSuspended } from './public.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
 import { plainText } from '../../lib/og.ts';
 import { koreanDateHour } from '../../../common/domain/korean-time.ts';

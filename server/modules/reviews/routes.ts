@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { createReview, deleteReview, listMyReviews } from '../../../common/api/reviews.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { sendInTransaction } from '../../lib/http.ts';
-import { route } from '../../lib/operation.ts';
+import { route } from '../../plugins/operations.ts';
 import { pagedList, TimeIdCursor } from '../../lib/paging.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createReviewsService, type MarkReviewed } from './service.ts';

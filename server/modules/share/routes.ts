@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createShareLink, readSharedMeal, revokeShareLinks } from '../../../common/api/share.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { route } from '../../lib/operation.ts';
+import { route } from '../../plugins/operations.ts';
 import { byIp } from '../../plugins/rate-limit.ts';
 import { createShareService } from './service.ts';
 

@@ -21,7 +21,7 @@ import { matchRequests, schedules, users, venues } from '../../../db/schema.ts';
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { fail } from '../../../lib/errors.ts';
-import { route } from '../../../lib/operation.ts';
+import { route } from '../../../plugins/operations.ts';
 
 /** How long the calendar event lasts by default (MEAL_MINUTES, 90 min). */
 export const MEAL_DURATION_MINUTES = MEAL_MINUTES_DEFAULT;

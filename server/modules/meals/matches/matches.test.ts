@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { schedules } from '../../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { act, allPages, createSchedule, kstDate, kstNoonToday, requestMatch, scheduleInList } from '../../../test/schedule-fixtures.ts';
-import { NO_STATS } from '../../../lib/member-stats.ts';
+import { NO_STATS } from '../public.ts';
 
 type Member = Awaited<ReturnType<TestApp['quickMember']>>;
 let t: TestApp;
@@ -47,7 +47,7 @@ describe('POST /api/matches', () => {
     const scheduleId = await createSchedule(t, host.headers, { participants: 2 });
     const own = await ask(host.headers, scheduleId);
     expect(own.statusCode).toBe(400);
-    expect(own.json()).toEqual({ message: '자신이 만든 일정에는 매칭을 신청할 수 없습니다.', code: 'OWN_SCHEDULE' });
+    expect(own.json()).toEqual({ message: '자신이 만든 일정에는 매칭을 신청할 수 없습니다.', code: 'OWN_SCHEDULE', field: 'scheduleId' });
     await requestMatch(t, guest.headers, scheduleId);
     const again = await ask(guest.headers, scheduleId);
     expect(again.statusCode).toBe(409);

@@ -24,7 +24,7 @@ import {
 import type { HostAction } from '../../../../common/domain/match-status.ts';
 import { pagedList } from '../../../lib/paging.ts';
 import { acceptEmptyJsonBody, emptyBodyAsObject, sendText } from '../../../lib/http.ts';
-import { route } from '../../../lib/operation.ts';
+import { route } from '../../../plugins/operations.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { createMatchesService, DEFAULT_MEAL_RULES, MatchCursor, type MatchOutcome, type MealRules } from './service.ts';
 

@@ -9,7 +9,7 @@ import { createSchedule, deleteSchedule, listMySchedules, listSchedules, randomS
 import { pagedList } from '../../../lib/paging.ts';
 import { assertAppropriate } from '../../../lib/content-filter.ts';
 import { sendInTransaction } from '../../../lib/http.ts';
-import { route } from '../../../lib/operation.ts';
+import { route } from '../../../plugins/operations.ts';
 import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { MatchEvent } from '../../../plugins/notifier.ts';

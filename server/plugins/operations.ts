@@ -24,8 +24,8 @@ import type {
 import type { ResolveFastifyReplyReturnType } from 'fastify/types/type-provider.js';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { errorResponsesOf, fastifyPath, type OperationSpec } from '../../common/api/operation.ts';
-import type { AuthUser } from '../plugins/auth.ts';
-import { BEARER } from '../plugins/docs.ts';
+import type { AuthUser } from './auth.ts';
+import { BEARER } from './docs.ts';
 
 /** The Fastify schema an operation stands for (for request and reply typing). */
 export type SchemaOf<O extends OperationSpec> = {
@@ -84,7 +84,7 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
   }
   interface FastifyContextConfig {
-    /** The operation a route was registered from (server/lib/operation.ts `route`). */
+    /** The operation a route was registered from (server/plugins/operations.ts `route`). */
     operation?: OperationSpec;
   }
 }
