@@ -22,6 +22,7 @@ import type { Database } from '../../../db/database.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { fail } from '../../../lib/errors.ts';
 import { route } from '../../../plugins/operations.ts';
+import { format, ko } from '../../../../common/i18n/ko.ts';
 
 /** How long the calendar event lasts by default (MEAL_MINUTES, 90 min). */
 export const MEAL_DURATION_MINUTES = MEAL_MINUTES_DEFAULT;
@@ -82,7 +83,7 @@ export async function matchCalendar(db: Database, matchId: number, userId: numbe
   const start = m.startsAt;
   const end = new Date(start.getTime() + mealMinutes * 60 * 1000);
   const location = m.roadAddress?.trim() || m.address?.trim() || m.placeName;
-  const calendar = ical({ prodId: { company: 'bapsang-chingu', product: 'babsang', language: 'KO' }, name: '밥상친구' });
+  const calendar = ical({ prodId: { company: 'bapsang-chingu', product: 'babsang', language: 'KO' }, name: ko.app.name });
   calendar.timezone({ name: null, generator: (tz) => (tz === SEOUL ? SEOUL_VTIMEZONE : null) });
   calendar.createEvent({
     id: `match-${matchId}@${uidHost}`,
@@ -91,9 +92,9 @@ export async function matchCalendar(db: Database, matchId: number, userId: numbe
     end: new TZDate(end, SEOUL),
     timezone: SEOUL,
     stamp: now,
-    summary: `밥상친구: ${m.placeName}`,
+    summary: format(ko.calendarFile.summary, { place: m.placeName }),
     location,
-    description: `${partner}님과의 밥상친구 약속 (${m.status === 'CONFIRMED' ? '확정' : '수락됨'})`,
+    description: format(ko.calendarFile.description, { partner, status: ko.vocabulary.matchStatus[m.status] }),
   });
   return calendar.toString();
 }

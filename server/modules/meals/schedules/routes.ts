@@ -5,7 +5,18 @@
  */
 import { Type } from 'typebox';
 import type { FastifyPluginAsync } from 'fastify';
-import { createSchedule, deleteSchedule, listMySchedules, listSchedules, randomSchedule, scheduleCalendar, updateSchedule, type Schedule } from '../../../../common/api/schedules.ts';
+import {
+  createSchedule,
+  deleteSchedule,
+  listMySchedules,
+  listSchedules,
+  previewSchedules,
+  randomSchedule,
+  scheduleCalendar,
+  updateSchedule,
+  type Schedule,
+} from '../../../../common/api/schedules.ts';
+import { maskName } from '../../../../common/domain/mask-name.ts';
 import { pagedList } from '../../../lib/paging.ts';
 import { assertAppropriate } from '../../../lib/content-filter.ts';
 import { sendInTransaction } from '../../../lib/http.ts';
@@ -44,6 +55,21 @@ export const schedulesRoutes: FastifyPluginAsync<{ now: Clock; random: RandomSou
   route(app, listSchedules, async (request, reply) => {
     const { limit: _limit, cursor: _cursor, ...filter } = request.query;
     return pagedList(request, reply, { cursor: ScheduleCursor, load: ({ limit, after }) => service.inWindow(request.member.id, { ...filter, limit, after }), key: keyOf });
+  });
+
+  route(app, previewSchedules, async (request) => {
+    const rows = await service.inWindow(0, { limit: request.query.limit ?? 6 });
+    return rows.map((s) => ({
+      id: s.id,
+      date: s.date,
+      time: s.time,
+      placeName: s.placeName,
+      placeCategory: s.placeCategory,
+      participants: s.participants,
+      currentParticipants: s.currentParticipants,
+      isFull: s.isFull,
+      host: { name: maskName(s.user.name), profileImage: s.user.profileImage },
+    }));
   });
 
   route(app, randomSchedule, async (request) => service.random(request.member.id));
