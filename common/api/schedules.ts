@@ -241,6 +241,20 @@ export const listSchedules = defineOperation({
   paged: true,
 });
 
+/** The soonest meals for visitors, the host's name masked. */
+export const previewSchedules = defineOperation({
+  method: 'GET',
+  path: '/api/schedules/preview',
+  auth: 'public',
+  summary: '다가오는 약속 미리보기',
+  description:
+    "Lists for anyone the soonest `limit` (1–12, default 6) meals of the window that have not started, soonest first, with the host's name masked and without text, coordinates or member ids.",
+  tags,
+  querystring: SchedulePreviewQuery,
+  responses: { 200: SchedulePreviewList },
+  errors: [],
+});
+
 /** One schedule the caller could join, picked at random among the best matches. */
 export const randomSchedule = defineOperation({
   method: 'GET',
