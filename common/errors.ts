@@ -12,6 +12,8 @@
 import { josa } from 'es-hangul';
 import { consentMissingMessage } from './domain/legal.ts';
 import { koreanDateTime } from './domain/korean-time.ts';
+import { SCHEDULE_TEXT_MAX } from './domain/schedule.ts';
+import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN } from './realtime.ts';
 
 /** One entry: the HTTP status and the Korean text (or a function of the error's parameters). */
 export interface ErrorEntry {
@@ -153,23 +155,56 @@ export const ERRORS = {
   VENUES_UNAVAILABLE: { status: 502, text: '주변 식당 정보를 불러오지 못했어요. 잠시 후 다시 시도해주세요.' },
   // ── Push ──
   DEVICE_LIMIT: { status: 429, text: '등록할 수 있는 기기 수를 넘었어요.' },
-  // ── Codes of the modules not yet on the operation table (meals, chat, board, reviews, reports).
-  // Some of these codes are answered with more than one text today; the migration of each module
-  // gives each text its own code here.
+  // ── Meals, chat, board, reviews, reports, notifications (contract-b). One code, one text. ──
+  // Schedules
   DATE_OUT_OF_WINDOW: { status: 400, text: '일정은 오늘부터 21일 후까지의 날짜로만 만들 수 있어요.' },
+  LIST_DATE_OUT_OF_WINDOW: { status: 400, text: '오늘부터 21일 후까지의 날짜만 볼 수 있어요.' },
+  CALENDAR_RANGE: { status: 400, text: '달력은 오늘부터 21일 후까지, 시작일이 종료일보다 늦지 않게 42일 이내로 볼 수 있어요.' },
   PAST_HOUR: { status: 400, text: '지난 시간에는 약속을 만들 수 없어요.' },
+  TEXT_REQUIRED: { status: 400, text: '내용을 입력해주세요.' },
+  TEXT_TOO_LONG: { status: 400, text: `내용은 ${SCHEDULE_TEXT_MAX}자 이내로 입력해주세요.` },
+  PLACE_NAME_REQUIRED: { status: 400, text: '장소 이름을 입력해주세요.' },
+  COORDINATES: { status: 400, text: '위도와 경도는 함께 입력해야 해요.' },
+  UNKNOWN_CATEGORY: { status: 400, text: '알 수 없는 음식 종류예요.' },
+  POSITION_PAIR: { status: 400, text: '위치(lat, lng)는 함께 보내야 하고, 반경(radius)은 위치와 함께만 쓸 수 있어요.' },
+  SCHEDULE_NOT_FOUND: { status: 404, text: '일정을 찾을 수 없어요.' },
+  NOT_SCHEDULE_OWNER: { status: 403, text: '본인이 만든 일정만 수정할 수 있어요.' },
+  /** SPEC §8 quotes this text verbatim. */
+  SCHEDULE_DELETE_FORBIDDEN: { status: 403, text: '일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.' },
   CAPACITY_BELOW_PARTICIPANTS: { status: 409, text: '현재 참여 인원보다 적은 인원으로 줄일 수 없어요.' },
+  /** SPEC §8 quotes this text verbatim. */
   NO_MATCH_AVAILABLE: { status: 404, text: '현재 매칭 가능한 상대가 없습니다.' },
+  // Matches
+  /** SPEC §5 / UI-TEXT quote this text verbatim. */
   OWN_SCHEDULE: { status: 400, text: '자신이 만든 일정에는 매칭을 신청할 수 없습니다.' },
+  /** UI-TEXT "Server text answers" quotes this text verbatim. */
   ALREADY_REQUESTED: { status: 409, text: '이미 신청한 일정입니다.' },
   BLOCKED: { status: 403, text: '요청을 보낼 수 없는 회원이에요.' },
-  NOT_INVITED_AGAIN: { status: 409, text: '호스트가 거절한 약속이라 다시 신청할 수 없어요.' },
+  NOT_INVITED_AGAIN: {
+    status: 409,
+    text: (p: { by?: 'reject' | 'cancel' } = {}) => (p.by === 'cancel' ? '호스트가 취소한 약속이라 다시 신청할 수 없어요.' : '호스트가 거절한 약속이라 다시 신청할 수 없어요.'),
+  },
   REQUEST_LIMIT: { status: 409, text: (p: { max: number }) => `한 약속에는 신청을 취소한 뒤 ${p.max}번까지만 다시 신청할 수 있어요.` },
   SCHEDULE_PAST: { status: 409, text: '지난 일정에는 신청할 수 없어요.' },
   SCHEDULE_FULL: { status: 409, text: '모집 인원이 모두 찼어요.' },
-  MEAL_STARTED: { status: 409, text: '이미 시작된 약속이에요.' },
+  MEAL_STARTED: {
+    status: 409,
+    text: (p: { action?: 'delete' | 'cancel' } = {}) =>
+      p.action === 'delete' ? '이미 시작된 약속은 삭제할 수 없어요.' : p.action === 'cancel' ? '이미 시작된 약속은 취소할 수 없어요.' : '이미 시작된 약속이에요.',
+  },
   NOT_HOST: { status: 403, text: '일정을 만든 사람만 매칭 요청을 처리할 수 있어요.' },
-  ILLEGAL_TRANSITION: { status: 409, text: '수락되거나 확정된 약속만 취소할 수 있어요.' },
+  NOT_MATCH_PARTICIPANT: { status: 403, text: '본인의 약속이 아니에요.' },
+  ILLEGAL_TRANSITION: {
+    status: 409,
+    text: (p: { action?: 'accept' | 'reject' | 'confirm' | 'cancel' } = {}) =>
+      p.action === 'accept'
+        ? '대기 중인 요청만 수락할 수 있어요.'
+        : p.action === 'reject'
+          ? '대기 중인 요청만 거절할 수 있어요.'
+          : p.action === 'confirm'
+            ? '수락된 요청만 확정할 수 있어요.'
+            : '수락되거나 확정된 약속만 취소할 수 있어요.',
+  },
   NOT_ENDED: { status: 409, text: '끝난 요청만 목록에서 삭제할 수 있어요. 대기 중인 요청은 거절하거나 신청을 취소해주세요.' },
   NOT_CONFIRMED: { status: 409, text: '확정된 약속에서만 할 수 있어요.' },
   ARRIVAL_WINDOW: { status: 409, text: (p: { minutes: number }) => `도착 알림은 약속 시간 ${p.minutes}분 전부터 ${p.minutes}분 후까지 보낼 수 있어요.` },
@@ -180,28 +215,45 @@ export const ERRORS = {
   DISPUTE_WINDOW: { status: 409, text: (p: { hours: number }) => `노쇼 기록에는 기록된 뒤 ${p.hours}시간 안에만 이의를 제기할 수 있어요.` },
   ALREADY_DISPUTED: { status: 409, text: '이미 이의를 제기했어요.' },
   NOT_AGREED: { status: 409, text: '수락되거나 확정된 약속만 캘린더에 추가할 수 있어요.' },
+  // Chat
+  CHAT_FORBIDDEN: { status: 403, text: '채팅에 참여할 수 없는 약속이에요.' },
+  CHAT_CONTENT_LENGTH: { status: 400, text: `메시지는 ${CHAT_CONTENT_MIN}자 이상 ${CHAT_CONTENT_MAX}자 이하로 입력해주세요.` },
   CHAT_CLOSED: { status: 409, text: '취소된 약속이에요.' },
   CHAT_BLOCKED: { status: 409, text: '메시지를 보낼 수 없는 회원이에요.' },
   CHAT_READ_ONLY: { status: 409, text: '약속이 끝나고 하루가 지나서 더 이상 메시지를 보낼 수 없어요.' },
   CLIENT_ID_REUSED: { status: 409, text: '이미 다른 대화에서 쓴 메시지 번호예요. 새로 보내주세요.' },
+  /** The table chat (server/modules/chat/table-service.ts, not yet on the operation table). */
+  CHAT_READ_ONLY: { status: 409, text: '약속이 끝나고 하루가 지나서 더 이상 메시지를 보낼 수 없어요.' },
+  // Reviews
+  NOT_PARTICIPANT: { status: 403, text: '매칭에 참여한 회원만 리뷰를 작성할 수 있어요.' },
+  REVIEW_NOT_CONFIRMED: { status: 409, text: '확정된 약속에만 리뷰를 작성할 수 있어요.' },
+  WRONG_REVIEWEE: { status: 400, text: '리뷰 대상은 매칭 상대방이어야 해요.' },
+  ALREADY_REVIEWED: { status: 409, text: '이미 리뷰를 작성했어요.' },
+  REVIEW_TOO_EARLY: { status: 409, text: (p: { when: string }) => `${p.when}부터 후기를 쓸 수 있어요.` },
+  REVIEW_NOT_FOUND: { status: 404, text: '리뷰를 찾을 수 없어요.' },
+  NOT_REVIEWEE: { status: 403, text: '내가 받은 리뷰만 삭제할 수 있어요.' },
+  // Notifications
+  CURSOR_AND_BEFORE: { status: 400, text: '목록 위치는 cursor 또는 before 중 하나만 보내주세요.' },
+  READ_BODY: { status: 400, text: '읽음 처리할 알림(ids) 또는 전체(all: true) 중 하나만 보내주세요.' },
+  // Reports and moderation
+  REPORT_TARGET_NOT_FOUND: { status: 404, text: '신고할 대상을 찾을 수 없어요.' },
+  REPORT_SELF: { status: 400, text: '자신이나 자신의 글은 신고할 수 없어요.' },
+  ALREADY_REPORTED: { status: 409, text: '이미 신고한 내용이에요.' },
+  REPORT_NOT_FOUND: { status: 404, text: '신고를 찾을 수 없어요.' },
+  NOT_HIDEABLE: { status: 400, text: '회원은 숨길 수 없어요. 정지를 선택해주세요.' },
+  NO_AUTHOR: { status: 400, text: '작성자가 없는 내용이라 정지할 수 없어요.' },
+  SUSPEND_SELF: { status: 400, text: '자기 자신은 정지할 수 없어요.' },
+  // Board
   TITLE_CONTENT_REQUIRED: { status: 400, text: '제목과 내용을 모두 입력해주세요.' },
   TITLE_TOO_LONG: { status: 400, text: (p: { max: number }) => `제목은 ${p.max}자 이하로 입력해주세요.` },
   CONTENT_TOO_LARGE: { status: 400, text: '내용이 너무 길어요. (최대 20KB)' },
-  COORDINATES: { status: 400, text: '위도와 경도는 함께 입력해야 해요.' },
+  POST_NOT_FOUND: { status: 404, text: '게시글을 찾을 수 없어요.' },
   NOT_AUTHOR: { status: 403, text: '본인이 작성한 게시글만 수정하거나 삭제할 수 있어요.' },
   COMMENT_REQUIRED: { status: 400, text: '댓글 내용을 입력해주세요.' },
   COMMENT_TOO_LONG: { status: 400, text: (p: { max: number }) => `댓글은 ${p.max}자 이하로 입력해주세요.` },
   COMMENT_NOT_FOUND: { status: 404, text: '댓글을 찾을 수 없어요.' },
   NOT_COMMENT_AUTHOR: { status: 403, text: '본인이 작성한 댓글만 수정하거나 삭제할 수 있어요.' },
   SEARCH_TOO_LONG: { status: 400, text: (p: { max: number }) => `검색어는 ${p.max}자 이하로 입력해주세요.` },
-  NOT_PARTICIPANT: { status: 403, text: '매칭에 참여한 회원만 리뷰를 작성할 수 있어요.' },
-  WRONG_REVIEWEE: { status: 400, text: '리뷰 대상은 매칭 상대방이어야 해요.' },
-  ALREADY_REVIEWED: { status: 409, text: '이미 리뷰를 작성했어요.' },
-  REVIEW_TOO_EARLY: { status: 409, text: (p: { when: string }) => `${p.when}부터 후기를 쓸 수 있어요.` },
-  NOT_REVIEWEE: { status: 403, text: '내가 받은 리뷰만 삭제할 수 있어요.' },
-  ALREADY_REPORTED: { status: 409, text: '이미 신고한 내용이에요.' },
-  NOT_HIDEABLE: { status: 400, text: '회원은 숨길 수 없어요. 정지를 선택해주세요.' },
-  NO_AUTHOR: { status: 400, text: '작성자가 없는 내용이라 정지할 수 없어요.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** Sample parameters of the texts that take some, for the OpenAPI document (common/api/operation.ts). */

@@ -7,7 +7,9 @@
 import { Type, type Static } from 'typebox';
 import { BOARD_TAGS, MAX_TAGS_PER_POST } from '../domain/vocabulary.ts';
 import { literalUnion } from './literals.ts';
+import { defineOperation } from './operation.ts';
 import { PageParams } from './paging.ts';
+import { IdParams } from './schedules.ts';
 
 /** SPEC §5/§9 limits of a post and a comment. */
 export const BOARD_LIMITS = {
@@ -123,3 +125,178 @@ export type PageQuery = Static<typeof PageQuery>;
 /** `/api/board/{id}/comments/{commentId}` (issue #18). */
 export const CommentParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), commentId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 export type CommentParams = Static<typeof CommentParams>;
+
+const tags = ['board'] as const;
+const POST_BODY_ERRORS = ['TITLE_CONTENT_REQUIRED', 'TITLE_TOO_LONG', 'CONTENT_TOO_LARGE', 'COORDINATES', 'INAPPROPRIATE_TEXT'] as const;
+const COMMENT_TEXT_ERRORS = ['COMMENT_REQUIRED', 'COMMENT_TOO_LONG', 'INAPPROPRIATE_TEXT'] as const;
+
+/** The board, newest first, searched and filtered by tags (paged). */
+export const listPosts = defineOperation({
+  method: 'GET',
+  path: '/api/board',
+  auth: 'member',
+  summary: '게시글 목록',
+  description:
+    "Lists the posts newest first without those across a block with the caller, keeping with `q` those whose title, text or a tag holds it and with `tags` those carrying every listed tag, paged by `limit` and `cursor`.",
+  tags,
+  querystring: BoardQuery,
+  responses: { 200: PostList },
+  errors: ['SEARCH_TOO_LONG'],
+  paged: true,
+});
+
+/** One post in the list shape. */
+export const getPost = defineOperation({
+  method: 'GET',
+  path: '/api/board/{id}',
+  auth: 'member',
+  summary: '게시글 하나',
+  description: 'Answers one post in the list shape; a hidden post or one across a block with the caller is not found.',
+  tags,
+  params: IdParams,
+  responses: { 200: Post },
+  errors: ['POST_NOT_FOUND'],
+});
+
+/** The comments of a post, oldest first (paged). */
+export const listComments = defineOperation({
+  method: 'GET',
+  path: '/api/board/{id}/comments',
+  auth: 'member',
+  summary: '댓글 목록',
+  description: 'Lists the visible comments of a post oldest first without those across a block with the caller, paged by `limit` and `cursor`.',
+  tags,
+  params: IdParams,
+  querystring: PageQuery,
+  responses: { 200: CommentList },
+  errors: ['POST_NOT_FOUND'],
+  paged: true,
+});
+
+/** Writes a post (content sanitised to the rich-text allowlist). */
+export const createPost = defineOperation({
+  method: 'POST',
+  path: '/api/board',
+  auth: 'member',
+  summary: '게시글 작성',
+  description:
+    "Stores a post whose HTML content is sanitised to the rich-text allowlist (images only from the caller's uploads, others counted in `removedImages`), answering the saved post.",
+  tags,
+  body: PostBody,
+  responses: { 201: Post },
+  errors: [...POST_BODY_ERRORS],
+  rateLimited: true,
+});
+
+/** Edits a post (its author only). */
+export const updatePost = defineOperation({
+  method: 'PUT',
+  path: '/api/board/{id}',
+  auth: 'member',
+  summary: '게시글 수정',
+  description: "Replaces the caller's post with the body under the same rules as writing one, answering the saved post.",
+  tags,
+  params: IdParams,
+  body: PostBody,
+  responses: { 200: Post },
+  errors: [...POST_BODY_ERRORS, 'POST_NOT_FOUND', 'NOT_AUTHOR'],
+  rateLimited: true,
+});
+
+/** Deletes a post with its likes, views and comments (its author only). */
+export const deletePost = defineOperation({
+  method: 'DELETE',
+  path: '/api/board/{id}',
+  auth: 'member',
+  summary: '게시글 삭제',
+  description: "Deletes the caller's post with its likes, views and comments.",
+  tags,
+  params: IdParams,
+  responses: { 204: Type.Null({ description: 'deleted' }) },
+  errors: ['POST_NOT_FOUND', 'NOT_AUTHOR'],
+});
+
+/** Counts a view of a post. */
+export const viewPost = defineOperation({
+  method: 'PUT',
+  path: '/api/board/{id}/view',
+  auth: 'member',
+  summary: '조회수 증가',
+  description: "Counts one view of the post unless the caller wrote it or their last counted view of it is less than an hour old.",
+  tags,
+  params: IdParams,
+  responses: { 204: Type.Null({ description: 'done' }) },
+  errors: ['POST_NOT_FOUND'],
+});
+
+/** Likes a post, or takes the like back. */
+export const togglePostLike = defineOperation({
+  method: 'POST',
+  path: '/api/board/{id}/like',
+  auth: 'member',
+  summary: '좋아요 토글',
+  description: "Adds the caller's like to the post or removes it when present, answering the updated post.",
+  tags,
+  params: IdParams,
+  responses: { 200: Post },
+  errors: ['POST_NOT_FOUND'],
+  rateLimited: true,
+});
+
+/** Comments on a post. */
+export const createComment = defineOperation({
+  method: 'POST',
+  path: '/api/board/{id}/comments',
+  auth: 'member',
+  summary: '댓글 작성',
+  description: 'Stores a plain-text comment (1–500 characters after trimming) on a visible post, answering the comment.',
+  tags,
+  params: IdParams,
+  body: CommentBody,
+  responses: { 201: Comment },
+  errors: [...COMMENT_TEXT_ERRORS, 'POST_NOT_FOUND'],
+  rateLimited: true,
+});
+
+/** Edits a comment (its author only). */
+export const updateComment = defineOperation({
+  method: 'PUT',
+  path: '/api/board/{id}/comments/{commentId}',
+  auth: 'member',
+  summary: '댓글 수정',
+  description: "Replaces the text of the caller's comment under the same rules as writing one, answering the comment with its first `createdAt`.",
+  tags,
+  params: CommentParams,
+  body: CommentBody,
+  responses: { 200: Comment },
+  errors: [...COMMENT_TEXT_ERRORS, 'COMMENT_NOT_FOUND', 'NOT_COMMENT_AUTHOR'],
+  rateLimited: true,
+});
+
+/** Deletes a comment (its author only). */
+export const deleteComment = defineOperation({
+  method: 'DELETE',
+  path: '/api/board/{id}/comments/{commentId}',
+  auth: 'member',
+  summary: '댓글 삭제',
+  description: "Deletes the caller's comment, lowering the post's comment count.",
+  tags,
+  params: CommentParams,
+  responses: { 204: Type.Null({ description: 'deleted' }) },
+  errors: ['COMMENT_NOT_FOUND', 'NOT_COMMENT_AUTHOR'],
+});
+
+/** The recommended places: posts with coordinates and enough points, most points first (paged). */
+export const listRecommendations = defineOperation({
+  method: 'GET',
+  path: '/api/recommendations',
+  auth: 'member',
+  summary: '맛집 추천',
+  description:
+    'Lists the posts with coordinates and at least 10 points (views + 3 × likes + 2 × comments) most points first, then newest, without those across a block with the caller, paged by `limit` and `cursor`.',
+  tags,
+  querystring: PageQuery,
+  responses: { 200: PostList },
+  errors: [],
+  paged: true,
+});

@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { CLIENT_ID_PATTERN } from '../realtime.ts';
+import { defineOperation } from './operation.ts';
 
 /** `{ matchId }` path parameter. */
 export const ChatParams = Type.Object({ matchId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
@@ -150,3 +151,36 @@ export type TableOutsiderView = Static<typeof TableOutsiderView>;
 /** `GET /api/schedules/{id}/members`: the members (for members) or the outsider's view. */
 export const TableMembersAnswer = Type.Union([Type.Array(TableMember), TableOutsiderView]);
 export type TableMembersAnswer = Static<typeof TableMembersAnswer>;
+
+const chatTags = ['chat'] as const;
+
+/** A match's chat history, oldest first (`before` / `after` paging by message id). */
+export const chatHistory = defineOperation({
+  method: 'GET',
+  path: '/api/chat/{matchId}/history',
+  auth: 'member',
+  summary: '채팅 기록',
+  description:
+    "Lists a match's chat messages oldest first for its host and requester while the match is accepted, confirmed or cancelled: the newest `limit` (default 100, at most 200) with an id below `before`, or with `after` the oldest `limit` above it.",
+  tags: chatTags,
+  params: ChatParams,
+  querystring: ChatHistoryQuery,
+  responses: { 200: ChatHistory },
+  errors: ['MATCH_NOT_FOUND', 'CHAT_FORBIDDEN'],
+});
+
+/** Sends a chat message over HTTP (the offline outbox's twin of the STOMP SEND). */
+export const sendChatMessage = defineOperation({
+  method: 'POST',
+  path: '/api/chat/{matchId}/messages',
+  auth: 'member',
+  summary: '채팅 메시지 보내기',
+  description:
+    'Stores `content` (1–1000 characters after trimming) in the chat of an accepted or confirmed match, publishes it to `/topic/chat/{matchId}` and tells the partner, answering the stored message; a repeated `clientId` answers the first stored message without storing it again.',
+  tags: chatTags,
+  params: ChatParams,
+  body: ChatSendBody,
+  responses: { 201: ChatMessageSchema },
+  // RATE_LIMITED: the chat budget (per minute and per 10 s, shared with the live channel) is counted by `app.publishChat`, not by a route limiter.
+  errors: ['CHAT_CONTENT_LENGTH', 'INAPPROPRIATE_TEXT', 'MATCH_NOT_FOUND', 'CHAT_FORBIDDEN', 'CHAT_CLOSED', 'CHAT_BLOCKED', 'CLIENT_ID_REUSED', 'RATE_LIMITED'],
+});

@@ -1,11 +1,12 @@
 /**
- * The notification inbox (issue #16 item 5): `GET /api/notifications`,
+ * The notification inbox: `GET /api/notifications`,
  * `GET /api/notifications/unread-count`, `POST /api/notifications/read`. Every live notification
  * (common/realtime.ts `LiveNotification`) is stored first; its `id` and `link` are the ones below.
  */
 import { Type, type Static } from 'typebox';
 import { NOTIFICATION_TYPES } from '../realtime.ts';
 import { literalUnion } from './literals.ts';
+import { defineOperation } from './operation.ts';
 import { PageParams } from './paging.ts';
 
 import { NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, NOTIFICATIONS_READ_MAX_IDS } from './notifications-limits.ts';
@@ -15,7 +16,7 @@ export { NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, NOTIFICATIONS_READ_
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /**
- * Paging (issue #19 item 1): `limit` (default 20; above 100 → 100) and the opaque `cursor` of the
+ * Paging: `limit` (default 20; above 100 → 100) and the opaque `cursor` of the
  * `Link` header, or the older `before` (items with id < before; still accepted, not with `cursor`).
  */
 export const NotificationsQuery = Type.Object({
@@ -60,3 +61,45 @@ export const NotificationsReadBody = Type.Object(
   { additionalProperties: false },
 );
 export type NotificationsReadBody = Static<typeof NotificationsReadBody>;
+
+const tags = ['notifications'] as const;
+
+/** The caller's inbox, newest first (paged). */
+export const listNotifications = defineOperation({
+  method: 'GET',
+  path: '/api/notifications',
+  auth: 'member',
+  summary: '알림 목록',
+  description:
+    "Lists the caller's notifications newest first (one unread `new_message` item per chat), paged by `limit` and `cursor` or by the older `before` (an id; not together with `cursor`).",
+  tags,
+  querystring: NotificationsQuery,
+  responses: { 200: NotificationList },
+  errors: ['CURSOR_AND_BEFORE'],
+  paged: true,
+});
+
+/** How many of the caller's notifications are unread. */
+export const unreadNotificationCount = defineOperation({
+  method: 'GET',
+  path: '/api/notifications/unread-count',
+  auth: 'member',
+  summary: '읽지 않은 알림 수',
+  description: "Answers `{count}`, how many of the caller's notifications are unread (a collapsed chat counts once).",
+  tags,
+  responses: { 200: UnreadCount },
+  errors: [],
+});
+
+/** Marks some or all of the caller's notifications read. */
+export const markNotificationsRead = defineOperation({
+  method: 'POST',
+  path: '/api/notifications/read',
+  auth: 'member',
+  summary: '알림 읽음 처리',
+  description: "Marks the caller's notifications of `ids` read (other members' and unknown ids are ignored), or every unread one with `all: true`.",
+  tags,
+  body: NotificationsReadBody,
+  responses: { 204: Type.Null({ description: 'marked' }) },
+  errors: ['READ_BODY'],
+});

@@ -6,6 +6,13 @@ import * as blocks from './blocks.ts';
 import * as featured from './featured.ts';
 import * as push from './push.ts';
 import * as share from './share.ts';
+import * as board from './board.ts';
+import * as chat from './chat.ts';
+import * as matches from './matches.ts';
+import * as notifications from './notifications.ts';
+import * as reports from './reports.ts';
+import * as reviews from './reviews.ts';
+import * as schedules from './schedules.ts';
 import type { OperationSpec } from './operation.ts';
 
 const pick = <T extends Record<string, unknown>>(module: T) =>
@@ -19,6 +26,13 @@ export const operations = {
   ...pick(share),
   ...pick(featured),
   ...pick(push),
+  ...pick(schedules),
+  ...pick(matches),
+  ...pick(chat),
+  ...pick(board),
+  ...pick(reviews),
+  ...pick(reports),
+  ...pick(notifications),
 };
 
 /** The name of an operation. */

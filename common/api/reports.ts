@@ -1,5 +1,5 @@
 /**
- * Reports and moderation (issue #17 items 5 and 6).
+ * Reports and moderation.
  * - `POST /api/reports` `{targetType, targetId, reason, detail?}` → 201; the same reporter and
  *   target again → 409; unknown target → 404; one's own account or content → 400. Content reported
  *   by 3 distinct members is hidden until a moderator decides.
@@ -7,6 +7,7 @@
  *   target (dismiss / hide / suspend), suspending members, and the audit of every admin action.
  */
 import { Type, type Static } from 'typebox';
+import { defineOperation } from './operation.ts';
 import { PageParams } from './paging.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -174,3 +175,95 @@ export const AuditList = Type.Array(AuditEntry);
 /** `GET /api/admin/audit` query. */
 export const AuditQuery = Type.Object({ ...PageParams }, { additionalProperties: false });
 export type AuditQuery = Static<typeof AuditQuery>;
+
+/** Reports one member may file per hour (`POST /api/reports`, counted per member). */
+export const REPORT_LIMIT = { max: 30, windowMs: 60 * 60 * 1000 } as const;
+
+/** Files a report about a member or a piece of content. */
+export const fileReport = defineOperation({
+  method: 'POST',
+  path: '/api/reports',
+  auth: 'member',
+  summary: '신고하기',
+  description:
+    'Reports a member or a piece of content once per reporter and target, hiding content (not a member) from every list once enough established members reported it, until a moderator decides.',
+  tags: ['reports'],
+  body: ReportBody,
+  responses: { 201: ReportCreated },
+  errors: ['REPORT_TARGET_NOT_FOUND', 'REPORT_SELF', 'ALREADY_REPORTED'],
+  rateLimited: true,
+});
+
+const adminTags = ['admin'] as const;
+
+/** The reports queue, grouped per target (admins only, paged). */
+export const listAdminReports = defineOperation({
+  method: 'GET',
+  path: '/api/admin/reports',
+  auth: 'admin',
+  summary: '신고 목록 (관리자)',
+  description:
+    'Lists the reports of `status` (open by default) grouped per target with the content, its author and the reasons, the group with the newest report first, paged by `limit` and `cursor`.',
+  tags: adminTags,
+  querystring: AdminReportsQuery,
+  responses: { 200: AdminReportList },
+  errors: [],
+  paged: true,
+});
+
+/** Resolves every open report of a target: dismiss, hide or suspend its author (admins only). */
+export const resolveReport = defineOperation({
+  method: 'POST',
+  path: '/api/admin/reports/{id}/resolve',
+  auth: 'admin',
+  summary: '신고 처리 (관리자)',
+  description:
+    "Resolves every open report of report `id`'s target by showing the content again (`dismiss`), keeping it hidden (`hide`) or also suspending its author (`suspend`), writing one audit row.",
+  tags: adminTags,
+  params: AdminIdParams,
+  body: ResolveBody,
+  responses: { 200: ResolveResult },
+  errors: ['REPORT_NOT_FOUND', 'NOT_HIDEABLE', 'NO_AUTHOR', 'SUSPEND_SELF', 'USER_NOT_FOUND'],
+});
+
+/** Suspends a member for some days or until lifted (admins only). */
+export const suspendMember = defineOperation({
+  method: 'POST',
+  path: '/api/admin/users/{id}/suspend',
+  auth: 'admin',
+  summary: '회원 정지 (관리자)',
+  description:
+    "Suspends the member for `days` days or until lifted (an empty body is `{}`), ending their tokens and live connections and cancelling their open matches, writing one audit row.",
+  tags: adminTags,
+  params: AdminIdParams,
+  body: SuspendBody,
+  responses: { 200: SuspensionState },
+  errors: ['SUSPEND_SELF', 'USER_NOT_FOUND'],
+});
+
+/** Lifts a member's suspension (admins only). */
+export const unsuspendMember = defineOperation({
+  method: 'POST',
+  path: '/api/admin/users/{id}/unsuspend',
+  auth: 'admin',
+  summary: '회원 정지 해제 (관리자)',
+  description: "Lifts the member's suspension (also when there is none) so they can sign in again, writing one audit row.",
+  tags: adminTags,
+  params: AdminIdParams,
+  responses: { 200: SuspensionState },
+  errors: ['USER_NOT_FOUND'],
+});
+
+/** Every admin action, newest first (admins only, paged). */
+export const listAdminAudit = defineOperation({
+  method: 'GET',
+  path: '/api/admin/audit',
+  auth: 'admin',
+  summary: '관리 기록 (관리자)',
+  description: 'Lists every admin action newest first with its admin, target, note and detail, paged by `limit` and `cursor`.',
+  tags: adminTags,
+  querystring: AuditQuery,
+  responses: { 200: AuditList },
+  errors: [],
+  paged: true,
+});

@@ -1,8 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { FOOD_CATEGORIES } from '../domain/vocabulary.ts';
 import { literalUnion } from './literals.ts';
-import { MATCH_STATUSES } from '../domain/match-status.ts';
+import { CANCEL_REASON_MAX, MATCH_STATUSES } from '../domain/match-status.ts';
 import { MEMBER_STATS_PROPERTIES } from './users.ts';
+import { defineOperation } from './operation.ts';
 import { PageParams } from './paging.ts';
 import { CAPACITY_MAX, CAPACITY_MIN, HOUR_MAX, HOUR_MIN, SCHEDULE_TEXT_MAX } from '../domain/schedule.ts';
 
@@ -176,3 +177,123 @@ export const CalendarDay = Type.Object({
 export type CalendarDay = Static<typeof CalendarDay>;
 export const ScheduleCalendar = Type.Array(CalendarDay);
 export type ScheduleCalendar = Static<typeof ScheduleCalendar>;
+
+/** `DELETE /api/schedules/{id}?reason=`: the optional reason the guests are told (≤ 200 characters). */
+export const ScheduleDeleteQuery = Type.Object({ reason: Type.Optional(Type.String({ maxLength: CANCEL_REASON_MAX })) }, { additionalProperties: false });
+export type ScheduleDeleteQuery = Static<typeof ScheduleDeleteQuery>;
+
+const tags = ['schedules'] as const;
+
+/** Creates a schedule; its author is the first participant. */
+export const createSchedule = defineOperation({
+  method: 'POST',
+  path: '/api/schedules',
+  auth: 'member',
+  summary: '일정 만들기',
+  description:
+    'Creates a meal schedule on a KST date from today to today+21 at an hour that has not started, with the caller as its first participant, adding a venue with coordinates to the catalogue.',
+  tags,
+  body: ScheduleCreateBody,
+  responses: { 201: Schedule },
+  errors: ['DATE_OUT_OF_WINDOW', 'PAST_HOUR', 'TEXT_REQUIRED', 'TEXT_TOO_LONG', 'PLACE_NAME_REQUIRED', 'COORDINATES', 'INAPPROPRIATE_TEXT'],
+});
+
+/** The caller's schedules from today on (paged). */
+export const listMySchedules = defineOperation({
+  method: 'GET',
+  path: '/api/schedules/my',
+  auth: 'member',
+  summary: '내 일정',
+  description: "Lists the caller's schedules dated today (KST) or later by date, hour and id, paged by `limit` and `cursor`.",
+  tags,
+  querystring: MyScheduleQuery,
+  responses: { 200: ScheduleList },
+  errors: [],
+  paged: true,
+});
+
+/** The matching calendar's days: how many schedules each day lists, and their categories. */
+export const scheduleCalendar = defineOperation({
+  method: 'GET',
+  path: '/api/schedules/calendar',
+  auth: 'member',
+  summary: '일정 달력',
+  description:
+    'Answers, for each KST day from `from` to `to` (inside the window, at most 42 days) that holds schedules, how many the day list would show with the same filters and their food categories.',
+  tags,
+  querystring: ScheduleCalendarQuery,
+  responses: { 200: ScheduleCalendar },
+  errors: ['CALENDAR_RANGE', 'UNKNOWN_CATEGORY', 'POSITION_PAIR'],
+});
+
+/** Every member's schedules in the window, filtered by day, category and distance (paged). */
+export const listSchedules = defineOperation({
+  method: 'GET',
+  path: '/api/schedules',
+  auth: 'member',
+  summary: '모든 일정',
+  description:
+    "Lists the schedules that have not started from today to today+21 (KST) by date, hour and id with their authors, without hidden ones or those across a block, filtered by `date`, `category` and a `lat`/`lng`/`radius` circle, paged by `limit` and `cursor`.",
+  tags,
+  querystring: ScheduleListQuery,
+  responses: { 200: ScheduleList },
+  errors: ['LIST_DATE_OUT_OF_WINDOW', 'UNKNOWN_CATEGORY', 'POSITION_PAIR'],
+  paged: true,
+});
+
+/** The soonest meals for visitors, the host's name masked. */
+export const previewSchedules = defineOperation({
+  method: 'GET',
+  path: '/api/schedules/preview',
+  auth: 'public',
+  summary: '다가오는 약속 미리보기',
+  description:
+    "Lists for anyone the soonest `limit` (1–12, default 6) meals of the window that have not started, soonest first, with the host's name masked and without text, coordinates or member ids.",
+  tags,
+  querystring: SchedulePreviewQuery,
+  responses: { 200: SchedulePreviewList },
+  errors: [],
+});
+
+/** One schedule the caller could join, picked at random among the best matches. */
+export const randomSchedule = defineOperation({
+  method: 'GET',
+  path: '/api/schedules/random',
+  auth: 'member',
+  summary: '랜덤 매칭',
+  description:
+    "Picks at random one of the three best schedules the caller could join (not theirs, not started, not full, never requested), ranked by preferences shared with the author and then by the soonest meal.",
+  tags,
+  responses: { 200: Schedule },
+  errors: ['NO_MATCH_AVAILABLE'],
+});
+
+/** Edits a schedule: text and capacity, and optionally its time and place (its author only). */
+export const updateSchedule = defineOperation({
+  method: 'PUT',
+  path: '/api/schedules/{id}',
+  auth: 'member',
+  summary: '일정 수정',
+  description:
+    "Saves the caller's schedule's text and capacity and optionally a new date, hour or place, telling each seated or waiting guest of a moved meal with `schedule_changed` and waitlisting or releasing requests as the capacity fills or frees seats.",
+  tags,
+  params: IdParams,
+  body: ScheduleUpdateBody,
+  responses: { 200: Schedule },
+  errors: ['SCHEDULE_NOT_FOUND', 'NOT_SCHEDULE_OWNER', 'PAST_HOUR', 'DATE_OUT_OF_WINDOW', 'TEXT_REQUIRED', 'TEXT_TOO_LONG', 'PLACE_NAME_REQUIRED', 'COORDINATES', 'INAPPROPRIATE_TEXT', 'CAPACITY_BELOW_PARTICIPANTS'],
+});
+
+/** Deletes a schedule, cancelling every open request on it (its author only). */
+export const deleteSchedule = defineOperation({
+  method: 'DELETE',
+  path: '/api/schedules/{id}',
+  auth: 'member',
+  summary: '일정 삭제',
+  description:
+    "Deletes the caller's schedule that has not started and cancels each open request on it with the optional `reason`, telling each requester with `schedule_cancelled` and ending their chats.",
+  tags,
+  params: IdParams,
+  querystring: ScheduleDeleteQuery,
+  responses: { 204: Type.Null({ description: 'deleted' }) },
+  errors: ['SCHEDULE_NOT_FOUND', 'SCHEDULE_DELETE_FORBIDDEN', 'MEAL_STARTED'],
+});

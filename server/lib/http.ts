@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorBody } from '../../common/api/errors.ts';
 import type { Database } from '../db/database.ts';
+import type { OperationSpec } from '../../common/api/operation.ts';
 
 const { $id: _id, ...errorBodyInline } = ErrorBody as typeof ErrorBody & { $id?: string };
 /** `ErrorBody` without its `$id`, so it can be inlined in as many responses as needed. */
@@ -67,4 +68,17 @@ export async function sendInTransaction<T>(
   const json = await db.transaction(async (tx) => reply.code(status).serialize(await write(tx as unknown as Database)));
   await afterCommit?.();
   return reply.code(status).type('application/json; charset=utf-8').send(json);
+}
+
+/**
+ * Lets the operations `ops` registered in this plugin take no body at all as `{}` (their body is
+ * optional as a whole, e.g. a cancellation without a reason), validated like an empty object.
+ * Scoped to the plugin it is called in.
+ */
+export function emptyBodyAsObject(app: FastifyInstance, ops: readonly OperationSpec[]): void {
+  const optional = new Set<OperationSpec>(ops);
+  app.addHook('preValidation', async (request) => {
+    const op = request.routeOptions.config.operation;
+    if (request.body == null && op && optional.has(op)) request.body = {};
+  });
 }

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../test/helper.ts';
 import { act, createSchedule, requestMatch } from '../test/schedule-fixtures.ts';
 import { connectFrame, handshakeStatus, listen, rawSocket, stompClient, waitFor, type TestStomp } from './test-clients.ts';
 import { STOMP_ERRORS } from './stomp-server.ts';
-import { CHAT_MSG } from '../modules/chat/service.ts';
+import { errorText } from '../../common/errors.ts';
 import { eq } from 'drizzle-orm';
 
 /** These tests send hundreds of messages from one member: the chat budget (issue #32 item 3) is not what they measure. */
@@ -171,8 +171,8 @@ describe('chat', () => {
     c.client.publish({ destination: chatSendDestination(matchId), body: JSON.stringify({ content: '가'.repeat(1001) }) });
     await waitFor(() => errors.length === 2);
     expect(errors.map((m) => JSON.parse(m.body) as StompUserError)).toEqual([
-      { code: 'validation', message: CHAT_MSG.badContent, destination: chatSendDestination(matchId), receiptId: 'blank-1' },
-      { code: 'validation', message: CHAT_MSG.badContent, destination: chatSendDestination(matchId) },
+      { code: 'chat_content_length', message: errorText('CHAT_CONTENT_LENGTH'), destination: chatSendDestination(matchId), receiptId: 'blank-1' },
+      { code: 'chat_content_length', message: errorText('CHAT_CONTENT_LENGTH'), destination: chatSendDestination(matchId) },
     ]);
     // The same connection still delivers the next message; the refused one got no RECEIPT.
     await c.sendWithReceipt(chatSendDestination(matchId), { content: '이번엔 제대로' });

@@ -58,7 +58,7 @@ describe('comment edit and delete', () => {
     for (const headers of [author.headers, other.headers]) {
       const refused = await edit(post.id, c.id, headers, '남의 댓글');
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toMatchObject({ code: 'NOT_COMMENT_AUTHOR', message: '본인이 작성한 댓글만 수정하거나 삭제할 수 있습니다.' });
+      expect(refused.json()).toMatchObject({ code: 'NOT_COMMENT_AUTHOR', message: '본인이 작성한 댓글만 수정하거나 삭제할 수 있어요.' });
       expect((await remove(post.id, c.id, headers)).statusCode).toBe(403);
     }
     expect((await commentsOf(post.id)).map((x) => x.text)).toEqual(['고쳤어요']);
@@ -84,7 +84,7 @@ describe('comment edit and delete', () => {
     const res = await remove(post.id, c.id, commenter.headers);
     expect(res.statusCode).toBe(204);
     expect(await commentsOf(post.id)).toEqual([]);
-    expect((await remove(post.id, c.id, commenter.headers)).json()).toMatchObject({ code: 'COMMENT_NOT_FOUND', message: '댓글을 찾을 수 없습니다.' });
+    expect((await remove(post.id, c.id, commenter.headers)).json()).toMatchObject({ code: 'COMMENT_NOT_FOUND', message: '댓글을 찾을 수 없어요.' });
     expect((await edit(post.id, 2_000_000, commenter.headers, '없음')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/board/${post.id}/comments/abc`, headers: commenter.headers })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/board/${post.id}/comments/1` })).statusCode).toBe(401);

@@ -10,24 +10,9 @@ import { postComments, postLikes, posts, postViews, uploads, users } from '../..
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { notBlockedWith } from '../blocks/public.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { exactTime } from '../../lib/paging.ts';
 import { htmlText, referencedUploads, sanitizePostHtml } from './sanitize.ts';
-
-/** Korean messages of the board routes (UI-TEXT.md where it fixes one). */
-export const BOARD_MSG = {
-  notFound: '게시글을 찾을 수 없습니다.',
-  notAuthor: '본인이 작성한 게시글만 수정하거나 삭제할 수 있습니다.',
-  titleContent: '제목과 내용을 모두 입력해주세요.',
-  titleTooLong: `제목은 ${BOARD_LIMITS.titleMax}자 이하로 입력해주세요.`,
-  contentTooLarge: '내용이 너무 깁니다. (최대 20KB)',
-  coordinates: '위도와 경도는 함께 입력해야 합니다.',
-  comment: '댓글 내용을 입력해주세요.',
-  commentTooLong: `댓글은 ${BOARD_LIMITS.commentMax}자 이하로 입력해주세요.`,
-  commentNotFound: '댓글을 찾을 수 없습니다.',
-  notCommentAuthor: '본인이 작성한 댓글만 수정하거나 삭제할 수 있습니다.',
-  searchTooLong: `검색어는 ${BOARD_LIMITS.searchMax}자 이하로 입력해주세요.`,
-} as const;
 
 /** A row of a page and its keyset position (the cursor of the next page when it is the last one). */
 export type Paged<T> = { item: T; key: readonly unknown[] };
@@ -35,8 +20,8 @@ export type Paged<T> = { item: T; key: readonly unknown[] };
 /** `text` trimmed, 1–500 characters (400 otherwise). */
 function commentText(text: string): string {
   const trimmed = text.trim();
-  if (!trimmed) throw new AppError(400, 'COMMENT_REQUIRED', BOARD_MSG.comment);
-  if ([...trimmed].length > BOARD_LIMITS.commentMax) throw new AppError(400, 'COMMENT_TOO_LONG', BOARD_MSG.commentTooLong);
+  if (!trimmed) fail('COMMENT_REQUIRED', { field: 'text' });
+  if ([...trimmed].length > BOARD_LIMITS.commentMax) fail('COMMENT_TOO_LONG', { field: 'text', params: { max: BOARD_LIMITS.commentMax } });
   return trimmed;
 }
 
@@ -62,12 +47,12 @@ function normalise(body: PostBody, uploadNames: ReadonlySet<string>, origin: str
   const title = body.title.trim();
   const { html: content, removedImages } = sanitizePostHtml(body.content, { uploads: uploadNames, origin });
   const hasImage = /<img\s/i.test(content);
-  if (!title || (!htmlText(content) && !hasImage)) throw new AppError(400, 'TITLE_CONTENT_REQUIRED', BOARD_MSG.titleContent);
-  if ([...title].length > BOARD_LIMITS.titleMax) throw new AppError(400, 'TITLE_TOO_LONG', BOARD_MSG.titleTooLong);
-  if (Buffer.byteLength(content, 'utf8') > BOARD_LIMITS.contentMaxBytes) throw new AppError(400, 'CONTENT_TOO_LARGE', BOARD_MSG.contentTooLarge);
+  if (!title || (!htmlText(content) && !hasImage)) fail('TITLE_CONTENT_REQUIRED');
+  if ([...title].length > BOARD_LIMITS.titleMax) fail('TITLE_TOO_LONG', { field: 'title', params: { max: BOARD_LIMITS.titleMax } });
+  if (Buffer.byteLength(content, 'utf8') > BOARD_LIMITS.contentMaxBytes) fail('CONTENT_TOO_LARGE', { field: 'content' });
   const lat = body.latitude ?? null;
   const lng = body.longitude ?? null;
-  if ((lat === null) !== (lng === null)) throw new AppError(400, 'COORDINATES', BOARD_MSG.coordinates);
+  if ((lat === null) !== (lng === null)) fail('COORDINATES');
   return { values: { title, content, tags: [...(body.tags ?? [])], address: (body.address ?? '').trim(), latitude: lat, longitude: lng }, removedImages };
 }
 
@@ -157,7 +142,7 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
   /** Post `id` as `viewerId` sees it, or 404 (hidden, unknown, across a block). */
   async function one(id: number, viewerId?: number): Promise<Post> {
     const [post] = await page(eq(posts.id, id), viewerId, 1);
-    if (!post) throw new AppError(404, 'NOT_FOUND', BOARD_MSG.notFound);
+    if (!post) fail('POST_NOT_FOUND');
     return post.item;
   }
 
@@ -171,8 +156,8 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
     // for `viewerId`, a post across a block (issue #32 item 5: as the board's reads leave it out).
     const acrossBlock = viewerId !== undefined ? notBlockedWith(viewerId, posts.authorId) : undefined;
     const [p] = await db.select({ id: posts.id, authorId: posts.authorId }).from(posts).where(and(eq(posts.id, id), isNull(posts.hiddenAt), acrossBlock));
-    if (!p) throw new AppError(404, 'NOT_FOUND', BOARD_MSG.notFound);
-    if (authorId !== undefined && p.authorId !== authorId) throw new AppError(403, 'NOT_AUTHOR', BOARD_MSG.notAuthor);
+    if (!p) fail('POST_NOT_FOUND');
+    if (authorId !== undefined && p.authorId !== authorId) fail('NOT_AUTHOR');
     return p;
   }
 
@@ -195,8 +180,8 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
           notBlockedWith(memberId, postComments.authorId),
         ),
       );
-    if (!c) throw new AppError(404, 'COMMENT_NOT_FOUND', BOARD_MSG.commentNotFound);
-    if (c.authorId !== memberId) throw new AppError(403, 'NOT_COMMENT_AUTHOR', BOARD_MSG.notCommentAuthor);
+    if (!c) fail('COMMENT_NOT_FOUND');
+    if (c.authorId !== memberId) fail('NOT_COMMENT_AUTHOR');
     return c;
   }
 
@@ -210,7 +195,7 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
      */
     list(viewerId: number, opts: { q?: string; tags?: readonly string[]; limit: number; after?: readonly [string, number] }): Promise<Paged<Post>[]> {
       const query = (opts.q ?? '').trim();
-      if ([...query].length > BOARD_LIMITS.searchMax) throw new AppError(400, 'SEARCH_TOO_LONG', BOARD_MSG.searchTooLong);
+      if ([...query].length > BOARD_LIMITS.searchMax) fail('SEARCH_TOO_LONG', { field: 'q', params: { max: BOARD_LIMITS.searchMax } });
       const tagged = opts.tags?.length ? sql`${posts.tags} @> ${JSON.stringify(opts.tags)}::jsonb` : undefined;
       return page(and(query ? searchCondition(query) : undefined, tagged), viewerId, opts.limit, opts.after);
     },

@@ -8,7 +8,7 @@ import { chatSendDestination, chatTopic, USER_ERRORS_DESTINATION, userNotificati
 import { listen, stompClient, waitFor, type TestStomp } from '../../realtime/test-clients.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { act, createSchedule, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
-import { CHAT_MSG } from './service.ts';
+import { errorText } from '../../../common/errors.ts';
 
 let t: TestApp;
 let url: string;
@@ -80,7 +80,7 @@ describe('POST /api/chat/{matchId}/messages', () => {
     for (const content of ['', '   ', 'ㅋ'.repeat(1001)]) {
       const res = await send(matchId, guest, content);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: CHAT_MSG.badContent, code: 'VALIDATION' });
+      expect(res.json()).toEqual({ message: errorText('CHAT_CONTENT_LENGTH'), code: 'CHAT_CONTENT_LENGTH' });
     }
     expect((await send(matchId, guest, ` ${'ㅋ'.repeat(1000)} `)).statusCode).toBe(201);
     expect((await send(matchId, guest, { text: '객체' })).statusCode).toBe(400);
@@ -93,12 +93,12 @@ describe('POST /api/chat/{matchId}/messages', () => {
     const matchId = await acceptedMatch(host, guest);
     const forbidden = await send(matchId, stranger, '끼어들기');
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().message).toBe(CHAT_MSG.notParticipant);
+    expect(forbidden.json()).toEqual({ message: errorText('CHAT_FORBIDDEN'), code: 'CHAT_FORBIDDEN' });
     const pending = await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
     expect((await send(pending, guest, '아직 대기 중')).statusCode).toBe(403);
     const unknown = await send(2_000_000_000, guest, '누구세요');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(CHAT_MSG.matchNotFound);
+    expect(unknown.json()).toEqual({ message: errorText('MATCH_NOT_FOUND'), code: 'MATCH_NOT_FOUND' });
     expect((await send(matchId, undefined, '익명')).statusCode).toBe(401);
     expect((await send('abc', guest, '잘못된 주소')).statusCode).toBe(400);
     const history = await t.app.inject({ url: `/api/chat/${matchId}/history`, headers: host.headers });

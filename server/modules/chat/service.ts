@@ -2,7 +2,7 @@
  * Chat (SPEC §2 Chat, §4 Chat, §5 chat send; issue #4): who may chat in a match, storing a
  * message and the history. Only the host and the requester of an ACCEPTED or CONFIRMED match.
  * Issue #15: the chat of a CANCELLED match stays readable by both sides; sending into it is
- * refused with 409 CHAT_CLOSED '취소된 약속이에요.'.
+ * refused with 409 CHAT_CLOSED.
  */
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type ChatMessage } from '../../../common/realtime.ts';
@@ -11,18 +11,8 @@ import { advanceRead, readPositions } from './states.ts';
 import type { Database } from '../../db/database.ts';
 import { isBlockedBetween } from '../blocks/public.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 
-/** Korean texts of the chat errors. */
-export const CHAT_MSG = {
-  notParticipant: '채팅에 참여할 수 없는 매칭입니다.',
-  matchNotFound: '매칭 요청을 찾을 수 없습니다.',
-  badContent: `메시지는 ${CHAT_CONTENT_MIN}자 이상 ${CHAT_CONTENT_MAX}자 이하로 입력해주세요.`,
-  cancelled: '취소된 약속이에요.',
-  clientIdReused: '이미 다른 대화에서 쓴 메시지 번호예요. 새로 보내주세요.',
-  /** Issue #17: one side blocked the other. */
-  blocked: '메시지를 보낼 수 없는 회원이에요.',
-} as const;
 
 /** A match's chat membership. */
 export interface ChatRoom {
@@ -67,12 +57,12 @@ export function createChatService(db: Database) {
    */
   async function requireRoom(userId: number, matchId: number, access: 'read' | 'write' = 'write'): Promise<ChatRoom> {
     const r = await room(matchId);
-    if (!r) throw new AppError(404, 'NOT_FOUND', CHAT_MSG.matchNotFound);
-    if (r.hostId !== userId && r.requesterId !== userId) throw new AppError(403, 'FORBIDDEN', CHAT_MSG.notParticipant);
-    if (r.cancelled && access === 'write') throw new AppError(409, 'CHAT_CLOSED', CHAT_MSG.cancelled);
-    if (!r.open && !(r.cancelled && access === 'read')) throw new AppError(403, 'FORBIDDEN', CHAT_MSG.notParticipant);
+    if (!r) fail('MATCH_NOT_FOUND');
+    if (r.hostId !== userId && r.requesterId !== userId) fail('CHAT_FORBIDDEN');
+    if (r.cancelled && access === 'write') fail('CHAT_CLOSED');
+    if (!r.open && !(r.cancelled && access === 'read')) fail('CHAT_FORBIDDEN');
     // Issue #17: no messages across a block (409, so a live session is told on /user/queue/errors and stays).
-    if (access === 'write' && (await isBlockedBetween(db, r.hostId, r.requesterId))) throw new AppError(409, 'CHAT_BLOCKED', CHAT_MSG.blocked);
+    if (access === 'write' && (await isBlockedBetween(db, r.hostId, r.requesterId))) fail('CHAT_BLOCKED');
     return r;
   }
 
@@ -90,7 +80,7 @@ export function createChatService(db: Database) {
     clientId?: string,
   ): Promise<{ message: ChatMessage; room: ChatRoom; duplicate: boolean }> {
     const text = content.trim();
-    if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) throw new AppError(400, 'VALIDATION', CHAT_MSG.badContent);
+    if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) fail('CHAT_CONTENT_LENGTH');
     const r = await requireRoom(senderId, matchId);
     // Issue #17 item 7: refused before anything is stored (REST 400; STOMP on /user/queue/errors).
     assertAppropriate({ content: text });
@@ -107,7 +97,7 @@ export function createChatService(db: Database) {
         .from(chatMessages)
         .innerJoin(users, eq(users.id, chatMessages.senderId))
         .where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientId, clientId ?? '')));
-      if (!first || first.matchId !== matchId) throw new AppError(409, 'CLIENT_ID_REUSED', CHAT_MSG.clientIdReused);
+      if (!first || first.matchId !== matchId) fail('CLIENT_ID_REUSED');
       return {
         room: r,
         duplicate: true,

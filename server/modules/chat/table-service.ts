@@ -20,7 +20,7 @@ import { isBlockedBetween } from '../blocks/public.ts';
 import { AppError } from '../../lib/errors.ts';
 import { memberStats, NO_STATS } from '../meals/public.ts';
 import { averageRating } from '../../lib/user-view.ts';
-import { CHAT_MSG } from './service.ts';
+import { errorText } from '../../../common/errors.ts';
 import { advanceRead, readPositions } from './states.ts';
 
 /** Hours after the start when a table chat becomes read-only. */
@@ -78,7 +78,7 @@ export function createTableService(deps: { db: Database; now: Clock }) {
     if (!r) throw new AppError(404, 'NOT_FOUND', TABLE_MSG.notFound);
     if (!r.memberIds.includes(userId)) throw new AppError(403, 'FORBIDDEN', TABLE_MSG.notMember);
     if (access === 'write') {
-      if (r.cancelled) throw new AppError(409, 'CHAT_CLOSED', CHAT_MSG.cancelled);
+      if (r.cancelled) throw new AppError(409, 'CHAT_CLOSED', errorText('CHAT_CLOSED'));
       if (now().getTime() >= r.startsAt.getTime() + TABLE_READ_ONLY_HOURS * 3_600_000) throw new AppError(409, 'CHAT_READ_ONLY', TABLE_MSG.readOnly);
     }
     return r;
@@ -121,7 +121,7 @@ export function createTableService(deps: { db: Database; now: Clock }) {
      */
     async send(senderId: number, scheduleId: number, content: string, clientId?: string): Promise<{ message: TableMessage; room: TableRoom; duplicate: boolean }> {
       const text = content.trim();
-      if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) throw new AppError(400, 'VALIDATION', CHAT_MSG.badContent);
+      if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) throw new AppError(400, 'VALIDATION', errorText('CHAT_CONTENT_LENGTH'));
       const r = await requireTable(senderId, scheduleId, 'write');
       assertAppropriate({ content: text });
       const [row] = await db.insert(tableMessages).values({ scheduleId, senderId, kind: 'text', content: text, clientId: clientId ?? null }).onConflictDoNothing().returning({ id: tableMessages.id });
@@ -131,7 +131,7 @@ export function createTableService(deps: { db: Database; now: Clock }) {
           .select({ id: tableMessages.id, scheduleId: tableMessages.scheduleId })
           .from(tableMessages)
           .where(and(eq(tableMessages.senderId, senderId), eq(tableMessages.clientId, clientId ?? '')));
-        if (!first || first.scheduleId !== scheduleId) throw new AppError(409, 'CLIENT_ID_REUSED', CHAT_MSG.clientIdReused);
+        if (!first || first.scheduleId !== scheduleId) throw new AppError(409, 'CLIENT_ID_REUSED', errorText('CLIENT_ID_REUSED'));
         id = first.id;
       } else {
         await advanceRead(db, senderId, 'table', scheduleId, id);

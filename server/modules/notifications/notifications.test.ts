@@ -11,7 +11,7 @@ import { userNotificationsTopic, type LiveNotification } from '../../../common/r
 import { listen, stompClient, waitFor, type TestStomp } from '../../realtime/test-clients.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { act, createSchedule, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
-import { NOTIFICATIONS_MSG } from './service.ts';
+import { errorText } from '../../../common/errors.ts';
 
 let t: TestApp;
 let url: string;
@@ -176,7 +176,7 @@ describe('POST /api/notifications/read', () => {
       expect(res.statusCode, JSON.stringify(body).slice(0, 40)).toBe(400);
       expect((res.json() as { message: string }).message).toMatch(/[가-힣]/);
     }
-    expect(((await markRead(m, {})).json() as { message: string }).message).toBe(NOTIFICATIONS_MSG.readBody);
+    expect((await markRead(m, {})).json()).toEqual({ message: errorText('READ_BODY'), code: 'READ_BODY' });
     expect((await markRead(m, { ids: Array.from({ length: 100 }, (_, i) => i + 1) })).statusCode).toBe(204);
   });
 });

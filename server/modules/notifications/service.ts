@@ -11,19 +11,13 @@
  * Once it is read, the next message adds a new item.
  */
 import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, type NotificationItem } from '../../../common/api/notifications.ts';
+import type { NotificationItem } from '../../../common/api/notifications.ts';
 import { pushUrl } from '../../../common/push.ts';
 import type { NotificationType } from '../../../common/realtime.ts';
 import { notifications, type NotificationRow } from '../../db/schema.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { isBlockedBetween } from '../blocks/public.ts';
-import { AppError } from '../../lib/errors.ts';
-
-/** Korean texts of the inbox errors. */
-export const NOTIFICATIONS_MSG = {
-  readBody: '읽음 처리할 알림(ids) 또는 전체(all: true) 중 하나만 보내주세요.',
-  beforeAndCursor: '목록 위치는 cursor 또는 before 중 하나만 보내주세요.',
-} as const;
+import { fail } from '../../lib/errors.ts';
 
 /** What the notifier stores: one notification for one member. */
 export interface NewNotification {
@@ -43,13 +37,6 @@ export interface StoredNotification {
   id: number;
   link: string;
   createdAt: Date;
-}
-
-/** One page of the inbox and whether there may be more after it. */
-export interface NotificationPage {
-  items: NotificationItem[];
-  /** The `before` of the next page, or null on the last page. */
-  nextBefore: number | null;
 }
 
 /** The API shape of a row. */
@@ -150,11 +137,10 @@ export function createNotificationsService(db: Database, now: () => Date) {
   }
 
   /**
-   * The caller's items with id < `before` (the newest when absent), newest first, at most `limit`
-   * (default 20, clamped to 1–100); `nextBefore` is the last item's id when more exist.
+   * The caller's items newest first (by id): at most `limit` of them (the route's page size + 1,
+   * `pagedList`), with id < `before` when given.
    */
-  async function list(userId: number, q: { before?: number; limit?: number }): Promise<NotificationPage> {
-    const limit = Math.min(Math.max(q.limit ?? NOTIFICATIONS_PAGE_DEFAULT, 1), NOTIFICATIONS_PAGE_MAX);
+  async function list(userId: number, q: { before?: number; limit: number }): Promise<NotificationItem[]> {
     const conds = [eq(notifications.userId, userId)];
     if (q.before !== undefined) conds.push(lt(notifications.id, q.before));
     const rows = await db
@@ -162,10 +148,8 @@ export function createNotificationsService(db: Database, now: () => Date) {
       .from(notifications)
       .where(and(...conds))
       .orderBy(desc(notifications.id))
-      .limit(limit + 1);
-    const more = rows.length > limit;
-    const items = rows.slice(0, limit).map(itemOf);
-    return { items, nextBefore: more ? items[items.length - 1]!.id : null };
+      .limit(q.limit);
+    return rows.map(itemOf);
   }
 
   /** How many of the caller's items are unread. */
@@ -184,7 +168,7 @@ export function createNotificationsService(db: Database, now: () => Date) {
    */
   async function markRead(userId: number, body: { ids?: number[]; all?: boolean }): Promise<number> {
     const byIds = body.ids !== undefined;
-    if (byIds === (body.all === true)) throw new AppError(400, 'VALIDATION', NOTIFICATIONS_MSG.readBody);
+    if (byIds === (body.all === true)) fail('READ_BODY');
     const conds = [eq(notifications.userId, userId), isNull(notifications.readAt)];
     if (byIds) conds.push(inArray(notifications.id, body.ids!));
     const changed = await db

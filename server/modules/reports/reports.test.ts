@@ -68,7 +68,7 @@ describe('POST /api/reports', () => {
     }
   });
 
-  it('400 SELF for oneself and one’s own post, comment and schedule', async () => {
+  it('400 REPORT_SELF for oneself and one’s own post, comment and schedule', async () => {
     const [me, other] = await members(2);
     const postId = await newPost(me!);
     const comment = await t.app.inject({ method: 'POST', url: `/api/board/${postId}/comments`, headers: me!.headers, payload: { text: '내 댓글' } });
@@ -76,7 +76,7 @@ describe('POST /api/reports', () => {
     for (const [targetType, targetId] of [['member', me!.id], ['post', postId], ['comment', comment.json<{ id: number }>().id], ['schedule', scheduleId]] as const) {
       const res = await report(me!, { targetType, targetId, reason: 'spam' });
       expect(res.statusCode, targetType).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'SELF' });
+      expect(res.json()).toMatchObject({ code: 'REPORT_SELF' });
     }
     expect((await report(other!, { targetType: 'schedule', targetId: scheduleId, reason: 'no_show' })).statusCode).toBe(201);
   });

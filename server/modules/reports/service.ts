@@ -28,25 +28,12 @@ import { adminAudit, chatMessages, matchMembers, matchRequests, postComments, po
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { isSuspended } from './public.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
 import { plainText } from '../../lib/og.ts';
 import { koreanDateHour } from '../../../common/domain/korean-time.ts';
 import { format, ko } from '../../../common/i18n/ko.ts';
-
-/** Korean texts of this module. */
-export const REPORT_MSG = {
-  created: '신고가 접수되었어요.',
-  duplicate: '이미 신고한 내용이에요.',
-  notFound: '신고할 대상을 찾을 수 없어요.',
-  self: '자신이나 자신의 글은 신고할 수 없어요.',
-  reportNotFound: '신고를 찾을 수 없어요.',
-  memberNotFound: '회원을 찾을 수 없습니다.',
-  memberNotHideable: '회원은 숨길 수 없어요. 정지를 선택해주세요.',
-  noAuthor: '작성자가 없는 내용이라 정지할 수 없어요.',
-  selfSuspend: '자기 자신은 정지할 수 없어요.',
-} as const;
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
@@ -208,7 +195,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       .set({ suspendedAt: at, suspendedUntil: until, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .returning({ tokenVersion: users.tokenVersion });
-    if (!row) throw new AppError(404, 'NOT_FOUND', REPORT_MSG.memberNotFound);
+    if (!row) fail('USER_NOT_FOUND');
     return { tokenVersion: row.tokenVersion, until };
   }
 
@@ -243,16 +230,16 @@ export function createReportsService(deps: ReportsServiceDeps) {
           // reporter hides the content whatever the interleaving on PostgreSQL.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${body.targetType}:${body.targetId}`}))`);
           const target = await loadTarget(tx, body.targetType, body.targetId);
-          if (!target) throw new AppError(404, 'NOT_FOUND', REPORT_MSG.notFound);
-          if (body.targetType === 'message' && !(await isMatchParticipant(tx, target.matchId!, reporterId))) throw new AppError(404, 'NOT_FOUND', REPORT_MSG.notFound);
-          if (target.authorId === reporterId) throw new AppError(400, 'SELF', REPORT_MSG.self, {}, 'targetId');
+          if (!target) fail('REPORT_TARGET_NOT_FOUND');
+          if (body.targetType === 'message' && !(await isMatchParticipant(tx, target.matchId!, reporterId))) fail('REPORT_TARGET_NOT_FOUND');
+          if (target.authorId === reporterId) fail('REPORT_SELF', { field: 'targetId' });
           const detail = body.detail?.trim() || null;
           const [created] = await tx
             .insert(reports)
             .values({ reporterId, targetType: body.targetType, targetId: body.targetId, targetUserId: target.authorId, reason: body.reason, detail, createdAt: at })
             .onConflictDoNothing()
             .returning({ id: reports.id });
-          if (!created) throw new AppError(409, 'ALREADY_REPORTED', REPORT_MSG.duplicate);
+          if (!created) fail('ALREADY_REPORTED');
           let hidden = target.hidden;
           if (isHideable(body.targetType) && !hidden) {
             const [{ n } = { n: 0 }] = await tx
@@ -267,15 +254,15 @@ export function createReportsService(deps: ReportsServiceDeps) {
           return { id: created.id, hidden };
         })
         .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw new AppError(409, 'ALREADY_REPORTED', REPORT_MSG.duplicate);
+          if (isUniqueViolation(error)) fail('ALREADY_REPORTED');
           throw error;
         });
     },
 
     /**
      * `GET /api/admin/reports`: the reports of `status`, grouped per target, newest group first (by
-     * its newest report id), `limit` groups with a newest id below `cursor`. Answers one more than
-     * asked when there is a next page (the caller trims it).
+     * its newest report id), at most `limit` groups with a newest id below `cursor` (the route's
+     * page size + 1, `pagedList`).
      */
     async queue(status: 'open' | 'resolved', limit: number, cursor?: number): Promise<AdminReportGroup[]> {
       const groupId = sql<number>`max(${reports.id})::int`;
@@ -295,7 +282,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         .groupBy(reports.targetType, reports.targetId)
         .having(cursor !== undefined ? sql`max(${reports.id}) < ${cursor}` : undefined)
         .orderBy(desc(groupId))
-        .limit(limit + 1);
+        .limit(limit);
       const groups: AdminReportGroup[] = [];
       for (const r of rows) {
         const target = await loadTarget(db, r.targetType, r.targetId);
@@ -342,15 +329,15 @@ export function createReportsService(deps: ReportsServiceDeps) {
       const note = body.note?.trim() || null;
       const result = await db.transaction(async (tx) => {
         const [report] = await tx.select({ targetType: reports.targetType, targetId: reports.targetId }).from(reports).where(eq(reports.id, reportId));
-        if (!report) throw new AppError(404, 'NOT_FOUND', REPORT_MSG.reportNotFound);
+        if (!report) fail('REPORT_NOT_FOUND');
         const { targetType, targetId } = report;
         const target = await loadTarget(tx, targetType, targetId);
-        if (body.action === 'hide' && targetType === 'member') throw new AppError(400, 'NOT_HIDEABLE', REPORT_MSG.memberNotHideable, {}, 'action');
+        if (body.action === 'hide' && targetType === 'member') fail('NOT_HIDEABLE', { field: 'action' });
         let suspension: { userId: number; tokenVersion: number; until: Date | null } | null = null;
         if (body.action === 'suspend') {
           const userId = target?.authorId ?? null;
-          if (!userId) throw new AppError(400, 'NO_AUTHOR', REPORT_MSG.noAuthor, {}, 'action');
-          if (userId === adminId) throw new AppError(400, 'SELF', REPORT_MSG.selfSuspend, {}, 'action');
+          if (!userId) fail('NO_AUTHOR', { field: 'action' });
+          if (userId === adminId) fail('SUSPEND_SELF', { field: 'action' });
           suspension = { userId, ...(await suspendIn(tx, userId, body.days, at)) };
         }
         let hidden = target?.hidden ?? false;
@@ -385,7 +372,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
 
     /** `POST /api/admin/users/{id}/suspend`: `days` from now, or until lifted. 404 unknown; 400 oneself. */
     async suspend(adminId: number, userId: number, days: number | undefined, rawNote?: string): Promise<SuspensionState> {
-      if (userId === adminId) throw new AppError(400, 'SELF', REPORT_MSG.selfSuspend);
+      if (userId === adminId) fail('SUSPEND_SELF');
       const at = now();
       const note = rawNote?.trim() || null;
       const done = await db.transaction(async (tx) => {
@@ -406,13 +393,13 @@ export function createReportsService(deps: ReportsServiceDeps) {
           .set({ suspendedAt: null, suspendedUntil: null, updatedAt: at })
           .where(and(eq(users.id, userId), isNull(users.deletedAt)))
           .returning({ id: users.id });
-        if (!row) throw new AppError(404, 'NOT_FOUND', REPORT_MSG.memberNotFound);
+        if (!row) fail('USER_NOT_FOUND');
         await audit(tx, adminId, 'user.unsuspend', 'member', userId, {});
       });
       return state(userId, null, false);
     },
 
-    /** `GET /api/admin/audit`: admin actions newest first, `limit` with id below `cursor` (one extra when more exist). */
+    /** `GET /api/admin/audit`: admin actions newest first, at most `limit` with id below `cursor`. */
     async audit(limit: number, cursor?: number): Promise<AuditEntry[]> {
       const conds: SQL[] = [];
       if (cursor !== undefined) conds.push(lt(adminAudit.id, cursor));
@@ -422,7 +409,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         .leftJoin(users, eq(users.id, adminAudit.adminId))
         .where(conds.length ? and(...conds) : undefined)
         .orderBy(desc(adminAudit.id))
-        .limit(limit + 1);
+        .limit(limit);
       return rows.map(({ a, name }) => ({
         id: a.id,
         admin: a.adminId !== null && name !== null ? { id: a.adminId, name } : null,

@@ -65,7 +65,7 @@ describe('POST /api/reviews', () => {
 
     const again = await post(g, { matchId, revieweeId: h.id, rating: 3, comment: '또' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ code: 'ALREADY_REVIEWED', message: '이미 리뷰를 작성했습니다.' });
+    expect(again.json()).toEqual({ code: 'ALREADY_REVIEWED', message: '이미 리뷰를 작성했어요.' });
     expect(await me(h)).toMatchObject({ reviewCount: 1, averageRating: 4 });
   });
 
@@ -78,7 +78,7 @@ describe('POST /api/reviews', () => {
       const m = await matchBetween(host, await t.quickMember(), status);
       const res = await post(host, { matchId: m, revieweeId: guest.id, rating: 5, comment: '' });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ code: 'NOT_CONFIRMED', message: '확정된 매칭에만 리뷰를 작성할 수 있습니다.' });
+      expect(res.json()).toEqual({ code: 'REVIEW_NOT_CONFIRMED', message: '확정된 약속에만 리뷰를 작성할 수 있어요.' });
     }
     for (const revieweeId of [guest.id, stranger.id]) {
       const res = await post(guest, { matchId: confirmed, revieweeId, rating: 5, comment: '' });

@@ -13,23 +13,10 @@ import type { Review } from '../../../common/api/reviews.ts';
 import { matchRequests, reviews, schedules, users } from '../../db/schema.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError, fail } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
 import { MEAL_MINUTES_DEFAULT } from '../../../common/domain/match-status.ts';
 import { koreanTimeFrom } from '../../../common/domain/korean-time.ts';
-
-/** Korean messages of the review routes. */
-export const REVIEW_MSG = {
-  matchNotFound: '매칭을 찾을 수 없습니다.',
-  notParticipant: '매칭에 참여한 회원만 리뷰를 작성할 수 있습니다.',
-  notConfirmed: '확정된 매칭에만 리뷰를 작성할 수 있습니다.',
-  wrongReviewee: '리뷰 대상은 매칭 상대방이어야 합니다.',
-  alreadyReviewed: '이미 리뷰를 작성했습니다.',
-  /** Issue #28 item 6: `{when}` names the meal's end ("오후 8:30"). */
-  tooEarly: (when: string) => `${when}부터 후기를 쓸 수 있어요.`,
-  reviewNotFound: '리뷰를 찾을 수 없습니다.',
-  notReviewee: '내가 받은 리뷰만 삭제할 수 있습니다.',
-} as const;
 
 /** The columns a review is answered with: the review and its reviewer's name and picture. */
 const REVIEW_COLUMNS = {
@@ -63,15 +50,15 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
       .from(reviews)
       .innerJoin(users, eq(users.id, reviews.reviewerId))
       .where(eq(reviews.id, id));
-    if (!r) throw new AppError(404, 'NOT_FOUND', REVIEW_MSG.reviewNotFound);
+    if (!r) fail('REVIEW_NOT_FOUND');
     return toReview(r);
   }
 
   return {
     /**
      * `POST /api/reviews`. Checked in this order: 404 unknown match; 403 the caller is not its
-     * host or requester; 409 NOT_CONFIRMED unless CONFIRMED; 409 REVIEW_TOO_EARLY '{time}부터
-     * 후기를 쓸 수 있어요.' before the meal's end (the start + MEAL_MINUTES; issue #28 item 6); 400 WRONG_REVIEWEE unless
+     * host or requester; 409 REVIEW_NOT_CONFIRMED unless CONFIRMED; 409 REVIEW_TOO_EARLY naming the time
+     * before the meal's end (the start + MEAL_MINUTES; issue #28 item 6); 400 WRONG_REVIEWEE unless
      * `revieweeId` is the other participant; 409 ALREADY_REVIEWED when the caller's side already
      * reviewed (also under a race: the unique index on (match_id, reviewer_id)). Then, in ONE
      * transaction: the review row, the side's `hostReviewed`/`requesterReviewed` flag, and the
@@ -83,16 +70,16 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
         .from(matchRequests)
         .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
         .where(eq(matchRequests.id, input.matchId));
-      if (!m) throw new AppError(404, 'NOT_FOUND', REVIEW_MSG.matchNotFound);
+      if (!m) fail('MATCH_NOT_FOUND');
       const isHost = m.hostId === userId;
-      if (!isHost && m.requesterId !== userId) throw new AppError(403, 'NOT_PARTICIPANT', REVIEW_MSG.notParticipant);
-      if (m.status !== 'CONFIRMED') throw new AppError(409, 'NOT_CONFIRMED', REVIEW_MSG.notConfirmed);
+      if (!isHost && m.requesterId !== userId) fail('NOT_PARTICIPANT');
+      if (m.status !== 'CONFIRMED') fail('REVIEW_NOT_CONFIRMED');
       // Issue #28 item 6: reviews open at the meal's end (MEAL_MINUTES after the start).
       const opens = new Date(m.startsAt.getTime() + mealMinutes * 60_000);
-      if (now() < opens) throw new AppError(409, 'REVIEW_TOO_EARLY', REVIEW_MSG.tooEarly(koreanTimeFrom(opens, now())));
+      if (now() < opens) fail('REVIEW_TOO_EARLY', { params: { when: koreanTimeFrom(opens, now()) } });
       const other = isHost ? m.requesterId : m.hostId;
-      if (input.revieweeId !== other) throw new AppError(400, 'WRONG_REVIEWEE', REVIEW_MSG.wrongReviewee);
-      const already = () => new AppError(409, 'ALREADY_REVIEWED', REVIEW_MSG.alreadyReviewed);
+      if (input.revieweeId !== other) fail('WRONG_REVIEWEE', { field: 'revieweeId' });
+      const already = () => appError('ALREADY_REVIEWED');
       let id: number;
       try {
         id = await db.transaction(async (tx) => {
@@ -106,7 +93,7 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
           // The meals service writes the flag (issue #28 item 8: the one writer of match requests).
           if (!deps.markReviewed || !(await deps.markReviewed(tx, m.id, isHost ? 'host' : 'requester'))) {
             const [still] = await tx.select({ id: matchRequests.id }).from(matchRequests).where(eq(matchRequests.id, m.id));
-            if (!still) throw new AppError(404, 'NOT_FOUND', REVIEW_MSG.matchNotFound);
+            if (!still) fail('MATCH_NOT_FOUND');
             throw already();
           }
           // Each reviewer once: their latest review of this member (deleted ones still count).
@@ -153,8 +140,8 @@ export function createReviewsService(deps: { db: Database; now: Clock; onChange?
      */
     async remove(userId: number, id: number): Promise<void> {
       const [r] = await db.select({ revieweeId: reviews.revieweeId, deletedAt: reviews.deletedAt }).from(reviews).where(eq(reviews.id, id));
-      if (!r || r.deletedAt) throw new AppError(404, 'NOT_FOUND', REVIEW_MSG.reviewNotFound);
-      if (r.revieweeId !== userId) throw new AppError(403, 'NOT_REVIEWEE', REVIEW_MSG.notReviewee);
+      if (!r || r.deletedAt) fail('REVIEW_NOT_FOUND');
+      if (r.revieweeId !== userId) fail('NOT_REVIEWEE');
       await db.update(reviews).set({ deletedAt: now() }).where(and(eq(reviews.id, id), isNull(reviews.deletedAt)));
       changed();
     },

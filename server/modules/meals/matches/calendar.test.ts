@@ -118,10 +118,10 @@ describe('GET /api/matches/{id}/calendar.ics', () => {
     expect(anonymous.json()).toMatchObject({ message: '로그인이 필요해요.' });
     const other = await download(id, stranger.headers);
     expect(other.statusCode).toBe(403);
-    expect(other.json()).toEqual({ message: '본인의 약속만 캘린더에 추가할 수 있어요.', code: 'FORBIDDEN' });
+    expect(other.json()).toEqual({ message: '본인의 약속이 아니에요.', code: 'NOT_MATCH_PARTICIPANT' });
     const unknown = await download(2_000_000, guest.headers);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: '매칭 요청을 찾을 수 없습니다.', code: 'NOT_FOUND' });
+    expect(unknown.json()).toEqual({ message: '매칭을 찾을 수 없어요.', code: 'MATCH_NOT_FOUND' });
     expect((await download('abc', guest.headers)).statusCode).toBe(400);
   });
 

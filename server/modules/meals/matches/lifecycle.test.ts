@@ -181,7 +181,7 @@ describe('full meals and the waitlist (capacity 2, three requesters)', () => {
     expect(await scheduleInList(t, a!.headers, scheduleId)).toMatchObject({ isFull: true, myRequestStatus: 'ACCEPTED' });
     const full = await act(t, host.headers, mb, 'accept');
     expect(full.statusCode).toBe(409);
-    expect(full.json()).toEqual({ code: 'SCHEDULE_FULL', message: '정원이 찼어요.' });
+    expect(full.json()).toEqual({ code: 'SCHEDULE_FULL', message: '모집 인원이 모두 찼어요.' });
 
     before = t.events.length;
     expect((await post(a!, `/api/matches/${ma}/cancel`, { reason: '몸이 안 좋아요' })).statusCode).toBe(200);

@@ -47,7 +47,7 @@ describe('POST /api/matches', () => {
     const scheduleId = await createSchedule(t, host.headers, { participants: 2 });
     const own = await ask(host.headers, scheduleId);
     expect(own.statusCode).toBe(400);
-    expect(own.json()).toEqual({ message: '자신이 만든 일정에는 매칭을 신청할 수 없습니다.', code: 'OWN_SCHEDULE' });
+    expect(own.json()).toEqual({ message: '자신이 만든 일정에는 매칭을 신청할 수 없습니다.', code: 'OWN_SCHEDULE', field: 'scheduleId' });
     await requestMatch(t, guest.headers, scheduleId);
     const again = await ask(guest.headers, scheduleId);
     expect(again.statusCode).toBe(409);
@@ -156,10 +156,10 @@ describe('host transitions', () => {
     before = t.events.length;
     const twice = await act(t, host.headers, id, 'accept');
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ message: '대기중인 요청만 수락할 수 있어요.', code: 'ILLEGAL_TRANSITION' });
+    expect(twice.json()).toEqual({ message: '대기 중인 요청만 수락할 수 있어요.', code: 'ILLEGAL_TRANSITION' });
     const rejectAccepted = await act(t, host.headers, id, 'reject');
     expect(rejectAccepted.statusCode).toBe(409);
-    expect(rejectAccepted.json().message).toBe('대기중인 요청만 거절할 수 있어요.');
+    expect(rejectAccepted.json().message).toBe('대기 중인 요청만 거절할 수 있어요.');
     expect(await seats(scheduleId)).toBe(2);
     expect(t.events.length).toBe(before);
 
@@ -221,7 +221,7 @@ describe('host transitions', () => {
     const before = t.events.length;
     const full = await act(t, host.headers, b, 'accept');
     expect(full.statusCode).toBe(409);
-    expect(full.json()).toEqual({ message: '정원이 찼어요.', code: 'SCHEDULE_FULL' });
+    expect(full.json()).toEqual({ message: '모집 인원이 모두 찼어요.', code: 'SCHEDULE_FULL' });
     expect(t.events.length).toBe(before);
     expect(await statusOf(stranger, b)).toBe('PENDING');
     expect(await seats(scheduleId)).toBe(2);
@@ -285,7 +285,7 @@ describe('DELETE /api/matches/{id} (issue #15: never a silent delete)', () => {
     const outsider = await t.quickMember();
     const forbidden = await t.app.inject({ method: 'DELETE', url: `/api/matches/${confirmed}`, headers: outsider.headers });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ message: '본인의 매칭만 삭제할 수 있어요.', code: 'FORBIDDEN' });
+    expect(forbidden.json()).toEqual({ message: '본인의 약속이 아니에요.', code: 'NOT_MATCH_PARTICIPANT' });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/matches/${confirmed}` })).statusCode).toBe(401);
     let before = t.events.length;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/matches/${confirmed}`, headers: host.headers })).statusCode).toBe(200);
@@ -333,7 +333,7 @@ describe('GET /api/matches/{id}', () => {
     const unknown = await getMatch(stranger.headers, 2_000_000_000);
     expect(third.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
-    expect(third.json()).toEqual({ message: '매칭 요청을 찾을 수 없어요.', code: 'NOT_FOUND' });
+    expect(third.json()).toEqual({ message: '매칭을 찾을 수 없어요.', code: 'MATCH_NOT_FOUND' });
     expect(unknown.json()).toEqual(third.json());
 
     for (const bad of ['abc', '1.5', '0', '-3', '99999999999']) expect((await getMatch(host.headers, bad)).statusCode, bad).toBe(400);

@@ -47,58 +47,11 @@ import type { Database, Tx } from '../../../db/database.ts';
 import type { MatchEvent, MatchEventType, StageNotices } from '../../../plugins/notifier.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { isBlockedBetween } from '../../blocks/public.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { AppError, appError, fail } from '../../../lib/errors.ts';
+import { MESSAGES } from '../../../../common/messages.ts';
 import { isUniqueViolation } from '../../../lib/user-view.ts';
 import { memberStats, NO_STATS } from '../public.ts';
 import { exactTime, TimeIdCursor } from '../../../lib/paging.ts';
-
-/** Korean texts of the match routes (UI-TEXT.md "Server text answers" where it fixes one; 해요체). */
-export const MATCH_MSG = {
-  requested: '매칭 신청이 완료됐어요.',
-  accepted: '매칭을 수락했어요.',
-  rejected: '매칭을 거절했어요.',
-  confirmed: '매칭이 확정됐어요.',
-  deleted: '매칭이 삭제됐어요.',
-  hidden: '목록에서 숨겼어요.',
-  withdrawn: '매칭 신청을 취소했어요.',
-  cancelled: '약속을 취소했어요.',
-  arrived: '도착을 알렸어요.',
-  attendanceSaved: '참석 여부를 저장했어요.',
-  disputed: '이의를 접수했어요. 운영진이 확인할게요.',
-  ownSchedule: '자신이 만든 일정에는 매칭을 신청할 수 없습니다.',
-  alreadyRequested: '이미 신청한 일정입니다.',
-  /** Issue #28 item 2. */
-  notInvitedAgain: '호스트가 거절한 약속이라 다시 신청할 수 없어요.',
-  notInvitedAfterCancel: '호스트가 취소한 약속이라 다시 신청할 수 없어요.',
-  requestLimit: `한 약속에는 신청을 취소한 뒤 ${REQUESTS_AGAIN_MAX}번까지만 다시 신청할 수 있어요.`,
-  full: '모집 인원이 모두 찼어요.',
-  fullOnAccept: '정원이 찼어요.',
-  past: '지난 일정에는 신청할 수 없어요.',
-  started: '이미 시작된 약속이에요.',
-  startedCancel: '이미 시작된 약속은 취소할 수 없어요.',
-  scheduleNotFound: '일정을 찾을 수 없어요.',
-  matchNotFound: '매칭 요청을 찾을 수 없어요.',
-  notHost: '일정을 만든 사람만 매칭 요청을 처리할 수 있어요.',
-  notParticipant: '본인의 매칭만 삭제할 수 있어요.',
-  notYourMatch: '본인의 매칭이 아니에요.',
-  /** Issue #17 (UI-TEXT "Block"). */
-  blocked: '요청을 보낼 수 없는 회원이에요.',
-  notPendingAccept: '대기중인 요청만 수락할 수 있어요.',
-  notPendingReject: '대기중인 요청만 거절할 수 있어요.',
-  notAcceptedConfirm: '수락된 요청만 확정할 수 있어요.',
-  notCancellable: '수락되거나 확정된 약속만 취소할 수 있어요.',
-  notConfirmed: '확정된 약속에서만 할 수 있어요.',
-  /** Issue #28 item 5. */
-  notEnded: '끝난 요청만 목록에서 삭제할 수 있어요. 대기 중인 요청은 거절하거나 신청을 취소해주세요.',
-  arrivalWindow: `도착 알림은 약속 시간 ${ARRIVAL_WINDOW_MINUTES}분 전부터 ${ARRIVAL_WINDOW_MINUTES}분 후까지 보낼 수 있어요.`,
-  attendanceWindow: `참석 여부는 약속 시간부터 ${ATTENDANCE_WINDOW_DAYS}일 동안 남길 수 있어요.`,
-  /** Issue #28 item 1: `{when}` is the opening time ("오후 9:30"). */
-  tooEarly: (when: string) => `${when}부터 알려주실 수 있어요.`,
-  partnerCheckedIn: '상대방이 도착 확인을 했어요. 노쇼로 알릴 수 없어요.',
-  noMark: '회원님에 대한 노쇼 기록이 없어요.',
-  disputeWindow: `노쇼 기록에는 기록된 뒤 ${DISPUTE_WINDOW_HOURS}시간 안에만 이의를 제기할 수 있어요.`,
-  alreadyDisputed: '이미 이의를 제기했어요.',
-} as const;
 
 /** The meal-length settings the rules read (server/config.ts `meal`; issue #28 items 1 and 6). */
 export interface MealRules {
@@ -121,11 +74,11 @@ export function lateCancelFrom(startsAt: Date, scheduleChangedAt: Date | null): 
   return scheduleChangedAt ? null : new Date(startsAt.getTime() - LATE_CANCEL_HOURS * 60 * MINUTE_MS);
 }
 
-/** The answer text, the 409 text and the notification of each host action. */
-const ACTIONS: Record<HostAction, { done: string; illegal: string; event: MatchEventType }> = {
-  accept: { done: MATCH_MSG.accepted, illegal: MATCH_MSG.notPendingAccept, event: 'match_accepted' },
-  reject: { done: MATCH_MSG.rejected, illegal: MATCH_MSG.notPendingReject, event: 'match_rejected' },
-  confirm: { done: MATCH_MSG.confirmed, illegal: MATCH_MSG.notAcceptedConfirm, event: 'match_confirmed' },
+/** The answer text and the notification of each host action. */
+const ACTIONS: Record<HostAction, { done: string; event: MatchEventType }> = {
+  accept: { done: MESSAGES.matchAccepted, event: 'match_accepted' },
+  reject: { done: MESSAGES.matchRejected, event: 'match_rejected' },
+  confirm: { done: MESSAGES.matchConfirmed, event: 'match_confirmed' },
 };
 
 /** What a service call answers: the text for the client and the events to notify after commit. */
@@ -230,15 +183,15 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
       .innerJoin(hostMember, hostMemberOn)
       .innerJoin(guestMember, guestMemberOn)
       .where(eq(matchRequests.id, id));
-    if (!m) throw new AppError(404, 'NOT_FOUND', MATCH_MSG.matchNotFound);
+    if (!m) fail('MATCH_NOT_FOUND');
     return { ...m, meal: { placeName: m.placeName, date: m.date, time: m.hour } };
   }
 
-  /** The caller's side of `m`, or 403 `message` when they are neither host nor requester. */
-  function sideOf(m: LoadedMatch, userId: number, message: string = MATCH_MSG.notYourMatch): MatchSide {
+  /** The caller's side of `m`, or 403 NOT_MATCH_PARTICIPANT when they are neither host nor requester. */
+  function sideOf(m: LoadedMatch, userId: number): MatchSide {
     if (m.hostId === userId) return 'host';
     if (m.requesterId === userId) return 'requester';
-    throw new AppError(403, 'FORBIDDEN', message);
+    return fail('NOT_MATCH_PARTICIPANT');
   }
 
   /**
@@ -415,7 +368,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
    */
   async function cancelIn(m: LoadedMatch, side: MatchSide, userId: number, reason: string | null): Promise<MatchOutcome> {
     const at = now();
-    if (at >= m.startsAt) throw new AppError(409, 'MEAL_STARTED', MATCH_MSG.startedCancel);
+    if (at >= m.startsAt) fail('MEAL_STARTED', { params: { action: 'cancel' } });
     const fromUser = await memberRef(userId);
     const lateFrom = lateCancelFrom(m.startsAt, m.scheduleChangedAt);
     const lateCancel = lateFrom !== null && at >= lateFrom;
@@ -423,7 +376,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
     const events = await db.transaction(async (tx) => {
       await lockSchedule(tx, m.scheduleId);
       const changed = await move(tx, m.id, 'CANCELLED', { cancelledBy: side, cancelReason: reason, cancelledAt: at, waitlisted: false, updatedAt: at }, inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED']));
-      if (!changed) throw new AppError(409, 'ILLEGAL_TRANSITION', MATCH_MSG.notCancellable);
+      if (!changed) fail('ILLEGAL_TRANSITION', { params: { action: 'cancel' } });
       if (lateCancel) await setMember(tx, m.id, side, { lateCancel: true });
       const all: MatchEvent[] = [
         { type: 'match_cancelled', matchId: m.id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal, reason },
@@ -435,7 +388,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
       await stage(tx, all);
       return all;
     });
-    return { text: MATCH_MSG.cancelled, events };
+    return { text: MESSAGES.mealCancelled, events };
   }
 
   /**
@@ -515,7 +468,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
     async get(userId: number, id: number): Promise<MatchRequest> {
       const mine = or(eq(schedules.userId, userId), eq(matchRequests.requesterId, userId));
       const [row] = await list(and(eq(matchRequests.id, id), mine), { limit: 1 });
-      if (!row) throw new AppError(404, 'NOT_FOUND', MATCH_MSG.matchNotFound);
+      if (!row) fail('MATCH_NOT_FOUND');
       return row.item;
     },
 
@@ -544,20 +497,20 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
         })
         .from(schedules)
         .where(eq(schedules.id, scheduleId));
-      if (!s || s.cancelledAt) throw new AppError(404, 'NOT_FOUND', MATCH_MSG.scheduleNotFound);
-      if (s.hostId === userId) throw new AppError(400, 'OWN_SCHEDULE', MATCH_MSG.ownSchedule);
-      if (await isBlockedBetween(db, userId, s.hostId)) throw new AppError(403, 'BLOCKED', MATCH_MSG.blocked);
-      const alreadyRequested = () => new AppError(409, 'ALREADY_REQUESTED', MATCH_MSG.alreadyRequested);
+      if (!s || s.cancelledAt) fail('SCHEDULE_NOT_FOUND');
+      if (s.hostId === userId) fail('OWN_SCHEDULE', { field: 'scheduleId' });
+      if (await isBlockedBetween(db, userId, s.hostId)) fail('BLOCKED');
+      const alreadyRequested = () => appError('ALREADY_REQUESTED');
       const earlier = await db
         .select({ status: matchRequests.status, cancelledBy: matchRequests.cancelledBy })
         .from(matchRequests)
         .where(and(eq(matchRequests.scheduleId, scheduleId), eq(matchRequests.requesterId, userId)));
       if (earlier.some((r) => r.status === 'PENDING' || r.status === 'ACCEPTED' || r.status === 'CONFIRMED')) throw alreadyRequested();
-      if (earlier.some((r) => r.status === 'REJECTED')) throw new AppError(409, 'NOT_INVITED_AGAIN', MATCH_MSG.notInvitedAgain);
-      if (earlier.some((r) => r.status === 'CANCELLED' && r.cancelledBy === 'host')) throw new AppError(409, 'NOT_INVITED_AGAIN', MATCH_MSG.notInvitedAfterCancel);
-      if (earlier.length > REQUESTS_AGAIN_MAX) throw new AppError(409, 'REQUEST_LIMIT', MATCH_MSG.requestLimit);
-      if (!isInScheduleWindow(s.date, now()) || now() >= s.startsAt) throw new AppError(409, 'SCHEDULE_PAST', MATCH_MSG.past);
-      if (s.current >= s.participants) throw new AppError(409, 'SCHEDULE_FULL', MATCH_MSG.full);
+      if (earlier.some((r) => r.status === 'REJECTED')) fail('NOT_INVITED_AGAIN', { params: { by: 'reject' } });
+      if (earlier.some((r) => r.status === 'CANCELLED' && r.cancelledBy === 'host')) fail('NOT_INVITED_AGAIN', { params: { by: 'cancel' } });
+      if (earlier.length > REQUESTS_AGAIN_MAX) fail('REQUEST_LIMIT', { params: { max: REQUESTS_AGAIN_MAX } });
+      if (!isInScheduleWindow(s.date, now()) || now() >= s.startsAt) fail('SCHEDULE_PAST');
+      if (s.current >= s.participants) fail('SCHEDULE_FULL');
       const fromUser = await memberRef(userId);
       const meal = { placeName: s.placeName, date: s.date, time: s.hour };
       try {
@@ -568,7 +521,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
           await stage(tx, all);
           return all;
         });
-        return { text: MATCH_MSG.requested, events };
+        return { text: MESSAGES.matchRequested, events };
       } catch (error) {
         if (isUniqueViolation(error)) throw alreadyRequested();
         throw error;
@@ -579,15 +532,15 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
      * The host's transitions (SPEC §4): accept PENDING → ACCEPTED (takes a seat), reject
      * PENDING → REJECTED, confirm ACCEPTED → CONFIRMED. 404 unknown; 403 not the host; 409 from any
      * other status, 409 `MEAL_STARTED` for accept/confirm once the meal has started, and for accept
-     * 409 `SCHEDULE_FULL` '정원이 찼어요.' when full — then nothing changes. The status change is
+     * 409 `SCHEDULE_FULL` when full — then nothing changes. The status change is
      * conditional (`WHERE status = from`), so two concurrent calls cannot both succeed. An accept
      * that takes the last seat waitlists every other PENDING request (`schedule_full` to each).
      */
     async transition(userId: number, id: number, action: HostAction): Promise<MatchOutcome> {
       const { from, to } = HOST_TRANSITIONS[action];
       const m = await load(id);
-      if (m.hostId !== userId) throw new AppError(403, 'NOT_HOST', MATCH_MSG.notHost);
-      if (action !== 'reject' && now() >= m.startsAt && m.status === from) throw new AppError(409, 'MEAL_STARTED', MATCH_MSG.started);
+      if (m.hostId !== userId) fail('NOT_HOST');
+      if (action !== 'reject' && now() >= m.startsAt && m.status === from) fail('MEAL_STARTED');
       const fromUser = await memberRef(userId);
       const events = await db.transaction(async (tx) => {
         // Lock order: the schedule, then its requests (a full schedule's accept updates the others).
@@ -596,8 +549,8 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
         if (!changed) {
           // Gone meanwhile → 404; otherwise it is in another status.
           const [still] = await tx.select({ id: matchRequests.id }).from(matchRequests).where(eq(matchRequests.id, id));
-          if (!still) throw new AppError(404, 'NOT_FOUND', MATCH_MSG.matchNotFound);
-          throw new AppError(409, 'ILLEGAL_TRANSITION', ACTIONS[action].illegal);
+          if (!still) fail('MATCH_NOT_FOUND');
+          fail('ILLEGAL_TRANSITION', { params: { action } });
         }
         const all: MatchEvent[] = [{ type: ACTIONS[action].event, matchId: id, scheduleId: m.scheduleId, toUserId: m.requesterId, fromUser, meal: m.meal }];
         if (action === 'accept') {
@@ -606,7 +559,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
             .set({ currentParticipants: sql`${schedules.currentParticipants} + 1`, updatedAt: now() })
             .where(and(eq(schedules.id, m.scheduleId), lt(schedules.currentParticipants, schedules.participants)))
             .returning({ current: schedules.currentParticipants, participants: schedules.participants });
-          if (!seat) throw new AppError(409, 'SCHEDULE_FULL', MATCH_MSG.fullOnAccept);
+          if (!seat) fail('SCHEDULE_FULL');
           if (seat.current >= seat.participants) all.push(...(await fillUp(tx, m, fromUser)));
           // Issue #30 item 2: the guest joins the table chat (with its system line), in this transaction.
           all[0]!.table = await tableJoined(tx, { scheduleId: m.scheduleId, hostId: m.hostId, guestId: m.requesterId, at: now() });
@@ -620,13 +573,13 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
     /**
      * `POST /api/matches/{id}/cancel` (issue #15): the host or the requester cancels an ACCEPTED or
      * CONFIRMED match before the meal starts. `reason` is trimmed (blank → none). 404 unknown; 403
-     * not a participant; 409 `MEAL_STARTED` '이미 시작된 약속은 취소할 수 없어요.'; 409
+     * not a participant; 409 `MEAL_STARTED`; 409
      * `ILLEGAL_TRANSITION` in any other status. The other side gets `match_cancelled`.
      */
     async cancel(userId: number, id: number, reason?: string): Promise<MatchOutcome> {
       const m = await load(id);
       const side = sideOf(m, userId);
-      if (m.status !== 'ACCEPTED' && m.status !== 'CONFIRMED') throw new AppError(409, 'ILLEGAL_TRANSITION', MATCH_MSG.notCancellable);
+      if (m.status !== 'ACCEPTED' && m.status !== 'CONFIRMED') fail('ILLEGAL_TRANSITION', { params: { action: 'cancel' } });
       return cancelIn(m, side, userId, reason?.trim() || null);
     },
 
@@ -642,17 +595,17 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
      */
     async remove(userId: number, id: number): Promise<MatchOutcome> {
       const m = await load(id);
-      const side = sideOf(m, userId, MATCH_MSG.notParticipant);
+      const side = sideOf(m, userId);
       const started = now() >= m.startsAt;
       if (m.status === 'PENDING' && side === 'requester' && !started) {
         const events = await cancelPending(m, side, userId, 'match_withdrawn');
         if (!events) return service.remove(userId, id); // accepted meanwhile: decide again
-        return { text: MATCH_MSG.withdrawn, events };
+        return { text: MESSAGES.matchWithdrawn, events };
       }
       if (m.status === 'PENDING' && !started) return service.transition(userId, id, 'reject');
       if ((m.status === 'ACCEPTED' || m.status === 'CONFIRMED') && !started) return cancelIn(m, side, userId, null);
       await hideFor(m, side);
-      return { text: MATCH_MSG.deleted, events: [] };
+      return { text: MESSAGES.matchDeleted, events: [] };
     },
 
     /**
@@ -663,10 +616,10 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
      */
     async hide(userId: number, id: number): Promise<MatchOutcome> {
       const m = await load(id);
-      const side = sideOf(m, userId, MATCH_MSG.notParticipant);
-      if (!ended(m)) throw new AppError(409, 'NOT_ENDED', MATCH_MSG.notEnded);
+      const side = sideOf(m, userId);
+      if (!ended(m)) fail('NOT_ENDED');
       await hideFor(m, side);
-      return { text: MATCH_MSG.hidden, events: [] };
+      return { text: MESSAGES.matchHidden, events: [] };
     },
 
     /**
@@ -701,10 +654,10 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
     async arrived(userId: number, id: number): Promise<MatchOutcome> {
       const m = await load(id);
       const side = sideOf(m, userId);
-      if (m.status !== 'CONFIRMED') throw new AppError(409, 'NOT_CONFIRMED', MATCH_MSG.notConfirmed);
+      if (m.status !== 'CONFIRMED') fail('NOT_CONFIRMED');
       const at = now();
       const window = ARRIVAL_WINDOW_MINUTES * MINUTE_MS;
-      if (Math.abs(at.getTime() - m.startsAt.getTime()) > window) throw new AppError(409, 'ARRIVAL_WINDOW', MATCH_MSG.arrivalWindow);
+      if (Math.abs(at.getTime() - m.startsAt.getTime()) > window) fail('ARRIVAL_WINDOW', { params: { minutes: ARRIVAL_WINDOW_MINUTES } });
       const fromUser = await memberRef(userId);
       const toUserId = side === 'host' ? m.requesterId : m.hostId;
       const events = await db.transaction(async (tx) => {
@@ -715,31 +668,30 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
         await stage(tx, all);
         return all;
       });
-      return { text: MATCH_MSG.arrived, events };
+      return { text: MESSAGES.arrivalSent, events };
     },
 
     /**
      * `POST /api/matches/{id}/attendance` (issues #15, #28 item 1): a side of a CONFIRMED match says
      * whether the partner came, from the start to 7 days after (it may be changed in that time).
-     * "Absent" only from `startsAt + NO_SHOW_GRACE_MINUTES` (409 TOO_EARLY naming the time, e.g.
-     * '오후 9:30부터 알려주실 수 있어요.') and never when the partner checked in with `arrived` (409
+     * "Absent" only from `startsAt + NO_SHOW_GRACE_MINUTES` (409 TOO_EARLY naming the time) and never when the partner checked in with `arrived` (409
      * PARTNER_CHECKED_IN). A new absence mark tells the partner (`marked_absent`, naming the meal),
      * who may dispute it within 72 h. 404; 403; 409 `NOT_CONFIRMED`; 409 `ATTENDANCE_WINDOW`.
      */
     async attendance(userId: number, id: number, partnerAttended: boolean): Promise<MatchOutcome> {
       const m = await load(id);
       const side = sideOf(m, userId);
-      if (m.status !== 'CONFIRMED') throw new AppError(409, 'NOT_CONFIRMED', MATCH_MSG.notConfirmed);
+      if (m.status !== 'CONFIRMED') fail('NOT_CONFIRMED');
       const at = now();
       const start = m.startsAt.getTime();
-      if (at.getTime() < start || at.getTime() > start + ATTENDANCE_WINDOW_DAYS * 24 * 60 * MINUTE_MS) throw new AppError(409, 'ATTENDANCE_WINDOW', MATCH_MSG.attendanceWindow);
+      if (at.getTime() < start || at.getTime() > start + ATTENDANCE_WINDOW_DAYS * 24 * 60 * MINUTE_MS) fail('ATTENDANCE_WINDOW', { params: { days: ATTENDANCE_WINDOW_DAYS } });
       const partnerArrived = side === 'host' ? m.requesterArrivedAt : m.hostArrivedAt;
       const before = side === 'host' ? m.hostReportsAttended : m.requesterReportsAttended;
       if (!partnerAttended) {
         // The lasting refusal first: a partner who checked in can never be marked absent.
-        if (partnerArrived) throw new AppError(409, 'PARTNER_CHECKED_IN', MATCH_MSG.partnerCheckedIn);
+        if (partnerArrived) fail('PARTNER_CHECKED_IN');
         const opens = new Date(start + rules.noShowGraceMinutes * MINUTE_MS);
-        if (at < opens) throw new AppError(409, 'TOO_EARLY', MATCH_MSG.tooEarly(koreanTimeFrom(opens, at)));
+        if (at < opens) fail('TOO_EARLY', { params: { when: koreanTimeFrom(opens, at) } });
       }
       const fromUser = await memberRef(userId);
       const toUserId = side === 'host' ? m.requesterId : m.hostId;
@@ -749,7 +701,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
         await stage(tx, all);
         return all;
       });
-      return { text: MATCH_MSG.attendanceSaved, events };
+      return { text: MESSAGES.attendanceSaved, events };
     },
 
     /**
@@ -767,16 +719,16 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
       // The mark against the caller is the partner's report.
       const mark = side === 'host' ? m.requesterReportsAttended : m.hostReportsAttended;
       const markedAt = side === 'host' ? m.requesterReportedAt : m.hostReportedAt;
-      if (mark !== false || !markedAt) throw new AppError(409, 'NO_MARK', MATCH_MSG.noMark);
-      if (now().getTime() > markedAt.getTime() + DISPUTE_WINDOW_HOURS * 60 * MINUTE_MS) throw new AppError(409, 'DISPUTE_WINDOW', MATCH_MSG.disputeWindow);
+      if (mark !== false || !markedAt) fail('NO_MARK');
+      if (now().getTime() > markedAt.getTime() + DISPUTE_WINDOW_HOURS * 60 * MINUTE_MS) fail('DISPUTE_WINDOW', { params: { hours: DISPUTE_WINDOW_HOURS } });
       const marker = side === 'host' ? m.requesterId : m.hostId;
       try {
         await db.insert(reports).values({ reporterId: userId, targetType: DISPUTE_TARGET, targetId: id, targetUserId: marker, reason: 'no_show', detail: note?.trim() || null, createdAt: now() });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new AppError(409, 'ALREADY_DISPUTED', MATCH_MSG.alreadyDisputed);
+        if (isUniqueViolation(error)) fail('ALREADY_DISPUTED');
         throw error;
       }
-      return { text: MATCH_MSG.disputed, events: [] };
+      return { text: MESSAGES.disputeReceived, events: [] };
     },
 
     /**

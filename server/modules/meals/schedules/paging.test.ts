@@ -115,7 +115,7 @@ describe('GET /api/schedules?date= (the day list)', () => {
     for (const days of [-1, 22]) {
       const res = await get(`/api/schedules?date=${kstDate(t.clock.now(), days)}`);
       expect(res.statusCode, `day ${days}`).toBe(400);
-      expect(res.json()).toEqual({ message: '오늘부터 21일 후까지의 날짜만 볼 수 있어요.', code: 'DATE_OUT_OF_WINDOW', field: 'date' });
+      expect(res.json()).toEqual({ message: '오늘부터 21일 후까지의 날짜만 볼 수 있어요.', code: 'LIST_DATE_OUT_OF_WINDOW', field: 'date' });
     }
     for (const date of ['2026-02-30', 'tomorrow', '']) expect((await get(`/api/schedules?date=${date}`)).statusCode, date).toBe(400);
     expect((await get(`/api/schedules?date=${kstDate(t.clock.now(), 21)}`)).statusCode).toBe(200);

@@ -65,7 +65,7 @@ describe('POST /api/schedules', () => {
     expect(long.json().message).toMatch(/[가-힣]/);
     const blank = await post(host.headers, scheduleBody(t, { text: '   \n ' }));
     expect(blank.statusCode).toBe(400);
-    expect(blank.json()).toEqual({ message: '내용을 입력해주세요.', code: 'VALIDATION' });
+    expect(blank.json()).toEqual({ message: '내용을 입력해주세요.', code: 'TEXT_REQUIRED', field: 'text' });
     expect((await post(host.headers, scheduleBody(t, { text: '' }))).statusCode).toBe(400);
   });
 
@@ -75,7 +75,7 @@ describe('POST /api/schedules', () => {
     for (const [days, status] of [[-1, 400], [0, 201], [21, 201], [22, 400]] as const) {
       const res = await post(host.headers, { ...scheduleBody(t), date: kstDate(now, days) });
       expect(res.statusCode, `day ${days}`).toBe(status);
-      if (status === 400) expect(res.json()).toEqual({ message: '일정은 오늘부터 21일 후까지의 날짜로만 만들 수 있습니다.', code: 'DATE_OUT_OF_WINDOW' });
+      if (status === 400) expect(res.json()).toEqual({ message: '일정은 오늘부터 21일 후까지의 날짜로만 만들 수 있어요.', code: 'DATE_OUT_OF_WINDOW', field: 'date' });
     }
   });
 
@@ -173,7 +173,7 @@ describe('PUT /api/schedules/{id}', () => {
     expect((await scheduleInList(t, other.headers, id))!.participants).toBe(6);
     const forbidden = await put(other.headers, `/api/schedules/${id}`, { text: '내 거', participants: 2 });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ message: '본인이 만든 일정만 수정할 수 있습니다.', code: 'FORBIDDEN' });
+    expect(forbidden.json()).toEqual({ message: '본인이 만든 일정만 수정할 수 있어요.', code: 'NOT_SCHEDULE_OWNER' });
     expect((await put(host.headers, '/api/schedules/999999', { text: 'x', participants: 2 })).statusCode).toBe(404);
     expect((await put(host.headers, '/api/schedules/abc', { text: 'x', participants: 2 })).statusCode).toBe(400);
     expect((await put(host.headers, '/api/schedules/99999999999', { text: 'x', participants: 2 })).statusCode).toBe(400);
@@ -191,7 +191,7 @@ describe('PUT /api/schedules/{id}', () => {
     }
     const res = await t.app.inject({ method: 'PUT', url: `/api/schedules/${id}`, headers: host.headers, payload: { text: '줄이기', participants: 2 } });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: '현재 참여 인원보다 적은 인원으로 줄일 수 없습니다.', code: 'CAPACITY_BELOW_PARTICIPANTS' });
+    expect(res.json()).toEqual({ message: '현재 참여 인원보다 적은 인원으로 줄일 수 없어요.', code: 'CAPACITY_BELOW_PARTICIPANTS', field: 'participants' });
     const exact = await t.app.inject({ method: 'PUT', url: `/api/schedules/${id}`, headers: host.headers, payload: { text: '딱 맞게', participants: 3 } });
     expect(exact.statusCode).toBe(200);
     expect(exact.json()).toMatchObject({ participants: 3, currentParticipants: 3 });
@@ -208,7 +208,7 @@ describe('DELETE /api/schedules/{id}', () => {
     await act(t, host.headers, m2, 'reject');
     const forbidden = await t.app.inject({ method: 'DELETE', url: `/api/schedules/${id}`, headers: other.headers });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ message: '일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.', code: 'FORBIDDEN' });
+    expect(forbidden.json()).toEqual({ message: '일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.', code: 'SCHEDULE_DELETE_FORBIDDEN' });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/schedules/${id}` })).statusCode).toBe(401);
     const before = t.events.length;
     const res = await t.app.inject({ method: 'DELETE', url: `/api/schedules/${id}`, headers: host.headers });

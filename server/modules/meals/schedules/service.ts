@@ -14,31 +14,11 @@ import type { Database, Tx } from '../../../db/database.ts';
 import type { MatchEvent } from '../../../plugins/notifier.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { notBlockedWith } from '../../blocks/public.ts';
-import { AppError } from '../../../lib/errors.ts';
+import { fail } from '../../../lib/errors.ts';
 import { averageRating } from '../../../lib/user-view.ts';
 import { memberStats, NO_STATS } from '../public.ts';
 import type { StageNotices } from '../matches/service.ts';
 import { tableCancelled, tableChanged } from '../../chat/public.ts';
-
-/** Korean messages of the schedule routes (UI-TEXT.md where it fixes one). */
-export const SCHEDULE_MSG = {
-  dateOutOfWindow: '일정은 오늘부터 21일 후까지의 날짜로만 만들 수 있습니다.',
-  textBlank: '내용을 입력해주세요.',
-  textTooLong: `내용은 ${SCHEDULE_TEXT_MAX}자 이내로 입력해주세요.`,
-  placeBlank: '장소 이름을 입력해주세요.',
-  coordinatesPair: '위도와 경도는 함께 보내야 합니다.',
-  notFound: '일정을 찾을 수 없습니다.',
-  notAuthorEdit: '본인이 만든 일정만 수정할 수 있습니다.',
-  notAuthorDelete: '일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.',
-  capacityBelowParticipants: '현재 참여 인원보다 적은 인원으로 줄일 수 없습니다.',
-  noRandomMatch: '현재 매칭 가능한 상대가 없습니다.',
-  pastHour: '지난 시간에는 약속을 만들 수 없어요.',
-  startedDelete: '이미 시작된 약속은 삭제할 수 없어요.',
-  listDateOutOfWindow: '오늘부터 21일 후까지의 날짜만 볼 수 있어요.',
-  calendarRange: '달력은 오늘부터 21일 후까지, 시작일이 종료일보다 늦지 않게 42일 이내로 볼 수 있어요.',
-  unknownCategory: '알 수 없는 음식 종류예요.',
-  positionPair: '위치(lat, lng)는 함께 보내야 하고, 반경(radius)은 위치와 함께만 쓸 수 있어요.',
-} as const;
 
 /** SPEC §9: the matching page's default distance (m) when a position is given without a radius. */
 export const SCHEDULE_RADIUS_DEFAULT = 5000;
@@ -67,8 +47,8 @@ interface Place {
 /** The place of a create or move body; 400 when the name is blank or only one coordinate is given. */
 function placeOf(body: { placeName?: string; venueId?: string; latitude?: number; longitude?: number }): Place {
   const placeName = (body.placeName ?? '').trim();
-  if (!placeName) throw new AppError(400, 'VALIDATION', SCHEDULE_MSG.placeBlank, {}, 'placeName');
-  if ((body.latitude === undefined) !== (body.longitude === undefined)) throw new AppError(400, 'VALIDATION', SCHEDULE_MSG.coordinatesPair);
+  if (!placeName) fail('PLACE_NAME_REQUIRED', { field: 'placeName' });
+  if ((body.latitude === undefined) !== (body.longitude === undefined)) fail('COORDINATES', { field: body.latitude === undefined ? 'latitude' : 'longitude' });
   return { placeName, venueId: body.venueId?.trim() || null, latitude: body.latitude ?? null, longitude: body.longitude ?? null };
 }
 
@@ -88,7 +68,7 @@ async function addVenue(db: Database | Tx, place: Place, category: string): Prom
 function parseCategories(category: string | undefined): FoodCategory[] {
   if (!category) return [];
   const list = [...new Set(category.split(',').map((c) => c.trim()).filter(Boolean))];
-  for (const c of list) if (!(FOOD_CATEGORIES as readonly string[]).includes(c)) throw new AppError(400, 'VALIDATION', SCHEDULE_MSG.unknownCategory, {}, 'category');
+  for (const c of list) if (!(FOOD_CATEGORIES as readonly string[]).includes(c)) fail('UNKNOWN_CATEGORY', { field: 'category' });
   return list as FoodCategory[];
 }
 
@@ -101,7 +81,7 @@ function parseCategories(category: string | undefined): FoodCategory[] {
 function filterCondition(f: ScheduleFilter) {
   const categories = parseCategories(f.category);
   if ((f.lat === undefined) !== (f.lng === undefined) || (f.radius !== undefined && f.lat === undefined)) {
-    throw new AppError(400, 'VALIDATION', SCHEDULE_MSG.positionPair, {}, f.lat === undefined ? 'lat' : 'lng');
+    fail('POSITION_PAIR', { field: f.lat === undefined ? 'lat' : 'lng' });
   }
   let near;
   if (f.lat !== undefined && f.lng !== undefined) {
@@ -130,8 +110,8 @@ const charCount = (s: string) => [...s].length;
 /** Trimmed text, 1–200 characters (issue #3), or a 400 in Korean. */
 function cleanText(text: string): string {
   const t = text.trim();
-  if (!t) throw new AppError(400, 'VALIDATION', SCHEDULE_MSG.textBlank);
-  if (charCount(t) > SCHEDULE_TEXT_MAX) throw new AppError(400, 'VALIDATION', SCHEDULE_MSG.textTooLong);
+  if (!t) fail('TEXT_REQUIRED', { field: 'text' });
+  if (charCount(t) > SCHEDULE_TEXT_MAX) fail('TEXT_TOO_LONG', { field: 'text' });
   return t;
 }
 
@@ -299,8 +279,8 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
      * (same transaction), so other members find it in `GET /api/venues`.
      */
     async create(userId: number, body: ScheduleCreateBody): Promise<Schedule> {
-      if (!isIsoDate(body.date) || !isInScheduleWindow(body.date, now())) throw new AppError(400, 'DATE_OUT_OF_WINDOW', SCHEDULE_MSG.dateOutOfWindow);
-      if (hasMealStarted(body.date, body.time, now())) throw new AppError(400, 'PAST_HOUR', SCHEDULE_MSG.pastHour, {}, 'time');
+      if (!isIsoDate(body.date) || !isInScheduleWindow(body.date, now())) fail('DATE_OUT_OF_WINDOW', { field: 'date' });
+      if (hasMealStarted(body.date, body.time, now())) fail('PAST_HOUR', { field: 'time' });
       const text = cleanText(body.text);
       const place = placeOf(body);
       const id = await db.transaction(async (tx) => {
@@ -336,7 +316,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
      */
     async inWindow(userId = 0, q: ScheduleFilter & { date?: string; limit?: number; after?: ScheduleKey } = {}): Promise<Schedule[]> {
       if (q.date !== undefined && (!isIsoDate(q.date) || !isInScheduleWindow(q.date, now()))) {
-        throw new AppError(400, 'DATE_OUT_OF_WINDOW', SCHEDULE_MSG.listDateOutOfWindow, {}, 'date');
+        fail('LIST_DATE_OUT_OF_WINDOW', { field: 'date' });
       }
       const unfiltered = !q.category && q.lat === undefined && q.lng === undefined && q.radius === undefined;
       if (q.date !== undefined && unfiltered && userId > 0) {
@@ -372,7 +352,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
       const at = now();
       const ok =
         isIsoDate(q.from) && isIsoDate(q.to) && isInScheduleWindow(q.from, at) && isInScheduleWindow(q.to, at) && q.from <= q.to && addDaysIso(q.from, CALENDAR_SPAN_MAX_DAYS) >= q.to;
-      if (!ok) throw new AppError(400, 'DATE_OUT_OF_WINDOW', SCHEDULE_MSG.calendarRange, {}, 'from');
+      if (!ok) fail('CALENDAR_RANGE', { field: 'from' });
       const rows = await db
         .select({
           date: schedules.date,
@@ -418,16 +398,16 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
         })
         .from(schedules)
         .where(eq(schedules.id, id));
-      if (!s || s.cancelledAt) throw new AppError(404, 'NOT_FOUND', SCHEDULE_MSG.notFound);
-      if (s.userId !== userId) throw new AppError(403, 'FORBIDDEN', SCHEDULE_MSG.notAuthorEdit);
+      if (!s || s.cancelledAt) fail('SCHEDULE_NOT_FOUND');
+      if (s.userId !== userId) fail('NOT_SCHEDULE_OWNER');
       const at = now();
-      if (at >= s.startsAt) throw new AppError(400, 'PAST_HOUR', SCHEDULE_MSG.pastHour, {}, 'time');
+      if (at >= s.startsAt) fail('PAST_HOUR', { field: 'time' });
       const date = body.date ?? s.date;
       const hour = body.time ?? s.hour;
       const timeChanged = date !== s.date || hour !== s.hour;
       if (timeChanged) {
-        if (!isIsoDate(date) || !isInScheduleWindow(date, at)) throw new AppError(400, 'DATE_OUT_OF_WINDOW', SCHEDULE_MSG.dateOutOfWindow, {}, 'date');
-        if (hasMealStarted(date, hour, at)) throw new AppError(400, 'PAST_HOUR', SCHEDULE_MSG.pastHour, {}, 'time');
+        if (!isIsoDate(date) || !isInScheduleWindow(date, at)) fail('DATE_OUT_OF_WINDOW', { field: 'date' });
+        if (hasMealStarted(date, hour, at)) fail('PAST_HOUR', { field: 'time' });
       }
       const place = body.placeName === undefined ? null : placeOf(body);
       const placeChanged = !!place && (place.placeName !== s.placeName || place.venueId !== s.venueId || place.latitude !== s.latitude || place.longitude !== s.longitude);
@@ -437,7 +417,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
         .set({ text, participants: body.participants, date, hour, placeCategory, ...(place ?? {}), updatedAt: at })
         .where(and(eq(schedules.id, id), eq(schedules.userId, userId), lte(schedules.currentParticipants, body.participants)))
         .returning({ id: schedules.id });
-      if (!updated) throw new AppError(409, 'CAPACITY_BELOW_PARTICIPANTS', SCHEDULE_MSG.capacityBelowParticipants);
+      if (!updated) fail('CAPACITY_BELOW_PARTICIPANTS', { field: 'participants' });
       if (place) await addVenue(db, place, placeCategory);
       const events: MatchEvent[] = [];
       if (timeChanged || placeChanged) {
@@ -497,10 +477,10 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
         .from(schedules)
         .innerJoin(users, eq(users.id, userId))
         .where(eq(schedules.id, id));
-      if (!host || host.cancelledAt) throw new AppError(404, 'NOT_FOUND', SCHEDULE_MSG.notFound);
-      if (host.ownerId !== userId) throw new AppError(403, 'FORBIDDEN', SCHEDULE_MSG.notAuthorDelete);
+      if (!host || host.cancelledAt) fail('SCHEDULE_NOT_FOUND');
+      if (host.ownerId !== userId) fail('SCHEDULE_DELETE_FORBIDDEN');
       const at = now();
-      if (at >= host.startsAt) throw new AppError(409, 'MEAL_STARTED', SCHEDULE_MSG.startedDelete);
+      if (at >= host.startsAt) fail('MEAL_STARTED', { params: { action: 'delete' } });
       // No reason chosen → none (the card says who cancelled; issue #28 item 3: the reason shows once).
       const cancelReason = reason?.trim() || null;
       const late = host.startsAt.getTime() - at.getTime() < LATE_CANCEL_HOURS * 60 * 60 * 1000;
@@ -515,7 +495,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
           .set({ cancelledAt: at, currentParticipants: 1, updatedAt: at })
           .where(and(eq(schedules.id, id), eq(schedules.userId, userId), isNull(schedules.cancelledAt)))
           .returning({ id: schedules.id });
-        if (!deleted) throw new AppError(404, 'NOT_FOUND', SCHEDULE_MSG.notFound);
+        if (!deleted) fail('SCHEDULE_NOT_FOUND');
         const fields = { status: 'CANCELLED' as const, cancelledBy: 'host' as const, cancelReason, cancelledAt: at, waitlisted: false, updatedAt: at };
         const seated = await tx
           .update(matchRequests)
@@ -552,7 +532,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
      * already requested by me (any status),
      * ranks by the number of preferences that are `true` for both me and the author, then the
      * soonest (date, hour), and picks one of the best `RANDOM_TOP_N` with `random`.
-     * 404 '현재 매칭 가능한 상대가 없습니다.' when there is none.
+     * 404 NO_MATCH_AVAILABLE when there is none.
      */
     async random(userId: number): Promise<Schedule> {
       const { first, last } = scheduleWindow(now());
@@ -585,7 +565,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
         )
         .orderBy(desc(overlap), ...order)
         .limit(RANDOM_TOP_N);
-      if (rows.length === 0) throw new AppError(404, 'NO_MATCH_AVAILABLE', SCHEDULE_MSG.noRandomMatch);
+      if (rows.length === 0) fail('NO_MATCH_AVAILABLE');
       const pick = Math.min(rows.length - 1, Math.max(0, Math.floor(random() * rows.length)));
       return (await answer([{ ...rows[pick]!, myRequestStatus: null }]))[0]!;
     },

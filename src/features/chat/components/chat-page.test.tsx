@@ -178,7 +178,7 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
   });
 
   it('a match that is not the member\'s shows "채팅 상대를 찾을 수 없어요."', async () => {
-    mockFetch({ 'GET /api/matches/7': () => jsonResponse({ message: '매칭 요청을 찾을 수 없습니다.', code: 'NOT_FOUND' }, 404) });
+    mockFetch({ 'GET /api/matches/7': () => jsonResponse({ message: '매칭을 찾을 수 없어요.', code: 'MATCH_NOT_FOUND' }, 404) });
     renderWithFeedback(<ChatPage matchId={7} user={me} opponent={null} onLeft={() => undefined} />);
     expect(await screen.findByText('채팅 상대를 찾을 수 없어요.')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();

@@ -184,7 +184,7 @@ describe('matching page (SPEC §5, §8)', () => {
     let found: Schedule | null = null;
     mockFetch({
       'GET /api/schedules': dayServer(() => []),
-      'GET /api/schedules/random': () => (found ? jsonResponse(found) : jsonResponse({ message: '현재 매칭 가능한 상대가 없습니다.', code: 'NOT_FOUND' }, 404)),
+      'GET /api/schedules/random': () => (found ? jsonResponse(found) : jsonResponse({ message: '현재 매칭 가능한 상대가 없습니다.', code: 'NO_MATCH_AVAILABLE' }, 404)),
     });
     renderWithFeedback(<MatchingPage myId={1} />);
     expect(await screen.findByText(/앞으로 3주 동안 등록된 약속이 없어요/)).toBeTruthy();

@@ -105,12 +105,12 @@ describe('WriteReviewPage', () => {
 
   it('shows the server message on failure, else the fallback, and stays', async () => {
     const user = userEvent.setup();
-    let answer = jsonResponse({ message: '이미 리뷰를 작성했습니다.', code: 'ALREADY_REVIEWED' }, 409);
+    let answer = jsonResponse({ message: '이미 리뷰를 작성했어요.', code: 'ALREADY_REVIEWED' }, 409);
     mockFetch({ 'POST /api/reviews': () => answer });
     const onDone = vi.fn();
     renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />, seeded());
     await user.click(screen.getByRole('button', { name: '등록' }));
-    expect(await screen.findByText('이미 리뷰를 작성했습니다.')).toBeTruthy();
+    expect(await screen.findByText('이미 리뷰를 작성했어요.')).toBeTruthy();
     answer = new Response('', { status: 500 });
     await user.click(screen.getByRole('button', { name: '등록' }));
     expect(await screen.findByText('리뷰 등록 중 오류가 생겼어요.')).toBeTruthy();
@@ -187,7 +187,7 @@ describe('WriteReviewPage', () => {
   it.each([
     ['not confirmed', () => jsonResponse(match(9, 'ACCEPTED'))],
     ['already reviewed by my side', () => jsonResponse(match(9, 'CONFIRMED', { requesterReviewed: true }))],
-    ['not mine (the server answers 404)', () => jsonResponse({ message: '매칭 요청을 찾을 수 없습니다.', code: 'NOT_FOUND' }, 404)],
+    ['not mine (the server answers 404)', () => jsonResponse({ message: '매칭을 찾을 수 없어요.', code: 'MATCH_NOT_FOUND' }, 404)],
   ])('a deep link to a match that is %s shows the missing-opponent message', async (_name, answer) => {
     useSession.setState({ status: 'signedIn', user: makeUser({ id: 1 }) });
     mockFetch({ 'GET /api/matches/9': answer });
