@@ -222,8 +222,6 @@ export const ERRORS = {
   CHAT_BLOCKED: { status: 409, text: '메시지를 보낼 수 없는 회원이에요.' },
   CHAT_READ_ONLY: { status: 409, text: '약속이 끝나고 하루가 지나서 더 이상 메시지를 보낼 수 없어요.' },
   CLIENT_ID_REUSED: { status: 409, text: '이미 다른 대화에서 쓴 메시지 번호예요. 새로 보내주세요.' },
-  /** The table chat (server/modules/chat/table-service.ts, not yet on the operation table). */
-  CHAT_READ_ONLY: { status: 409, text: '약속이 끝나고 하루가 지나서 더 이상 메시지를 보낼 수 없어요.' },
   // Reviews
   NOT_PARTICIPANT: { status: 403, text: '매칭에 참여한 회원만 리뷰를 작성할 수 있어요.' },
   REVIEW_NOT_CONFIRMED: { status: 409, text: '확정된 약속에만 리뷰를 작성할 수 있어요.' },

@@ -4,7 +4,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { fileReport, listAdminAudit, listAdminReports, REPORT_LIMIT, resolveReport, suspendMember, unsuspendMember } from '../../../common/api/reports.ts';
-import { MESSAGES } from '../../../common/messages.ts';
+import { MESSAGES } from '../../../common/i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { acceptEmptyJsonBody, emptyBodyAsObject } from '../../lib/http.ts';
 import { route } from '../../plugins/operations.ts';

@@ -1,6 +1,6 @@
 /**
  * The match routes (common/api/matches.ts): members only. Successful actions answer a Korean
- * `text/plain; charset=utf-8` sentence (common/messages.ts); errors are JSON `{ message, code }`
+ * `text/plain; charset=utf-8` sentence (common/i18n/messages.ts); errors are JSON `{ message, code }`
  * like the rest of the API. The lists include REJECTED requests; the client hides them. Every
  * transition notifies once, after its transaction commits.
  */

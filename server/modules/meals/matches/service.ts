@@ -48,7 +48,7 @@ import type { MatchEvent, MatchEventType, StageNotices } from '../../../plugins/
 import type { Clock } from '../../../lib/clock.ts';
 import { isBlockedBetween } from '../../blocks/public.ts';
 import { AppError, appError, fail } from '../../../lib/errors.ts';
-import { MESSAGES } from '../../../../common/messages.ts';
+import { MESSAGES } from '../../../../common/i18n/messages.ts';
 import { isUniqueViolation } from '../../../lib/user-view.ts';
 import { memberStats, NO_STATS } from '../public.ts';
 import { exactTime, TimeIdCursor } from '../../../lib/paging.ts';
