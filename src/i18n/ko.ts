@@ -275,6 +275,38 @@ export const ko = {
     noHoursToday: '오늘은 더 이상 약속을 만들 수 없어요. 다른 날을 골라주세요.',
   },
 
+  /** Issue #30: who is coming to a meal (faces on the meal card and in the chat header). */
+  table: {
+    faces: '함께하는 멤버',
+    openProfile: '{name}님 프로필 보기',
+    host: '호스트',
+    count: '{n}명 참여 중',
+    more: '외 {n}명',
+    profileError: '프로필을 불러오지 못했어요.',
+    averageRating: '평균 평점',
+    /** "{place} 모임 (N명)": a table conversation's title. */
+    title: '{place} 모임 ({n}명)',
+  },
+
+  /** Issue #30 item 4: 채팅, every conversation of the member. */
+  chats: {
+    heading: shell.screens.chats,
+    empty: '아직 대화가 없어요. 식사 약속이 잡히면 여기에서 이야기할 수 있어요.',
+    findMeal: '식사 약속 찾기',
+    unread: '읽지 않은 메시지 {n}개',
+    mute: '알림 끄기',
+    unmute: '알림 켜기',
+    muted: '알림 꺼짐',
+    mutedToast: '이 대화의 알림을 껐어요.',
+    unmutedToast: '이 대화의 알림을 켰어요.',
+    muteError: '알림 설정을 바꾸지 못했어요.',
+    noMessage: '아직 메시지가 없어요',
+    system: '알림',
+    photo: '사진',
+    /** 1:1 title: "국밥집 · 김철수". */
+    matchTitle: '{place} · {name}',
+  },
+
   /** A member's reliability figures wherever one member is shown to another (issue #15). */
   memberStats: {
     line: '식사 {meals}회 · 노쇼 {noShows} · 늦은 취소 {lateCancels}',
