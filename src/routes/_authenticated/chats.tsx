@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { chatsQuery } from '@/features/chats/api/chats';
-import { ChatsPage } from '@/features/chats/components/chats-page';
+import { chatsQuery } from '@/features/chat/api/chats';
+import { ChatsPage } from '@/features/chat/components/chats-page';
 import { ko } from '@/i18n/shell';
 
 /** 채팅 (issue #30 item 4): every 1:1 and table conversation of the member, newest activity first. */
