@@ -13,9 +13,12 @@ const subfolders = (dir) =>
 
 /**
  * Import boundaries (DESIGN.md "Direction of imports"):
- * - a client feature never imports another feature; a server module never imports another module;
+ * - a client feature never imports another feature; a server module never imports another module
+ *   except its public.ts (what the owner of those tables offers the others);
  * - `common/` imports nothing of ours; `sw/` imports only `common/`;
- * - the client never imports `server/`, the server never imports `src/`.
+ * - the client never imports `server/`, the server never imports `src/`;
+ * - `server/lib` (shared helpers) and `server/db` (schema, `Database`) import no plugin, module or
+ *   realtime file: those build on them, never the other way round (issue #29 item 6).
  */
 const boundaryZones = [
   ...subfolders('src/features').map((f) => ({
@@ -27,13 +30,19 @@ const boundaryZones = [
   ...subfolders('server/modules').map((m) => ({
     target: `./server/modules/${m}`,
     from: './server/modules',
-    except: [`./${m}`],
-    message: "A server module never imports another module's files: pass a service in.",
+    // Issue #29 item 6: a module's public.ts is what others may use of it (helpers over its tables).
+    except: [`./${m}`, ...subfolders('server/modules').filter((o) => o !== m).map((o) => `./${o}/public.ts`)],
+    message: "A server module imports only another module's public.ts: pass a service in, or export the helper there.",
   })),
   { target: './common', from: ['./src', './server', './sw', './e2e'], message: 'common/ imports nothing of ours.' },
   { target: './sw', from: ['./src', './server'], message: 'sw/ imports only common/.' },
   { target: './src', from: ['./server', './sw'], message: 'The client never imports server/ or sw/.' },
   { target: './server', from: ['./src', './sw'], message: 'The server never imports src/ or sw/.' },
+  {
+    target: ['./server/lib', './server/db'],
+    from: ['./server/plugins', './server/modules', './server/realtime'],
+    message: 'server/lib and server/db import only server/db, server/lib and common/ (the Database type is in server/db/database.ts).',
+  },
 ];
 
 export default tseslint.config(
@@ -69,6 +78,17 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Issue #29 item 6: a plugin names what it needs in fastify-plugin's `dependencies` (registration
+    // fails when one is missing) instead of looking for a decorator at run time.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name=/^has(Request|Reply)?Decorator$/]", message: "Declare the plugin in fastify-plugin's `dependencies` (or pass the function in) instead of hasDecorator." },
+      ],
+    },
   },
   {
     // Configuration is read once: only server/config.ts touches process.env (STYLE.md habit 1).

@@ -17,6 +17,9 @@ export default defineConfig({
   resolve: {
     alias: {
       '@common': fileURLToPath(new URL('./common', import.meta.url)),
+      // The language catalogue is shared with the server (issue #29 item 4): `@/i18n/ko` and
+      // `@/i18n/shell` are common/i18n/*. Listed before '@', which the first match wins over.
+      '@/i18n': fileURLToPath(new URL('./common/i18n', import.meta.url)),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },

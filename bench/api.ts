@@ -23,7 +23,7 @@ import Fastify from 'fastify';
 import postgres from 'postgres';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import type { DbTarget } from '../server/plugins/db.ts';
+import type { DbTarget } from '../server/db/database.ts';
 import { seedScale } from '../server/test/scale-seed.ts';
 
 const arg = (name: string, fallback: string) => {

@@ -10,7 +10,7 @@ import postgres from 'postgres';
 import { and, asc, between, sql } from 'drizzle-orm';
 import { boundingBox, distanceMetres } from '../common/domain/geo.ts';
 import { venues } from '../server/db/schema.ts';
-import { openDatabase, type Database } from '../server/plugins/db.ts';
+import { openDatabase, type Database } from '../server/db/database.ts';
 import { createVenuesService } from '../server/modules/venues/service.ts';
 
 const CENTRE = { lat: 37.5665, lng: 126.978 };

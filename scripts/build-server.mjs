@@ -30,7 +30,7 @@ cpSync(`${root}docs/asyncapi.yaml`, `${out}/docs/asyncapi.yaml`);
 // Issue #19 item 7: the embedded database's first cluster, made and migrated once here, so a first
 // `npm start` only writes it out (server/db/pglite-initdb.ts; used only while PGlite, the start
 // parameters and the migrations are the ones it was made with).
-const { pgliteStartParams } = await import(`${out}/server/plugins/db.js`);
+const { pgliteStartParams } = await import(`${out}/server/db/database.js`);
 execFileSync(
   process.execPath,
   [`${out}/server/db/pglite-initdb.js`, '--dump', `${out}/server/db/pglite-cluster.tar`, JSON.stringify(pgliteStartParams()), `${out}/server/db/migrations`],

@@ -12,7 +12,8 @@ import { requestValidatorCompiler } from './lib/validation.ts';
 import { clientErrorResponse, MSG } from './lib/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { dbPlugin, type DbTarget } from './plugins/db.ts';
+import { dbPlugin } from './plugins/db.ts';
+import type { DbTarget } from './db/database.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { mailPlugin, type Mailer } from './plugins/mail.ts';
 import { storagePlugin } from './plugins/storage.ts';
@@ -191,19 +192,20 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // Issue #20: counted once across instances (Redis) when REDIS_URL is set.
   await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...overrides.rateLimits }, redisUrl: config.redisUrl, keyPrefix: overrides.rateLimitKeyPrefix });
   await app.register(dbPlugin, { target: overrides.database ?? defaultDatabase(config) });
-  await app.register(authPlugin, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, now, adminEmails: config.adminEmails });
-  await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, custom: overrides.mailer });
-  await app.register(storagePlugin, { dir: path.join(config.dataDir, 'uploads') });
-  // Every authenticated POST under /api honours Idempotency-Key (issue #7); before the modules.
-  await app.register(idempotencyPlugin, { now });
-  await app.register(pushPlugin, { firebase: config.firebase, publicUrl: config.publicUrl, sender: overrides.realtime?.pushSender, messaging: overrides.pushMessaging });
   const realtime = {
     redisUrl: config.redisUrl,
     redisChannel: overrides.realtime?.redisChannel,
     now,
     stomp: { allowedOrigins: [config.publicUrl, ...config.wsAllowedOrigins], ...overrides.realtime?.stomp },
   };
+  // The broker and the live revocations, before auth (which drops a revoked member's cached account).
   await app.register(brokerPlugin, realtime);
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, now, adminEmails: config.adminEmails });
+  await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, custom: overrides.mailer });
+  await app.register(storagePlugin, { dir: path.join(config.dataDir, 'uploads') });
+  // Every authenticated POST under /api honours Idempotency-Key (issue #7); before the modules.
+  await app.register(idempotencyPlugin, { now });
+  await app.register(pushPlugin, { firebase: config.firebase, publicUrl: config.publicUrl, sender: overrides.realtime?.pushSender, messaging: overrides.pushMessaging });
   // Issue #28 item 8: `app.stageNotices` stores notices in the change's transaction (needs only the
   // transaction, so it is ready before any module); the sweep publishes what a crash left unpublished.
   await app.register(notifierPlugin, { notifier: combineNotifiers(chatEndingNotifier(app), liveNotifier(app, now), overrides.notifier), stageNotices: stageNotices(now) });
@@ -229,10 +231,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(featuredRoutes, { service: featured });
   await app.register(reviewsRoutes, { now, onChange: featured.invalidate, mealMinutes: config.meal.mealMinutes, markReviewed });
   await app.register(schedulesRoutes, { now, random: overrides.random ?? Math.random });
-  await app.register(matchesRoutes, { now, rules: config.meal });
-  await app.register(calendarRoutes, { now, publicUrl: config.publicUrl, mealMinutes: config.meal.mealMinutes });
   // Meal reminders (issue #15): `app.remindersSweep()` and the scheduler.
   await app.register(remindersPlugin, { now, ...config.reminders });
+  // A match confirmed inside the reminder lead time is reminded at once (issue #15).
+  await app.register(matchesRoutes, { now, rules: config.meal, remindNow: () => app.remindersSweep() });
+  await app.register(calendarRoutes, { now, publicUrl: config.publicUrl, mealMinutes: config.meal.mealMinutes });
   await app.register(chatLivePlugin); // app.publishChat and the chat's live destinations (issue #16 item 8)
   await app.register(chatRoutes);
   await app.register(notificationsRoutes, { now }); // the inbox + app.notificationStore (issue #16)

@@ -20,7 +20,7 @@ const ROWS = Number(process.env.EVENT_LOOP_ROWS ?? 100_000);
  * serialises pages). PGlite is one connection inside this process: every statement, the health
  * check's `select 1` included, waits in one line, so there the lists run one after another and the
  * bound says that no single list holds the embedded database for 250 ms (the database layer lets
- * the event loop turn before each statement, server/plugins/db.ts `yieldBeforeStatements`).
+ * the event loop turn before each statement, server/db/database.ts `yieldBeforeStatements`).
  */
 const ON_POSTGRES = process.env.TEST_DATABASE === 'postgres';
 /** The lists whose work grew with their tables before issue #19. */

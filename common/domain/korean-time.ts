@@ -3,7 +3,7 @@ import { KST_TIME_ZONE } from './time-zone.ts';
 /**
  * Korean time wording (issue #18 item 1), the one module every time shown to a member goes
  * through: the client (src/lib/dates.ts re-exports it), the service worker and the server's
- * Korean notification and suspension texts (common/realtime.ts, server/lib/suspension.ts).
+ * Korean notification and suspension texts (common/realtime.ts, server/modules/reports/public.ts).
  * Everything is decided in Korea Standard Time (`KST_TIME_ZONE`, Asia/Seoul), whatever the
  * device's or the machine's zone.
  *

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_EXTENSIONS, pgliteStartParams } from '../plugins/db.ts';
+import { PGLITE_EXTENSIONS, pgliteStartParams } from './database.ts';
 
 const run = promisify(execFile);
 const script = fileURLToPath(new URL('./pglite-initdb.ts', import.meta.url));

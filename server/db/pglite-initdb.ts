@@ -1,6 +1,6 @@
 /**
  * First start of the embedded database (issue #19 item 7), run as a short-lived child process by
- * server/plugins/db.ts: `node pglite-initdb.js <dir> <startParams JSON> [migrations folder] [prebuilt tar]`.
+ * server/db/database.ts: `node pglite-initdb.js <dir> <startParams JSON> [migrations folder] [prebuilt tar]`.
  *
  * - Memory: PGlite's initdb runs a second PostgreSQL instance plus the initdb WebAssembly module
  *   inside the process that asks for it, and WebAssembly memory never shrinks: in the server it left

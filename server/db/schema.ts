@@ -200,7 +200,7 @@ export type MatchRequestRow = typeof matchRequests.$inferSelect;
  * - `remindedAt`: their meal reminder was claimed (sent once, whichever instance sends it);
  * - `lateCancel`: they cancelled within the late window (counted in `lateCancelCount`).
  * `partnerId` is the other member (copied, like `match_requests.host_id`), so the figures of a
- * member read the marks ABOUT them through one partial index (server/lib/member-stats.ts).
+ * member read the marks ABOUT them through one partial index (server/modules/meals/public.ts).
  */
 export const matchMembers = pgTable(
   'match_members',

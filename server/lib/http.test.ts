@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { count } from 'drizzle-orm';
-import { openDatabase, type Database } from '../plugins/db.ts';
+import { openDatabase, type Database } from '../db/database.ts';
 import { venues } from '../db/schema.ts';
 import { sendInTransaction } from './http.ts';
 

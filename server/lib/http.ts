@@ -5,7 +5,7 @@
 import { Type } from 'typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorBody } from '../../common/api/errors.ts';
-import type { Database } from '../plugins/db.ts';
+import type { Database } from '../db/database.ts';
 
 const { $id: _id, ...errorBodyInline } = ErrorBody as typeof ErrorBody & { $id?: string };
 /** `ErrorBody` without its `$id`, so it can be inlined in as many responses as needed. */

@@ -10,7 +10,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { posts, schedules } from '../db/schema.ts';
-import type { Database } from '../plugins/db.ts';
+import type { Database } from '../db/database.ts';
 
 export interface OgTags {
   title: string;

@@ -109,7 +109,7 @@ export async function loadJwtSecret(configured: string | undefined, dataDir: str
 
 const unauthorized = (code: string, message: string = MSG.loginRequired) => new AppError(401, code, message);
 
-/** Registers `app.tokens`, `app.requireAuth` and `request.user`. Depends on `db`. */
+/** Registers `app.tokens`, `app.requireAuth` and `request.user`. Depends on `db` and `broker` (the live revocations). */
 export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; now: Clock; adminEmails?: readonly string[] }>(
   async (app, opts) => {
     const key = await loadJwtSecret(opts.jwtSecret, opts.dataDir);
@@ -164,7 +164,7 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
       const id = Number(sub);
       if (id > 2_147_483_647) throw unauthorized('INVALID_TOKEN');
       const row = await accountOf(id);
-      if (!row || row.tokenVersion !== ver || revocations?.isRevoked(id, ver)) throw unauthorized('TOKEN_REVOKED', MSG.sessionExpired);
+      if (!row || row.tokenVersion !== ver || revocations.isRevoked(id, ver)) throw unauthorized('TOKEN_REVOKED', MSG.sessionExpired);
       return { id, exp, ver, role: roleOf(row.email) };
     };
 
@@ -187,17 +187,12 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
       if (accounts.size > ACCOUNT_CACHE_MAX) accounts.delete(accounts.keys().next().value!);
       return row;
     };
-    // The live channel's revocation list (server/realtime/revocations.ts) is registered after this
-    // plugin: listen once the app is ready. It also closes the race of a read that started before a
-    // revocation and cached the old version after it (`isRevoked` below).
-    let revocations: { isRevoked(userId: number, ver: number): boolean } | null = null;
-    let stopListening: (() => void) | null = null;
-    app.addHook('onReady', async () => {
-      if (!app.hasDecorator('liveRevocations')) return;
-      revocations = app.liveRevocations;
-      stopListening = app.liveRevocations.onRevoked((userId) => accounts.delete(userId));
-    });
-    app.addHook('onClose', async () => stopListening?.());
+    // The live channel's revocation list (server/realtime/revocations.ts, from the `broker` plugin,
+    // a declared dependency): a revocation drops the cached account at once. `isRevoked` (above)
+    // also closes the race of a read that started before a revocation and cached the old version after it.
+    const revocations = app.liveRevocations;
+    const stopListening = revocations.onRevoked((userId) => accounts.delete(userId));
+    app.addHook('onClose', async () => stopListening());
     app.decorate('verifyToken', verifyToken);
 
     const requireAuth = async (request: FastifyRequest) => {
@@ -213,5 +208,5 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
       if (request.user?.role !== 'admin') throw new AppError(403, 'FORBIDDEN', MSG.forbidden);
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'broker'] },
 );

@@ -13,7 +13,7 @@ import { IDEMPOTENCY_TTL_MS } from '../../common/offline.ts';
 import { chatMessages, idempotencyKeys, matchRequests, postComments, reviews, users } from '../db/schema.ts';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { act, createSchedule, kstNoonToday, mealHappened, requestMatch } from '../test/schedule-fixtures.ts';
-import { openDatabase, type Database } from './db.ts';
+import { openDatabase, type Database } from '../db/database.ts';
 import { IDEMPOTENCY_MSG, idempotencyPlugin, requestFingerprint } from './idempotency.ts';
 import { AppError } from '../lib/errors.ts';
 import { errorsPlugin } from './errors.ts';

@@ -26,7 +26,7 @@
  */
 import fp from 'fastify-plugin';
 import type { MealRef, NotificationType } from '../../common/realtime.ts';
-import type { Tx } from '../lib/match-chat.ts';
+import type { Tx } from '../db/database.ts';
 
 /** The notification types an event produces (common/realtime.ts NOTIFICATION_TYPES). */
 export type MatchEventType = NotificationType;

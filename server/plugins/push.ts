@@ -21,7 +21,7 @@ import { pushDataOf } from '../../common/push.ts';
 import type { LiveNotification } from '../../common/realtime.ts';
 import type { FirebaseCredentials } from '../config.ts';
 import { pushTokens } from '../db/schema.ts';
-import type { Database } from './db.ts';
+import type { Database } from '../db/database.ts';
 
 /**
  * Delivers a notification to a member's devices (FCM below). `send` should not throw for delivery

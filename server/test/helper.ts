@@ -14,7 +14,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { buildApp, type AppOverrides } from '../app.ts';
 import { loadConfig, type RateLimits } from '../config.ts';
-import { PGLITE_EXTENSIONS, pgliteStartParams, type DbTarget } from '../plugins/db.ts';
+import { PGLITE_EXTENSIONS, pgliteStartParams, type DbTarget } from '../db/database.ts';
 import type { MailMessage } from '../plugins/mail.ts';
 import type { MatchEvent } from '../plugins/notifier.ts';
 import { users } from '../db/schema.ts';

@@ -1,6 +1,6 @@
 /**
  * Page titles (issue #14): each route names its page in `staticData.title` (the page's h1, from
- * src/i18n/shell.ts: the route tree is part of the first render), and the root sets
+ * common/i18n/shell.ts: the route tree is part of the first render), and the root sets
  * `document.title` to "<page name> · 밥상친구" from the deepest match that has one (home and
  * unnamed pages: "밥상친구"). One mechanism for every route; see `usePageTitleAndFocus` in
  * src/features/shell.

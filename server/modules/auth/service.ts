@@ -12,12 +12,12 @@ import { consentMissingMessage, missingConsents, PRIVACY_VERSION, TERMS_VERSION 
 import type { AuthResponse, LoginBody, PasswordResetBody, RegisterBody } from '../../../common/api/auth.ts';
 import type { SocialProvider } from '../../../common/api/auth-providers.ts';
 import { emailCodes, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import { accountExistsMail, type Mailer } from '../../plugins/mail.ts';
 import type { TokenIssuer } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertNotSuspended, isSuspended } from '../../lib/suspension.ts';
+import { assertNotSuspended, isSuspended } from '../reports/public.ts';
 import { isUniqueViolation, normalizeEmail, toUser } from '../../lib/user-view.ts';
 
 /** After a correct code, registration stays allowed for 30 minutes. */

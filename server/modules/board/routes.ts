@@ -9,7 +9,7 @@ import { BoardQuery, Comment, CommentBody, CommentList, CommentParams, PageQuery
 import { IdParams } from '../../../common/api/schedules.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { acceptEmptyJsonBody, errorResponses, sendInTransaction } from '../../lib/http.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { decodeCursor, pageLimit, sendPage, TimeIdCursor } from '../../lib/paging.ts';

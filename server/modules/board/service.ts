@@ -7,9 +7,9 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import { BOARD_LIMITS, RECOMMENDATION_RULE, type Comment, type Post, type PostBody } from '../../../common/api/board.ts';
 import { postComments, postLikes, posts, postViews, uploads, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notBlockedWith } from '../../lib/blocks.ts';
+import { notBlockedWith } from '../blocks/public.ts';
 import { AppError } from '../../lib/errors.ts';
 import { exactTime } from '../../lib/paging.ts';
 import { htmlText, referencedUploads, sanitizePostHtml } from './sanitize.ts';

@@ -7,8 +7,8 @@
 import { and, asc, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type ChatMessage } from '../../../common/realtime.ts';
 import { chatMessages, matchRequests, schedules, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
-import { isBlockedBetween } from '../../lib/blocks.ts';
+import type { Database } from '../../db/database.ts';
+import { isBlockedBetween } from '../blocks/public.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { AppError } from '../../lib/errors.ts';
 

@@ -8,7 +8,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { FeaturedReview } from '../../../common/api/featured.ts';
 import { reviews, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import { chooseWithModel, type AiConfig } from './ai.ts';
 import { FEATURED_LIMIT, rankFeaturedReviews, type ReviewCandidate } from './rank.ts';
 

@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HealthResponse } from '../../../common/api/health.ts';
 import { errorResponses } from '../../lib/http.ts';
 import { AppError, MSG } from '../../lib/errors.ts';
-import { pingDatabase } from '../../plugins/db.ts';
+import { pingDatabase } from '../../db/database.ts';
 
 /** Registers `GET /healthz`: 200 `{ status: 'ok' }`, 503 when the database does not answer. */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {

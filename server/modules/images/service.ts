@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { fileTypeFromBuffer } from 'file-type';
 import { UPLOAD_IMAGE_MIME, UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
 import { uploads } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { AppError } from '../../lib/errors.ts';
 

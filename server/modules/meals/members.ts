@@ -8,8 +8,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { MatchSide } from '../../../common/domain/match-status.ts';
 import { matchMembers, matchRequests } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
-import type { Tx } from '../../lib/match-chat.ts';
+import type { Database, Tx } from '../../db/database.ts';
 
 /** A member row's role. */
 export type MemberRole = 'host' | 'guest';

@@ -168,5 +168,5 @@ export const outboxPlugin = fp<OutboxOptions>(
       failed: 'outbox sweep failed',
     });
   },
-  { name: 'outbox', dependencies: ['db'] },
+  { name: 'outbox', dependencies: ['db', 'broker', 'push'] },
 );

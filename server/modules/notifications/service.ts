@@ -15,10 +15,9 @@ import { NOTIFICATIONS_PAGE_DEFAULT, NOTIFICATIONS_PAGE_MAX, type NotificationIt
 import { pushUrl } from '../../../common/push.ts';
 import type { NotificationType } from '../../../common/realtime.ts';
 import { notifications, type NotificationRow } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
-import { isBlockedBetween } from '../../lib/blocks.ts';
+import type { Database, Tx } from '../../db/database.ts';
+import { isBlockedBetween } from '../blocks/public.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Tx } from '../../lib/match-chat.ts';
 
 /** Korean texts of the inbox errors. */
 export const NOTIFICATIONS_MSG = {

@@ -28,12 +28,12 @@ import { UPLOAD_MAX_BYTES, UPLOADS_PREFIX } from '../../../common/domain/uploads
 import type { AuthResponse } from '../../../common/api/auth.ts';
 import type { SocialProvider } from '../../../common/api/auth-providers.ts';
 import { oauthLoginCodes, oauthStates, socialAccounts, uploads, users, type UserRow } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { TokenIssuer } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertNotSuspended } from '../../lib/suspension.ts';
+import { assertNotSuspended } from '../reports/public.ts';
 import { isUniqueViolation, toUser } from '../../lib/user-view.ts';
 import { ProviderError, USES_PKCE, authorizationUrl, exchangeCode, fetchProfile, type ProviderProfile } from './providers.ts';
 

@@ -25,11 +25,11 @@ import {
   type SuspensionState,
 } from '../../../common/api/reports.ts';
 import { adminAudit, chatMessages, matchMembers, matchRequests, postComments, posts, reports, reviews, schedules, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isSuspended } from '../../lib/suspension.ts';
+import { isSuspended } from './public.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
 import { plainText } from '../../lib/og.ts';
 import { koreanDateHour } from '../../../common/domain/korean-time.ts';

@@ -11,7 +11,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Review } from '../../../common/api/reviews.ts';
 import { matchRequests, reviews, schedules, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';

@@ -10,7 +10,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SHARE_VALID_AFTER_START_HOURS, type SharedMeal } from '../../../common/api/share.ts';
 import { matchRequests, schedules, shareLinks, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 

@@ -16,7 +16,7 @@ import type { User } from '../../../common/api/users.ts';
 import { consentMissingMessage, missingConsents, PRIVACY_VERSION, TERMS_VERSION, type ConsentAnswers } from '../../../common/domain/legal.ts';
 import { UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
 import { blocks, emailCodes, idempotencyKeys, notifications, oauthLoginCodes, pushTokens, shareLinks, socialAccounts, uploads, users } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import type { Clock } from '../../lib/clock.ts';

@@ -11,7 +11,7 @@ import type { MyDataExport } from '../../../common/api/account.ts';
 import { blocks, chatMessages, matchMembers, matchRequests, notifications, postComments, posts, pushTokens, reports, reviews, schedules, shareLinks, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import { USERS_MSG } from './service.ts';
 
 /** Dates as ISO 8601 text, everything else as stored. */

@@ -8,11 +8,11 @@ import { DEFAULT_AVATARS, DEFAULT_PROFILE_IMAGE } from '../../../common/domain/v
 import { UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
 import { uploads, users } from '../../db/schema.ts';
 import { STORAGE_KEY } from '../../plugins/storage.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, MSG } from '../../lib/errors.ts';
 import { averageRating, toUser } from '../../lib/user-view.ts';
-import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
+import { memberStats, NO_STATS } from '../meals/public.ts';
 
 /**
  * The built-in avatars a member may pick (the files the client offers, common/domain/vocabulary.ts,
@@ -59,7 +59,7 @@ export function createUsersService(deps: { db: Database; now: Clock; roleOf?: (e
      * `PublicProfile`): `{ id, name, profileImage, bio, preferences, rating, reviewCount,
      * mealCount, noShowCount, lateCancelCount }` — never the e-mail or age. `rating` is the average
      * of each reviewer's latest review (0–5, 0 without reviews; server/lib/user-view.ts
-     * `averageRating`), the three counts come from server/lib/member-stats.ts at `now()`.
+     * `averageRating`), the three counts come from server/modules/meals/public.ts at `now()`.
      * @throws 404 USER_NOT_FOUND '회원을 찾을 수 없습니다.' when there is no such member.
      */
     async publicProfile(id: number): Promise<PublicProfile> {

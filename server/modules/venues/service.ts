@@ -14,7 +14,7 @@ import { toFoodCategory } from '../../../common/domain/categories.ts';
 import { distanceMetres } from '../../../common/domain/geo.ts';
 import { FOOD_CATEGORIES, type FoodCategory } from '../../../common/domain/vocabulary.ts';
 import { venues, type VenueRow } from '../../db/schema.ts';
-import type { Database } from '../../plugins/db.ts';
+import type { Database } from '../../db/database.ts';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';

@@ -19,7 +19,7 @@ import ical from 'ical-generator';
 import { Type } from 'typebox';
 import { IdParams } from '../../../../common/api/schedules.ts';
 import { matchRequests, schedules, users, venues } from '../../../db/schema.ts';
-import type { Database } from '../../../plugins/db.ts';
+import type { Database } from '../../../db/database.ts';
 import { BEARER } from '../../../plugins/docs.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { AppError } from '../../../lib/errors.ts';

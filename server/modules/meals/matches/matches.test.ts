@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { schedules } from '../../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { act, allPages, createSchedule, kstDate, kstNoonToday, requestMatch, scheduleInList } from '../../../test/schedule-fixtures.ts';
-import { NO_STATS } from '../../../lib/member-stats.ts';
+import { NO_STATS } from '../public.ts';
 
 type Member = Awaited<ReturnType<TestApp['quickMember']>>;
 let t: TestApp;

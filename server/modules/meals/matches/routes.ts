@@ -25,8 +25,11 @@ const PAGING =
   "a cursor the server did not issue → 400 INVALID_CURSOR '목록 위치 정보가 올바르지 않아요. 처음부터 다시 불러와주세요.'. " +
   '`when` (issue #28 item 7): `upcoming` keeps meals that have not started, `past` those whose start has passed (지난 약속: reviewed or not, cancelled or not, until the caller hides them); absent = both.';
 
-/** Registers the match routes. */
-export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; rules?: MealRules }> = async (app, opts) => {
+/**
+ * Registers the match routes. `remindNow`: sends the meal reminders due now (`app.remindersSweep`,
+ * ../reminders/plugin.ts), called after a confirmation (issue #15).
+ */
+export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; rules?: MealRules; remindNow: () => Promise<unknown> }> = async (app, opts) => {
   const rules = opts.rules ?? DEFAULT_MEAL_RULES;
   const service = createMatchesService({ db: app.db, now: opts.now, rules, stage: (tx, events) => app.stageNotices(tx, events) });
 
@@ -37,7 +40,7 @@ export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; rules?: Meal
   /** Runs the reminder sweep (server/modules/reminders), logging instead of failing the request. */
   async function remindNow(): Promise<void> {
     try {
-      await (app as unknown as { remindersSweep: () => Promise<unknown> }).remindersSweep();
+      await opts.remindNow();
     } catch (err) {
       app.log.error({ err }, 'reminder sweep after confirm failed');
     }
@@ -171,7 +174,7 @@ export const matchesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; rules?: Meal
         const outcome = await service.transition(request.user!.id, request.params.id, action);
         await app.notifyAll(outcome.events);
         // Issue #15: a meal confirmed inside the reminder lead time is reminded at once.
-        if (action === 'confirm' && app.hasDecorator('remindersSweep')) await remindNow();
+        if (action === 'confirm') await remindNow();
         return sendText(reply, 200, outcome.text);
       },
     );

@@ -42,14 +42,13 @@ import { isInScheduleWindow } from '../../../../common/domain/schedule.ts';
 import type { MealRef } from '../../../../common/realtime.ts';
 import { matchMembers, matchRequests, reports, schedules, users } from '../../../db/schema.ts';
 import { guestMember, guestMemberOn, hostMember, hostMemberOn, insertMembers, setMember } from '../members.ts';
-import type { Database } from '../../../plugins/db.ts';
+import type { Database, Tx } from '../../../db/database.ts';
 import type { MatchEvent, MatchEventType, StageNotices } from '../../../plugins/notifier.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { isBlockedBetween } from '../../../lib/blocks.ts';
+import { isBlockedBetween } from '../../blocks/public.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { isUniqueViolation } from '../../../lib/user-view.ts';
-import type { Tx } from '../../../lib/match-chat.ts';
-import { memberStats, NO_STATS } from '../../../lib/member-stats.ts';
+import { memberStats, NO_STATS } from '../public.ts';
 import { exactTime, TimeIdCursor } from '../../../lib/paging.ts';
 
 /** Korean texts of the match routes (UI-TEXT.md "Server text answers" where it fixes one; 해요체). */
@@ -752,7 +751,7 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
      * absent answers within 72 h of the mark with an optional note (trimmed, ≤ 200). The dispute
      * joins the admin report queue (`/api/admin/reports`, target type `attendance`, the match's id;
      * reporter = the accused, `targetUserId` = who marked) and, until an admin decides, the mark is
-     * not counted in `noShowCount` (server/lib/member-stats.ts); "hide" removes it for good,
+     * not counted in `noShowCount` (../public.ts); "hide" removes it for good,
      * "dismiss" upholds it. 409 NO_MARK (no absence mark against the caller); 409 DISPUTE_WINDOW
      * after 72 h; 409 ALREADY_DISPUTED; 403; 404.
      */

@@ -20,7 +20,7 @@
 import { and, eq, gt, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import { matchMembers, matchRequests, schedules, users } from '../../../db/schema.ts';
 import { roleOf } from '../members.ts';
-import type { Database } from '../../../plugins/db.ts';
+import type { Database } from '../../../db/database.ts';
 import type { MatchEvent } from '../../../plugins/notifier.ts';
 import type { Clock } from '../../../lib/clock.ts';
 

@@ -19,7 +19,7 @@ import { decodeCursor, pageLimit, sendPage } from '../../../lib/paging.ts';
 import { assertAppropriate } from '../../../lib/content-filter.ts';
 import { errorResponses, sendInTransaction } from '../../../lib/http.ts';
 import { CANCEL_REASON_MAX } from '../../../../common/domain/match-status.ts';
-import type { Database } from '../../../plugins/db.ts';
+import type { Database } from '../../../db/database.ts';
 import { BEARER } from '../../../plugins/docs.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import type { MatchEvent } from '../../../plugins/notifier.ts';

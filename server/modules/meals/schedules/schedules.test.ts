@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helper.ts';
 import { act, createSchedule, kstDate, kstMidnight, kstNoonToday, requestMatch, scheduleBody, scheduleInList } from '../../../test/schedule-fixtures.ts';
-import { NO_STATS } from '../../../lib/member-stats.ts';
+import { NO_STATS } from '../public.ts';
 
 let t: TestApp;
 let host: Awaited<ReturnType<TestApp['quickMember']>>;

@@ -10,14 +10,13 @@ import { FOOD_CATEGORIES, type FoodCategory } from '../../../../common/domain/vo
 import { boundingBox, EARTH_RADIUS_M } from '../../../../common/domain/geo.ts';
 import { LATE_CANCEL_HOURS, statusesBefore, type MatchStatus } from '../../../../common/domain/match-status.ts';
 import { matchMembers, matchRequests, schedules, users, venues } from '../../../db/schema.ts';
-import type { Database } from '../../../plugins/db.ts';
+import type { Database, Tx } from '../../../db/database.ts';
 import type { MatchEvent } from '../../../plugins/notifier.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { notBlockedWith } from '../../../lib/blocks.ts';
+import { notBlockedWith } from '../../blocks/public.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { averageRating } from '../../../lib/user-view.ts';
-import { memberStats, NO_STATS } from '../../../lib/member-stats.ts';
-import type { Tx } from '../../../lib/match-chat.ts';
+import { memberStats, NO_STATS } from '../public.ts';
 import type { StageNotices } from '../matches/service.ts';
 
 /** Korean messages of the schedule routes (UI-TEXT.md where it fixes one). */

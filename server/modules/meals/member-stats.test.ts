@@ -1,8 +1,8 @@
 /** memberStats takes lists of any length: ids are bound in chunks (issue #15; PostgreSQL allows 65,535 parameters). */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/helper.ts';
-import { act, createSchedule, kstNoonToday, requestMatch } from '../test/schedule-fixtures.ts';
-import { memberStats } from './member-stats.ts';
+import { createTestApp, type TestApp } from '../../test/helper.ts';
+import { act, createSchedule, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
+import { memberStats } from './public.ts';
 
 let t: TestApp;
 beforeAll(async () => {

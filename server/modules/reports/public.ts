@@ -1,10 +1,12 @@
 /**
+ * What other modules may use of the reports module (its public surface; issue #29 item 6: a module
+ * imports only another module's public.ts); moderation writes the suspension columns.
  * Suspended members (issue #17 item 6), in one place: the refusal every way of signing in answers
  * (password login, social login) while `users.suspended_at` is set and `suspended_until` is null
  * (until lifted) or still ahead. A suspension that has ended lets the member in again.
  */
-import { koreanDateTime } from '../../common/domain/korean-time.ts';
-import { AppError } from './errors.ts';
+import { koreanDateTime } from '../../../common/domain/korean-time.ts';
+import { AppError } from '../../lib/errors.ts';
 
 /** Korean texts of a suspension. */
 export const SUSPENSION_MSG = {

@@ -1,4 +1,6 @@
 /**
+ * What other modules may use of the meals module (its public surface; issue #29 item 6: a module
+ * imports only another module's public.ts), computed from the meal's tables, which this module owns.
  * A member's reliability figures (issue #15; common/api/users.ts `MemberStats`), computed for many
  * members at once so a list costs one statement, whatever its length:
  * - `mealCount`: distinct schedules of CONFIRMED matches the member took part in (as host or
@@ -10,10 +12,9 @@
  *   in the last 180 days.
  */
 import { sql } from 'drizzle-orm';
-import type { MemberStats } from '../../common/api/users.ts';
-import { RELIABILITY_WINDOW_DAYS } from '../../common/domain/match-status.ts';
-import type { Database } from '../plugins/db.ts';
-import type { Tx } from './match-chat.ts';
+import type { MemberStats } from '../../../common/api/users.ts';
+import { RELIABILITY_WINDOW_DAYS } from '../../../common/domain/match-status.ts';
+import type { Database, Tx } from '../../db/database.ts';
 
 /** Zero figures (a member with no history). */
 export const NO_STATS: MemberStats = { mealCount: 0, noShowCount: 0, lateCancelCount: 0 };

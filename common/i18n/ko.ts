@@ -8,9 +8,9 @@
  * there (`shell.…`), so `ko` is still the whole vocabulary.
  */
 
-import { ko as shell } from './shell';
+import { ko as shell } from './shell.ts';
 
-export { format } from './format';
+export { format } from './format.ts';
 
 export const ko = {
   app: shell.app,

@@ -1,11 +1,12 @@
 /**
- * Blocks between members (issue #17 item 4), in one place: the condition every list uses to leave
+ * What other modules may use of the blocks module (its public surface; issue #29 item 6: a module
+ * imports only another module's public.ts). Blocks between members (issue #17 item 4), in one place: the condition every list uses to leave
  * out what the other side of a block wrote, both ways (the blocker does not see the blocked member,
  * nor the blocked member the blocker).
  */
 import { and, eq, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
-import { blocks } from '../db/schema.ts';
-import type { Database } from '../plugins/db.ts';
+import { blocks } from '../../db/schema.ts';
+import type { Database } from '../../db/database.ts';
 
 /**
  * `NOT EXISTS` a block between member `viewerId` and the member in `otherUserId` (a column such as
