@@ -17,6 +17,67 @@ export const chatTopic = (matchId: number): string => `/topic/chat/${matchId}`;
 /** `/app/chat/{matchId}`: where a participant SENDs `{content}`. */
 export const chatSendDestination = (matchId: number): string => `/app/chat/${matchId}`;
 
+/** `/topic/chat/{matchId}/reads` (issue #30 item 3): read positions of a match's chat (`ReadEvent`). */
+export const chatReadsTopic = (matchId: number): string => `/topic/chat/${matchId}/reads`;
+/** `/topic/table/{scheduleId}` (issue #30 item 2): a meal's table chat (`TableMessage`), for its host and seated guests. */
+export const tableTopic = (scheduleId: number): string => `/topic/table/${scheduleId}`;
+/** `/app/table/{scheduleId}`: where a table member SENDs `{content}` (same frame rules as `/app/chat/{matchId}`). */
+export const tableSendDestination = (scheduleId: number): string => `/app/table/${scheduleId}`;
+/** `/topic/table/{scheduleId}/reads` (issue #30 item 3): read positions of a table chat (`ReadEvent`). */
+export const tableReadsTopic = (scheduleId: number): string => `/topic/table/${scheduleId}/reads`;
+/** `/topic/user/{userId}/chats` (issue #30 item 4): one member's chat list activity (`ChatActivity`); only that member may subscribe. */
+export const userChatsTopic = (userId: number): string => `/topic/user/${userId}/chats`;
+
+/** A conversation's kind (issue #30): the 1:1 chat of a match, or the table chat of a meal. */
+export type ChatKind = 'match' | 'table';
+export const CHAT_KINDS = ['match', 'table'] as const;
+
+/**
+ * A table chat message (issue #30 item 2), as published on `/topic/table/{scheduleId}` and answered
+ * by `GET /api/schedules/{id}/chat`. `kind: 'system'` lines (joined, left, time/place changed, meal
+ * cancelled) carry the Korean line in `content` and `senderId` of the member they are about (or
+ * the host); `unreadCount` is the number of the table's members whose read position is before it
+ * (0 for system lines).
+ */
+export interface TableMessage {
+  id: number;
+  scheduleId: number;
+  kind: 'text' | 'system';
+  senderId: number | null;
+  senderName: string;
+  content: string;
+  clientId?: string;
+  createdAt: string;
+  unreadCount: number;
+}
+
+/**
+ * A read position moved (issue #30 item 3), on `/topic/table/{id}/reads` and
+ * `/topic/chat/{matchId}/reads`: member `userId` has read up to `lastReadId` (was `previousReadId`).
+ * Each message with `previousReadId < id <= lastReadId` not sent by `userId` has one unread member fewer.
+ */
+export interface ReadEvent {
+  kind: ChatKind;
+  /** The match id (kind 'match') or the schedule id (kind 'table'). */
+  id: number;
+  userId: number;
+  lastReadId: number;
+  previousReadId: number;
+}
+
+/**
+ * A conversation got a message (issue #30 item 4), on the member's `/topic/user/{id}/chats`: the
+ * client moves its row to the top and sets its unread count without refetching the list.
+ */
+export interface ChatActivity {
+  kind: ChatKind;
+  id: number;
+  lastMessage: { id: number; content: string; kind: 'text' | 'system'; createdAt: string; senderId: number | null };
+  /** The member's unread messages in it now. */
+  unreadCount: number;
+  muted: boolean;
+}
+
 /**
  * `/user/queue/errors` (issue #16): each session's own error queue. A SEND that is authorised but
  * refused (blank or over-long content, a cancelled match's chat) is answered here with a
@@ -56,6 +117,8 @@ export interface ChatMessage {
   clientId?: string;
   /** ISO 8601 instant. */
   createdAt: string;
+  /** Issue #30 item 3: 1 while the partner's read position is before it, else 0 (history and live). */
+  unreadCount?: number;
 }
 
 /**

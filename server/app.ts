@@ -38,6 +38,8 @@ import { brokerPlugin, stompPlugin } from './plugins/realtime.ts';
 import type { StompOptions } from './realtime/stomp-server.ts';
 import { chatEndingNotifier, chatLivePlugin } from './modules/chat/live.ts';
 import { chatRoutes } from './modules/chat/routes.ts';
+import { tableLivePlugin, tableNotifier } from './modules/chat/table-live.ts';
+import { tableRoutes } from './modules/chat/table-routes.ts';
 import { liveNotifier } from './modules/notifications/live-notifier.ts';
 import { notificationsRoutes } from './modules/notifications/routes.ts';
 import { outboxPlugin, stageNotices, type OutboxOptions } from './modules/notifications/outbox.ts';
@@ -208,7 +210,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(pushPlugin, { firebase: config.firebase, publicUrl: config.publicUrl, sender: overrides.realtime?.pushSender, messaging: overrides.pushMessaging });
   // Issue #28 item 8: `app.stageNotices` stores notices in the change's transaction (needs only the
   // transaction, so it is ready before any module); the sweep publishes what a crash left unpublished.
-  await app.register(notifierPlugin, { notifier: combineNotifiers(chatEndingNotifier(app), liveNotifier(app, now), overrides.notifier), stageNotices: stageNotices(now) });
+  await app.register(notifierPlugin, { notifier: combineNotifiers(chatEndingNotifier(app), tableNotifier(app), liveNotifier(app, now), overrides.notifier), stageNotices: stageNotices(now) });
   await app.register(outboxPlugin, { now, ...overrides.outbox });
   await app.register(docsPlugin);
 
@@ -236,8 +238,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   // A match confirmed inside the reminder lead time is reminded at once (issue #15).
   await app.register(matchesRoutes, { now, rules: config.meal, remindNow: () => app.remindersSweep() });
   await app.register(calendarRoutes, { now, publicUrl: config.publicUrl, mealMinutes: config.meal.mealMinutes });
+  await app.register(tableLivePlugin, { now }); // the table chat, reads and the chat list's live side (issue #30)
   await app.register(chatLivePlugin); // app.publishChat and the chat's live destinations (issue #16 item 8)
   await app.register(chatRoutes);
+  await app.register(tableRoutes, { now });
   await app.register(notificationsRoutes, { now }); // the inbox + app.notificationStore (issue #16)
   await app.register(pushRoutes);
   // Issue #17: blocks (cancelling the open matches between the two members through the matches service).

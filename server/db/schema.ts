@@ -720,3 +720,75 @@ export const shareLinks = pgTable(
 );
 /** A row of `share_links`. */
 export type ShareLinkRow = typeof shareLinks.$inferSelect;
+
+/**
+ * The table chat's members (issue #30 item 2): one row per member per meal — the host and each
+ * guest whose request was accepted. Written only by the chat module and server/lib/table-chat.ts,
+ * called by the meals module inside the transaction that seats or unseats the member. `leftAt` set:
+ * the member left, was cancelled or removed (no access, not even history); a row of a deleted
+ * (cancelled) meal keeps `leftAt` null: its members read the chat, nobody writes.
+ * `lastReadId` (issue #30 item 3) is the member's read position; `muted` silences push and toasts.
+ */
+export const tableMembers = pgTable(
+  'table_members',
+  {
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['host', 'guest'] }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.userId] }), index('table_members_user_idx').on(t.userId), check('table_members_role_values', sql`${t.role} in ('host', 'guest')`)],
+);
+
+/**
+ * Table chat messages (issue #30 item 2): `kind` 'text' (a member's message) or 'system' (joined,
+ * left, time/place changed, meal cancelled; written in the meal change's transaction; `senderId`
+ * is the member it is about or the host).
+ */
+export const tableMessages = pgTable(
+  'table_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['text', 'system'] }).notNull().default('text'),
+    content: text('content').notNull(),
+    clientId: text('client_id'),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('table_messages_schedule_id_idx').on(t.scheduleId, t.id),
+    check('table_messages_kind_values', sql`${t.kind} in ('text', 'system')`),
+    check('table_messages_content_length', sql`char_length(${t.content}) between 1 and 1000`),
+    uniqueIndex('table_messages_sender_client_id_unique').on(t.senderId, t.clientId).where(sql`${t.clientId} is not null`),
+  ],
+);
+/** A row of `table_messages`. */
+export type TableMessageRow = typeof tableMessages.$inferSelect;
+
+/**
+ * A member's state in a conversation (issue #30 items 3 and 4), both kinds: `kind` 'match' (the 1:1
+ * chat, `conversationId` = the match id) or 'table' (`conversationId` = the schedule id). No row:
+ * nothing read, not muted. Written only by the chat module.
+ */
+export const chatStates = pgTable(
+  'chat_states',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['match', 'table'] }).notNull(),
+    conversationId: integer('conversation_id').notNull(),
+    lastReadId: integer('last_read_id').notNull().default(0),
+    muted: boolean('muted').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.conversationId] }), index('chat_states_conversation_idx').on(t.kind, t.conversationId), check('chat_states_kind_values', sql`${t.kind} in ('match', 'table')`)],
+);

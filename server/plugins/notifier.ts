@@ -27,6 +27,7 @@
 import fp from 'fastify-plugin';
 import type { MealRef, NotificationType } from '../../common/realtime.ts';
 import type { Tx } from '../db/database.ts';
+import type { TableChange } from '../lib/table-chat.ts';
 
 /** The notification types an event produces (common/realtime.ts NOTIFICATION_TYPES). */
 export type MatchEventType = NotificationType;
@@ -53,6 +54,12 @@ export interface MatchEvent {
    * notifier stores it itself before publishing.
    */
   notice?: { id: number; link: string; createdAt: Date } | null;
+  /**
+   * Issue #30 item 2: what the change did to the meal's table chat (system lines stored in the same
+   * transaction, a member who lost access), hung on the first event of the change; the chat's
+   * notifier publishes it once.
+   */
+  table?: TableChange;
 }
 
 /**

@@ -36,8 +36,8 @@ declare module 'fastify' {
     revokeLiveSessions: (userId: number, tokenVersion: number) => Promise<void>;
     /** Where modules register the STOMP destinations they own (server/realtime/destinations.ts). */
     liveDestinations: DestinationRegistry;
-    /** Ends every subscription to `destination` on every instance (through the broker). */
-    endLiveDestination: (destination: string) => Promise<void>;
+    /** Ends every subscription to `destination` (only `userId`'s when given, issue #30) on every instance (through the broker). */
+    endLiveDestination: (destination: string, userId?: number) => Promise<void>;
     stomp: StompServer;
   }
 }
@@ -76,7 +76,7 @@ export const brokerPlugin = fp<RealtimeOptions>(
     app.decorate('liveRevocations', revocations);
     app.decorate('revokeLiveSessions', (userId: number, tokenVersion: number) => revocations.revoke(userId, tokenVersion));
     app.decorate('liveDestinations', createDestinationRegistry());
-    app.decorate('endLiveDestination', (destination: string) => broker.publish(destinationEnded(destination)));
+    app.decorate('endLiveDestination', (destination: string, userId?: number) => broker.publish(destinationEnded(destination, userId)));
     app.addHook('onClose', async () => {
       revocations.close();
       await broker.close();

@@ -31,8 +31,14 @@ export interface Broker {
  */
 export const CONTROL_DESTINATION_ENDED = 'control:destination-ended';
 
-/** The control message that ends every subscription to `destination`. */
-export const destinationEnded = (destination: string): BrokerMessage => ({ destination: CONTROL_DESTINATION_ENDED, body: JSON.stringify({ destination }) });
+/**
+ * The control message that ends every subscription to `destination` — only member `userId`'s when
+ * given (issue #30: a guest who leaves a table loses its chat; the others stay).
+ */
+export const destinationEnded = (destination: string, userId?: number): BrokerMessage => ({
+  destination: CONTROL_DESTINATION_ENDED,
+  body: JSON.stringify(userId === undefined ? { destination } : { destination, userId }),
+});
 /**
  * Control destination (issue #13): a member's tokens were revoked (logout everywhere, password
  * reset; later account deletion and suspension). `body` = `{userId, tokenVersion}` where

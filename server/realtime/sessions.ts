@@ -64,8 +64,8 @@ export interface SessionRegistry {
   unsubscribe(s: Session, id: string): void;
   /** Delivers one broker message to every subscription of its destination. */
   deliver(destination: string, body: string): void;
-  /** Ends every subscription to `destination` (e.g. the chat of a cancelled match). */
-  endDestination(destination: string): void;
+  /** Ends every subscription to `destination` (e.g. the chat of a cancelled match); only member `userId`'s when given (issue #30). */
+  endDestination(destination: string, userId?: number): void;
   /** Open sessions of a member on this instance. */
   countFor(userId: number): number;
   all(): Session[];
@@ -146,11 +146,15 @@ export function createSessionRegistry(): SessionRegistry {
         );
       }
     },
-    endDestination(destination) {
+    endDestination(destination, userId) {
       const set = byDestination.get(destination);
       if (!set) return;
-      for (const sub of set) sub.session.subs.delete(sub.id);
-      byDestination.delete(destination);
+      for (const sub of set) {
+        if (userId !== undefined && sub.session.userId !== userId) continue;
+        sub.session.subs.delete(sub.id);
+        set.delete(sub);
+      }
+      if (set.size === 0) byDestination.delete(destination);
     },
     countFor(userId) {
       let n = 0;

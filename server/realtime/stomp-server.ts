@@ -407,12 +407,13 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
   const removeBrokerListener = broker.onMessage((message) => {
     if (message.destination === CONTROL_DESTINATION_ENDED) {
       let destination: unknown;
+      let userId: unknown;
       try {
-        destination = (JSON.parse(message.body) as { destination?: unknown }).destination;
+        ({ destination, userId } = JSON.parse(message.body) as { destination?: unknown; userId?: unknown });
       } catch {
         return;
       }
-      if (typeof destination === 'string') sessions.endDestination(destination);
+      if (typeof destination === 'string') sessions.endDestination(destination, typeof userId === 'number' ? userId : undefined);
       return;
     }
     sessions.deliver(message.destination, message.body);

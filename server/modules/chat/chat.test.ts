@@ -55,7 +55,7 @@ describe('POST /api/chat/{matchId}/messages', () => {
     const res = await send(matchId, guest, '  곧 도착해요  ');
     expect(res.statusCode, res.body).toBe(201);
     const message = res.json() as ChatMessage;
-    expect(message).toEqual({ id: expect.any(Number), matchId, senderId: guest.id, senderName: '게스트', content: '곧 도착해요', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) });
+    expect(message).toEqual({ id: expect.any(Number), matchId, senderId: guest.id, senderName: '게스트', content: '곧 도착해요', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/), unreadCount: 1 });
 
     await waitFor(() => chat.length === 1 && notes.length === 1);
     expect(JSON.parse(chat[0]!.body)).toEqual(message);

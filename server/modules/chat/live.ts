@@ -14,7 +14,7 @@
  *   schedule, issue #15) its chat subscriptions end on every instance.
  */
 import fp from 'fastify-plugin';
-import { chatTopic, type ChatMessage } from '../../../common/realtime.ts';
+import { chatReadsTopic, chatTopic, type ChatMessage } from '../../../common/realtime.ts';
 import type { MatchEvent, Notifier } from '../../plugins/notifier.ts';
 import { STOMP_ERRORS, StompRefusal } from '../../realtime/frames.ts';
 import { createChatService } from './service.ts';
@@ -47,7 +47,10 @@ const CHAT_ENDING: ReadonlySet<MatchEvent['type']> = new Set(['match_cancelled',
 export function chatEndingNotifier(app: { endLiveDestination: (destination: string) => Promise<void> }): Notifier {
   return {
     async notify(event) {
-      if (CHAT_ENDING.has(event.type)) await app.endLiveDestination(chatTopic(event.matchId));
+      if (CHAT_ENDING.has(event.type)) {
+        await app.endLiveDestination(chatTopic(event.matchId));
+        await app.endLiveDestination(chatReadsTopic(event.matchId));
+      }
     },
   };
 }
@@ -71,6 +74,8 @@ export const chatLivePlugin = fp(
       await app.notifyAll([
         { type: 'new_message', matchId, scheduleId: room.scheduleId, toUserId, fromUser: { id: senderId, name: message.senderName, profileImage: null } },
       ]);
+      // Issue #30 item 4: both members' chat lists move the row (server/modules/chat/table-live.ts).
+      await app.publishChatActivity('match', matchId, message);
       return message;
     });
 
@@ -94,5 +99,5 @@ export const chatLivePlugin = fp(
       },
     });
   },
-  { name: 'chat-live', dependencies: ['db', 'broker', 'notifier', 'rate-limit'] },
+  { name: 'chat-live', dependencies: ['db', 'broker', 'notifier', 'rate-limit', 'table-live'] },
 );

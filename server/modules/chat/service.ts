@@ -4,9 +4,10 @@
  * Issue #15: the chat of a CANCELLED match stays readable by both sides; sending into it is
  * refused with 409 CHAT_CLOSED '취소된 약속이에요.'.
  */
-import { and, asc, desc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type ChatMessage } from '../../../common/realtime.ts';
-import { chatMessages, matchRequests, schedules, users } from '../../db/schema.ts';
+import { chatMessages, chatStates, matchRequests, schedules, users } from '../../db/schema.ts';
+import { advanceRead, readPositions } from './states.ts';
 import type { Database } from '../../db/database.ts';
 import { isBlockedBetween } from '../blocks/public.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
@@ -113,6 +114,8 @@ export function createChatService(db: Database) {
         message: { id: first.id, matchId, senderId, senderName: first.senderName, content: first.content, clientId, createdAt: new Date(first.createdAt).toISOString() },
       };
     }
+    // Issue #30 item 3: the sender has read their own message; the partner has not.
+    await advanceRead(db, senderId, 'match', matchId, row.id);
     return {
       room: r,
       duplicate: false,
@@ -124,6 +127,7 @@ export function createChatService(db: Database) {
         content: text,
         ...(clientId ? { clientId } : {}),
         createdAt: new Date(row.createdAt).toISOString(),
+        unreadCount: 1,
       },
     };
   }
@@ -156,10 +160,37 @@ export function createChatService(db: Database) {
         await db.select(cols).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.senderId)).where(and(...conds)).orderBy(desc(chatMessages.id)).limit(limit)
       ).reverse();
     }
-    return rows.map(({ clientId, ...r }) => ({ ...r, ...(clientId ? { clientId } : {}), createdAt: r.createdAt.toISOString() }));
+    // Issue #30 item 3: "1" while the other participant has not read it.
+    const r = (await room(matchId))!;
+    const positions = await readPositions(db, 'match', matchId, [r.hostId, r.requesterId]);
+    const unread = (senderId: number, id: number) => ((positions.get(senderId === r.hostId ? r.requesterId : r.hostId) ?? 0) < id ? 1 : 0);
+    return rows.map(({ clientId, ...m }) => ({ ...m, ...(clientId ? { clientId } : {}), createdAt: m.createdAt.toISOString(), unreadCount: unread(m.senderId, m.id) }));
   }
 
-  return { room, canChat, requireRoom, send, history };
+  /** The newest message id of the match's chat (0 when none). */
+  async function newestId(matchId: number): Promise<number> {
+    const [row] = await db.select({ id: sql<number | null>`max(${chatMessages.id})` }).from(chatMessages).where(eq(chatMessages.matchId, matchId));
+    return Number(row?.id ?? 0);
+  }
+
+  /** Issue #30: each participant's unread count (the other's messages after their read position) and mute. */
+  async function unreadByMember(r: ChatRoom): Promise<Map<number, { unread: number; muted: boolean }>> {
+    const answer = new Map<number, { unread: number; muted: boolean }>();
+    for (const [userId, otherId] of [[r.hostId, r.requesterId], [r.requesterId, r.hostId]] as const) {
+      const [state] = await db
+        .select({ lastReadId: chatStates.lastReadId, muted: chatStates.muted })
+        .from(chatStates)
+        .where(and(eq(chatStates.userId, userId), eq(chatStates.kind, 'match'), eq(chatStates.conversationId, r.matchId)));
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.matchId, r.matchId), eq(chatMessages.senderId, otherId), gt(chatMessages.id, state?.lastReadId ?? 0), isNull(chatMessages.hiddenAt)));
+      answer.set(userId, { unread: row?.n ?? 0, muted: state?.muted ?? false });
+    }
+    return answer;
+  }
+
+  return { room, canChat, requireRoom, send, history, newestId, unreadByMember };
 }
 
 /** The chat service. */

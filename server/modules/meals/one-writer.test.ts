@@ -30,20 +30,33 @@ function sources(dir: string): string[] {
 }
 
 /** The writes of the meal's tables in `text`, as "what (line)". */
-function writesIn(text: string): string[] {
+function writesIn(text: string, tables = TABLES): string[] {
   const found: string[] = [];
   const lines = text.split('\n');
   const generic = /\.(update|insert|delete)\(\s*table\s*\)/.test(text);
   lines.forEach((line, i) => {
-    for (const t of TABLES) {
+    for (const t of tables) {
       if (new RegExp(`\\.(insert|update|delete)\\(\\s*${t.drizzle}\\s*\\)`).test(line)) found.push(`${t.drizzle} (line ${i + 1})`);
       if (new RegExp(`\\b(insert\\s+into|update|delete\\s+from)\\s+"?${t.sql}"?\\b`, 'i').test(line)) found.push(`${t.sql} in SQL (line ${i + 1})`);
     }
     // A meal table put in a map whose tables are written generically (`.update(table)`), e.g. moderation's hideable content.
-    if (generic && TABLES.some((t) => new RegExp(`^\\s*\\w+:\\s*${t.drizzle}\\s*,?\\s*$`).test(line))) found.push(`a table map holding it, written as \`table\` (line ${i + 1})`);
+    if (generic && tables.some((t) => new RegExp(`^\\s*\\w+:\\s*${t.drizzle}\\s*,?\\s*$`).test(line))) found.push(`a table map holding it, written as \`table\` (line ${i + 1})`);
   });
   return found;
 }
+
+/**
+ * Issue #30: the chat module owns the table chat's tables (members, messages, read positions and
+ * mutes); the meals module seats and unseats members through server/lib/table-chat.ts, the one
+ * shared writer (like server/lib/match-chat.ts for the 1:1 chat's messages).
+ */
+const CHAT_OWNER = 'server/modules/chat/';
+const CHAT_SHARED = 'server/lib/table-chat.ts';
+const CHAT_TABLES = [
+  { drizzle: 'tableMembers', sql: 'table_members' },
+  { drizzle: 'tableMessages', sql: 'table_messages' },
+  { drizzle: 'chatStates', sql: 'chat_states' },
+];
 
 describe('one writer of the meal (issue #28 item 8)', () => {
   it('no server file outside server/modules/meals/ writes schedules, match_requests or match_members', () => {
@@ -64,5 +77,20 @@ describe('one writer of the meal (issue #28 item 8)', () => {
   it('the meals module does write them (the scan reads the right files)', () => {
     const owned = sources(OWNER.slice(0, -1)).flatMap((file) => writesIn(readFileSync(path.join(ROOT, file), 'utf8')));
     expect(owned.length).toBeGreaterThan(5);
+  });
+});
+
+describe('one writer of the table chat (issue #30)', () => {
+  it('no server file outside server/modules/chat/ (and server/lib/table-chat.ts) writes table_members, table_messages or chat_states', () => {
+    const offenders = sources('server')
+      .filter((file) => !file.startsWith(CHAT_OWNER) && file !== CHAT_SHARED)
+      .flatMap((file) => writesIn(readFileSync(path.join(ROOT, file), 'utf8'), CHAT_TABLES).map((w) => `${file}: ${w}`));
+    expect(offenders).toEqual([]);
+  });
+
+  it('the chat module does write them', () => {
+    const owned = [...sources(CHAT_OWNER.slice(0, -1)), CHAT_SHARED].flatMap((file) => writesIn(readFileSync(path.join(ROOT, file), 'utf8'), CHAT_TABLES));
+    expect(owned.length).toBeGreaterThan(3);
+    expect(writesIn('await tx.insert(tableMessages).values(row)', CHAT_TABLES)).toHaveLength(1);
   });
 });

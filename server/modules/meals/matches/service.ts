@@ -41,6 +41,7 @@ import { koreanTimeFrom } from '../../../../common/domain/korean-time.ts';
 import { isInScheduleWindow } from '../../../../common/domain/schedule.ts';
 import type { MealRef } from '../../../../common/realtime.ts';
 import { matchMembers, matchRequests, reports, schedules, users } from '../../../db/schema.ts';
+import { tableJoined, tableLeft } from '../../../lib/table-chat.ts';
 import { guestMember, guestMemberOn, hostMember, hostMemberOn, insertMembers, setMember } from '../members.ts';
 import type { Database, Tx } from '../../../db/database.ts';
 import type { MatchEvent, MatchEventType, StageNotices } from '../../../plugins/notifier.ts';
@@ -428,6 +429,9 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
         { type: 'match_cancelled', matchId: m.id, scheduleId: m.scheduleId, toUserId, fromUser, meal: m.meal, reason },
         ...(await freeSeat(tx, m, fromUser)),
       ];
+      // Issue #30 item 2: the guest leaves the table chat at once (system line in this transaction).
+      const table = await tableLeft(tx, { scheduleId: m.scheduleId, userId: m.requesterId, at });
+      if (table) all[0]!.table = table;
       await stage(tx, all);
       return all;
     });
@@ -604,6 +608,8 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
             .returning({ current: schedules.currentParticipants, participants: schedules.participants });
           if (!seat) throw new AppError(409, 'SCHEDULE_FULL', MATCH_MSG.fullOnAccept);
           if (seat.current >= seat.participants) all.push(...(await fillUp(tx, m, fromUser)));
+          // Issue #30 item 2: the guest joins the table chat (with its system line), in this transaction.
+          all[0]!.table = await tableJoined(tx, { scheduleId: m.scheduleId, hostId: m.hostId, guestId: m.requesterId, at: now() });
         }
         await stage(tx, all);
         return all;

@@ -18,6 +18,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { averageRating } from '../../../lib/user-view.ts';
 import { memberStats, NO_STATS } from '../public.ts';
 import type { StageNotices } from '../matches/service.ts';
+import { tableCancelled, tableChanged } from '../../../lib/table-chat.ts';
 
 /** Korean messages of the schedule routes (UI-TEXT.md where it fixes one). */
 export const SCHEDULE_MSG = {
@@ -464,6 +465,9 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
           events.push({ type: 'schedule_changed', matchId: r.id, scheduleId: id, toUserId: r.requesterId, fromUser: host!, meal, previous });
         }
       }
+      // Issue #30 item 2: the table chat's system line, in this transaction (the route's).
+      const table = await tableChanged(db, { scheduleId: id, hostId: userId, ...(timeChanged ? { time: { date, hour } } : {}), ...(placeChanged ? { placeName: place!.placeName } : {}) });
+      if (table && events[0]) events[0].table = table;
       events.push(...(await syncWaitlist(id, userId)));
       await stage(db as Tx, events);
       return { schedule: (await byId(id, userId))!, events };
@@ -534,6 +538,9 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
         const events = [...seated, ...pending]
           .sort((x, y) => x.id - y.id)
           .map((m): MatchEvent => ({ type: 'schedule_cancelled', matchId: m.id, scheduleId: id, toUserId: m.requesterId, fromUser, meal, reason: cancelReason }));
+        // Issue #30 item 2: the table chat says so (its members keep reading it).
+        const table = await tableCancelled(tx, { scheduleId: id, hostId: userId });
+        if (table && events[0]) events[0].table = table;
         await stage(tx, events);
         return events;
       });

@@ -1,0 +1,158 @@
+/**
+ * The table chat's side of the live channel (issue #30 items 2–4; destinations registered here,
+ * the STOMP server knows no module):
+ * - `/topic/table/{scheduleId}`: SUBSCRIBE for the meal's members (host, accepted and confirmed
+ *   guests) — `TableMessage`s, text and system lines;
+ * - `/topic/table/{scheduleId}/reads`: the same members — `ReadEvent`s (read positions moving);
+ * - `/topic/chat/{matchId}/reads`: the 1:1 chat's `ReadEvent`s (its host and requester);
+ * - `/topic/user/{id}/chats`: that member only — `ChatActivity` when one of their conversations
+ *   gets a message (the chat list moves the row and sets its count);
+ * - `/app/table/{scheduleId}`: SEND `{content}` with the 1:1 chat's rules (optional `client-id`,
+ *   RECEIPT once stored, refusals 400/409/429 on `/user/queue/errors`: blank or long, content
+ *   filter, CHAT_CLOSED, CHAT_READ_ONLY, CLIENT_ID_REUSED, RATE_LIMITED; 403/404 end the session).
+ * - `app.publishTable`, `app.publishRead`, `app.publishChatActivity`;
+ * - `tableNotifier`: after a meal change commits, publishes its table system lines and ends the
+ *   subscriptions of the member who left (only theirs, on every instance).
+ */
+import fp from 'fastify-plugin';
+import { chatReadsTopic, tableReadsTopic, tableTopic, userChatsTopic, type ChatActivity, type ChatKind, type ReadEvent, type TableMessage } from '../../../common/realtime.ts';
+import type { Notifier } from '../../plugins/notifier.ts';
+import { STOMP_ERRORS, StompRefusal } from '../../realtime/frames.ts';
+import { createChatService } from './service.ts';
+import { advanceRead } from './states.ts';
+import { createTableService, type TableService } from './table-service.ts';
+import type { ChatReadResult } from '../../../common/api/chat.ts';
+import type { Clock } from '../../lib/clock.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Stores, publishes (`/topic/table/{id}`) and announces (each member's `/topic/user/{id}/chats`)
+     * one table message of `senderId`; answers it. The chat service's errors plus 429 over the chat budget.
+     */
+    publishTable: (senderId: number, scheduleId: number, content: string, clientId?: string) => Promise<TableMessage>;
+    /**
+     * Moves `userId`'s read position in (`kind`, `id`) to `lastReadId` (clamped to the newest
+     * message; never back) and, when it moved, publishes a `ReadEvent` on the conversation's reads
+     * topic. 403/404 as the history.
+     */
+    publishRead: (userId: number, kind: ChatKind, id: number, lastReadId: number) => Promise<ChatReadResult>;
+    /** The table service (routes and tests). */
+    tables: TableService;
+  }
+}
+
+/** Parses `{prefix}{id}{suffix}` (ids 1–10 digits). */
+const idOf = (prefix: string, suffix = '') => {
+  const pattern = new RegExp(`^${prefix}([1-9][0-9]{0,9})${suffix}$`);
+  return (destination: string) => {
+    const m = pattern.exec(destination);
+    return m ? { id: Number(m[1]) } : null;
+  };
+};
+
+/** Publishes a meal change's table lines and ends the leaver's subscriptions (runs after the commit). */
+export function tableNotifier(app: {
+  broker: { publish: (m: { destination: string; body: string }) => Promise<void> };
+  endLiveDestination: (destination: string, userId?: number) => Promise<void>;
+  publishChatActivity?: (kind: ChatKind, id: number, message: TableMessage) => Promise<void>;
+}): Notifier {
+  return {
+    async notify(event) {
+      const change = event.table;
+      if (!change) return;
+      if (change.removedUserId !== undefined) {
+        await app.endLiveDestination(tableTopic(change.scheduleId), change.removedUserId);
+        await app.endLiveDestination(tableReadsTopic(change.scheduleId), change.removedUserId);
+      }
+      for (const line of change.lines) {
+        await app.broker.publish({ destination: tableTopic(change.scheduleId), body: JSON.stringify(line) });
+        await app.publishChatActivity?.('table', change.scheduleId, line);
+      }
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tells each member of the conversation (their `/topic/user/{id}/chats`) that it got `message`. */
+    publishChatActivity: (kind: ChatKind, id: number, message: { id: number; content: string; kind?: 'text' | 'system'; createdAt: string; senderId: number | null }) => Promise<void>;
+  }
+}
+
+/** Registers the table chat's live side (after db, broker, notifier and rate-limit). */
+export const tableLivePlugin = fp<{ now: Clock }>(
+  async (app, opts) => {
+    const tables = createTableService({ db: app.db, now: opts.now });
+    const chat = createChatService(app.db);
+    app.decorate('tables', tables);
+    const perMinute = app.budget('chat-send', app.rateLimits.chatSendPerUser);
+    const perBurst = app.budget('chat-burst', app.rateLimits.chatSendBurst);
+
+    app.decorate('publishChatActivity', async (kind: ChatKind, id: number, message: { id: number; content: string; kind?: 'text' | 'system'; createdAt: string; senderId: number | null }) => {
+      const lastMessage = { id: message.id, content: message.content, kind: message.kind ?? 'text', createdAt: message.createdAt, senderId: message.senderId };
+      if (kind === 'table') {
+        for (const [userId, s] of await tables.unreadByMember(id)) {
+          const activity: ChatActivity = { kind, id, lastMessage, unreadCount: s.unread, muted: s.muted };
+          await app.broker.publish({ destination: userChatsTopic(userId), body: JSON.stringify(activity) });
+        }
+        return;
+      }
+      const room = await chat.room(id);
+      if (!room) return;
+      for (const [userId, s] of await chat.unreadByMember(room)) {
+        const activity: ChatActivity = { kind, id, lastMessage, unreadCount: s.unread, muted: s.muted };
+        await app.broker.publish({ destination: userChatsTopic(userId), body: JSON.stringify(activity) });
+      }
+    });
+
+    app.decorate('publishTable', async (senderId: number, scheduleId: number, content: string, clientId?: string): Promise<TableMessage> => {
+      await perBurst(String(senderId));
+      await perMinute(String(senderId));
+      const { message, duplicate } = await tables.send(senderId, scheduleId, content, clientId);
+      if (duplicate) return message;
+      await app.broker.publish({ destination: tableTopic(scheduleId), body: JSON.stringify(message) });
+      await app.publishChatActivity('table', scheduleId, message);
+      return message;
+    });
+
+    app.decorate('publishRead', async (userId: number, kind: ChatKind, id: number, lastReadId: number): Promise<ChatReadResult> => {
+      let newest: number;
+      if (kind === 'table') {
+        await tables.requireTable(userId, id, 'read');
+        newest = await tables.newestId(id);
+      } else {
+        await chat.requireRoom(userId, id, 'read');
+        newest = await chat.newestId(id);
+      }
+      const moved = await advanceRead(app.db, userId, kind, id, Math.min(lastReadId, newest));
+      if (moved.now > moved.previous) {
+        const event: ReadEvent = { kind, id, userId, lastReadId: moved.now, previousReadId: moved.previous };
+        await app.broker.publish({ destination: kind === 'table' ? tableReadsTopic(id) : chatReadsTopic(id), body: JSON.stringify(event) });
+      }
+      const unreadCount = kind === 'table' ? await tables.unreadOf(userId, id) : ((await chat.unreadByMember((await chat.room(id))!)).get(userId)?.unread ?? 0);
+      return { lastReadId: moved.now, unreadCount };
+    });
+
+    const member = (userId: number, { id }: { id: number }) => tables.isMember(userId, id);
+    app.liveDestinations.topic({ pattern: '/topic/table/{scheduleId}', match: idOf('/topic/table/'), canSubscribe: member });
+    app.liveDestinations.topic({ pattern: '/topic/table/{scheduleId}/reads', match: idOf('/topic/table/', '/reads'), canSubscribe: member });
+    app.liveDestinations.topic({ pattern: '/topic/chat/{matchId}/reads', match: idOf('/topic/chat/', '/reads'), canSubscribe: (userId, { id }) => chat.canChat(userId, id) });
+    app.liveDestinations.topic({ pattern: '/topic/user/{userId}/chats', match: idOf('/topic/user/', '/chats'), canSubscribe: (userId, { id }) => userId === id });
+    app.liveDestinations.send({
+      pattern: '/app/table/{scheduleId}',
+      match: idOf('/app/table/'),
+      async handle(userId, { id }, frame) {
+        let content: unknown;
+        try {
+          content = (JSON.parse(frame.body) as { content?: unknown } | null)?.content;
+        } catch {
+          throw new StompRefusal(STOMP_ERRORS.malformed);
+        }
+        if (typeof content !== 'string') throw new StompRefusal(STOMP_ERRORS.malformed);
+        await app.publishTable(userId, id, content, frame.headers['client-id']);
+      },
+    });
+  },
+  { name: 'table-live', dependencies: ['db', 'broker', 'notifier', 'rate-limit'] },
+);

@@ -1,0 +1,237 @@
+/**
+ * The table chat (issue #30 item 2) and who is coming (item 1): one conversation per meal for its
+ * host and its accepted and confirmed guests (`table_members` rows without `left_at`; written by
+ * ./table.ts inside the meal's transactions).
+ * - Reading (history, SUBSCRIBE, reads): members only — 404 unknown meal, 403 anyone else (a member
+ *   who left, was cancelled or removed included). A deleted (cancelled) meal's members keep reading.
+ * - Writing: members, while the meal is not cancelled (409 CHAT_CLOSED '취소된 약속이에요.') and
+ *   until 24 h after its start (409 CHAT_READ_ONLY, TABLE_READ_ONLY_HOURS).
+ * - Blocks: two guests who blocked each other still share the table they both sat at (the host
+ *   cannot be blocked by a seated guest: a block cancels the matches between them, issue #17).
+ */
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type TableMessage } from '../../../common/realtime.ts';
+import type { TableMember, TableMembersAnswer } from '../../../common/api/chat.ts';
+import { chatStates, matchRequests, schedules, tableMembers, tableMessages, users } from '../../db/schema.ts';
+import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { assertAppropriate } from '../../lib/content-filter.ts';
+import { isBlockedBetween } from '../blocks/public.ts';
+import { AppError } from '../../lib/errors.ts';
+import { memberStats, NO_STATS } from '../meals/public.ts';
+import { averageRating } from '../../lib/user-view.ts';
+import { CHAT_MSG } from './service.ts';
+import { advanceRead, readPositions } from './states.ts';
+
+/** Hours after the start when a table chat becomes read-only. */
+export const TABLE_READ_ONLY_HOURS = 24;
+
+/** Korean texts of the table chat's refusals. */
+export const TABLE_MSG = {
+  notFound: '약속을 찾을 수 없어요.',
+  notMember: '이 약속의 채팅에 참여하고 있지 않아요.',
+  readOnly: '약속이 끝나고 하루가 지나서 더 이상 메시지를 보낼 수 없어요.',
+} as const;
+
+/** A table and the caller's place at it. */
+export interface TableRoom {
+  scheduleId: number;
+  hostId: number;
+  placeName: string;
+  startsAt: Date;
+  cancelled: boolean;
+  /** Active members (host first). */
+  memberIds: number[];
+}
+
+/** Builds the table chat service. */
+export function createTableService(deps: { db: Database; now: Clock }) {
+  const { db, now } = deps;
+
+  /** The meal and its active members, or null (unknown meal). */
+  async function room(scheduleId: number): Promise<TableRoom | null> {
+    const [s] = await db
+      .select({ hostId: schedules.userId, placeName: schedules.placeName, startsAt: schedules.startsAt, cancelledAt: schedules.cancelledAt })
+      .from(schedules)
+      .where(eq(schedules.id, scheduleId));
+    if (!s) return null;
+    const members = await db
+      .select({ userId: tableMembers.userId })
+      .from(tableMembers)
+      .where(and(eq(tableMembers.scheduleId, scheduleId), isNull(tableMembers.leftAt)))
+      .orderBy(desc(sql`${tableMembers.role} = 'host'`), tableMembers.joinedAt, tableMembers.userId);
+    return { scheduleId, hostId: s.hostId, placeName: s.placeName, startsAt: s.startsAt, cancelled: !!s.cancelledAt, memberIds: members.map((m) => m.userId) };
+  }
+
+  /** Whether `userId` is a member now (SUBSCRIBE to `/topic/table/{id}` and its reads). */
+  async function isMember(userId: number, scheduleId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ one: sql<number>`1` })
+      .from(tableMembers)
+      .where(and(eq(tableMembers.scheduleId, scheduleId), eq(tableMembers.userId, userId), isNull(tableMembers.leftAt)));
+    return !!row;
+  }
+
+  /** The room for a member: 404 unknown meal; 403 not a member; for writing 409 CHAT_CLOSED (cancelled) / CHAT_READ_ONLY (24 h after the start). */
+  async function requireTable(userId: number, scheduleId: number, access: 'read' | 'write'): Promise<TableRoom> {
+    const r = await room(scheduleId);
+    if (!r) throw new AppError(404, 'NOT_FOUND', TABLE_MSG.notFound);
+    if (!r.memberIds.includes(userId)) throw new AppError(403, 'FORBIDDEN', TABLE_MSG.notMember);
+    if (access === 'write') {
+      if (r.cancelled) throw new AppError(409, 'CHAT_CLOSED', CHAT_MSG.cancelled);
+      if (now().getTime() >= r.startsAt.getTime() + TABLE_READ_ONLY_HOURS * 3_600_000) throw new AppError(409, 'CHAT_READ_ONLY', TABLE_MSG.readOnly);
+    }
+    return r;
+  }
+
+  /** Unread counts of `messages` (text lines only) given the members' read positions. */
+  function withUnread(rows: Array<Omit<TableMessage, 'unreadCount'>>, positions: Map<number, number>): TableMessage[] {
+    return rows.map((m) => ({
+      ...m,
+      unreadCount: m.kind === 'system' ? 0 : [...positions.entries()].filter(([u, pos]) => u !== m.senderId && pos < m.id).length,
+    }));
+  }
+
+  const cols = {
+    id: tableMessages.id,
+    scheduleId: tableMessages.scheduleId,
+    kind: tableMessages.kind,
+    senderId: tableMessages.senderId,
+    senderName: sql<string>`coalesce(${users.name}, '')`,
+    content: tableMessages.content,
+    clientId: tableMessages.clientId,
+    createdAt: tableMessages.createdAt,
+  };
+  const toMessage = ({ clientId, createdAt, ...r }: { clientId: string | null; createdAt: Date } & Omit<TableMessage, 'clientId' | 'createdAt' | 'unreadCount'>) => ({
+    ...r,
+    ...(clientId ? { clientId } : {}),
+    createdAt: new Date(createdAt).toISOString(),
+  });
+
+  return {
+    room,
+    isMember,
+    requireTable,
+
+    /**
+     * Stores a text message of member `senderId` (content trimmed, 1–1000 characters → 400; the
+     * content filter → 400 INAPPROPRIATE_TEXT; nothing stored). With `clientId` a repeat answers the
+     * stored message with `duplicate: true` (409 CLIENT_ID_REUSED when used in another table). The
+     * sender's read position moves to it. Answers the message (with its unread count) and the room.
+     */
+    async send(senderId: number, scheduleId: number, content: string, clientId?: string): Promise<{ message: TableMessage; room: TableRoom; duplicate: boolean }> {
+      const text = content.trim();
+      if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) throw new AppError(400, 'VALIDATION', CHAT_MSG.badContent);
+      const r = await requireTable(senderId, scheduleId, 'write');
+      assertAppropriate({ content: text });
+      const [row] = await db.insert(tableMessages).values({ scheduleId, senderId, kind: 'text', content: text, clientId: clientId ?? null }).onConflictDoNothing().returning({ id: tableMessages.id });
+      let id = row?.id;
+      if (id === undefined) {
+        const [first] = await db
+          .select({ id: tableMessages.id, scheduleId: tableMessages.scheduleId })
+          .from(tableMessages)
+          .where(and(eq(tableMessages.senderId, senderId), eq(tableMessages.clientId, clientId ?? '')));
+        if (!first || first.scheduleId !== scheduleId) throw new AppError(409, 'CLIENT_ID_REUSED', CHAT_MSG.clientIdReused);
+        id = first.id;
+      } else {
+        await advanceRead(db, senderId, 'table', scheduleId, id);
+      }
+      const [stored] = await db.select(cols).from(tableMessages).leftJoin(users, eq(users.id, tableMessages.senderId)).where(eq(tableMessages.id, id));
+      const positions = await readPositions(db, 'table', scheduleId, r.memberIds);
+      const [message] = withUnread([toMessage(stored!)], positions);
+      return { message: message!, room: r, duplicate: !row };
+    },
+
+    /**
+     * History for a member, NEWEST FIRST (issue #30: same paging as every list): the `limit` newest
+     * messages with id < `before` (all when absent). Hidden messages are left out.
+     */
+    async history(userId: number, scheduleId: number, q: { before?: number; limit: number }): Promise<TableMessage[]> {
+      const r = await requireTable(userId, scheduleId, 'read');
+      const rows = await db
+        .select(cols)
+        .from(tableMessages)
+        .leftJoin(users, eq(users.id, tableMessages.senderId))
+        .where(and(eq(tableMessages.scheduleId, scheduleId), isNull(tableMessages.hiddenAt), q.before !== undefined ? lt(tableMessages.id, q.before) : undefined))
+        .orderBy(desc(tableMessages.id))
+        .limit(q.limit);
+      return withUnread(rows.map(toMessage), await readPositions(db, 'table', scheduleId, r.memberIds));
+    },
+
+    /** The member's unread messages in the table (text lines of others after their read position). */
+    async unreadOf(userId: number, scheduleId: number): Promise<number> {
+      const [pos] = [...(await readPositions(db, 'table', scheduleId, [userId])).values()];
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(tableMessages)
+        .where(and(eq(tableMessages.scheduleId, scheduleId), gt(tableMessages.id, pos ?? 0), eq(tableMessages.kind, 'text'), ne(tableMessages.senderId, userId), isNull(tableMessages.hiddenAt)));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Each active member's unread count (others' text lines after their read position) and mute, in
+     * one statement: userId → `{unread, muted}` (the chat list's live event, push).
+     */
+    async unreadByMember(scheduleId: number): Promise<Map<number, { unread: number; muted: boolean }>> {
+      const rows = await db.execute<{ user_id: number; unread: number; muted: boolean }>(sql`
+        select tm.user_id, count(m.id)::int as unread, coalesce(bool_or(cs.muted), false) as muted
+        from ${tableMembers} tm
+        left join ${chatStates} cs on cs.user_id = tm.user_id and cs.kind = 'table' and cs.conversation_id = tm.schedule_id
+        left join ${tableMessages} m on m.schedule_id = tm.schedule_id and m.id > coalesce(cs.last_read_id, 0) and m.kind = 'text'
+          and m.sender_id is distinct from tm.user_id and m.hidden_at is null
+        where tm.schedule_id = ${scheduleId} and tm.left_at is null
+        group by tm.user_id`);
+      const list = (Array.isArray(rows) ? rows : (rows as unknown as { rows: Array<{ user_id: number; unread: number; muted: boolean }> }).rows) as Array<{ user_id: number; unread: number; muted: boolean }>;
+      return new Map(list.map((r) => [Number(r.user_id), { unread: Number(r.unread), muted: !!r.muted }]));
+    },
+
+    /** The newest message id of the table (0 when none). */
+    async newestId(scheduleId: number): Promise<number> {
+      const [row] = await db.select({ id: sql<number | null>`max(${tableMessages.id})` }).from(tableMessages).where(eq(tableMessages.scheduleId, scheduleId));
+      return Number(row?.id ?? 0);
+    },
+
+    /**
+     * `GET /api/schedules/{id}/members` (issue #30 item 1): for the host and the accepted and
+     * confirmed guests, every one of them (host first, then by acceptance) with their figures; for
+     * another signed-in member, `{count, host}`. 404 unknown or deleted meal, and also when the
+     * caller and the host blocked each other (the meal is hidden from them as everywhere, issue #17).
+     */
+    async members(viewerId: number, scheduleId: number): Promise<TableMembersAnswer> {
+      const [s] = await db.select({ hostId: schedules.userId, cancelledAt: schedules.cancelledAt, hiddenAt: schedules.hiddenAt }).from(schedules).where(eq(schedules.id, scheduleId));
+      if (!s || s.cancelledAt) throw new AppError(404, 'NOT_FOUND', TABLE_MSG.notFound);
+      if (s.hiddenAt && s.hostId !== viewerId) throw new AppError(404, 'NOT_FOUND', TABLE_MSG.notFound);
+      if (viewerId !== s.hostId && (await isBlockedBetween(db, viewerId, s.hostId))) throw new AppError(404, 'NOT_FOUND', TABLE_MSG.notFound);
+      const guests = await db
+        .select({ userId: matchRequests.requesterId, status: matchRequests.status })
+        .from(matchRequests)
+        .where(and(eq(matchRequests.scheduleId, scheduleId), inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED'])))
+        .orderBy(matchRequests.updatedAt, matchRequests.id);
+      const ids = [s.hostId, ...guests.map((g) => g.userId)];
+      const people = await db
+        .select({ id: users.id, name: users.name, profileImage: users.profileImage, ratingSum: users.ratingSum, reviewCount: users.reviewCount })
+        .from(users)
+        .where(inArray(users.id, ids));
+      const stats = await memberStats(db, ids, now());
+      const entry = (id: number, status: TableMember['status']): TableMember => {
+        const p = people.find((x) => x.id === id);
+        return {
+          id,
+          name: p?.name ?? '',
+          profileImage: p?.profileImage ?? null,
+          role: status === 'HOST' ? 'host' : 'guest',
+          status,
+          rating: averageRating(p?.ratingSum ?? 0, p?.reviewCount ?? 0),
+          reviewCount: p?.reviewCount ?? 0,
+          ...(stats.get(id) ?? NO_STATS),
+        };
+      };
+      const host = entry(s.hostId, 'HOST');
+      if (!ids.includes(viewerId)) return { count: ids.length, host };
+      return [host, ...guests.map((g) => entry(g.userId, g.status as 'ACCEPTED' | 'CONFIRMED'))];
+    },
+  };
+}
+
+/** The table chat service. */
+export type TableService = ReturnType<typeof createTableService>;
