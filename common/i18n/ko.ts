@@ -515,6 +515,7 @@ export const ko = {
     refused: '보내지 못했어요: {reason}',
     refusedFallback: '보낼 수 없는 메시지예요. 내용을 고쳐 주세요.',
     notMember: '이 모임 채팅에 참여하고 있지 않아요.',
+    readOnly: '지난 모임이라 대화를 읽을 수만 있어요.',
     tableLeave: '나가면 이 모임 참여가 취소되고 모임 채팅에서도 나가게 돼요.',
     hostLeave: '호스트는 모임을 나갈 수 없어요. 약속을 취소하려면 내 일정에서 삭제해 주세요.',
     leaveNotFound: '이 모임의 내 신청을 찾지 못했어요.',

@@ -46,8 +46,8 @@ export const queryRoots = {
   tableMembers: ['table-members'],
   /** `GET /api/chats`: the chat list pages (issue #30 item 4). */
   chats: ['chats'],
-  /** `GET /api/schedules/{id}/chat`: `['table-chat', scheduleId]` (issue #30 item 2). */
-  tableChat: ['table-chat'],
+  /** `GET /api/schedules/{id}/chat`: `['chat', 'table', scheduleId]` (issue #30 item 2; under `chat`, so a replayed chat write reaches it). */
+  tableChat: ['chat', 'table'],
   /** `GET /api/notifications/unread-count`: the bell's badge (issue #16). */
   notificationsUnread: ['notifications', 'unread-count'],
 } as const satisfies Record<string, readonly string[]>;

@@ -42,8 +42,13 @@ export interface ChatSummary {
   lastMessage?: ChatLastMessage | null;
   unreadCount: number;
   muted: boolean;
-  /** ISO instant of the last activity (the last message, else when the conversation began). */
-  lastActivityAt?: string;
+  /** ISO instant of the last activity (the last message, else when the conversation began): the list's order. */
+  activityAt?: string;
+  /** The meal's KST date `YYYY-MM-DD` and hour. */
+  date?: string;
+  time?: number;
+  /** Read-only: a cancelled meal, or a table 24 h after the start. */
+  readOnly?: boolean;
 }
 
 /** Conversations per page. */
@@ -71,27 +76,29 @@ export const sameChat = (a: Pick<ChatSummary, 'kind' | 'id'>, b: Pick<ChatSummar
 
 /**
  * A new message in conversation `{kind, id}`, written into the cached list without a refetch (issue
- * #30 item 4): its row moves to the top with the message as its last one and, unless it is mine or
- * the conversation is open (`read`), its count goes up by one. Answers `undefined` (a refetch is
- * needed) when the row is not loaded yet. A message already counted (same id) changes nothing.
+ * #30 item 4): its row moves to the top with the message as its last one; its count becomes the
+ * server's `unreadCount` when given, else goes up by one unless it is mine; 0 when the conversation
+ * is open (`read`). Answers `undefined` (a refetch is needed) when the row is not loaded yet. A
+ * message already shown (same or older id) changes nothing.
  */
 export function withNewMessage(
   data: ChatsData | undefined,
   at: Pick<ChatSummary, 'kind' | 'id'>,
   message: ChatLastMessage,
-  options: { mine: boolean; read: boolean },
+  options: { mine: boolean; read: boolean; unreadCount?: number; muted?: boolean },
 ): ChatsData | undefined {
   if (!data) return data;
   let found: ChatSummary | undefined;
   for (const page of data.pages) found ??= page.items.find((c) => sameChat(c, at));
   if (!found) return undefined;
   if (message.id !== undefined && found.lastMessage?.id !== undefined && message.id <= found.lastMessage.id) return data;
-  const bump = options.mine || options.read ? 0 : 1;
+  const bump = options.mine ? 0 : 1;
   const moved: ChatSummary = {
     ...found,
     lastMessage: message,
-    lastActivityAt: message.createdAt,
-    unreadCount: options.read ? 0 : found.unreadCount + bump,
+    activityAt: message.createdAt,
+    unreadCount: options.read ? 0 : (options.unreadCount ?? found.unreadCount + bump),
+    muted: options.muted ?? found.muted,
   };
   const pages = data.pages.map((page, i) => {
     const rest = page.items.filter((c) => !sameChat(c, at));

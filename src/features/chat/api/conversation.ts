@@ -6,7 +6,7 @@
  * `GET /api/schedules/{scheduleId}/chat?cursor=&limit=`, next page in `Link rel="next"`).
  */
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import { chatSendDestination, chatTopic, type ChatMessage } from '@common/realtime';
+import { chatReadsTopic, chatSendDestination, chatTopic, tableReadsTopic, tableSendDestination, tableTopic, type ChatMessage } from '@common/realtime';
 import { api, apiPage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 import type { ChatKind } from './chats';
@@ -37,11 +37,11 @@ export const HISTORY_PAGE = 100;
 /** How many older 1:1 messages one scroll to the top loads (`before` cursor, issue #16 item 7). */
 export const OLDER_PAGE = 50;
 
-export const roomTopic = (c: Conversation) => (c.kind === 'table' ? `/topic/table/${c.id}` : chatTopic(c.id));
-export const roomSendDestination = (c: Conversation) => (c.kind === 'table' ? `/app/table/${c.id}` : chatSendDestination(c.id));
-/** Read positions published live (issue #30 item 3): `{ userId, lastReadId }` or new counts per message id. */
-export const roomReadsTopic = (c: Conversation) => `${roomTopic(c)}/reads`;
-/** `['chat', matchId]` (what `new_message` and the outbox invalidate) or `['table-chat', scheduleId]`. */
+export const roomTopic = (c: Conversation) => (c.kind === 'table' ? tableTopic(c.id) : chatTopic(c.id));
+export const roomSendDestination = (c: Conversation) => (c.kind === 'table' ? tableSendDestination(c.id) : chatSendDestination(c.id));
+/** Read positions published live (issue #30 item 3, common/realtime.ts `ReadEvent`). */
+export const roomReadsTopic = (c: Conversation) => (c.kind === 'table' ? tableReadsTopic(c.id) : chatReadsTopic(c.id));
+/** `['chat', matchId]` (what `new_message` and the outbox invalidate) or `['chat', 'table', scheduleId]`. */
 export const roomKey = (c: Conversation) => [...(c.kind === 'table' ? queryRoots.tableChat : queryRoots.chat), c.id] as const;
 
 export type RoomData = InfiniteData<Page<RoomMessage>, unknown>;
@@ -103,6 +103,16 @@ export const historyQuery = (c: Conversation) =>
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+
+/**
+ * A read event (`{ userId, lastReadId, previousReadId }`) applied to the loaded messages: each one
+ * with `previousReadId < id <= lastReadId` not sent by `userId` has one unread member fewer.
+ */
+export function withRead(data: RoomData | undefined, read: { userId: number; lastReadId: number; previousReadId: number }): RoomData | undefined {
+  return mapMessages(data, (m) =>
+    m.id > read.previousReadId && m.id <= read.lastReadId && m.senderId !== read.userId && (m.unreadCount ?? 0) > 0 ? { ...m, unreadCount: m.unreadCount! - 1 } : m,
+  );
+}
 
 /** `POST /api/chats/{kind}/{id}/read {lastReadId}` (issue #30 item 3). */
 export function postReadPosition(c: Conversation, lastReadId: number): Promise<unknown> {

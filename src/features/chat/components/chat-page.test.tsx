@@ -83,7 +83,7 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
     act(() => live.handlers.get('/topic/chat/7')!(msg(3, '셋')));
     await waitFor(() => expect(texts()).toEqual(['하나', '둘', '셋']));
     act(() => [...live.reconnect].forEach((l) => l()));
-    await waitFor(() => expect(texts()).toEqual(['하나', '둘', '셋', '넷']));
+    await waitFor(() => expect(texts()).toEqual(['하나', '둘', '셋', '넷']), SLOW);
     expect(fetch.mock.calls.some(([u]) => String(u).includes('after=3'))).toBe(true);
     expect(screen.getAllByText('나').length).toBeGreaterThan(0);
   });
@@ -360,7 +360,7 @@ describe('ChatPage reads like a messenger (issue #16 item 7)', () => {
     const before = fetch.mock.calls.filter(([u]) => String(u).includes('before='));
     expect(before.map(([u]) => new URL(String(u), 'http://x').searchParams.get('before'))).toEqual(['101', '51']);
     expect(String(before[0]![0])).toContain('limit=50');
-  });
+  }, 40_000);
 
   it('a short history asks for nothing older', async () => {
     const fetch = mockFetch({ 'GET /api/chat/7/history': () => jsonResponse([msg(1, '하나')]) });

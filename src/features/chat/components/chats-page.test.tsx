@@ -18,7 +18,7 @@ vi.mock('@/lib/stomp-client', () => ({
 }));
 
 const { ChatsPage } = await import('./chats-page');
-const { CHAT_ACTIVITY_DESTINATION } = await import('../hooks/use-chats-live');
+const CHAT_ACTIVITY_DESTINATION = '/topic/user/1/chats';
 const { relativeLabel } = await import('../lib/chat-row');
 
 const NOW = new Date('2026-11-24T09:00:00.000Z');
@@ -95,14 +95,14 @@ describe('채팅 list (issue #30 item 4)', () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
     const listCalls = () => fetch.mock.calls.filter(([u]) => String(u).includes('/api/chats?')).length;
     const before = listCalls();
-    act(() => live.handlers.get(CHAT_ACTIVITY_DESTINATION)!({ kind: 'match', id: 7, message: { id: 13, content: '지금 출발해요', kind: 'text', senderId: 4, senderName: '영희', createdAt: NOW.toISOString() } }));
+    act(() => live.handlers.get(CHAT_ACTIVITY_DESTINATION)!({ kind: 'match', id: 7, lastMessage: { id: 13, content: '지금 출발해요', kind: 'text', senderId: 4, createdAt: NOW.toISOString() }, unreadCount: 1, muted: false }));
     await waitFor(() => expect(rowTitles()).toEqual(['성수 파스타 · 영희', '을지로 국밥 모임 (3명)']));
     expect(within(rows()[0]!).getByText('지금 출발해요')).toBeTruthy();
     expect(within(rows()[0]!).getByText('읽지 않은 메시지 1개')).toBeTruthy();
     expect(within(rows()[0]!).getByText('방금')).toBeTruthy();
     // The same message again (a second delivery) changes nothing; my own message does not count.
-    act(() => live.handlers.get(CHAT_ACTIVITY_DESTINATION)!({ kind: 'match', id: 7, message: { id: 13, content: '지금 출발해요', kind: 'text', senderId: 4, createdAt: NOW.toISOString() } }));
-    act(() => live.handlers.get(CHAT_ACTIVITY_DESTINATION)!({ kind: 'table', id: 5, message: { id: 41, content: '저도 가요', kind: 'text', senderId: 1, createdAt: NOW.toISOString() } }));
+    act(() => live.handlers.get(CHAT_ACTIVITY_DESTINATION)!({ kind: 'match', id: 7, lastMessage: { id: 13, content: '지금 출발해요', kind: 'text', senderId: 4, createdAt: NOW.toISOString() }, unreadCount: 1, muted: false }));
+    act(() => live.handlers.get(CHAT_ACTIVITY_DESTINATION)!({ kind: 'table', id: 5, lastMessage: { id: 41, content: '저도 가요', kind: 'text', senderId: 1, createdAt: NOW.toISOString() }, unreadCount: 2, muted: false }));
     await waitFor(() => expect(rowTitles()[0]).toBe('을지로 국밥 모임 (3명)'));
     expect(within(rows()[0]!).getByText('읽지 않은 메시지 2개')).toBeTruthy();
     expect(within(rows()[1]!).getByText('읽지 않은 메시지 1개')).toBeTruthy();

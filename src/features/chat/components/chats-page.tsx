@@ -94,7 +94,7 @@ function ChatRow({ chat: c, myId, now, onMute }: { chat: ChatSummary; myId: numb
     void navigate({ href });
   };
   const faces = (c.faces?.length ? c.faces : c.partner ? [c.partner] : []).slice(0, 4);
-  const when = c.lastMessage?.createdAt ?? c.lastActivityAt;
+  const when = c.lastMessage?.createdAt ?? c.activityAt;
   return (
     <li className="chat-row" data-testid="chat-row" data-chat={`${c.kind}:${c.id}`}>
       <a href={href} className="chat-row__link" onClick={open}>

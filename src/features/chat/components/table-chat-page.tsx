@@ -49,8 +49,7 @@ export function TableChatPage({ scheduleId, me, onBack, onViewMeal, onLeft }: Ta
   const list = members.data?.visible ? members.data.members : [];
   const count = list.length || summary?.memberCount || 0;
   const title = summary ? chatTitle({ ...summary, memberCount: count || summary.memberCount }) : ko.chatView.tableTitle;
-  const meal = summary as (typeof summary & { date?: string; time?: number }) | undefined;
-  const subtitle = meal?.date && typeof meal.time === 'number' ? whenLabel(meal.date, meal.time) : count ? format(ko.table.count, { n: count }) : undefined;
+  const subtitle = summary?.date && typeof summary.time === 'number' ? whenLabel(summary.date, summary.time) : count ? format(ko.table.count, { n: count }) : undefined;
   const host = list.find((m) => m.role === 'host');
   const iAmHost = host !== undefined && host.id === me?.id;
 
@@ -91,7 +90,7 @@ export function TableChatPage({ scheduleId, me, onBack, onViewMeal, onLeft }: Ta
       me={me}
       header={header}
       empty={ko.chatView.tableEmpty}
-      closed={notMember ? ko.chatView.notMember : null}
+      closed={notMember ? ko.chatView.notMember : summary?.readOnly ? ko.chatView.readOnly : null}
       status={(h) => !notMember && <QueryState query={h} rows={3} />}
     />
   );

@@ -13,7 +13,7 @@
  */
 import { useMutation, useMutationState, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { USER_ERRORS_DESTINATION, type StompUserError } from '@common/realtime';
+import { USER_ERRORS_DESTINATION, type ReadEvent, type StompUserError } from '@common/realtime';
 import { toast } from '@/components/ui/feedback-store';
 import { ko } from '@/i18n/ko';
 import { isApiError } from '@/lib/api-client';
@@ -22,8 +22,8 @@ import { membersKey } from '@/lib/query/members';
 import { queryRoots } from '@/lib/query/keys';
 import { liveSubscribe, onLiveConnect, useLiveStatus } from '@/lib/stomp-client';
 import { patchChat, withNewMessage, type ChatsData } from '../api/chats';
-import { catchUp, historyQuery, mapMessages, postReadPosition, roomKey, roomMessages, roomReadsTopic, roomSendDestination, roomTopic, withMessages, type Conversation, type RoomData, type RoomMessage } from '../api/conversation';
-import { sendChatMessage } from '../api/send-message';
+import { catchUp, historyQuery, postReadPosition, withRead, roomKey, roomMessages, roomReadsTopic, roomSendDestination, roomTopic, withMessages, type Conversation, type RoomData, type RoomMessage } from '../api/conversation';
+import { sendChatMessage, sendTableMessage } from '../api/send-message';
 import { ChatRefusal, ChatSendFailed, refuseSend, resendInFlight, sendLive, settleEcho } from '../lib/live-send';
 import { markChatOpen } from './use-chats-live';
 
@@ -89,9 +89,8 @@ export function useChatRoom(c: Conversation, me: Me | null, options: { enabled?:
         const body = c.kind === 'match' && who ? { senderId: who.id, senderName: who.name, content: draft.content } : { content: draft.content };
         return sendLive<RoomMessage>(roomSendDestination(c), draft.clientId, body, () => setAcked((s) => new Set(s).add(draft.clientId)));
       }
-      if (c.kind === 'table') throw new ChatSendFailed();
       try {
-        const result = await sendChatMessage(c.id, draft.content, draft.clientId);
+        const result = c.kind === 'table' ? await sendTableMessage(c.id, draft.content, draft.clientId) : await sendChatMessage(c.id, draft.content, draft.clientId);
         if (result.queued) {
           toast.info(ko.offlineUi.queued);
           return null;
@@ -165,14 +164,10 @@ export function useChatRoom(c: Conversation, me: Me | null, options: { enabled?:
     });
     const stopReads = liveSubscribe(roomReadsTopic(c), (payload) => applyReads(payload));
     const applyReads = (payload: unknown) => {
-      const p = (payload ?? {}) as { counts?: Record<string, number>; unreadCounts?: Record<string, number> };
-      const counts = p.counts ?? p.unreadCounts;
-      if (counts && typeof counts === 'object') {
-        client.setQueryData<RoomData>(key, (d) => mapMessages(d, (m) => (typeof counts[m.id] === 'number' ? { ...m, unreadCount: counts[m.id] } : m)));
-      } else {
-        // A read position without the counts: the newest page carries them.
-        void client.invalidateQueries({ queryKey: key });
-      }
+      const r = (payload ?? {}) as Partial<ReadEvent>;
+      if (typeof r.userId !== 'number' || typeof r.lastReadId !== 'number') return;
+      const read = { userId: r.userId, lastReadId: r.lastReadId, previousReadId: typeof r.previousReadId === 'number' ? r.previousReadId : 0 };
+      client.setQueryData<RoomData>(key, (d) => withRead(d, read));
     };
     const stopReconnect = onLiveConnect(() => {
       const cached = roomMessages(client.getQueryData<RoomData>(key));

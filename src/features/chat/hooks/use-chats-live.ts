@@ -4,15 +4,15 @@
  * count bumped (`withNewMessage`). Listens on the member's chat activity queue
  * (`CHAT_ACTIVITY_DESTINATION`, one event per message of any of their conversations). A row that
  * is not loaded yet (a new conversation, or one on a page not fetched) makes the first page stale.
+ * The events come on the member's `/topic/user/{id}/chats` (common/realtime.ts `ChatActivity`).
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { userChatsTopic } from '@common/realtime';
 import { liveSubscribe } from '@/lib/stomp-client';
 import { queryRoots } from '@/lib/query/keys';
 import { withNewMessage, type ChatKind, type ChatLastMessage, type ChatsData } from '../api/chats';
 
-/** The member's queue of chat activity (issue #30 item 4): `{ kind, id, message }` per new message. */
-export const CHAT_ACTIVITY_DESTINATION = '/user/queue/chats';
 
 /** Conversations open and visible on this device right now: their messages are read as they come. */
 const openChats = new Set<string>();
@@ -23,23 +23,25 @@ export function markChatOpen(kind: ChatKind, id: number): () => void {
   return () => openChats.delete(key);
 }
 
-/** Reads one activity event: `{ kind, id, message }` (also `conversation: {kind, id}`); null when it is not one. */
-export function readActivity(payload: unknown): { kind: ChatKind; id: number; message: ChatLastMessage } | null {
+type Activity = { kind: ChatKind; id: number; message: ChatLastMessage; unreadCount?: number; muted?: boolean };
+
+/** Reads one `ChatActivity` (`{ kind, id, lastMessage, unreadCount, muted }`); null when it is not one. */
+export function readActivity(payload: unknown): Activity | null {
   const p = (payload ?? {}) as Record<string, unknown>;
   const where = (p.conversation && typeof p.conversation === 'object' ? p.conversation : p) as Record<string, unknown>;
   const kind = where.kind;
   const id = where.id;
   const message = (p.message ?? p.lastMessage) as ChatLastMessage | undefined;
   if ((kind !== 'match' && kind !== 'table') || typeof id !== 'number' || !message || typeof message.content !== 'string') return null;
-  return { kind, id, message };
+  return { kind, id, message, unreadCount: typeof p.unreadCount === 'number' ? p.unreadCount : undefined, muted: typeof p.muted === 'boolean' ? p.muted : undefined };
 }
 
 /** Writes one new message into the cached list (or marks it stale when the row is not loaded). */
-export function applyActivity(client: QueryClient, event: { kind: ChatKind; id: number; message: ChatLastMessage }, myId: number | null): void {
+export function applyActivity(client: QueryClient, event: Activity, myId: number | null): void {
   const data = client.getQueryData<ChatsData>(queryRoots.chats);
   if (!data) return;
   const mine = myId !== null && event.message.senderId === myId;
-  const next = withNewMessage(data, event, event.message, { mine, read: openChats.has(`${event.kind}:${event.id}`) });
+  const next = withNewMessage(data, event, event.message, { mine, read: openChats.has(`${event.kind}:${event.id}`), unreadCount: event.unreadCount, muted: event.muted });
   if (next) client.setQueryData(queryRoots.chats, next);
   else void client.invalidateQueries({ queryKey: queryRoots.chats });
 }
@@ -49,7 +51,7 @@ export function useChatsLive(userId: number | null): void {
   const client = useQueryClient();
   useEffect(() => {
     if (userId === null) return;
-    return liveSubscribe(CHAT_ACTIVITY_DESTINATION, (payload) => {
+    return liveSubscribe(userChatsTopic(userId), (payload) => {
       const event = readActivity(payload);
       if (event) applyActivity(client, event, userId);
     });

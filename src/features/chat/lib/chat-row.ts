@@ -23,8 +23,9 @@ export function chatTitle(c: ChatSummary): string {
 export function lastLine(c: ChatSummary, myId: number | null | undefined): string {
   const m = c.lastMessage;
   if (!m) return ko.chats.noMessage;
-  if (m.kind === 'system' || c.kind === 'match' || !m.senderName || m.senderId === myId) return m.content;
-  return `${m.senderName}: ${m.content}`;
+  const name = m.senderName ?? c.faces?.find((f) => f.id === m.senderId)?.name;
+  if (m.kind === 'system' || c.kind === 'match' || !name || m.senderId === myId) return m.content;
+  return `${name}: ${m.content}`;
 }
 
 /** "방금" under a minute, "5분 전" … "6일 전" within a week, then "11월 24일" (KST dates are close enough here). */
