@@ -17,6 +17,13 @@
  *   broker. A third column, "ours, fan-out only", drives the same load through our server to a
  *   bench destination that publishes straight to the broker (nothing stored): the like-for-like
  *   comparison of the live channel itself.
+ * - **Table of 8** (issue #30 item 7, column "ours, table of 8"): the same N connections seated at
+ *   N/8 tables (the host and 7 accepted guests, all subscribed to `/topic/table/{scheduleId}`);
+ *   every member SENDs in turn to `/app/table/{scheduleId}` — the real table chat path: authorised,
+ *   stored, the sender's read position moved, published, and each member's chat list told
+ *   (`/topic/user/{id}/chats`) — at the rate that makes each subscriber receive the same messages/s
+ *   as in the 1:1 load. Each SEND reaches 8 subscribers (its sender's own copy included). Prints
+ *   the same rows (p50/p99 SEND → MESSAGE) beside the 1:1 chat. BENCH_TABLE=0 skips it.
  * - **Idle**: 5000 authenticated connections, each holding one subscription (ours: the member's
  *   `/topic/user/{id}/notifications`; RabbitMQ: `/topic/bench.{run}.idle.{i}`) and 10 s heart-beats
  *   both ways as the app's client does; prints the RSS growth per connection of the server process
@@ -41,7 +48,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client, type IMessage } from '@stomp/stompjs';
 import WebSocket from 'ws';
-import { chatSendDestination, chatTopic, userNotificationsTopic } from '../common/realtime.ts';
+import { chatSendDestination, chatTopic, tableSendDestination, tableTopic, userNotificationsTopic } from '../common/realtime.ts';
 import type { buildApp as BuildApp } from '../server/app.ts';
 import { findBeamPid, openFilesLimit, RABBITMQ_LOGIN, RABBITMQ_PASSCODE, RABBITMQ_URL, reachable, rssOfPid, unreachableMessage } from './rabbitmq.ts';
 
@@ -351,6 +358,47 @@ async function ourLoad(n: number, ratePerSubscriber: number, seconds: number): P
 }
 
 /**
+ * Ours, table of 8 (issue #30 item 7): N/8 meals of 8 (host + 7 accepted guests, their member rows
+ * and table chat members written as the meals service writes them); every member subscribes to the
+ * table's topic and SENDs to `/app/table/{scheduleId}` in turn.
+ */
+async function ourTableLoad(n: number, ratePerSubscriber: number, seconds: number): Promise<LoadFigures> {
+  return withOurServer(async ({ url, app, dir }) => {
+    const { schedules, matchRequests, matchMembers, tableMembers } = await import('../server/db/schema.ts');
+    const rows = await seedUsers(app, n);
+    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000 + 9 * 3600 * 1000).toISOString().slice(0, 10);
+    const conns: ConnSpec[] = [];
+    for (let i = 0; i + 8 <= rows.length; i += 8) {
+      const host = rows[i]!;
+      const guests = rows.slice(i + 1, i + 8);
+      const [s] = await app.db
+        .insert(schedules)
+        .values({ userId: host.id, date: tomorrow, hour: 12, text: 'bench', placeName: 'bench', placeCategory: '한식', participants: 8, currentParticipants: 8 })
+        .returning({ id: schedules.id });
+      const scheduleId = s!.id;
+      for (const g of guests) {
+        const [m] = await app.db.insert(matchRequests).values({ scheduleId, requesterId: g.id, hostId: host.id, status: 'ACCEPTED' }).returning({ id: matchRequests.id });
+        await app.db.insert(matchMembers).values([
+          { matchId: m!.id, scheduleId, userId: host.id, partnerId: g.id, role: 'host' },
+          { matchId: m!.id, scheduleId, userId: g.id, partnerId: host.id, role: 'guest' },
+        ]);
+      }
+      await app.db.insert(tableMembers).values([{ scheduleId, userId: host.id, role: 'host' as const }, ...guests.map((g) => ({ scheduleId, userId: g.id, role: 'guest' as const }))]);
+      for (const member of [host, ...guests]) {
+        conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(member)}` }, subscribe: tableTopic(scheduleId), send: tableSendDestination(scheduleId) });
+      }
+    }
+    const tables = conns.length / 8;
+    const { report, result } = await drive(
+      { mode: 'load', url, protocols: ['v12.stomp'], conns, heartbeatMs: 0, rate: ratePerSubscriber * tables, seconds, fanout: 8 },
+      dir,
+      async () => 0,
+    );
+    return { n, report, result: result! };
+  });
+}
+
+/**
  * Ours, fan-out only (issue #16 item 9: the like-for-like row beside RabbitMQ): the same pairs and
  * rate, but each SEND goes to a bench destination registered the way modules register theirs
  * (`app.liveDestinations`, server/realtime/destinations.ts) that publishes straight to the broker —
@@ -490,12 +538,21 @@ async function main() {
     ours.loads.push(await ourLoad(n, rate, seconds));
   }
   ours.server = ours.loads[0]?.report.server ?? ours.idle?.report.server;
+  const sides = [ours];
+  if (process.env.BENCH_TABLE !== '0') {
+    const table: SideFigures = { name: 'ours, table of 8', loads: [], note: 'same as ours' };
+    for (const n of ns) {
+      progress(`ours, table of 8: load, ${n} connections`);
+      table.loads.push(await ourTableLoad(n, rate, seconds));
+    }
+    sides.push(table);
+  }
   const fanout: SideFigures = { name: 'ours, fan-out only', loads: [], note: 'same as ours' };
   for (const n of ns) {
     progress(`ours, fan-out only: load, ${n} connections`);
     fanout.loads.push(await ourFanoutLoad(n, rate, seconds));
   }
-  const sides = [ours, fanout];
+  sides.push(fanout);
 
   if (peer === 'rabbitmq') {
     if (!(await reachable())) {

@@ -4,10 +4,12 @@
  * are `PushData`; the service worker turns them into a Korean system notification (or an in-app
  * toast when the app is in front) and opens `url` on click.
  */
+import { format } from './i18n/format.ts';
+import { ko } from './i18n/notices.ts';
 import { notificationMessage, NOTIFICATION_TYPES, type LiveNotification, type NotificationType } from './realtime.ts';
 
-/** Title of every push notification. */
-export const PUSH_TITLE = '밥상친구';
+/** Title of every push notification (the catalogue's `notifications.pushTitle`). */
+export const PUSH_TITLE = ko.notifications.pushTitle;
 /** Icon and badge of the system notification (public/icons). */
 export const PUSH_ICON = '/icons/icon-192.png';
 export const PUSH_BADGE = '/icons/badge-72.png';
@@ -52,9 +54,9 @@ export function pushDataOf(notification: LiveNotification): PushData {
   };
 }
 
-/** The in-app text of a push received while the app is in front (UI-TEXT.md "Foreground push"). */
+/** The in-app text of a push received while the app is in front (SPEC §8, UI-TEXT.md "Foreground push"). */
 export function foregroundPushText(title: string, body: string): string {
-  return `[새 메시지] ${title}: ${body}`;
+  return format(ko.notifications.foregroundPush, { title, body });
 }
 
 /**

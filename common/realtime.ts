@@ -4,6 +4,10 @@
  * service worker and the server.
  */
 import { koreanDateHour, koreanHour } from './domain/korean-time.ts';
+import { format } from './i18n/format.ts';
+import { ko } from './i18n/notices.ts';
+
+const text = ko.notifications;
 
 /** The WebSocket path of the STOMP endpoint. */
 export const WS_PATH = '/ws';
@@ -217,54 +221,40 @@ export function mealWhen(meal: MealRef): string {
 function mealWhenFrom(meal: MealRef, now: Date): string {
   const today = kstDate(now);
   const tomorrow = kstDate(new Date(now.getTime() + 24 * 60 * 60 * 1000));
-  if (meal.date === today) return `오늘 ${koreanHour(meal.time)}`;
-  if (meal.date === tomorrow) return `내일 ${koreanHour(meal.time)}`;
+  if (meal.date === today) return format(text.today, { hour: koreanHour(meal.time) });
+  if (meal.date === tomorrow) return format(text.tomorrow, { hour: koreanHour(meal.time) });
   return mealWhen(meal);
 }
 
+/** "12월 14일 (월) 오후 6시 을지로 칼국수". */
+const mealLine = (meal: MealRef) => format(text.meal, { when: mealWhen(meal), place: meal.placeName });
+
 /**
- * The Korean text of each notification (UI-TEXT.md "Live notifications", 해요체). Issue #28 item 9:
- * every lifecycle notice names the person, the date, the hour and the place ("김민지님이 11월 28일
- * (토) 오후 7시 서린동 훠궈 정원 약속을 확정했어요."); a cancellation adds its reason.
+ * The Korean text of each notification (UI-TEXT.md "Live notifications", 해요체), from the
+ * catalogue (common/i18n/notices.ts, issue #29 item 4). Issue #28 item 9: every lifecycle notice
+ * names the person, the date, the hour and the place ("김민지님이 11월 28일 (토) 오후 7시 서린동
+ * 훠궈 정원 약속을 확정했어요."); a cancellation adds its reason.
  */
 export function notificationMessage(type: NotificationType, fromName: string, context: NotificationContext = {}): string {
   const { meal } = context;
-  const about = meal ? `${mealWhen(meal)} ${meal.placeName} ` : '';
-  // A push without the sender's name (parsePushPayload's fallback) still reads as a sentence.
-  const who = fromName ? `${fromName}님이 ` : '';
-  const because = context.reason ? ` (사유: ${context.reason})` : '';
+  const values = {
+    // A push without the sender's name (parsePushPayload's fallback) still reads as a sentence.
+    who: fromName ? format(text.who, { name: fromName }) : '',
+    about: meal ? format(text.about, { when: mealWhen(meal), place: meal.placeName }) : '',
+    at: meal ? format(text.at, { place: meal.placeName }) : '',
+    because: context.reason ? format(text.because, { reason: context.reason }) : '',
+  };
   switch (type) {
-    case 'new_match_request':
-      return `${who}${about}약속에 매칭을 신청했어요.`;
-    case 'match_accepted':
-      return `${who}${about}약속 신청을 수락했어요.`;
-    case 'match_rejected':
-      return `${who}${about}약속 신청을 거절했어요.`;
-    case 'match_confirmed':
-      return `${who}${about}약속을 확정했어요.`;
-    case 'new_message':
-      return `${who}새 메시지를 보냈어요.`;
-    case 'match_cancelled':
-      return `${who}${about}약속을 취소했어요.${because}`;
-    case 'match_withdrawn':
-      return `${who}${about}약속 신청을 취소했어요.`;
-    case 'schedule_cancelled':
-      return `${who}${about}약속을 취소했어요.${because}`;
-    case 'schedule_full':
-      return `${about}약속의 정원이 찼어요. 자리가 나면 알려드릴게요.`;
-    case 'seat_opened':
-      return `${about}약속에 자리가 났어요.`;
-    case 'partner_arrived':
-      return `${who}${meal ? `${meal.placeName}에 ` : ''}도착했어요.`;
     case 'schedule_changed': {
-      // UI-TEXT "schedule_changed": {name}님이 약속을 바꿨어요: {old} → {new}
       const before = context.previous;
-      if (!meal || !before) return `${who}약속을 바꿨어요.`;
-      return `${who}약속을 바꿨어요: ${mealWhen(before)} ${before.placeName} → ${mealWhen(meal)} ${meal.placeName}`;
+      if (!meal || !before) return format(text.noMeal.schedule_changed, values);
+      return format(text.text.schedule_changed, { ...values, before: mealLine(before), after: mealLine(meal) });
     }
-    case 'marked_absent':
-      return `${who}${about}약속에 회원님이 오지 않았다고 알렸어요. 72시간 안에 이의를 제기할 수 있어요.`;
     case 'meal_reminder':
-      return meal ? `${mealWhenFrom(meal, context.now ?? new Date())} ${meal.placeName}에서 약속이 있어요.` : '곧 약속이 있어요.';
+      if (!meal) return text.noMeal.meal_reminder;
+      return format(text.text.meal_reminder, { when: mealWhenFrom(meal, context.now ?? new Date()), place: meal.placeName });
+    default:
+      return format(text.text[type], values);
   }
 }
+

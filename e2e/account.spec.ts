@@ -73,7 +73,7 @@ test('register with e-mail verification, complete the wizard step by step, land 
   await expect(page.getByRole('button', { name: '곰', exact: true })).toHaveAttribute('aria-pressed', 'false');
   await page.getByRole('button', { name: '가입 완료', exact: true }).click();
 
-  await expect(statusToast(page, '프로필 설정이 완료되었습니다. 밥상친구를 시작해보세요!')).toBeVisible();
+  await expect(statusToast(page, '프로필 설정이 완료됐어요. 밥상친구를 시작해보세요!')).toBeVisible();
   await expectPath(page, '/');
   await expect(buttonOrLink(page.getByRole('main'), '매칭하기')).toBeVisible();
   await expect(buttonOrLink(page.getByRole('main'), '일정 만들기')).toBeVisible();
@@ -103,7 +103,7 @@ test('the register tab keeps 가입하기 disabled until the e-mail is verified 
   await codeField.fill(code === '000000' ? '111111' : '000000');
   await form.getByRole('button', { name: '인증 확인', exact: true }).click();
   // The server's CODE_MISMATCH lands on the code field.
-  await expectFieldError(codeField, '인증번호가 올바르지 않습니다.');
+  await expectFieldError(codeField, '인증번호가 올바르지 않아요.');
   await expect(form.getByRole('button', { name: '가입하기', exact: true })).toBeDisabled();
 });
 
@@ -145,7 +145,7 @@ test('회원 탈퇴 from the profile page: a wrong password stays on the field, 
   // The old token is dead and the old password signs in no more.
   expect((await request.get('/api/user/me', { headers: { authorization: `Bearer ${member.token}` } })).status()).toBe(401);
   await loginViaUi(page, member, { expectSuccess: false });
-  await expect(alertToast(page, '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.')).toBeVisible();
+  await expect(alertToast(page, '로그인에 실패했어요. 이메일과 비밀번호를 확인해주세요.')).toBeVisible();
 });
 
 test('a wrong password or unknown e-mail shows the login failure message; empty fields are checked', async ({ page, request }) => {
@@ -157,11 +157,11 @@ test('a wrong password or unknown e-mail shows the login failure message; empty 
   await expectFieldError(authForm(page).getByLabel('비밀번호', { exact: true }), '이메일과 비밀번호를 입력해주세요.');
 
   await loginViaUi(page, { email: member.email, password: 'not-the-password' }, { expectSuccess: false });
-  await expect(alertToast(page, '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.')).toBeVisible();
+  await expect(alertToast(page, '로그인에 실패했어요. 이메일과 비밀번호를 확인해주세요.')).toBeVisible();
   await expectPath(page, '/auth');
 
   await loginViaUi(page, { email: uniqueEmail('nobody'), password: 'whatever-1234' }, { expectSuccess: false });
-  await expect(alertToast(page, '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.')).toBeVisible();
+  await expect(alertToast(page, '로그인에 실패했어요. 이메일과 비밀번호를 확인해주세요.')).toBeVisible();
   await expectSignedOut(page);
 });
 
@@ -176,13 +176,13 @@ test('forgot password: a reset code by mail sets a new password that signs in', 
   await form.getByLabel('이메일', { exact: true }).fill(member.email);
   const since = Date.now();
   await form.getByRole('button', { name: '재설정 코드 전송', exact: true }).click();
-  await expect(statusToast(page, '비밀번호 재설정 코드를 이메일로 보냈습니다.')).toBeVisible();
+  await expect(statusToast(page, '비밀번호 재설정 코드를 이메일로 보냈어요.')).toBeVisible();
 
   const code = await readCode(member.email, { since });
   await page.getByLabel('재설정 코드', { exact: true }).fill(code);
   await page.getByLabel('새 비밀번호', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: '비밀번호 변경', exact: true }).click();
-  await expect(statusToast(page, '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.')).toBeVisible();
+  await expect(statusToast(page, '비밀번호가 변경됐어요. 새 비밀번호로 로그인해주세요.')).toBeVisible();
 
   // The old password no longer works; the new one does.
   const old = await request.post('/api/auth/login', { data: { email: member.email, password: member.password } });

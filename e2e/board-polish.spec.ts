@@ -59,7 +59,7 @@ test('a card opens by keyboard, my comment is edited and deleted, and search fin
   await expect(remove).toHaveClass(/btn--danger-solid/);
   await remove.click();
   await expect(dialog.getByText('고친 댓글')).toHaveCount(0);
-  await expect(dialog.getByText('아직 댓글이 없습니다.')).toBeVisible();
+  await expect(dialog.getByText('아직 댓글이 없어요.')).toBeVisible();
 
   // The server agrees: the comment is gone.
   const list = await request.get(`/api/board?q=${encodeURIComponent(title)}`, { headers: authHeader(reader) });

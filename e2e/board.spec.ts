@@ -66,7 +66,7 @@ test('write, filter, view, like, comment, and reach the recommendations', async 
   // The map (loaded on demand) is ready once its controls are drawn; a click before that is lost.
   await expect(picker.locator('.leaflet-control-zoom')).toBeVisible();
   await picker.click({ position: { x: 150, y: 120 } });
-  await expect(form.getByTestId('post-location')).toContainText('위치가 설정되었습니다.');
+  await expect(form.getByTestId('post-location')).toContainText('위치를 설정했어요.');
   await form.getByRole('button', { name: '저장' }).click();
   await expect(form).toBeHidden();
   await expect(a.getByRole('button', { name: `${title} 자세히 보기` })).toBeVisible();
@@ -93,7 +93,7 @@ test('write, filter, view, like, comment, and reach the recommendations', async 
   const detail = b.getByRole('dialog', { name: title });
   await expect(detail.getByTestId('post-views')).toHaveText('1');
   await expect(detail.locator('.post-content img[src^="/uploads/"]')).toBeVisible();
-  await expect(detail.getByText('아직 댓글이 없습니다.')).toBeVisible();
+  await expect(detail.getByText('아직 댓글이 없어요.')).toBeVisible();
   await detail.getByRole('button', { name: /좋아요/ }).click();
   await expect(detail.getByTestId('post-likes')).toHaveText('1');
   await detail.getByRole('button', { name: '댓글 작성' }).click();
@@ -112,7 +112,7 @@ test('write, filter, view, like, comment, and reach the recommendations', async 
 
   // 1 view + 3 × 1 like + 2 × 1 comment = 6 points: not yet recommended.
   await b.goto('/restaurant-rec');
-  await expect(b.getByText('아직 추천 맛집이 없습니다. (10점 이상)').or(b.getByRole('region', { name: '추천 맛집' }))).toBeVisible();
+  await expect(b.getByText('아직 추천 맛집이 없어요. (10점 이상)').or(b.getByRole('region', { name: '추천 맛집' }))).toBeVisible();
   await expect(b.getByRole('button', { name: `${title} 자세히 보기` })).toHaveCount(0);
   const early = await request.get('/api/recommendations?limit=100', { headers: { authorization: `Bearer ${reader.token}` } });
   expect(((await early.json()) as ApiPost[]).some((p) => p.id === saved.id)).toBe(false);

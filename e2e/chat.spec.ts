@@ -128,11 +128,11 @@ test('notifications raise the badge; after accept both chat in Korean; a reload 
 
   // A chat that is not yours shows the spec's message.
   await b.goto('/chat/999999');
-  await expect(b.getByRole('alert').filter({ hasText: '채팅 상대를 찾을 수 없습니다.' })).toBeVisible();
+  await expect(b.getByRole('alert').filter({ hasText: '채팅 상대를 찾을 수 없어요.' })).toBeVisible();
 
   // Leaving deletes the match.
   await a.getByRole('button', { name: '나가기', exact: true }).click();
   await a.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
-  await expect(statusToast(a, '채팅방을 나갔습니다.')).toBeVisible();
+  await expect(statusToast(a, '채팅방을 나갔어요.')).toBeVisible();
   await expectPath(a, '/match-requests');
 });

@@ -97,7 +97,7 @@ test.describe('auth card entry points', () => {
 
   test('/oauth/callback with an error shows the failure and goes to /auth; a short token goes to /auth', async ({ page }) => {
     await page.goto('/oauth/callback?error=access_denied');
-    await expect(alertToast(page, '로그인에 실패했습니다.')).toBeVisible();
+    await expect(alertToast(page, '로그인에 실패했어요.')).toBeVisible();
     await expectPath(page, '/auth');
 
     await page.goto('/oauth/callback?token=short');

@@ -43,7 +43,7 @@ test('sign up and finish the setup wizard with the keyboard only', async ({ page
   await page.keyboard.type(code);
   await tabTo(page, page.getByRole('button', { name: '인증 확인', exact: true }));
   await page.keyboard.press('Space');
-  await expect(page.getByText('이메일 인증이 완료되었습니다.', { exact: true })).toBeVisible();
+  await expect(page.getByText('이메일 인증이 완료됐어요.', { exact: true })).toBeVisible();
 
   // A short password: the error under the field, aria-invalid, focus back on it.
   const password = page.getByLabel('비밀번호', { exact: true });
@@ -113,7 +113,7 @@ test('sign up and finish the setup wizard with the keyboard only', async ({ page
   await tabTo(page, page.getByRole('button', { name: '가입 완료', exact: true }));
   await page.keyboard.press('Enter');
 
-  await expect(statusToast(page, '프로필 설정이 완료되었습니다. 밥상친구를 시작해보세요!')).toBeVisible();
+  await expect(statusToast(page, '프로필 설정이 완료됐어요. 밥상친구를 시작해보세요!')).toBeVisible();
   await expectPath(page, '/');
   await expectSignedIn(page);
 });

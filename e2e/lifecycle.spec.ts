@@ -115,7 +115,7 @@ test.describe('the meal lifecycle between two members (issue #15)', () => {
     await expect(day).toContainText(place);
     await day.getByRole('button', { name: '삭제', exact: true }).click();
     await h.getByRole('alertdialog').getByRole('button', { name: '삭제', exact: true }).click();
-    await expect(statusToast(h, '일정이 삭제되었습니다.')).toBeVisible();
+    await expect(statusToast(h, '일정을 삭제했어요.')).toBeVisible();
 
     // The requester, without a reload: the toast and 취소됨 with who cancelled.
     await expect(statusToast(g, notificationMessage('schedule_cancelled', host.name, { meal: meal(place) }))).toBeVisible({ timeout: 5_000 });

@@ -58,7 +58,7 @@ test('a host and a requester go from a schedule at a venue to a confirmed match'
   await expect(addDialog.getByLabel('내용')).toHaveValue(new RegExp(`^${venueName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} 에서 .+ 약속$`));
   await expect(addDialog.getByText('2명')).toBeVisible();
   await addDialog.getByRole('button', { name: '저장', exact: true }).click();
-  await expect(statusToast(a, '일정이 추가되었습니다.')).toBeVisible();
+  await expect(statusToast(a, '일정을 추가했어요.')).toBeVisible();
 
   // B finds it on the matching calendar, looks at A's profile, and asks to join.
   const b = await memberPage(browser, guest);
@@ -85,7 +85,7 @@ test('a host and a requester go from a schedule at a venue to a confirmed match'
   await expect(hostSchedule).toHaveAttribute('aria-pressed', 'true');
   await b.getByRole('button', { name: '매칭 신청', exact: true }).click();
   const confirm = b.getByRole('alertdialog');
-  await expect(confirm).toContainText('이 일정에 매칭을 신청하시겠습니까?');
+  await expect(confirm).toContainText('이 일정에 매칭을 신청할까요?');
   await confirm.getByRole('button', { name: '확인', exact: true }).click();
   await expect(statusToast(b, '매칭 신청이 완료됐어요.')).toBeVisible();
 

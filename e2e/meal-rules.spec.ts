@@ -204,7 +204,7 @@ test.describe('a host deletes a meal with a seated guest (issue #28 item 3)', ()
     await expect(dialog).toContainText('수락한 참여자의 약속이 취소되고 취소 알림이 가요.');
     await dialog.getByRole('radio', { name: '몸이 안 좋아요' }).check();
     await dialog.getByRole('button', { name: '일정 삭제', exact: true }).click();
-    await expect(statusToast(h, '일정이 삭제되었습니다.')).toBeVisible();
+    await expect(statusToast(h, '일정을 삭제했어요.')).toBeVisible();
 
     // The guest, live: 취소됨 with who and the reason, said once.
     await expect(card).toContainText('취소됨', { timeout: 5_000 });

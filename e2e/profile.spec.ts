@@ -33,7 +33,7 @@ test('내 정보: edit name, age and bio, save, and find them again', async ({ p
   await page.getByLabel('나이', { exact: true }).fill('41');
   await page.getByLabel('자기소개', { exact: true }).fill('주말 점심 같이 드실 분!');
   await page.getByRole('button', { name: '저장', exact: true }).click();
-  await expect(statusToast(page, '성공적으로 저장되었습니다.')).toBeVisible();
+  await expect(statusToast(page, '저장했어요.')).toBeVisible();
   await expectPath(page, '/');
 
   const me = await request.get('/api/user/me', { headers: { authorization: `Bearer ${member.token}` } });

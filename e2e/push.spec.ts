@@ -115,8 +115,8 @@ test('a pushed match notification is shown in Korean, replaced per match, and it
 
   // The page in front (focused, visible): the worker posts the push to it, the page shows the
   // foreground text of UI-TEXT.md, and no system notification is shown (issue #16 item 6).
-  await deliver(cdp, id, pushData('new_match_request', matchId, '민지님이 매칭을 신청했습니다.'));
-  await expect(statusToast(page, '[새 메시지] 밥상친구: 민지님이 매칭을 신청했습니다.')).toBeVisible();
+  await deliver(cdp, id, pushData('new_match_request', matchId, '민지님이 매칭을 신청했어요.'));
+  await expect(statusToast(page, '[새 메시지] 밥상친구: 민지님이 매칭을 신청했어요.')).toBeVisible();
   await page.waitForTimeout(300);
   expect(await shown(worker)).toEqual([]);
 
@@ -136,11 +136,11 @@ test('a pushed match notification is shown in Korean, replaced per match, and it
       });
     scope.clients.matchAll = (o: object) => original(o).then((list) => list.map(unfocused));
   });
-  await deliver(cdp, id, pushData('new_match_request', matchId, '민지님이 매칭을 신청했습니다.'));
+  await deliver(cdp, id, pushData('new_match_request', matchId, '민지님이 매칭을 신청했어요.'));
   await expect.poll(() => shown(worker)).toEqual([
     {
       title: '밥상친구',
-      body: '민지님이 매칭을 신청했습니다.',
+      body: '민지님이 매칭을 신청했어요.',
       tag: `match-${matchId}`,
       icon: `${APP_URL}/icons/icon-192.png`,
       badge: `${APP_URL}/icons/badge-72.png`,
@@ -150,13 +150,13 @@ test('a pushed match notification is shown in Korean, replaced per match, and it
   ]);
 
   // A second push about the same match replaces the first.
-  await deliver(cdp, id, pushData('match_confirmed', matchId, '매칭이 확정되었습니다.'));
-  await expect.poll(async () => (await shown(worker)).map((n) => `${n.tag} ${n.body}`)).toEqual([`match-${matchId} 매칭이 확정되었습니다.`]);
+  await deliver(cdp, id, pushData('match_confirmed', matchId, '매칭이 확정됐어요.'));
+  await expect.poll(async () => (await shown(worker)).map((n) => `${n.tag} ${n.body}`)).toEqual([`match-${matchId} 매칭이 확정됐어요.`]);
 
   // A push that names no known type is ignored.
   await deliver(cdp, id, { ...pushData('new_match_request', matchId, '무시'), type: 'promotion' });
   await page.waitForTimeout(300);
-  expect((await shown(worker)).map((n) => n.body)).toEqual(['매칭이 확정되었습니다.']);
+  expect((await shown(worker)).map((n) => n.body)).toEqual(['매칭이 확정됐어요.']);
 
   // The click closes the notification and brings the open window to the activity page.
   await clickNotification(worker);

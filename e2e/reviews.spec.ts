@@ -69,7 +69,7 @@ async function reviewFromActivity(page: Page, section: Section, other: Member, s
   await group.getByRole('radio', { name: `${stars}점` }).click();
   await page.getByRole('textbox', { name: '후기' }).fill(comment);
   await page.getByRole('button', { name: '등록', exact: true }).click();
-  await expect(statusToast(page, '리뷰가 등록되었습니다.')).toBeVisible();
+  await expect(statusToast(page, '리뷰를 등록했어요.')).toBeVisible();
   await expectPath(page, '/match-requests');
   await expect(page.getByRole('heading', { level: 1, name: '활동 내역' })).toBeVisible();
   // The review action is gone for this side.
@@ -90,7 +90,7 @@ test('after a confirmed match both members review each other; the reviewee reads
 
   // A reload of the deep link no longer offers the form: this side already reviewed.
   await g.goto(`/write-review?matchId=${matchId}`);
-  await expect(g.getByRole('alert').filter({ hasText: '상대방 정보가 없습니다. 매칭 내역에서 다시 시도해주세요.' })).toBeVisible();
+  await expect(g.getByRole('alert').filter({ hasText: '상대방 정보가 없어요. 매칭 내역에서 다시 시도해주세요.' })).toBeVisible();
 
   // The host reads the guest's review in 내가 받은 리뷰 and deletes it.
   await h.goto('/my-reviews');
@@ -101,12 +101,12 @@ test('after a confirmed match both members review each other; the reviewee reads
   await expect(card.getByRole('img', { name: /별점 4점/ })).toBeVisible();
   await card.getByRole('button', { name: /삭제/ }).click();
   const confirm = h.getByRole('alertdialog');
-  await expect(confirm).toContainText('리뷰를 삭제해도 회원님의 평균 평점은 변경되지 않습니다. 삭제하시겠습니까?');
+  await expect(confirm).toContainText('리뷰를 삭제해도 회원님의 평균 평점은 변경되지 않아요. 삭제할까요?');
   await confirm.getByRole('button', { name: '삭제' }).click();
   await expect(card).toHaveCount(0);
-  await expect(h.getByText('아직 받은 리뷰가 없습니다.')).toBeVisible();
+  await expect(h.getByText('아직 받은 리뷰가 없어요.')).toBeVisible();
   await h.reload();
-  await expect(h.getByText('아직 받은 리뷰가 없습니다.')).toBeVisible();
+  await expect(h.getByText('아직 받은 리뷰가 없어요.')).toBeVisible();
   // The count stays (SPEC §5): one review, so still 아직 없어요 below five.
   const me = (await (await request.get('/api/user/me', { headers: auth(host) })).json()) as { reviewCount: number; averageRating: number };
   expect(me).toMatchObject({ reviewCount: 1, averageRating: 4 });
@@ -204,7 +204,7 @@ test('keyboard only: stars with the arrow keys and Space, the comment, Enter on 
   await g.keyboard.press('Tab');
   await expect(g.getByRole('button', { name: '등록', exact: true })).toBeFocused();
   await g.keyboard.press('Enter');
-  await expect(statusToast(g, '리뷰가 등록되었습니다.')).toBeVisible();
+  await expect(statusToast(g, '리뷰를 등록했어요.')).toBeVisible();
   await expectPath(g, '/match-requests');
   await expect(g.getByRole('heading', { level: 1, name: '활동 내역' })).toBeFocused();
 
@@ -261,7 +261,7 @@ test('a half-written review survives a reload: 이어쓰기 restores it, 새로 
   // Written again and sent: the draft is gone with it.
   await g.getByRole('textbox', { name: '후기' }).fill(text);
   await g.getByRole('button', { name: '등록', exact: true }).click();
-  await expect(statusToast(g, '리뷰가 등록되었습니다.')).toBeVisible();
+  await expect(statusToast(g, '리뷰를 등록했어요.')).toBeVisible();
   await expectPath(g, '/match-requests');
 });
 

@@ -39,7 +39,7 @@ test('at the token expiry the session ends and /auth shows the expiry message', 
   await expectSignedOut(page);
   await buttonOrLink(topBar(page), '로그인').click();
   await expectPath(page, '/auth');
-  await expect(page.getByText('로그인이 만료되었습니다. 다시 로그인해주세요.', { exact: true })).toBeVisible();
+  await expect(page.getByText('로그인이 만료됐어요. 다시 로그인해주세요.', { exact: true })).toBeVisible();
 });
 
 test.describe('restoring a stored session', () => {

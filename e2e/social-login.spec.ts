@@ -52,7 +52,7 @@ async function finishWizard(page: Page, name: string): Promise<void> {
   await next.click();
   await page.getByRole('button', { name: '곰', exact: true }).click();
   await page.getByRole('button', { name: '가입 완료', exact: true }).click();
-  await expect(statusToast(page, '프로필 설정이 완료되었습니다. 밥상친구를 시작해보세요!')).toBeVisible();
+  await expect(statusToast(page, '프로필 설정이 완료됐어요. 밥상친구를 시작해보세요!')).toBeVisible();
   await expectPath(page, '/');
 }
 
@@ -78,7 +78,7 @@ test('카카오로 로그인: a new member goes through the wizard to home; the 
   const replayContext = await browser.newContext();
   const replay = await replayContext.newPage();
   await replay.goto(`${SOCIAL_APP_URL}/oauth/callback?token=${token}`);
-  await expect(alertToast(replay, '로그인 처리 중 오류가 발생했습니다.')).toBeVisible();
+  await expect(alertToast(replay, '로그인 처리 중 오류가 생겼어요.')).toBeVisible();
   await expectPath(replay, '/auth');
 
   // The same Kakao account again, in a fresh browser: straight to home, already set up.
@@ -100,14 +100,14 @@ test('네이버로 로그인 signs a new member in and into the wizard', async (
   await finishWizard(page, '네이버친구');
 });
 
-test("the provider's error and a bad state end on /auth with 로그인에 실패했습니다.", async ({ page, request }) => {
+test("the provider's error and a bad state end on /auth with 로그인에 실패했어요.", async ({ page, request }) => {
   await queue(request, 'kakao', { error: 'access_denied' });
   await pressSocialButton(page, '카카오로 로그인');
-  await expect(alertToast(page, '로그인에 실패했습니다.')).toBeVisible();
+  await expect(alertToast(page, '로그인에 실패했어요.')).toBeVisible();
   await expectPath(page, '/auth');
 
   // A provider redirect this browser never started (no state cookie, unknown state).
   await page.goto(`${SOCIAL_APP_URL}/login/oauth2/code/naver?code=forged&state=${'s'.repeat(43)}`);
-  await expect(alertToast(page, '로그인에 실패했습니다.')).toBeVisible();
+  await expect(alertToast(page, '로그인에 실패했어요.')).toBeVisible();
   await expectPath(page, '/auth');
 });

@@ -17,7 +17,7 @@ import { Parser } from '@asyncapi/parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { NOTIFICATION_TYPES, USER_ERRORS_DESTINATION } from '../common/realtime.ts';
-import { ChatMessageSchema } from '../common/api/chat.ts';
+import { ChatMessageSchema, TableMessageSchema } from '../common/api/chat.ts';
 import { MSG } from './lib/errors.ts';
 import { STOMP_ERROR_CODES, STOMP_ERRORS } from './realtime/frames.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
@@ -131,8 +131,12 @@ describe('the AsyncAPI document of /ws', () => {
     const codes = new Set(doc.components.schemas.StompUserError!.properties!.code!.enum);
     const stompServer = readFileSync(path.join(root, 'server/realtime/stomp-server.ts'), 'utf8');
     const literal = [...stompServer.matchAll(/(?:refused\(|code: )'([a-z_]+)'/g)].map((m) => m[1]!);
-    // The chat SEND's refusals (its only SEND destination): the chat service and the content filter.
-    const fromChat = [...sendRefusalCodes('server/modules/chat/service.ts'), ...sendRefusalCodes('server/lib/content-filter.ts')];
+    // The chat SENDs' refusals (1:1 and table, issue #30): the chat services and the content filter.
+    const fromChat = [
+      ...sendRefusalCodes('server/modules/chat/service.ts'),
+      ...sendRefusalCodes('server/modules/chat/table-service.ts'),
+      ...sendRefusalCodes('server/lib/content-filter.ts'),
+    ];
     expect(literal).toEqual(expect.arrayContaining(['rate_limited', 'validation']));
     expect(fromChat).toEqual(expect.arrayContaining(['chat_closed', 'inappropriate_text']));
     for (const code of [...literal, ...fromChat]) expect(codes.has(code), code).toBe(true);
@@ -143,6 +147,10 @@ describe('the AsyncAPI document of /ws', () => {
     expect(Object.keys(ChatMessage!.properties!).sort()).toEqual(Object.keys(ChatMessageSchema.properties).sort());
     expect([...ChatMessage!.required!].sort()).toEqual([...(ChatMessageSchema.required ?? [])].sort());
     expect(LiveNotification!.properties!.type!.enum).toEqual([...NOTIFICATION_TYPES]);
+    // Issue #30: the table chat's message.
+    const { TableMessage } = doc.components.schemas;
+    expect(Object.keys(TableMessage!.properties!).sort()).toEqual(Object.keys(TableMessageSchema.properties).sort());
+    expect([...TableMessage!.required!].sort()).toEqual([...(TableMessageSchema.required ?? [])].sort());
   });
 
   it('a refused CONNECT and a malformed heart-beat answer ERRORs the document lists', async () => {

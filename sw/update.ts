@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * Update flow (registerType 'prompt'): a new worker waits until the client's update prompt
- * ("새 버전이 준비되었습니다." · 새로고침) asks it, through workbox-window's
+ * ("새 버전이 준비됐어요." · 새로고침) asks it, through workbox-window's
  * `messageSkipWaiting()`, to take over. The client reloads on `controlling`.
  */
 declare let self: ServiceWorkerGlobalScope;

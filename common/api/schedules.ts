@@ -48,6 +48,33 @@ export const Schedule = Type.Object({
 });
 export type Schedule = Static<typeof Schedule>;
 
+/**
+ * `GET /api/schedules/preview` (issue #31 item 2): what a visitor sees of an upcoming meal on the
+ * home page — place, time, seats and the host as a masked name (박*연) with their picture; no text,
+ * no coordinates, no member id.
+ */
+export const SchedulePreview = Type.Object({
+  id: Type.Integer(),
+  date: IsoDate,
+  time: Hour,
+  placeName: Type.String(),
+  placeCategory: Type.String(),
+  participants: Capacity,
+  currentParticipants: Type.Integer({ minimum: 1 }),
+  isFull: Type.Boolean(),
+  host: Type.Object({ name: Type.String({ description: 'masked: 박*연 (common/domain/mask-name.ts)' }), profileImage: Type.Union([Type.String(), Type.Null()]) }),
+});
+export type SchedulePreview = Static<typeof SchedulePreview>;
+export const SchedulePreviewList = Type.Array(SchedulePreview);
+export type SchedulePreviewList = Static<typeof SchedulePreviewList>;
+/** At most this many meals in the preview. */
+export const SCHEDULE_PREVIEW_MAX = 12;
+export const SchedulePreviewQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SCHEDULE_PREVIEW_MAX, default: 6 })) },
+  { additionalProperties: false },
+);
+export type SchedulePreviewQuery = Static<typeof SchedulePreviewQuery>;
+
 /** `POST /api/schedules` (issue #3): date today … +21 (KST), hour 0–23, capacity 2–8, text 1–200. */
 export const ScheduleCreateBody = Type.Object(
   {

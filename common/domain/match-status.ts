@@ -2,20 +2,16 @@
  * Match request status and what each side may do (SPEC §4 "Match request status").
  * Statuses are compared case-insensitively.
  */
+import { ko } from '../i18n/ko.ts';
+
 export const MATCH_STATUSES = ['PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED', 'CANCELLED'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
-/** UI-TEXT.md "Match status" labels. */
-export const MATCH_STATUS_LABEL: Record<MatchStatus, string> = {
-  PENDING: '대기중',
-  ACCEPTED: '수락됨',
-  CONFIRMED: '확정됨',
-  REJECTED: '거절됨',
-  CANCELLED: '취소됨',
-};
+/** UI-TEXT.md "Match status" labels (the catalogue's `ko.vocabulary.matchStatus`). */
+export const MATCH_STATUS_LABEL: Record<MatchStatus, string> = ko.vocabulary.matchStatus;
 
 /** Issue #15: a PENDING request on a full schedule is shown "대기 중" (waitlisted). */
-export const WAITLISTED_LABEL = '대기 중';
+export const WAITLISTED_LABEL: string = ko.activity.waitlisted;
 
 /** Who cancelled a match (issue #15). */
 export const CANCELLED_BY = ['host', 'requester'] as const;
@@ -25,7 +21,7 @@ export type CancelledBy = (typeof CANCELLED_BY)[number];
 export const CANCEL_REASON_MAX = 200;
 
 /** The reasons the cancel dialog offers (issue #15); the member may also write their own. */
-export const CANCEL_REASONS = ['일정이 생겼어요', '몸이 안 좋아요', '장소가 너무 멀어요', '상대방과 연락이 되지 않아요'] as const;
+export const CANCEL_REASONS = ko.cancelMatch.reasons;
 
 /** A cancellation within this many hours of the start counts as late (issue #15). */
 export const LATE_CANCEL_HOURS = 24;

@@ -1,3 +1,5 @@
+import { ko } from '../i18n/ko.ts';
+
 /** SPEC §5/§9: an average rating is shown only from this many reviews on. */
 export const MIN_REVIEWS_FOR_AVERAGE = 5;
 
@@ -9,7 +11,7 @@ export const MIN_REVIEWS_FOR_AVERAGE = 5;
  */
 export function formatAverageRating(averageRating: number | null | undefined, reviewCount: number | null | undefined): string {
   if (reviewCount == null || reviewCount < MIN_REVIEWS_FOR_AVERAGE || averageRating == null || !Number.isFinite(averageRating)) {
-    return '아직 없어요';
+    return ko.vocabulary.ratingNA;
   }
   return averageRating.toFixed(1);
 }

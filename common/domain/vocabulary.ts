@@ -20,6 +20,8 @@ export type Preference = (typeof PREFERENCES)[number];
 /** Food categories of schedules and venues (SPEC §3: 7 labels). */
 export const FOOD_CATEGORIES = ['한식', '중식', '일식', '양식', '분식', '카페', '기타'] as const;
 export type FoodCategory = (typeof FOOD_CATEGORIES)[number];
+/** The food category of anything else (the last of `FOOD_CATEGORIES`). */
+export const OTHER_FOOD_CATEGORY: FoodCategory = '기타';
 
 /** Board tags (SPEC §3: 9 allowed, at most 5 per post — SPEC §9). */
 export const BOARD_TAGS = ['점심', '저녁', '모임', '맛집', '일상', '주말', '중식', '양식', '카페'] as const;

@@ -1,13 +1,19 @@
 /**
- * Every Korean string the client shows, organised by screen (UI-TEXT.md is the source).
- * Components read from here; no Korean literals elsewhere in src/.
- * `{x}` placeholders are filled with `format`.
+ * The Korean catalogue (issue #29 item 4): every text a member reads, organised by screen
+ * (UI-TEXT.md is the source), for the client (`@/i18n/ko`, an alias of this folder) and the server
+ * (notifications, pushes, mails, link previews, calendar files). No Korean literal elsewhere in
+ * src/, server/ or common/ (server/voice.test.ts scans it); the server's error texts live in
+ * common/errors.ts. 해요체 throughout, except the texts SPEC.md quotes verbatim; `{x}`
+ * placeholders are filled with `format`, names and places take their particle from es-hangul's
+ * `josa`, with no space before it.
  *
  * The first screen's strings (the shell and the page names) are written in ./shell.ts, which the
- * first render imports instead of this file (issue #18 item 8); the sections here take them from
- * there (`shell.…`), so `ko` is still the whole vocabulary.
+ * first render imports instead of this file (issue #18 item 8), and the notification texts in
+ * ./notices.ts (the service worker's too); the sections here take them from there, so `ko` is
+ * still the whole vocabulary.
  */
 
+import { ko as notices } from './notices.ts';
 import { ko as shell } from './shell.ts';
 
 export { format } from './format.ts';
@@ -71,8 +77,8 @@ export const ko = {
     /** Issue #32 item 4 (UI-TEXT "Login code"). */
     loginCodeRequired: '새 기기에서 로그인하려면 이메일로 보낸 인증번호를 입력해주세요.',
     confirmCode: '인증 확인',
-    verified: '이메일 인증이 완료되었습니다.',
-    codeSent: '인증번호를 이메일로 보냈습니다.',
+    verified: '이메일 인증이 완료됐어요.',
+    codeSent: '인증번호를 이메일로 보냈어요.',
     submitRegister: '가입하기',
     backToLogin: '로그인으로 돌아가기',
     // forgot password
@@ -81,23 +87,25 @@ export const ko = {
     resetCode: '재설정 코드',
     newPassword: '새 비밀번호',
     changePassword: '비밀번호 변경',
-    resetSent: '비밀번호 재설정 코드를 이메일로 보냈습니다.',
-    passwordChanged: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.',
+    resetSent: '비밀번호 재설정 코드를 이메일로 보냈어요.',
+    passwordChanged: '비밀번호가 변경됐어요. 새 비밀번호로 로그인해주세요.',
     // oauth
     oauthProcessing: '로그인 처리 중입니다...',
     // messages
     enterEmailAndPassword: '이메일과 비밀번호를 입력해주세요.',
-    loginError: '로그인 처리 중 오류가 발생했습니다.',
-    loginFailed: '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.',
+    loginError: '로그인 처리 중 오류가 생겼어요.',
+    loginFailed: '로그인에 실패했어요. 이메일과 비밀번호를 확인해주세요.',
     verifyFirst: '이메일 인증을 먼저 완료해주세요.',
     fillAll: '모든 항목을 입력해주세요.',
     enterEmailFirst: '이메일을 먼저 입력해주세요.',
     enterCode: '인증번호를 입력해주세요.',
     registerFailed: '회원가입 실패: {message}',
-    registerError: '회원가입 중 오류가 발생했습니다.',
-    sendCodeFailed: '인증번호 전송에 실패했습니다. 이메일을 확인해주세요.',
-    codeIncorrect: '인증번호가 올바르지 않습니다.',
-    oauthFailed: '로그인에 실패했습니다.',
+    registerError: '회원가입 중 오류가 생겼어요.',
+    sendCodeFailed: '인증번호 전송에 실패했어요. 이메일을 확인해주세요.',
+    codeIncorrect: '인증번호가 올바르지 않아요.',
+    /** The name of a social member whose provider gave none (server/modules/oauth/service.ts). */
+    socialFallbackName: { kakao: '카카오 회원', naver: '네이버 회원' },
+    oauthFailed: '로그인에 실패했어요.',
     passwordHint: '8자 이상 입력해주세요.',
   },
 
@@ -118,8 +126,8 @@ export const ko = {
     selectGender: '성별을 선택해주세요.',
     enterNameAge: '이름과 나이를 입력해주세요.',
     selectPreference: '선호하는 음식을 1개 이상 선택해주세요.',
-    done: '프로필 설정이 완료되었습니다. 밥상친구를 시작해보세요!',
-    failed: '프로필 저장에 실패했습니다. 다시 시도해주세요.',
+    done: '프로필 설정이 완료됐어요. 밥상친구를 시작해보세요!',
+    failed: '프로필 저장에 실패했어요. 다시 시도해주세요.',
     upload: '프로필 사진 업로드',
     uploadFile: '프로필 사진 파일',
     uploadHint: '사진을 눌러 업로드하거나 기본 캐릭터를 골라주세요.',
@@ -140,11 +148,11 @@ export const ko = {
     image: '프로필 사진',
     save: '저장',
     cancel: '취소',
-    saved: '성공적으로 저장되었습니다.',
-    saveFailed: '저장에 실패했습니다. 다시 시도해주세요.',
-    credentialsExpired: '인증 정보가 만료되었습니다. 다시 로그인해주세요.',
-    uploadFailed: '이미지 업로드에 실패했습니다.',
-    imagesOnly: '이미지 파일만 업로드할 수 있습니다.',
+    saved: '저장했어요.',
+    saveFailed: '저장에 실패했어요. 다시 시도해주세요.',
+    credentialsExpired: '인증 정보가 만료됐어요. 다시 로그인해주세요.',
+    uploadFailed: '이미지 업로드에 실패했어요.',
+    imagesOnly: '이미지 파일만 업로드할 수 있어요.',
     uploading: '업로드 중...',
     loading: '불러오는 중...',
   },
@@ -163,6 +171,7 @@ export const ko = {
 
   dates: {
     monthDay: '{month}월 {day}일',
+    yearMonthDay: '{year}년 {month}월 {day}일',
     hasSchedule: '일정 있음',
   },
 
@@ -174,15 +183,38 @@ export const ko = {
     retry: '다시 시도',
     /** Shown above a list whose refetch failed while older data is still on screen. */
     staleFailed: '새로 불러오지 못했어요. 마지막으로 받은 내용이에요.',
+    /** The 더 보기 of a paged list (src/components/ui/load-more.tsx, issue #19 item 1). */
+    more: '더 보기',
+    loadingMore: '더 불러오는 중...',
+    moreFailed: '다음 목록을 불러오지 못했어요.',
+  },
+
+  /**
+   * Form field errors built from the schema (src/lib/forms/korean-resolver.ts, issue #14). The
+   * label comes with its particle chosen by josa: `{object}` "비밀번호를", `{topic}` "비밀번호는",
+   * `{subject}` "비밀번호가".
+   */
+  forms: {
+    enter: '{object} 입력해주세요.',
+    minLength: '{topic} {n}자 이상이어야 해요.',
+    maxLength: '{topic} {n}자까지 쓸 수 있어요.',
+    range: '{topic} {min}부터 {max}까지 입력할 수 있어요.',
+    minimum: '{topic} {min} 이상이어야 해요.',
+    maximum: '{topic} {max} 이하여야 해요.',
+    email: '이메일 주소 형식이 올바르지 않아요.',
+    format: '{subject} 올바른 형식이 아니에요.',
+    maxItems: '{topic} 너무 많이 고를 수 없어요.',
+    check: '{object} 확인해주세요.',
+    checkInput: '입력값을 확인해주세요.',
   },
 
   matching: {
     heading: shell.matching.heading,
     calendar: '일정 달력',
     dayList: '{date} 일정 목록',
-    dayEmpty: '이 날짜에 등록된 일정이 없습니다.',
+    dayEmpty: '이 날짜에 등록된 일정이 없어요.',
     profileButton: '{name} 프로필',
-    noPreferences: '등록된 선호 음식이 없습니다.',
+    noPreferences: '등록된 선호 음식이 없어요.',
     capacity: '{current}/{capacity}명',
     full: '마감',
     requested: '신청함',
@@ -204,14 +236,14 @@ export const ko = {
     cancel: '취소',
     preferences: '선호 음식',
     averageRating: '평균 평점',
-    confirmRequest: '이 일정에 매칭을 신청하시겠습니까?',
+    confirmRequest: '이 일정에 매칭을 신청할까요?',
     ownSchedule: '자신이 만든 일정에는 매칭을 신청할 수 없습니다.',
     selectSchedule: '매칭을 신청할 일정을 선택해주세요.',
     requestFailed: '매칭 신청 실패: {message}',
-    requestError: '매칭 신청 중 오류가 발생했습니다. 다시 시도해주세요.',
+    requestError: '매칭 신청 중 오류가 생겼어요. 다시 시도해주세요.',
     noPartner: '현재 매칭 가능한 상대가 없습니다.',
     randomFailed: '랜덤 매칭 실패: {message}',
-    randomError: '랜덤 매칭 중 오류가 발생했습니다.',
+    randomError: '랜덤 매칭 중 오류가 생겼어요.',
   },
 
   schedule: {
@@ -220,12 +252,12 @@ export const ko = {
     mapLoading: '지도를 불러오는 중...',
     zoomIn: '지도 확대',
     zoomOut: '지도 축소',
-    mapUnavailable: '지도를 표시할 수 없습니다. 아래 목록에서 식당을 선택해주세요.',
+    mapUnavailable: '지도를 표시할 수 없어요. 아래 목록에서 식당을 선택해주세요.',
     filterPanel: '식당 필터',
     filterButton: '필터',
     foodType: '음식 종류',
     distance: '거리',
-    venuesEmpty: '주변에 표시할 식당이 없습니다.',
+    venuesEmpty: '주변에 표시할 식당이 없어요.',
     venueChosen: '선택한 식당',
     noVenueChosen: '지도나 목록에서 식당을 고르면 일정 내용이 자동으로 채워져요.',
     clearVenue: '선택 해제',
@@ -233,7 +265,7 @@ export const ko = {
     selectDate: '일정을 추가할 날짜를 선택해주세요.',
     selectedDate: '선택한 날짜: {date}',
     dayDialog: '{date} 일정',
-    dayEmpty: '이 날짜에 등록된 일정이 없습니다.',
+    dayEmpty: '이 날짜에 등록된 일정이 없어요.',
     date: '날짜',
     place: '장소',
     placeHint: '지도에서 식당을 고르지 않았다면 만날 장소를 입력해주세요.',
@@ -244,12 +276,12 @@ export const ko = {
     capacity: '{current}/{capacity}명',
     enterText: '내용을 입력해주세요.',
     enterPlace: '장소를 입력하거나 지도에서 식당을 선택해주세요.',
-    added: '일정이 추가되었습니다.',
+    added: '일정을 추가했어요.',
     editTitle: '일정 수정',
     updated: '일정을 수정했어요.',
-    updateFailed: '일정 수정에 실패했습니다.',
-    deleted: '일정이 삭제되었습니다.',
-    minParticipants: '현재 참여 인원({n}명)보다 줄일 수 없습니다.',
+    updateFailed: '일정 수정에 실패했어요.',
+    deleted: '일정을 삭제했어요.',
+    minParticipants: '현재 참여 인원({n}명)보다 줄일 수 없어요.',
     add: '일정 추가',
     edit: '수정',
     delete: '삭제',
@@ -260,7 +292,7 @@ export const ko = {
     nearby: '주변 식당',
     mine: '내 일정',
     defaultText: '{venue} 에서 {category} 약속',
-    confirmDelete: '일정을 삭제하시겠습니까?',
+    confirmDelete: '일정을 삭제할까요?',
     /** Issue #28 item 3: deleting a meal with accepted or confirmed guests cancels it for them, with a reason. */
     deleteTitle: '일정을 삭제할까요?',
     deleteGuestsNotice: '수락한 참여자의 약속이 취소되고 취소 알림이 가요.',
@@ -326,13 +358,13 @@ export const ko = {
     chat: '채팅',
     writeReview: '리뷰 쓰기',
     delete: '삭제',
-    receivedEmpty: '받은 매칭 요청이 없습니다.',
-    sentEmpty: '보낸 요청이 없습니다.',
-    acceptError: '매칭 수락 중 오류가 발생했습니다.',
-    rejectError: '매칭 거절 중 오류가 발생했습니다.',
-    confirmError: '매칭 확정 중 오류가 발생했습니다.',
-    deleteError: '매칭 삭제 중 오류가 발생했습니다.',
-    confirmDelete: '매칭을 삭제하시겠습니까?',
+    receivedEmpty: '받은 매칭 요청이 없어요.',
+    sentEmpty: '보낸 요청이 없어요.',
+    acceptError: '매칭 수락 중 오류가 생겼어요.',
+    rejectError: '매칭 거절 중 오류가 생겼어요.',
+    confirmError: '매칭 확정 중 오류가 생겼어요.',
+    deleteError: '매칭 삭제 중 오류가 생겼어요.',
+    confirmDelete: '매칭을 삭제할까요?',
     // Issue #15, the meal lifecycle.
     withdraw: '신청 취소',
     removeFromList: '목록에서 숨기기',
@@ -377,6 +409,8 @@ export const ko = {
     disputed: '이의 제기됨 · 검토 중',
     disputeUpheld: '이의 제기 결과: 노쇼로 기록됐어요',
     disputeRemoved: '이의 제기 결과: 노쇼 기록이 지워졌어요',
+    /** The reason older servers stored for a host's delete without one: not shown as a reason (issue #28 item 3). */
+    hostDeleteReason: '호스트가 일정을 취소했어요.',
   },
 
   /** Issue #28 item 1: answering an absence mark (UI-TEXT.md "Dispute"). */
@@ -410,6 +444,8 @@ export const ko = {
     notice: '상대방에게 취소 알림이 가요.',
     reason: '취소 사유 (선택)',
     reasonName: '취소 사유',
+    /** The reasons offered (common/domain/match-status.ts `CANCEL_REASONS`). */
+    reasons: ['일정이 생겼어요', '몸이 안 좋아요', '장소가 너무 멀어요', '상대방과 연락이 되지 않아요'],
     custom: '직접 입력',
     customLabel: '취소 사유 직접 입력',
     submit: '약속 취소',
@@ -419,31 +455,21 @@ export const ko = {
     lateWarning: '지금 취소하면 늦은 취소로 기록돼요. (최근 180일 동안 프로필에 표시)',
   },
 
-  /** Text answers of the server (text/plain), listed for reference and tests. */
+  /**
+   * Text answers of the server (text/plain) the client still shows by text (issue #29 item 3
+   * replaces them with codes; the client-contract helper removes this section then).
+   */
   serverText: {
     requested: '매칭 신청이 완료됐어요.',
     accepted: '매칭을 수락했어요.',
     rejected: '매칭을 거절했어요.',
     confirmed: '매칭이 확정됐어요.',
-    deleted: '매칭이 삭제됐어요.',
-    ownSchedule: '자신이 만든 일정에는 매칭을 신청할 수 없습니다.',
-    duplicate: '이미 신청한 일정입니다.',
-    full: '모집 인원이 모두 찼습니다.',
-    past: '지난 일정에는 신청할 수 없습니다.',
     /** Issue #15: a schedule for today at an hour that has started. */
     pastHour: '지난 시간에는 약속을 만들 수 없어요.',
-    /** Issue #15: a review before the meal's start. */
-    reviewTooEarly: '식사가 끝난 뒤에 후기를 남길 수 있어요.',
   },
 
-  notifications: {
-    newMatchRequest: '{name}님이 매칭을 신청했습니다.',
-    matchAccepted: '{name}님이 매칭을 수락했습니다.',
-    matchRejected: '매칭 요청이 거절되었습니다.',
-    matchConfirmed: '매칭이 확정되었습니다.',
-    newMessage: '{name}님이 새 메시지를 보냈습니다.',
-    foregroundPush: '[새 메시지] {title}: {body}',
-  },
+  /** Live notifications, pushes and the inbox's lines (./notices.ts; server and service worker read them too). */
+  notifications: notices.notifications,
 
   /** The notification inbox and the top bar's bell (issue #16). */
   inbox: {
@@ -465,9 +491,9 @@ export const ko = {
     enable: '알림 받기',
     enabling: '알림을 켜는 중...',
     later: '나중에',
-    enabled: '이제 매칭 소식을 알림으로 받습니다.',
-    denied: '알림이 허용되지 않았습니다. 브라우저 설정에서 언제든 바꿀 수 있습니다.',
-    failed: '알림을 켜지 못했습니다. 잠시 후 다시 시도해주세요.',
+    enabled: '이제 매칭 소식을 알림으로 받아요.',
+    denied: '알림이 허용되지 않았어요. 브라우저 설정에서 언제든 바꿀 수 있어요.',
+    failed: '알림을 켜지 못했어요. 잠시 후 다시 시도해주세요.',
   },
 
   chat: {
@@ -475,13 +501,13 @@ export const ko = {
     send: '전송',
     leave: '나가기',
     noOpponent: shell.chat.noOpponent,
-    confirmLeave: '채팅방을 나가면 대화 내용이 모두 사라집니다. 나가시겠습니까?',
+    confirmLeave: '채팅방을 나가면 대화 내용이 모두 사라집니다. 나갈까요?',
     /** Issue #15: what leaving does, said before the member confirms. */
     leaveCancels: '나가면 약속이 취소되고 상대방에게 알림이 가요.',
     leaveHides: '대화방이 내 목록에서만 사라져요. 상대방의 대화는 그대로 남아요.',
     leaveAsk: '나가시겠어요?',
     cancelled: '취소된 약속이에요. 메시지를 보낼 수 없어요.',
-    left: '채팅방을 나갔습니다.',
+    left: '채팅방을 나갔어요.',
   },
 
   /** Chat screen labels not fixed by UI-TEXT.md (issue #4). */
@@ -490,7 +516,9 @@ export const ko = {
     log: '대화 내용',
     me: '나',
     connecting: '연결 중…',
-    leaveError: '채팅방을 나가지 못했습니다.',
+    /** The day separator, a date-fns pattern: "11월 24일 화요일". */
+    dayPattern: 'M월 d일 EEEE',
+    leaveError: '채팅방을 나가지 못했어요.',
     /** Issue #16 item 7: the meal in the header, older messages loaded upward. */
     meal: '약속',
     loadingOlder: '이전 메시지 불러오는 중…',
@@ -526,15 +554,15 @@ export const ko = {
     rating: '별점',
     comment: '후기',
     submit: '등록',
-    done: '리뷰가 등록되었습니다.',
-    noOpponent: '상대방 정보가 없습니다. 매칭 내역에서 다시 시도해주세요.',
-    missingInfo: '리뷰 작성에 필요한 정보가 없습니다.',
-    submitError: '리뷰 등록 중 오류가 발생했습니다.',
+    done: '리뷰를 등록했어요.',
+    noOpponent: '상대방 정보가 없어요. 매칭 내역에서 다시 시도해주세요.',
+    missingInfo: '리뷰 작성에 필요한 정보가 없어요.',
+    submitError: '리뷰 등록 중 오류가 생겼어요.',
     myHeading: shell.reviews.myHeading,
-    empty: '아직 받은 리뷰가 없습니다.',
-    loadError: '리뷰를 불러오는 중 오류가 발생했습니다.',
-    deleteError: '리뷰 삭제 중 오류가 발생했습니다.',
-    confirmDelete: '리뷰를 삭제해도 회원님의 평균 평점은 변경되지 않습니다. 삭제하시겠습니까?',
+    empty: '아직 받은 리뷰가 없어요.',
+    loadError: '리뷰를 불러오는 중 오류가 생겼어요.',
+    deleteError: '리뷰 삭제 중 오류가 생겼어요.',
+    confirmDelete: '리뷰를 삭제해도 회원님의 평균 평점은 변경되지 않아요. 삭제할까요?',
   },
 
   /** Review screens' labels not fixed by UI-TEXT.md (issue #5). */
@@ -578,31 +606,36 @@ export const ko = {
     comments: '댓글',
     writeComment: '댓글 작성',
     titleAndContent: '제목과 내용을 모두 입력해주세요.',
-    confirmNoLocation: '위치 정보가 없으면 맛집 추천에 표시되지 않습니다. 그래도 저장하시겠습니까?',
+    confirmNoLocation: '위치 정보가 없으면 맛집 추천에 표시되지 않아요. 그래도 저장할까요?',
     enterComment: '댓글 내용을 입력해주세요.',
-    confirmDelete: '게시글을 삭제하시겠습니까?',
-    likeFailed: '좋아요 처리에 실패했습니다.',
-    saveFailed: '게시글 저장에 실패했습니다.',
-    deleteFailed: '게시글 삭제에 실패했습니다.',
-    commentFailed: '댓글 작성에 실패했습니다.',
-    geocodeFailed: '주소를 좌표로 변환하지 못했습니다. 주소를 확인해주세요.',
-    mapMissing: '지도 서비스를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.',
-    postcodeMissing: '현재 우편번호 서비스를 이용할 수 없습니다. 잠시 후 다시 시도해주세요.',
-    empty: '표시할 게시글이 없습니다.',
-    noComments: '아직 댓글이 없습니다.',
+    confirmDelete: '게시글을 삭제할까요?',
+    likeFailed: '좋아요 처리에 실패했어요.',
+    saveFailed: '게시글 저장에 실패했어요.',
+    deleteFailed: '게시글 삭제에 실패했어요.',
+    commentFailed: '댓글 작성에 실패했어요.',
+    geocodeFailed: '주소를 좌표로 변환하지 못했어요. 주소를 확인해주세요.',
+    mapMissing: '지도 서비스를 불러오지 못했어요. 잠시 후 다시 시도해주세요.',
+    postcodeMissing: '현재 우편번호 서비스를 이용할 수 없어요. 잠시 후 다시 시도해주세요.',
+    empty: '표시할 게시글이 없어요.',
+    noComments: '아직 댓글이 없어요.',
     unknownAuthor: '알 수 없음',
     /** A post being written was kept (issue #14): offered again when the form is reopened. */
     draftOffer: '작성 중이던 글이 있어요. 이어서 쓸까요?',
     draftContinue: '이어쓰기',
     draftDiscard: '새로 쓰기',
+    /** The board's paged lists (issue #19). */
+    moreComments: '댓글 더 보기',
+    moreRecommendations: '추천 더 보기',
+    commentsLoading: '댓글을 불러오는 중...',
+    commentsFailed: '댓글을 불러오지 못했어요.',
     /** A link to a post that is no longer on the board (`/board?post=12`). */
     postMissing: '게시글을 찾을 수 없어요. 삭제되었을 수 있어요.',
   },
 
   recommend: {
-    empty: '아직 추천 맛집이 없습니다. (10점 이상)',
-    loadFailed: '데이터 또는 지도 스크립트를 불러오지 못했습니다.',
-    mapFailed: '지도를 초기화하지 못했습니다.',
+    empty: '아직 추천 맛집이 없어요. (10점 이상)',
+    loadFailed: '데이터 또는 지도 스크립트를 불러오지 못했어요.',
+    mapFailed: '지도를 초기화하지 못했어요.',
   },
 
   /** Board and recommendation screen labels beyond UI-TEXT.md's list (issue #6). */
@@ -617,7 +650,7 @@ export const ko = {
     address: '주소',
     pickOnMap: '지도에서 위치 선택',
     pickHint: '지도를 눌러 맛집 위치를 선택하세요.',
-    locationSet: '위치가 설정되었습니다.',
+    locationSet: '위치를 설정했어요.',
     noLocation: '위치 정보 없음',
     clearLocation: '위치 지우기',
     addressDialog: '주소 검색',
@@ -638,11 +671,11 @@ export const ko = {
     /** Issue #18: the link goes on the selected text. */
     linkSelectFirst: '링크로 만들 글자를 먼저 선택해주세요.',
     image: '이미지',
-    imageUploading: '이미지를 올리는 중입니다...',
-    saved: '게시글이 저장되었습니다.',
+    imageUploading: '이미지를 올리고 있어요...',
+    saved: '게시글을 저장했어요.',
     /** issue #13: the server removed images that were not uploaded through the 이미지 button. */
     imagesRemoved: '외부 이미지 {n}개는 보안을 위해 제거했어요. 사진은 이미지 버튼으로 올려주세요.',
-    deleted: '게시글이 삭제되었습니다.',
+    deleted: '게시글을 삭제했어요.',
     openPost: '{title} 자세히 보기',
     /** Issue #18: search, dates, comment edit and delete. */
     search: '게시글 검색',
@@ -658,7 +691,7 @@ export const ko = {
     commentDeleted: '댓글이 삭제되었어요.',
     commentDeleteFailed: '댓글을 삭제하지 못했어요.',
     commentEditFailed: '댓글을 수정하지 못했어요.',
-    loading: '게시글을 불러오는 중입니다...',
+    loading: '게시글을 불러오고 있어요...',
     recommendList: '추천 맛집',
     previous: '이전',
     next: '다음',
@@ -674,9 +707,9 @@ export const ko = {
     savedAtPattern: '{month}월 {day}일 {time}',
     queued: '오프라인 상태라 연결되면 보낼게요.',
     pending: '전송 대기 중',
-    sent: '대기 중이던 글을 보냈습니다: {label}',
-    failed: '보내지 못했습니다: {label} — {message}',
-    failedFallback: '요청이 거절되었습니다.',
+    sent: '대기 중이던 글을 보냈어요: {label}',
+    failed: '보내지 못했어요: {label} — {message}',
+    failedFallback: '요청이 거절됐어요.',
     failuresTitle: '보내지 못한 글',
     dismiss: '닫기',
     dismissOne: '{label} 알림 닫기',
@@ -714,6 +747,10 @@ export const ko = {
     deleteCancel: '취소',
     deleted: '탈퇴가 완료되었어요. 그동안 이용해주셔서 고마워요.',
     deleteFailed: '탈퇴하지 못했어요. 다시 시도해주세요.',
+    /** The name a deleted member's remaining posts, comments, reviews and messages show (server/modules/users/account.ts). */
+    deletedMember: '탈퇴한 회원',
+    /** A member named in a sentence ("김민지님"). */
+    named: '{name}님',
   },
   /** Issue #17 item 1 (UI-TEXT.md "Consent"). */
   consent: {
@@ -723,6 +760,8 @@ export const ko = {
     privacy: '[필수] 개인정보 수집·이용 동의',
     age: '[필수] 만 14세 이상이에요',
     view: '보기',
+    /** The links of the two documents, named for screen readers. */
+    viewLabel: { agreeTerms: '이용약관 동의 보기', agreePrivacy: '개인정보 수집·이용 동의 보기' },
     stepTitle: shell.consent.stepTitle,
     stepLead: '밥상친구를 계속 이용하려면 아래 약관에 동의해주세요.',
     stepSubmit: '동의하고 계속하기',
@@ -787,6 +826,7 @@ export const ko = {
     reasonRequired: '신고 사유를 골라주세요.',
     detail: '자세한 내용 (선택)',
     detailName: '자세한 내용',
+    detailMax: '자세한 내용은 {max}자 이하여야 해요.',
     counter: '{n}/{max}',
     cancel: '취소',
     submit: '신고하기',
@@ -854,6 +894,10 @@ export const ko = {
       'user.unsuspend': '정지 해제',
     },
     auditTarget: '{type} #{id}',
+    /** A disputed absence mark in the report queue (server/modules/reports/service.ts, issue #28 item 1). */
+    disputeTitle: '노쇼 이의 제기: {when} {place}',
+    disputeByHost: '호스트가 게스트를 "안 나왔어요"로 기록했어요.',
+    disputeByGuest: '게스트가 호스트를 "안 나왔어요"로 기록했어요.',
     auditBy: '{name}',
   },
   /** Issue #18 item 6 (UI-TEXT.md "Share"): 공유하기 on a schedule and a post. */
@@ -865,6 +909,19 @@ export const ko = {
     scheduleText: '{when} {place}에서 함께 밥 먹어요.',
     postTitle: '밥상친구 맛집 게시판: {title}',
     kakaoButton: '밥상친구에서 보기',
+    /** The link preview of a shared page (server/lib/og.ts; `{site}` is the app's name). */
+    og: {
+      defaultTitle: '밥상친구 — 함께 먹는 식사 약속',
+      defaultDescription: '혼밥하기 싫은 날, 근처에서 함께 밥 먹을 친구를 찾아보세요.',
+      postTitle: '{title} | {site}',
+      scheduleTitle: '{place}에서 함께 밥 먹어요 | {site}',
+      scheduleDescription: '{when} · {place}',
+    },
+  },
+  /** The event of 캘린더에 추가 (server/modules/meals/matches/calendar-routes.ts, issue #15 item 9). */
+  calendarFile: {
+    summary: '밥상친구: {place}',
+    description: '{partner}님과의 밥상친구 약속 ({status})',
   },
   /** Issue #18 item 7: the in-app install prompt. */
   install: {
@@ -875,11 +932,78 @@ export const ko = {
     iosSteps: '아래 공유 버튼을 누르고 「홈 화면에 추가」를 선택하세요.',
     iosTitle: '홈 화면에 추가하기',
   },
+  /** Issue #31 item 2: the home page's preview of upcoming meals for visitors. */
+  homePreview: {
+    heading: '다가오는 약속 둘러보기',
+    empty: '아직 등록된 약속이 없어요.',
+    host: '호스트 {name}',
+    seats: '{current}/{capacity}명 참여',
+    full: '마감',
+    apply: '로그인하고 신청하기',
+    /** The button's name with its meal: "로그인하고 신청하기: 을지로 칼국수". */
+    applyFor: '로그인하고 신청하기: {place}',
+  },
+  /** Issue #31 item 2: 매칭's upcoming list, its views and where distance is measured from. */
+  upcoming: {
+    heading: '다가오는 약속',
+    today: '오늘',
+    tomorrow: '내일',
+    empty: '앞으로 3주 동안 등록된 약속이 없어요. 조건을 바꾸거나 직접 약속을 만들어 보세요.',
+    viewLabel: '보기 방식',
+    list: '목록',
+    calendar: '달력',
+    /** The distance chip: "내 위치에서 5km", "서울시청에서 5km". */
+    fromMe: '내 위치에서 {distance}',
+    fromPlace: '{place}에서 {distance}',
+    defaultPlace: '서울시청',
+    askReason: '가까운 약속을 찾으려면 위치가 필요해요.',
+    useMyLocation: '내 위치 사용',
+    denied: '위치 권한이 없어서 서울시청에서 거리를 재요.',
+    categories: '음식 종류',
+  },
+  /** Issue #31 item 1: the bottom tab bar on phones (below 992 px). */
+  tabs: {
+    label: '하단 메뉴',
+    home: '홈',
+    matching: '매칭',
+    meals: '내 약속',
+    chats: '채팅',
+    me: '내 정보',
+    /** After the tab's name for screen readers: "채팅 읽지 않음 3개". */
+    unread: '읽지 않음 {n}개',
+  },
   /** Issue #18 item 5: the list/map toggle on phones. */
   mapView: {
     toggleLabel: '보기 방식',
     list: '목록',
     map: '지도',
+  },
+  /**
+   * Mails the server sends (issue #29 item 4; server/plugins/mail.ts `renderMail`): a subject and
+   * paragraphs. `{code}` is the one-time code (bold in the HTML part), `{minutes}` its lifetime;
+   * `{url}` a link line. No particle follows a code or a number (it would need its reading).
+   */
+  mail: {
+    verify: {
+      subject: '[밥상친구] 이메일 인증번호',
+      lines: ['밥상친구 회원가입 인증번호예요: {code}', '{minutes}분 안에 입력해주세요.', '본인이 요청하지 않았다면 이 메일을 무시해주세요.'],
+    },
+    reset: {
+      subject: '[밥상친구] 비밀번호 재설정 코드',
+      lines: ['밥상친구 비밀번호 재설정 코드예요: {code}', '{minutes}분 안에 입력해주세요.', '본인이 요청하지 않았다면 이 메일을 무시해주세요. 비밀번호는 바뀌지 않아요.'],
+    },
+    login: {
+      subject: '[밥상친구] 새 기기 로그인 인증번호',
+      lines: ['새 기기에서 밥상친구에 로그인하려면 이 인증번호를 입력해주세요: {code}', '{minutes}분 안에 입력해주세요.', '본인이 로그인하지 않았다면 비밀번호를 바꿔주세요.'],
+    },
+    /** Issue #13: someone asked a sign-up code for a registered address. */
+    accountExists: {
+      subject: '[밥상친구] 이미 가입된 이메일이에요',
+      taken: '이 이메일로 이미 가입된 밥상친구 계정이 있어서 인증번호를 보내지 않았어요.',
+      withPassword: '비밀번호가 기억나지 않으면 아래 주소에서 비밀번호를 재설정해주세요.',
+      socialOnly: '카카오 또는 네이버 로그인으로 가입한 계정이에요. 로그인 화면의 소셜 로그인 버튼으로 로그인해주세요.',
+      ignore: '본인이 요청하지 않았다면 이 메일을 무시해주세요. 계정에는 아무 변화가 없어요.',
+    },
   },
 } as const;
 

@@ -13,14 +13,14 @@ export const ko = {
     name: '밥상친구',
     loading: '밥상친구를 준비하고 있어요...',
     skipToContent: '본문으로 건너뛰기',
-    sessionExpired: '로그인이 만료되었습니다. 다시 로그인해주세요.',
+    sessionExpired: '로그인이 만료됐어요. 다시 로그인해주세요.',
     offline: '오프라인 상태입니다. 저장된 내용을 보여드리고 있어요.',
-    updateReady: '새 버전이 준비되었습니다.',
+    updateReady: '새 버전이 준비됐어요.',
     updateReload: '새로고침',
-    errorFallback: '화면을 표시하는 중 문제가 발생했습니다.',
+    errorFallback: '화면을 표시하는 중 문제가 생겼어요.',
     errorRetry: '다시 시도',
-    genericError: '요청을 처리하지 못했습니다. 잠시 후 다시 시도해주세요.',
-    networkError: '서버에 연결할 수 없습니다. 네트워크를 확인해주세요.',
+    genericError: '요청을 처리하지 못했어요. 잠시 후 다시 시도해주세요.',
+    networkError: '서버에 연결할 수 없어요. 네트워크를 확인해주세요.',
   },
 
   feedback: {
@@ -81,7 +81,7 @@ export const ko = {
     heading: '알림',
   },
   chat: {
-    noOpponent: '채팅 상대를 찾을 수 없습니다.',
+    noOpponent: '채팅 상대를 찾을 수 없어요.',
   },
   reviews: {
     write: '리뷰 작성',

@@ -120,7 +120,7 @@ export async function registerViaUi(page: Page, member: Pick<Member, 'name' | 'e
   const code = await readCode(member.email, { since });
   await form.getByLabel('인증번호', { exact: true }).fill(code);
   await form.getByRole('button', { name: '인증 확인', exact: true }).click();
-  await expect(page.getByText('이메일 인증이 완료되었습니다.', { exact: true })).toBeVisible();
+  await expect(page.getByText('이메일 인증이 완료됐어요.', { exact: true })).toBeVisible();
 
   await form.getByLabel('비밀번호', { exact: true }).fill(member.password);
   const submit = form.getByRole('button', { name: '가입하기', exact: true });

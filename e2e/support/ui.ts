@@ -68,6 +68,9 @@ export function monthDay(isoDate: string): string {
 
 /** Clicks the day `isoDate` in the calendar inside `scope` (a month forward when needed). */
 export async function pickDay(scope: Locator, isoDate: string): Promise<void> {
+  // 매칭 opens on its upcoming list (issue #31 item 2): the calendar is behind 달력.
+  const calendarView = scope.getByRole('group', { name: '보기 방식' }).getByRole('button', { name: '달력', exact: true });
+  if ((await calendarView.count()) > 0 && (await calendarView.getAttribute('aria-pressed')) !== 'true') await calendarView.click();
   await expect(scope.getByRole('grid').first()).toBeVisible();
   const day = scope.getByRole('button', { name: new RegExp(`${monthDay(isoDate)}(?!\\d)`) });
   if ((await day.count()) === 0) await scope.getByRole('button', { name: /다음 달/ }).first().click();

@@ -723,7 +723,7 @@ export type ShareLinkRow = typeof shareLinks.$inferSelect;
 
 /**
  * The table chat's members (issue #30 item 2): one row per member per meal — the host and each
- * guest whose request was accepted. Written only by the chat module and server/lib/table-chat.ts,
+ * guest whose request was accepted. Written only by the chat module and server/modules/chat/public.ts,
  * called by the meals module inside the transaction that seats or unseats the member. `leftAt` set:
  * the member left, was cancelled or removed (no access, not even history); a row of a deleted
  * (cancelled) meal keeps `leftAt` null: its members read the chat, nobody writes.

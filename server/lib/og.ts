@@ -11,6 +11,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { posts, schedules } from '../db/schema.ts';
 import type { Database } from '../db/database.ts';
+import { koreanDateHour } from '../../common/domain/korean-time.ts';
+import { format, ko } from '../../common/i18n/ko.ts';
 
 export interface OgTags {
   title: string;
@@ -21,9 +23,10 @@ export interface OgTags {
   url: string;
 }
 
-export const OG_SITE_NAME = '밥상친구';
-export const OG_DEFAULT_TITLE = '밥상친구 — 함께 먹는 식사 약속';
-export const OG_DEFAULT_DESCRIPTION = '혼밥하기 싫은 날, 근처에서 함께 밥 먹을 친구를 찾아보세요.';
+/** The preview texts are the catalogue's (common/i18n/ko.ts `ko.share.og`, issue #29 item 4). */
+export const OG_SITE_NAME = ko.app.name;
+export const OG_DEFAULT_TITLE = ko.share.og.defaultTitle;
+export const OG_DEFAULT_DESCRIPTION = ko.share.og.defaultDescription;
 /** The preview image: the app icon (public/icons). */
 export const OG_IMAGE_PATH = '/icons/icon-512.png';
 /** How much of a post's text the description carries. */
@@ -50,14 +53,9 @@ export function plainText(html: string): string {
     .trim();
 }
 
-const WEEKDAYS = ['일', '월', '화', '수', '목', '금', '토'];
-
-/** "11월 24일 (화) 오후 6시" for a schedule's KST date and hour. */
+/** "11월 24일 (화) 오후 6시" for a schedule's KST date and hour (common/domain/korean-time). */
 export function scheduleWhen(date: string, hour: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const weekday = WEEKDAYS[new Date(Date.UTC(y, m - 1, d)).getUTCDay()];
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${m}월 ${d}일 (${weekday}) ${hour < 12 ? '오전' : '오후'} ${h12}시`;
+  return koreanDateHour(date, hour);
 }
 
 function positiveId(value: string | null): number | null {
@@ -81,7 +79,7 @@ export async function ogTagsFor(db: Database, requestUrl: string, publicUrl: str
     if (!post) return generic;
     const text = plainText(post.content);
     const description = text.length > OG_POST_TEXT_CHARS ? `${text.slice(0, OG_POST_TEXT_CHARS)}…` : text;
-    return { ...generic, title: `${post.title} | ${OG_SITE_NAME}`, description: description || OG_DEFAULT_DESCRIPTION };
+    return { ...generic, title: format(ko.share.og.postTitle, { title: post.title, site: OG_SITE_NAME }), description: description || OG_DEFAULT_DESCRIPTION };
   }
   if (url.pathname === '/matching') {
     const id = positiveId(url.searchParams.get('schedule'));
@@ -92,7 +90,11 @@ export async function ogTagsFor(db: Database, requestUrl: string, publicUrl: str
       .where(and(eq(schedules.id, id), isNull(schedules.hiddenAt), isNull(schedules.cancelledAt)))
       .limit(1);
     if (!schedule) return generic;
-    return { ...generic, title: `${schedule.placeName}에서 함께 밥 먹어요 | ${OG_SITE_NAME}`, description: `${scheduleWhen(schedule.date, schedule.hour)} · ${schedule.placeName}` };
+    return {
+      ...generic,
+      title: format(ko.share.og.scheduleTitle, { place: schedule.placeName, site: OG_SITE_NAME }),
+      description: format(ko.share.og.scheduleDescription, { when: scheduleWhen(schedule.date, schedule.hour), place: schedule.placeName }),
+    };
   }
   return generic;
 }

@@ -61,7 +61,7 @@ describe('mail over SMTP', () => {
     const mail = await waitForMail(email);
     expect(mail.subject).toBe('[밥상친구] 이메일 인증번호');
     expect(mail.from?.text).toContain('no-reply@bapsang.test');
-    expect(mail.text).toContain('인증번호는');
+    expect(mail.text).toContain('회원가입 인증번호예요: ');
     expect(mail.html || '').toContain('<strong>');
     const code = codeIn(mail);
     expect(code).toMatch(/^[0-9]{6}$/);
@@ -78,7 +78,7 @@ describe('mail over SMTP', () => {
     expect(res.statusCode).toBe(200);
     const mail = await waitForMail(email);
     expect(mail.subject).toBe('[밥상친구] 비밀번호 재설정 코드');
-    expect(mail.text).toContain('비밀번호 재설정 코드는');
+    expect(mail.text).toContain('비밀번호 재설정 코드예요: ');
     const code = codeIn(mail);
     const confirm = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { email, code, newPassword: 'changed-pass-1' } });
     expect(confirm.statusCode).toBe(200);

@@ -8,6 +8,7 @@
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { format, ko } from '../../common/i18n/ko.ts';
 
 /** One outgoing mail. `code` is the one-time code inside it (for the development log line only). */
 export interface MailMessage {
@@ -21,30 +22,49 @@ export interface MailMessage {
 /** The auth page's password-reset form (src/routes/_anonymous/auth.tsx `?mode=forgotPassword`). */
 export const RESET_FORM_PATH = '/auth?mode=forgotPassword';
 
+/** A mail's subject and plain-text and HTML bodies. */
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * A mail of the catalogue (common/i18n/ko.ts `ko.mail`, issue #29 item 4): the subject, the text
+ * part (one paragraph a line) and the HTML part (one `<p>` a paragraph, the `{code}` in bold,
+ * every value escaped).
+ */
+export function renderMail(subject: string, lines: readonly string[], values: Record<string, string | number> = {}): RenderedMail {
+  const htmlValues = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, k === 'code' ? `<strong>${escapeHtml(String(v))}</strong>` : escapeHtml(String(v))]));
+  return {
+    subject,
+    text: lines.map((line) => format(line, values)).join('\n'),
+    html: lines.map((line) => `<p>${format(escapeHtml(line), htmlValues)}</p>`).join(''),
+  };
+}
+
+/** The mail that carries a one-time code: sign-up (`verify`), password reset or a new device's login. */
+export function codeMail(purpose: 'verify' | 'reset' | 'login', code: string, minutes: number): RenderedMail {
+  const mail = ko.mail[purpose];
+  return renderMail(mail.subject, mail.lines, { code, minutes });
+}
+
 /**
  * The mail a registered address receives when someone asks for a sign-up code (issue #13: the
  * answer is the same as for a new address, so the account's existence shows only in its own
  * mailbox). No code: it points to the password reset (`{publicUrl}/auth?mode=forgotPassword`), or
  * to the social login buttons for a member without a password (Kakao/Naver only).
  */
-export function accountExistsMail(publicUrl: string, hasPassword: boolean): { subject: string; text: string; html: string } {
+export function accountExistsMail(publicUrl: string, hasPassword: boolean): RenderedMail {
   const resetUrl = `${publicUrl.replace(/\/+$/, '')}${RESET_FORM_PATH}`;
-  const lines = hasPassword
-    ? [
-        '이 이메일로 이미 가입된 밥상친구 계정이 있어 인증번호를 보내지 않았습니다.',
-        '비밀번호가 기억나지 않으면 아래 주소에서 비밀번호를 재설정해주세요.',
-      ]
-    : [
-        '이 이메일로 이미 가입된 밥상친구 계정이 있어 인증번호를 보내지 않았습니다.',
-        '카카오 또는 네이버 로그인으로 가입한 계정입니다. 로그인 화면의 소셜 로그인 버튼으로 로그인해주세요.',
-      ];
-  const ignore = '본인이 요청하지 않았다면 이 메일을 무시해주세요. 계정에는 아무 변화가 없습니다.';
-  const escapedUrl = resetUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  return {
-    subject: '[밥상친구] 이미 가입된 이메일입니다',
-    text: [...lines, ...(hasPassword ? [resetUrl] : []), ignore].join('\n'),
-    html: [...lines.map((l) => `<p>${l}</p>`), ...(hasPassword ? [`<p><a href="${escapedUrl}">${escapedUrl}</a></p>`] : []), `<p>${ignore}</p>`].join(''),
-  };
+  const text = ko.mail.accountExists;
+  const mail = hasPassword
+    ? renderMail(text.subject, [text.taken, text.withPassword, '{url}', text.ignore], { url: resetUrl })
+    : renderMail(text.subject, [text.taken, text.socialOnly, text.ignore]);
+  const escapedUrl = escapeHtml(resetUrl);
+  return { ...mail, html: mail.html.replace(`<p>${escapedUrl}</p>`, `<p><a href="${escapedUrl}">${escapedUrl}</a></p>`) };
 }
 
 /** Sends mail; rejects when the mail server refuses or cannot be reached. */

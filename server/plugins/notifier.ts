@@ -27,7 +27,7 @@
 import fp from 'fastify-plugin';
 import type { MealRef, NotificationType } from '../../common/realtime.ts';
 import type { Tx } from '../db/database.ts';
-import type { TableChange } from '../lib/table-chat.ts';
+import type { TableChange } from '../modules/chat/public.ts';
 
 /** The notification types an event produces (common/realtime.ts NOTIFICATION_TYPES). */
 export type MatchEventType = NotificationType;

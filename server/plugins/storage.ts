@@ -6,6 +6,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
+import { UPLOAD_NAME } from '../../common/domain/uploads.ts';
 
 /** A stored object. */
 export interface StoredObject {
@@ -21,8 +22,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
 }
 
-/** Keys the storage accepts: a flat name without path separators or dots other than the extension. */
-export const STORAGE_KEY = /^[a-z0-9]{8,64}\.(webp|png|jpg|gif|avif)$/;
+/** Keys the storage accepts: a flat name without path separators or dots other than the extension (common/domain/uploads.ts). */
+export const STORAGE_KEY = UPLOAD_NAME;
 
 const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',

@@ -27,7 +27,7 @@ export interface MatrixContext {
    * Creates a fresh schedule of `owner` (the host) and a request on it by a third member, moved to
    * `status`; answers the match id.
    */
-  newMatch(status?: 'PENDING' | 'ACCEPTED'): Promise<number>;
+  newMatch(status?: 'PENDING' | 'ACCEPTED', scheduleId?: number): Promise<number>;
   /**
    * A fresh CONFIRMED match hosted by `owner` with a third member (issue #5): its id and the
    * requester's id. `meal` (issue #15): 'later' (today 20:00, default), 'soon' (today 13:00, inside
@@ -61,6 +61,13 @@ export interface MatrixRow {
   request?: (ctx: MatrixContext, role: Role) => MatrixRequest | Promise<MatrixRequest>;
   /** The call changes the caller's session (e.g. revokes tokens): use a throw-away member. */
   mutatesCaller?: boolean;
+}
+
+/** A fresh meal of `owner` with an accepted guest (issue #30: its table chat exists); answers the schedule id. */
+async function tableOf(c: MatrixContext): Promise<number> {
+  const scheduleId = await c.newSchedule();
+  await c.newMatch('ACCEPTED', scheduleId);
+  return scheduleId;
 }
 
 /** A 1×1 PNG. */
@@ -255,6 +262,29 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
     request: async (c) => ({ url: `/api/chat/${await c.newMatch('ACCEPTED')}/messages`, payload: { content: '매트릭스 메시지' } }),
   },
   { method: 'DELETE', path: '/api/fcm/token', anonymous: 401, member: 204, owner: null, request: (c) => ({ payload: { token: `device-token-${c.seq()}` } }) },
+  // ── the table and the chat list (issue #30): owner = the host of a meal with an accepted guest;
+  // member = a signed-in stranger (the members list answers them {count, host}) ──
+  {
+    method: 'GET', path: '/api/schedules/{id}/members', anonymous: 401, member: 200, owner: 200,
+    request: async (c) => ({ url: `/api/schedules/${await tableOf(c)}/members` }),
+  },
+  {
+    method: 'GET', path: '/api/schedules/{id}/chat', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/schedules/${await tableOf(c)}/chat` }),
+  },
+  {
+    method: 'POST', path: '/api/schedules/{id}/chat', anonymous: 401, member: 403, owner: 201,
+    request: async (c) => ({ url: `/api/schedules/${await tableOf(c)}/chat`, payload: { content: '매트릭스 모임 메시지' } }),
+  },
+  {
+    method: 'POST', path: '/api/chats/{kind}/{id}/read', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/chats/table/${await tableOf(c)}/read`, payload: { lastReadId: 1 } }),
+  },
+  {
+    method: 'PUT', path: '/api/chats/{kind}/{id}/mute', anonymous: 401, member: 403, owner: 200,
+    request: async (c) => ({ url: `/api/chats/match/${await c.newMatch('ACCEPTED')}/mute`, payload: { muted: true } }),
+  },
+  { method: 'GET', path: '/api/chats', anonymous: 401, member: 200, owner: 200 },
 
   // ── notification inbox (issue #16): members only; owner = the member whose notifications they are
   // (a new request on the owner's schedule gives them one). Everyone reads and marks only their own

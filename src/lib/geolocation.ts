@@ -3,7 +3,7 @@
  * default centre). Never blocks a page: after `waitMs` without an answer (a permission prompt
  * nobody answers) the default centre is used; a later fix still moves the position.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { LatLng } from './maps/types';
 import { DEFAULT_CENTER } from './maps/types';
 
@@ -48,4 +48,56 @@ export function usePosition(waitMs = 3000): PositionState {
   }, [waitMs]);
 
   return state;
+}
+
+/** Where distance is measured from (issue #31 item 2). */
+export interface AskedPosition {
+  position: LatLng;
+  /** 'device': the member allowed it; 'default': the default centre (서울시청). */
+  source: 'device' | 'default';
+  /** 'prompt': not asked yet (the page offers 내 위치 사용 with its reason); 'denied': refused or failed. */
+  permission: 'prompt' | 'granted' | 'denied' | 'asking';
+  /** Asks the browser for the position (its permission prompt when needed). */
+  ask: () => void;
+}
+
+/**
+ * The member's position, asked only when they choose (issue #31 item 2: the permission prompt
+ * comes with a one-line reason at the moment it is needed). A permission already granted is used
+ * at once, without asking; until then, and after a refusal, distance is from the default centre.
+ */
+export function useAskedPosition(): AskedPosition {
+  const supported = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+  const [state, setState] = useState<Omit<AskedPosition, 'ask'>>(() => ({ position: DEFAULT_CENTER, source: 'default', permission: supported ? 'prompt' : 'denied' }));
+
+  const locate = useCallback(() => {
+    if (!supported) {
+      setState((s) => ({ ...s, permission: 'denied' }));
+      return;
+    }
+    setState((s) => ({ ...s, permission: s.permission === 'granted' ? s.permission : 'asking' }));
+    navigator.geolocation.getCurrentPosition(
+      (p) => setState({ position: { lat: p.coords.latitude, lng: p.coords.longitude }, source: 'device', permission: 'granted' }),
+      () => setState({ position: DEFAULT_CENTER, source: 'default', permission: 'denied' }),
+      { enableHighAccuracy: false, timeout: 10_000, maximumAge: 300_000 },
+    );
+  }, [supported]);
+
+  useEffect(() => {
+    if (!supported) return;
+    let active = true;
+    void navigator.permissions
+      ?.query({ name: 'geolocation' })
+      .then((status) => {
+        if (!active) return;
+        if (status.state === 'granted') locate();
+        else if (status.state === 'denied') setState((s) => ({ ...s, permission: 'denied' }));
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [supported, locate]);
+
+  return { ...state, ask: locate };
 }

@@ -8,6 +8,7 @@ import { TopBar } from '@/features/shell/components/top-bar';
 import { SiteFooter } from '@/features/shell/components/site-footer';
 import { usePageTitleAndFocus } from '@/features/shell/hooks/use-page-title-and-focus';
 import { ko } from '@/i18n/shell';
+import { isNewMember } from '@common/domain/account';
 import { decideRedirect } from '@/lib/route-guard';
 import { useSession, type SessionSnapshot } from '@/lib/session/store';
 
@@ -17,6 +18,8 @@ const NotificationBell = lazy(() => import('@/features/notifications/components/
 const UpdatePrompt = lazy(() => import('@/features/shell/components/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 // The offline banner also starts the outbox and the offline mirror (issue #7), with IndexedDB.
 const OfflineBanner = lazy(() => import('@/features/shell/components/offline-banner').then((m) => ({ default: m.OfflineBanner })));
+// Issue #31 item 1: the phone's bottom tab bar, for members only (visitors never download it).
+const TabBar = lazy(() => import('./-tab-bar'));
 const InstallPrompt = lazy(() => import('@/features/shell/components/install-prompt').then((m) => ({ default: m.InstallPrompt })));
 
 export interface RouterContext {
@@ -35,6 +38,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 });
 
+/** The pages with the footer (이용약관 · 개인정보 처리방침; issue #31 item 1). */
+const FOOTER_PATHS = new Set(['/', '/terms', '/privacy']);
+
 function RootLayout() {
   const user = useSession((s) => (s.status === 'signedIn' ? s.user : null));
   const signOut = useSession((s) => s.signOut);
@@ -48,8 +54,14 @@ function RootLayout() {
     void navigate({ to: '/' });
   }, [signOut, navigate]);
 
+  // Issue #31 item 1: the tab bar for members past the setup and consent, except inside a chat
+  // (its input sits at the bottom, as in KakaoTalk's rooms); the footer on home and the legal pages only.
+  const settingUp = isNewMember(user) || user?.consentRequired === true;
+  const tabs = user !== null && !settingUp && !pathname.startsWith('/chat/');
+  const footer = FOOTER_PATHS.has(pathname.replace(/\/+$/, '') || '/');
+
   return (
-    <div className="app">
+    <div className={tabs ? 'app app--tabs' : 'app'}>
       <a className="skip-link" href="#main">
         {ko.app.skipToContent}
       </a>
@@ -74,7 +86,14 @@ function RootLayout() {
           <Outlet />
         </ErrorBoundary>
       </main>
-      <SiteFooter />
+      {footer && <SiteFooter />}
+      {tabs && (
+        <ErrorBoundary>
+          <Suspense fallback={null}>
+            <TabBar />
+          </Suspense>
+        </ErrorBoundary>
+      )}
       <ConfirmHost />
       {/* The live channel, notifications and push (issues #4, #7, #16). */}
       <Suspense fallback={null}>

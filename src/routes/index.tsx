@@ -19,6 +19,7 @@ function Home() {
   ] as const;
   return (
     <HomePage
+      showPreview={!signedIn}
       actions={targets.map((target) =>
         signedIn ? (
           <Link key={target.to} to={target.to} className={target.className}>

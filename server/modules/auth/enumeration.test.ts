@@ -47,8 +47,8 @@ describe('POST /api/auth/send-verification-email for registered and unknown addr
     const mail = t.lastMailTo(member.email);
     expect(t.mails.length).toBe(before + 1);
     expect(mail.code).toBeUndefined();
-    expect(mail.subject).toBe('[밥상친구] 이미 가입된 이메일입니다');
-    expect(mail.text).toContain('이미 가입된 밥상친구 계정이 있어 인증번호를 보내지 않았습니다.');
+    expect(mail.subject).toBe('[밥상친구] 이미 가입된 이메일이에요');
+    expect(mail.text).toContain('이미 가입된 밥상친구 계정이 있어서 인증번호를 보내지 않았어요.');
     expect(mail.text).toContain(`${PUBLIC_URL}/auth?mode=forgotPassword`);
     expect(mail.html).toContain(`href="${PUBLIC_URL}/auth?mode=forgotPassword"`);
     expect(`${mail.text}${mail.html}`).not.toMatch(/[0-9]{6}/);

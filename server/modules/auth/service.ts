@@ -13,7 +13,7 @@ import type { AuthResponse, LoginBody, PasswordResetBody, RegisterBody } from '.
 import type { SocialProvider } from '../../../common/api/auth-providers.ts';
 import { emailCodes, users } from '../../db/schema.ts';
 import type { Database } from '../../db/database.ts';
-import { accountExistsMail, type Mailer } from '../../plugins/mail.ts';
+import { accountExistsMail, codeMail, type Mailer } from '../../plugins/mail.ts';
 import type { TokenIssuer } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -85,32 +85,6 @@ function sameHash(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');
   const y = Buffer.from(b, 'hex');
   return x.length === y.length && timingSafeEqual(x, y);
-}
-
-function codeMail(purpose: Purpose, code: string): { subject: string; text: string; html: string } {
-  const minutes = CODE_TTL_MS / 60_000;
-  if (purpose === 'login') {
-    const text = `새 기기에서 밥상친구에 로그인하려면 인증번호 ${code} 를 입력해주세요.\n${minutes}분 안에 입력해주세요.\n본인이 로그인하지 않았다면 비밀번호를 바꿔주세요.`;
-    return {
-      subject: '[밥상친구] 새 기기 로그인 인증번호',
-      text,
-      html: `<p>새 기기에서 밥상친구에 로그인하려면 인증번호 <strong>${code}</strong> 를 입력해주세요.</p><p>${minutes}분 안에 입력해주세요.</p><p>본인이 로그인하지 않았다면 비밀번호를 바꿔주세요.</p>`,
-    };
-  }
-  if (purpose === 'verify') {
-    const text = `밥상친구 회원가입 인증번호는 ${code} 입니다.\n${minutes}분 안에 입력해주세요.\n본인이 요청하지 않았다면 이 메일을 무시해주세요.`;
-    return {
-      subject: '[밥상친구] 이메일 인증번호',
-      text,
-      html: `<p>밥상친구 회원가입 인증번호는 <strong>${code}</strong> 입니다.</p><p>${minutes}분 안에 입력해주세요.</p><p>본인이 요청하지 않았다면 이 메일을 무시해주세요.</p>`,
-    };
-  }
-  const text = `밥상친구 비밀번호 재설정 코드는 ${code} 입니다.\n${minutes}분 안에 입력해주세요.\n본인이 요청하지 않았다면 이 메일을 무시해주세요. 비밀번호는 바뀌지 않습니다.`;
-  return {
-    subject: '[밥상친구] 비밀번호 재설정 코드',
-    text,
-    html: `<p>밥상친구 비밀번호 재설정 코드는 <strong>${code}</strong> 입니다.</p><p>${minutes}분 안에 입력해주세요.</p><p>본인이 요청하지 않았다면 이 메일을 무시해주세요. 비밀번호는 바뀌지 않습니다.</p>`,
-  };
 }
 
 /** Builds the auth service. */
@@ -195,7 +169,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const { id, code } = await issueCode(email, 'verify');
       const mail = existing
         ? { to: email, ...accountExistsMail(deps.publicUrl, existing.passwordHash !== null) }
-        : { to: email, code, ...codeMail('verify', code) };
+        : { to: email, code, ...codeMail('verify', code, CODE_TTL_MS / 60_000) };
       try {
         await mailer.send(mail);
       } catch (error) {
@@ -293,7 +267,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const ok = row?.passwordHash ? await argonVerify(row.passwordHash, body.password) : (await argonVerify(await dummyHash, body.password), false);
       if (row && ok && !isSuspended(row, now())) {
         const { code } = await issueCode(email, 'login');
-        mailer.send({ to: email, code, ...codeMail('login', code) }).catch((error: unknown) => log.error({ err: error }, 'login code mail failed'));
+        mailer.send({ to: email, code, ...codeMail('login', code, CODE_TTL_MS / 60_000) }).catch((error: unknown) => log.error({ err: error }, 'login code mail failed'));
       }
       throw new AppError(401, 'LOGIN_CODE_REQUIRED', AUTH_MSG.loginCodeRequired);
     },
@@ -322,7 +296,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Social-only members have no password to reset (issue #8: no linking through the e-mail).
       if (user?.passwordHash) {
         const { code } = await issueCode(email, 'reset');
-        mailer.send({ to: email, code, ...codeMail('reset', code) }).catch((error: unknown) => log.error({ err: error }, 'reset mail failed'));
+        mailer.send({ to: email, code, ...codeMail('reset', code, CODE_TTL_MS / 60_000) }).catch((error: unknown) => log.error({ err: error }, 'reset mail failed'));
       }
       return { message: AUTH_MSG.resetSent };
     },

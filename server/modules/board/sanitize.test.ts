@@ -26,9 +26,13 @@ describe('sanitizePostHtml', () => {
 
   it('keeps the allowed markup', () => {
     const html =
-      '<h2>제목</h2><h3>소제목</h3><p>a<br /><strong>b</strong><b>c</b><em>d</em><i>e</i><u>f</u><s>g</s><strike>h</strike></p>' +
+      '<h2>제목</h2><h3>소제목</h3><p>a<br /><strong>b</strong><b>c</b><em>d</em><i>e</i><u>f</u><s>g</s></p>' +
       '<ul><li>1</li></ul><ol><li>2</li></ol><blockquote>q</blockquote>';
     expect(clean(html)).toBe(html);
+  });
+
+  it('keeps the text of <strike> but not the tag: the editor writes <s> (common/rich-text.ts, issue #29 item 5)', () => {
+    expect(clean('<p><strike>h</strike></p>')).toBe('<p>h</p>');
   });
 
   it('forces rel and target on http(s) links', () => {

@@ -1,10 +1,11 @@
 /**
- * The server's HTML allowlist for board post content (issue #6, SPEC §2 "Post content is
- * sanitised"): run on every save. Kept: p, br, strong/b, em/i, u, s/strike, h2, h3, ul, ol, li,
- * blockquote; `a` with an http(s) `href` only (rel="noopener nofollow ugc" and target="_blank"
- * are forced); `img` only when it shows one of our stored uploads (below), with only alt/width/height.
- * Everything else — script, style, iframe, svg, math, on* handlers, style attributes,
- * javascript:/data: URLs — is removed (the text of unknown tags is kept, script/style bodies are not).
+ * The server's side of the post HTML allowlist (issue #6, SPEC §2 "Post content is sanitised"): run
+ * on every save with sanitize-html. The tags, attributes and URL rules are common/rich-text.ts (the
+ * one list the client's DOMPurify and the editor use too, issue #29 item 5): `a` keeps an http(s)
+ * `href` only (rel="noopener nofollow ugc" and target="_blank" are forced); `img` keeps
+ * alt/width/height and stays only when it shows one of our stored uploads (below). Everything else
+ * — script, style, iframe, svg, math, on* handlers, style attributes, javascript:/data: URLs — is
+ * removed (the text of unknown tags is kept, script/style bodies are not).
  *
  * Private images (issue #13): an image from another host would tell that host the IP address of
  * everyone who opens the post. So an `img` stays only when its `src` is `/uploads/<name>` (or
@@ -15,7 +16,15 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
-import { STORAGE_KEY } from '../../plugins/storage.ts';
+import {
+  RICH_TEXT_ATTRIBUTES,
+  RICH_TEXT_DROPPED_CONTENT,
+  RICH_TEXT_LINK_REL,
+  RICH_TEXT_LINK_TARGET,
+  RICH_TEXT_TAGS,
+  richTextAttributeAllowed,
+  richTextUploadName,
+} from '../../../common/rich-text.ts';
 
 /** What decides which images stay (issue #13). */
 export interface ImagePolicy {
@@ -30,11 +39,8 @@ export interface ImagePolicy {
  * well-formed storage key (no dots but the extension's, no slashes); null otherwise.
  */
 export function uploadNameOf(src: string, origin?: string): string | null {
-  let path = src.trim();
-  if (origin && path.startsWith(`${origin}${UPLOADS_PREFIX}`)) path = path.slice(origin.length);
-  if (!path.startsWith(UPLOADS_PREFIX)) return null;
-  const name = path.slice(UPLOADS_PREFIX.length);
-  return STORAGE_KEY.test(name) ? name : null;
+  const path = src.trim();
+  return richTextUploadName(origin && path.startsWith(`${origin}${UPLOADS_PREFIX}`) ? path.slice(origin.length) : path);
 }
 
 /** True when `src` may be shown as a post image under `policy` (a stored upload of ours). */
@@ -43,39 +49,31 @@ export function isAllowedImageSrc(src: string, policy: ImagePolicy): boolean {
   return name !== null && policy.uploads.has(name);
 }
 
-/** True when `href` is an absolute http(s) URL. */
-function isAllowedHref(href: string): boolean {
-  try {
-    const u = new URL(href);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
+/** The attributes of `attribs` that common/rich-text.ts lets `tag` keep. */
+function allowedOf(tag: string, attribs: sanitizeHtml.Attributes): Record<string, string> {
+  return Object.fromEntries(Object.entries(attribs).filter(([name, value]) => richTextAttributeAllowed(tag, name, value)));
 }
 
-/** The allowlist; `onImage` sees every `img` src (after entity decoding) and decides whether it stays. */
+/** The allowlist; `onImage` sees every `img` src (after entity decoding) and answers its kept form, or null when the image goes. */
 function options(onImage: (src: string) => string | null): sanitizeHtml.IOptions {
   return {
-    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'h2', 'h3', 'ul', 'ol', 'li', 'blockquote', 'a', 'img'],
-    allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src', 'alt', 'width', 'height'] },
+    allowedTags: [...RICH_TEXT_TAGS],
+    allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
     allowedSchemes: ['http', 'https'],
     // Kept images are relative `/uploads/…` only: no scheme is needed.
     allowedSchemesByTag: { img: [] },
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
-    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'xmp', 'noembed', 'noframes', 'template', 'title'],
+    nonTextTags: [...RICH_TEXT_DROPPED_CONTENT],
     transformTags: {
       a: (tagName, attribs) => {
-        const href = attribs.href?.trim() ?? '';
-        const attrs: Record<string, string> = href && isAllowedHref(href) ? { href } : {};
-        return { tagName, attribs: { ...attrs, rel: 'noopener nofollow ugc', target: '_blank' } };
+        const { href } = allowedOf('a', attribs);
+        return { tagName, attribs: { ...(href ? { href: href.trim() } : {}), rel: RICH_TEXT_LINK_REL, target: RICH_TEXT_LINK_TARGET } };
       },
       img: (tagName, attribs) => {
+        const { src = '', ...rest } = attribs;
         // The kept form of the src (`/uploads/<name>`), or '' for an image that goes.
-        const attrs: Record<string, string> = { src: onImage(attribs.src ?? '') ?? '' };
-        if (attribs.alt !== undefined) attrs.alt = attribs.alt;
-        for (const size of ['width', 'height'] as const) if (/^\d{1,4}$/.test(attribs[size] ?? '')) attrs[size] = attribs[size]!;
-        return { tagName, attribs: attrs };
+        return { tagName, attribs: { src: onImage(src) ?? '', ...allowedOf('img', rest) } };
       },
     },
     exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,

@@ -124,7 +124,7 @@ describe('featured reviews with a model', () => {
       t.clock.set(kstNoonToday());
       const host = await t.quickMember({ name: '호스트' });
       const ids: number[] = [];
-      for (const name of ['가', '나']) {
+      for (const name of ['가나다', '라마바']) {
         const g = await t.quickMember({ name });
         const scheduleId = await createSchedule(t, host.headers);
         const m = await requestMatch(t, g.headers, scheduleId);
@@ -138,14 +138,14 @@ describe('featured reviews with a model', () => {
       }
       reply = () => chat(JSON.stringify([ids[0]]));
       const chosen = await t.app.inject({ url: '/api/ai/featured-reviews' });
-      expect(chosen.json().map((r: { reviewerName: string }) => r.reviewerName)).toEqual(['가']);
+      expect(chosen.json().map((r: { reviewerName: string }) => r.reviewerName)).toEqual(['가*다']);
       expect(calls.at(-1)!.auth).toBe('Bearer app-key');
       // A review deletion drops the cache; the model now fails slowly → the rule (newer first).
       reply = () => ({ ...chat('[1]'), delayMs: 1000 });
       const list = (await t.app.inject({ url: '/api/reviews/my', headers: host.headers })).json();
       expect((await t.app.inject({ method: 'DELETE', url: `/api/reviews/${list[1].id}`, headers: host.headers })).statusCode).toBe(204);
       const fallback = await t.app.inject({ url: '/api/ai/featured-reviews' });
-      expect(fallback.json().map((r: { reviewerName: string }) => r.reviewerName)).toEqual(['나']);
+      expect(fallback.json().map((r: { reviewerName: string }) => r.reviewerName)).toEqual(['라*바']);
     } finally {
       await t.close();
     }

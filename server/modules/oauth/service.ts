@@ -35,6 +35,7 @@ import type { Config } from '../../config.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertNotSuspended } from '../reports/public.ts';
 import { isUniqueViolation, toUser } from '../../lib/user-view.ts';
+import { ko } from '../../../common/i18n/ko.ts';
 import { ProviderError, USES_PKCE, authorizationUrl, exchangeCode, fetchProfile, type ProviderProfile } from './providers.ts';
 
 /** A pending login (state) lives 10 minutes. */
@@ -51,7 +52,7 @@ export const OAUTH_MSG = {
 } as const;
 
 /** Default display names when the provider gives none. */
-const FALLBACK_NAME: Record<SocialProvider, string> = { kakao: '카카오 회원', naver: '네이버 회원' };
+const FALLBACK_NAME: Record<SocialProvider, string> = ko.auth.socialFallbackName;
 
 /** What the service needs. */
 export interface OAuthServiceDeps {

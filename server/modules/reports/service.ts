@@ -33,6 +33,7 @@ import { isSuspended } from './public.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
 import { plainText } from '../../lib/og.ts';
 import { koreanDateHour } from '../../../common/domain/korean-time.ts';
+import { format, ko } from '../../../common/i18n/ko.ts';
 
 /** Korean texts of this module. */
 export const REPORT_MSG = {
@@ -105,8 +106,8 @@ async function loadTarget(db: Db, type: QueueTargetType, id: number): Promise<Ta
         exists: markedByHost || r.byRequester === false,
         authorId: markedByHost ? r.hostId : r.requesterId,
         hidden: !!removed,
-        title: `노쇼 이의 제기: ${koreanDateHour(r.date, r.hour)} ${r.placeName}`,
-        text: markedByHost ? '호스트가 게스트를 "안 나왔어요"로 기록했어요.' : '게스트가 호스트를 "안 나왔어요"로 기록했어요.',
+        title: format(ko.admin.disputeTitle, { when: koreanDateHour(r.date, r.hour), place: r.placeName }),
+        text: markedByHost ? ko.admin.disputeByHost : ko.admin.disputeByGuest,
       };
     }
     case 'member': {

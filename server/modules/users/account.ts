@@ -22,9 +22,10 @@ import type { Storage } from '../../plugins/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, MSG } from '../../lib/errors.ts';
 import { toUser } from '../../lib/user-view.ts';
+import { format, ko } from '../../../common/i18n/ko.ts';
 
 /** The name a deleted member's remaining posts, comments, reviews and messages show (UI-TEXT.md "Deletion"). */
-export const DELETED_MEMBER_NAME = '탈퇴한 회원';
+export const DELETED_MEMBER_NAME: string = ko.account.deletedMember;
 
 /** Korean answers of the account routes. */
 export const ACCOUNT_MSG = {
@@ -113,7 +114,7 @@ export function createAccountService(deps: AccountDeps) {
         // "{name}님이 …" of the text, including the cancellations just sent), and no upload is theirs.
         await tx
           .update(notifications)
-          .set({ fromName: DELETED_MEMBER_NAME, message: sql`replace(${notifications.message}, ${`${member.name}님`}, ${`${DELETED_MEMBER_NAME}님`})` })
+          .set({ fromName: DELETED_MEMBER_NAME, message: sql`replace(${notifications.message}, ${format(ko.account.named, { name: member.name })}, ${format(ko.account.named, { name: DELETED_MEMBER_NAME })})` })
           .where(eq(notifications.fromUserId, userId));
         await tx.update(uploads).set({ ownerId: null }).where(eq(uploads.ownerId, userId));
         await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));

@@ -60,7 +60,7 @@ export function ConsentChecklist({ value, onChange, error, disabled }: ConsentCh
             />
             <label htmlFor={`${id}-${field}`}>{LABELS[field]}</label>
             {LINKS[field] && (
-              <a className="consent__link" href={LINKS[field]} target="_blank" rel="noopener" aria-label={`${LABELS[field].replace('[필수] ', '')} ${ko.consent.view}`}>
+              <a className="consent__link" href={LINKS[field]} target="_blank" rel="noopener" aria-label={field === 'ageConfirmed' ? undefined : ko.consent.viewLabel[field]}>
                 {ko.consent.view}
               </a>
             )}

@@ -5,13 +5,14 @@
  * IntersectionObserver is missing). Nothing on the last page. A failed page says so, with 다시 시도.
  */
 import { useEffect, useRef } from 'react';
+import { ko } from '@/i18n/ko';
 
-/** Korean copy (UI-TEXT.md style), kept here so the shared ko.ts stays small. */
+/** Korean copy (the catalogue's `ko.lists`). */
 export const LOAD_MORE_TEXT = {
-  more: '더 보기',
-  loading: '더 불러오는 중...',
-  failed: '다음 목록을 불러오지 못했어요.',
-  retry: '다시 시도',
+  more: ko.lists.more,
+  loading: ko.lists.loadingMore,
+  failed: ko.lists.moreFailed,
+  retry: ko.lists.retry,
 } as const;
 
 interface LoadMoreProps {

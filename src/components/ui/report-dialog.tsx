@@ -120,7 +120,7 @@ function ReportForm({ targetType, targetId, onClose, onReported }: { targetType:
             rows={3}
             maxLength={REPORT_DETAIL_MAX}
             {...field}
-            {...register('detail', { validate: (v) => [...v].length <= REPORT_DETAIL_MAX || `${ko.reports.detailName}은 ${REPORT_DETAIL_MAX}자 이하여야 해요.` })}
+            {...register('detail', { validate: (v) => [...v].length <= REPORT_DETAIL_MAX || format(ko.reports.detailMax, { max: REPORT_DETAIL_MAX }) })}
           />
         )}
       </FormField>

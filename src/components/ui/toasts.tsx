@@ -8,6 +8,10 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 const GAP = 8;
 /** The top bar (sticky) and a page header the toasts must not cover (issue #16: the chat's). */
 const KEEP_CLEAR = '.top-bar, .chat__header';
+/** What sits at the bottom of a phone's screen: the tab bar and the chat input (issue #31 item 1). */
+const KEEP_CLEAR_BOTTOM = '.tab-bar, .chat__form';
+/** Phones (below 992 px, SPEC §2) show the toasts at the bottom, above the tab bar (issue #31 item 1). */
+const PHONE = '(max-width: 991.98px)';
 
 /**
  * Where the toasts start, in px from the top of the viewport: below the top bar and below a chat
@@ -23,16 +27,38 @@ export function toastTop(doc: Document = document): number {
   return Math.round(Math.max(bottom, 0) + GAP);
 }
 
-/** `toastTop()`, followed as the page scrolls, resizes or changes (one measure per frame). */
-function useToastTop(): number {
-  const [top, setTop] = useState(68);
+/**
+ * Where the toasts end on a phone, in px from the bottom of the viewport: above the tab bar and
+ * above a chat input that is on screen (issue #31 item 1).
+ */
+export function toastBottom(doc: Document = document): number {
+  let top = window.innerHeight;
+  for (const element of doc.querySelectorAll<HTMLElement>(KEEP_CLEAR_BOTTOM)) {
+    const rect = element.getBoundingClientRect();
+    if (rect.height > 0 && rect.top < top && rect.top > window.innerHeight / 2) top = rect.top;
+  }
+  return Math.round(Math.max(window.innerHeight - top, 0) + GAP);
+}
+
+interface ToastPlace {
+  phone: boolean;
+  top: number;
+  bottom: number;
+}
+
+const measurePlace = (): ToastPlace => ({ phone: window.matchMedia?.(PHONE).matches ?? false, top: toastTop(), bottom: toastBottom() });
+
+/** `toastTop()` and `toastBottom()`, followed as the page scrolls, resizes or changes (one measure per frame). */
+function useToastPlace(): ToastPlace {
+  const [place, setPlace] = useState<ToastPlace>({ phone: false, top: 68, bottom: 68 });
   useEffect(() => {
     let frame = 0;
     const measure = () => {
       if (frame) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
-        setTop(toastTop());
+        const next = measurePlace();
+        setPlace((prev) => (prev.phone === next.phone && prev.top === next.top && prev.bottom === next.bottom ? prev : next));
       });
     };
     measure();
@@ -47,18 +73,19 @@ function useToastTop(): number {
       window.removeEventListener('resize', measure);
     };
   }, []);
-  return top;
+  return place;
 }
 
 /**
  * The toast region (issue #14): sonner's labelled section ("알림", a landmark with a polite live
  * region; errors are announced assertively), with a Korean close button on every toast. Toasts
- * tell outcomes; form validation stays under the fields. At the top centre, below the sticky top
- * bar and below the chat header when one is on screen (issue #16), so they never cover the bar,
- * the chat header or the chat input at the bottom.
+ * tell outcomes; form validation stays under the fields. On phones at the bottom centre, above
+ * the tab bar and the chat input (issue #31 item 1: the thumb's side, clear of the page heading);
+ * from 992 px at the top centre, below the sticky top bar and below the chat header when one is on
+ * screen (issue #16), so they never cover the bar, the chat header or the chat input.
  */
 export function Toasts() {
-  const top = useToastTop();
+  const { phone, top, bottom } = useToastPlace();
   // The host is there from the first render: a modal dialog opened before sonner arrives hides
   // everything but `[aria-live]` elements from assistive technology (aria-hidden's hideOthers), so
   // the host keeps the region that mounts inside it reachable. `off`: only sonner's region speaks.
@@ -66,12 +93,12 @@ export function Toasts() {
     <div aria-live="off">
       <Suspense fallback={null}>
         <Toaster
-          position="top-center"
+          position={phone ? 'bottom-center' : 'top-center'}
           containerAriaLabel={ko.feedback.notifications}
           closeButton
           richColors
-          offset={{ top }}
-          mobileOffset={{ top }}
+          offset={phone ? { bottom } : { top }}
+          mobileOffset={phone ? { bottom } : { top }}
           toastOptions={{ closeButtonAriaLabel: ko.feedback.close, className: 'app-toast' }}
         />
       </Suspense>

@@ -142,7 +142,7 @@ describe('push permission moment', () => {
     expect(requestPermission).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: '알림 받기' }));
-    await screen.findByText('이제 매칭 소식을 알림으로 받습니다.');
+    await screen.findByText('이제 매칭 소식을 알림으로 받아요.');
     expect(requestPermission).toHaveBeenCalledTimes(1);
     expect(firebase.getToken).toHaveBeenCalledWith({ messaging: true }, { vapidKey: 'vapid-public-key', serviceWorkerRegistration: registration });
     const posted = calls(fetch, 'POST /api/fcm/token');
@@ -160,7 +160,7 @@ describe('push permission moment', () => {
     signIn(loaded);
     renderApp(loaded);
     await userEvent.click(await screen.findByRole('button', { name: '알림 받기' }));
-    expect(await screen.findByText('알림이 허용되지 않았습니다. 브라우저 설정에서 언제든 바꿀 수 있습니다.')).toBeTruthy();
+    expect(await screen.findByText('알림이 허용되지 않았어요. 브라우저 설정에서 언제든 바꿀 수 있어요.')).toBeTruthy();
     expect(firebase.getToken).not.toHaveBeenCalled();
     expect(calls(fetch, 'POST /api/fcm/token')).toHaveLength(0);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -196,7 +196,7 @@ describe('push permission moment', () => {
     signIn(loaded, 'bearer-before-logout');
     renderApp(loaded);
     await userEvent.click(await screen.findByRole('button', { name: '알림 받기' }));
-    await screen.findByText('이제 매칭 소식을 알림으로 받습니다.');
+    await screen.findByText('이제 매칭 소식을 알림으로 받아요.');
 
     act(() => loaded.session.useSession.getState().signOut('logout'));
     await waitFor(() => expect(calls(fetch, 'DELETE /api/fcm/token')).toHaveLength(1));
@@ -211,9 +211,9 @@ describe('push permission moment', () => {
     const loaded = await load(false);
     renderApp(loaded);
     act(() => {
-      container.dispatchEvent(new MessageEvent('message', { data: { type: 'PUSH_RECEIVED', title: '밥상친구', body: '민지님이 매칭을 신청했습니다.' } }));
+      container.dispatchEvent(new MessageEvent('message', { data: { type: 'PUSH_RECEIVED', title: '밥상친구', body: '민지님이 매칭을 신청했어요.' } }));
     });
-    expect(await screen.findByText('[새 메시지] 밥상친구: 민지님이 매칭을 신청했습니다.')).toBeTruthy();
+    expect(await screen.findByText('[새 메시지] 밥상친구: 민지님이 매칭을 신청했어요.')).toBeTruthy();
     // Other worker messages are not pushes.
     act(() => {
       container.dispatchEvent(new MessageEvent('message', { data: { type: 'SKIP_WAITING' } }));
@@ -227,12 +227,12 @@ describe('push permission moment', () => {
 describe('foregroundToastText', () => {
   it('is the UI-TEXT.md text for a visible page and nothing for a hidden one', async () => {
     const { foregroundToastText } = await import('./foreground');
-    const message = { type: 'PUSH_RECEIVED', title: '밥상친구', body: '매칭이 확정되었습니다.' };
-    expect(foregroundToastText(message, 'visible')).toBe('[새 메시지] 밥상친구: 매칭이 확정되었습니다.');
+    const message = { type: 'PUSH_RECEIVED', title: '밥상친구', body: '매칭이 확정됐어요.' };
+    expect(foregroundToastText(message, 'visible')).toBe('[새 메시지] 밥상친구: 매칭이 확정됐어요.');
     expect(foregroundToastText(message, 'hidden')).toBeNull();
     expect(foregroundToastText({ type: 'PUSH_RECEIVED', title: 1 }, 'visible')).toBeNull();
     // The live channel already toasted this notification: no second toast.
-    expect(foregroundToastText(message, 'visible', ['매칭이 확정되었습니다.'])).toBeNull();
-    expect(foregroundToastText(message, 'visible', ['다른 알림'])).toBe('[새 메시지] 밥상친구: 매칭이 확정되었습니다.');
+    expect(foregroundToastText(message, 'visible', ['매칭이 확정됐어요.'])).toBeNull();
+    expect(foregroundToastText(message, 'visible', ['다른 알림'])).toBe('[새 메시지] 밥상친구: 매칭이 확정됐어요.');
   });
 });

@@ -5,7 +5,7 @@ import { ScheduleCreateBody, type Schedule } from '@common/api/schedules';
 import type { Venue } from '@common/api/venues';
 import { toFoodCategory, venueCategoryLabel } from '@common/domain/categories';
 import { CAPACITY_DEFAULT, SCHEDULE_TEXT_MAX, clampCapacity, currentHourKst, type IsoDate } from '@common/domain/schedule';
-import { FOOD_CATEGORIES, type FoodCategory } from '@common/domain/vocabulary';
+import { FOOD_CATEGORIES, OTHER_FOOD_CATEGORY, type FoodCategory } from '@common/domain/vocabulary';
 import { format, ko } from '@/i18n/ko';
 
 /** SPEC §9: schedule-page distance choices (m) and the default. */
@@ -33,7 +33,7 @@ export type EditScheduleValues = Static<typeof EditScheduleForm>;
 
 /** The edit form's starting values from the schedule (a food type outside the list starts as 기타). */
 export function editFormDefaults(schedule: Schedule, min: number): EditScheduleValues {
-  const category = (FOOD_CATEGORIES as readonly string[]).includes(schedule.placeCategory) ? (schedule.placeCategory as FoodCategory) : '기타';
+  const category = (FOOD_CATEGORIES as readonly string[]).includes(schedule.placeCategory) ? (schedule.placeCategory as FoodCategory) : OTHER_FOOD_CATEGORY;
   return {
     date: schedule.date,
     time: schedule.time,
@@ -67,7 +67,7 @@ export const SCHEDULE_FIELD_LABELS = { date: ko.schedule.date, time: ko.schedule
 export const SCHEDULE_FIELD_MESSAGES = { text: { minLength: ko.schedule.enterText }, placeName: { minLength: ko.schedule.enterPlace } };
 
 /** The add form's starting values: the current KST hour, capacity 2, the venue's text (or the given food type). */
-export function addFormDefaults(venue: Pick<Venue, 'place_name' | 'category_name'> | null, category: FoodCategory = '기타', now: Date = new Date()): AddScheduleValues {
+export function addFormDefaults(venue: Pick<Venue, 'place_name' | 'category_name'> | null, category: FoodCategory = OTHER_FOOD_CATEGORY, now: Date = new Date()): AddScheduleValues {
   return {
     time: currentHourKst(now),
     participants: CAPACITY_DEFAULT,

@@ -7,6 +7,7 @@
  */
 import { typeboxResolver } from '@hookform/resolvers/typebox';
 import { josa } from 'es-hangul';
+import { format, ko } from '@/i18n/ko';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { TObject } from 'typebox';
 
@@ -21,27 +22,30 @@ interface Limits {
 
 /** Korean text for one failed keyword of a field labelled `label` (e.g. '비밀번호'). */
 export function fieldErrorMessage(label: string, keyword: string, limits: Limits = {}): string {
-  const topic = josa(label, '은/는');
+  const t = ko.forms;
+  const named = { object: josa(label, '을/를'), topic: josa(label, '은/는'), subject: josa(label, '이/가') };
+  const text = (template: string, values: Record<string, string | number | undefined> = {}) =>
+    format(template, { ...named, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v ?? ''])) });
   switch (keyword) {
     case 'required':
-      return `${josa(label, '을/를')} 입력해주세요.`;
+      return text(t.enter);
     case 'minLength':
-      return !limits.minLength || limits.minLength <= 1 ? `${josa(label, '을/를')} 입력해주세요.` : `${topic} ${limits.minLength}자 이상이어야 해요.`;
+      return !limits.minLength || limits.minLength <= 1 ? text(t.enter) : text(t.minLength, { n: limits.minLength });
     case 'maxLength':
-      return `${topic} ${limits.maxLength}자까지 쓸 수 있어요.`;
+      return text(t.maxLength, { n: limits.maxLength });
     case 'minimum':
     case 'maximum':
       return limits.minimum !== undefined && limits.maximum !== undefined
-        ? `${topic} ${limits.minimum}부터 ${limits.maximum}까지 입력할 수 있어요.`
+        ? text(t.range, { min: limits.minimum, max: limits.maximum })
         : keyword === 'minimum'
-          ? `${topic} ${limits.minimum} 이상이어야 해요.`
-          : `${topic} ${limits.maximum} 이하여야 해요.`;
+          ? text(t.minimum, { min: limits.minimum })
+          : text(t.maximum, { max: limits.maximum });
     case 'format':
-      return limits.format === 'email' ? '이메일 주소 형식이 올바르지 않아요.' : `${josa(label, '이/가')} 올바른 형식이 아니에요.`;
+      return limits.format === 'email' ? t.email : text(t.format);
     case 'maxItems':
-      return `${topic} 너무 많이 고를 수 없어요.`;
+      return text(t.maxItems);
     default:
-      return `${josa(label, '을/를')} 확인해주세요.`;
+      return text(t.check);
   }
 }
 
@@ -86,6 +90,6 @@ export function koreanResolver<T extends FieldValues>(
 export function applyServerFieldError(error: unknown, fields: readonly string[], setError: (name: never, error: { type: string; message: string }, options?: { shouldFocus: boolean }) => void): boolean {
   const e = error as { status?: number; field?: string; serverMessage?: string } | null;
   if (!e || e.status !== 400 || !e.field || !fields.includes(e.field)) return false;
-  setError(e.field as never, { type: 'server', message: e.serverMessage ?? '입력값을 확인해주세요.' }, { shouldFocus: true });
+  setError(e.field as never, { type: 'server', message: e.serverMessage ?? ko.forms.checkInput }, { shouldFocus: true });
   return true;
 }

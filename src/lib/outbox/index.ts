@@ -15,7 +15,7 @@ import type { OutboxEntry, OutboxKind } from './types';
 export type { OutboxEntry, OutboxKind } from './types';
 export type { OutboxWrite, SendResult } from './outbox';
 
-/** Korean text of a failure: "보내지 못했습니다: {label} — {message}". */
+/** Korean text of a failure: "보내지 못했어요: {label} — {message}". */
 export function failureText(entry: OutboxEntry): string {
   return format(ko.offlineUi.failed, { label: entry.label, message: entry.failure?.message || ko.offlineUi.failedFallback });
 }

@@ -24,6 +24,7 @@ import { BEARER } from '../../../plugins/docs.ts';
 import type { Clock } from '../../../lib/clock.ts';
 import { AppError } from '../../../lib/errors.ts';
 import { errorResponses } from '../../../lib/http.ts';
+import { format, ko } from '../../../../common/i18n/ko.ts';
 
 /** How long the calendar event lasts by default (issue #15: 90 min; MEAL_MINUTES, issue #28 item 6). */
 export const MEAL_DURATION_MINUTES = MEAL_MINUTES_DEFAULT;
@@ -91,7 +92,7 @@ export async function matchCalendar(db: Database, matchId: number, userId: numbe
   const start = m.startsAt;
   const end = new Date(start.getTime() + mealMinutes * 60 * 1000);
   const location = m.roadAddress?.trim() || m.address?.trim() || m.placeName;
-  const calendar = ical({ prodId: { company: 'bapsang-chingu', product: 'babsang', language: 'KO' }, name: '밥상친구' });
+  const calendar = ical({ prodId: { company: 'bapsang-chingu', product: 'babsang', language: 'KO' }, name: ko.app.name });
   calendar.timezone({ name: null, generator: (tz) => (tz === SEOUL ? SEOUL_VTIMEZONE : null) });
   calendar.createEvent({
     id: `match-${matchId}@${uidHost}`,
@@ -100,9 +101,9 @@ export async function matchCalendar(db: Database, matchId: number, userId: numbe
     end: new TZDate(end, SEOUL),
     timezone: SEOUL,
     stamp: now,
-    summary: `밥상친구: ${m.placeName}`,
+    summary: format(ko.calendarFile.summary, { place: m.placeName }),
     location,
-    description: `${partner}님과의 밥상친구 약속 (${m.status === 'CONFIRMED' ? '확정' : '수락됨'})`,
+    description: format(ko.calendarFile.description, { partner, status: ko.vocabulary.matchStatus[m.status] }),
   });
   return calendar.toString();
 }

@@ -41,7 +41,7 @@ import { koreanTimeFrom } from '../../../../common/domain/korean-time.ts';
 import { isInScheduleWindow } from '../../../../common/domain/schedule.ts';
 import type { MealRef } from '../../../../common/realtime.ts';
 import { matchMembers, matchRequests, reports, schedules, users } from '../../../db/schema.ts';
-import { tableJoined, tableLeft } from '../../../lib/table-chat.ts';
+import { tableJoined, tableLeft } from '../../chat/public.ts';
 import { guestMember, guestMemberOn, hostMember, hostMemberOn, insertMembers, setMember } from '../members.ts';
 import type { Database, Tx } from '../../../db/database.ts';
 import type { MatchEvent, MatchEventType, StageNotices } from '../../../plugins/notifier.ts';

@@ -13,8 +13,11 @@ import {
   ScheduleCreateBody,
   ScheduleList,
   ScheduleListQuery,
+  SchedulePreviewList,
+  SchedulePreviewQuery,
   ScheduleUpdateBody,
 } from '../../../../common/api/schedules.ts';
+import { maskName } from '../../../../common/domain/mask-name.ts';
 import { decodeCursor, pageLimit, sendPage } from '../../../lib/paging.ts';
 import { assertAppropriate } from '../../../lib/content-filter.ts';
 import { errorResponses, sendInTransaction } from '../../../lib/http.ts';
@@ -144,6 +147,38 @@ export const schedulesRoutes: FastifyPluginAsyncTypebox<{ now: Clock; random: Ra
       const after = decodeCursor(cursor, ScheduleCursor);
       const rows = await service.inWindow(request.user!.id, { ...filter, limit: limit + 1, after });
       return sendPage(request, reply, rows, limit, keyOf);
+    },
+  );
+
+  app.get(
+    '/api/schedules/preview',
+    {
+      schema: {
+        tags,
+        security: [],
+        summary: '다가오는 약속 미리보기',
+        description:
+          'Public (no token; issue #31 item 2: visitors look before signing up). The soonest `?limit=` (1–12, default 6) meals of the window today … today+21 (KST) ' +
+          'as the member list would show them to nobody in particular (not started, not deleted, not hidden; full ones included), soonest first: ' +
+          '`[{ id, date, time, placeName, placeCategory, participants, currentParticipants, isFull, host: { name, profileImage } }]` with the host\'s name masked ' +
+          '(박*연, common/domain/mask-name.ts); no text, coordinates or member ids. Not paged. 400 VALIDATION for a bad limit.',
+        querystring: SchedulePreviewQuery,
+        response: { 200: SchedulePreviewList, ...errorResponses(400) },
+      },
+    },
+    async (request) => {
+      const rows = await service.inWindow(0, { limit: request.query.limit ?? 6 });
+      return rows.map((s) => ({
+        id: s.id,
+        date: s.date,
+        time: s.time,
+        placeName: s.placeName,
+        placeCategory: s.placeCategory,
+        participants: s.participants,
+        currentParticipants: s.currentParticipants,
+        isFull: s.isFull,
+        host: { name: maskName(s.user.name), profileImage: s.user.profileImage },
+      }));
     },
   );
 

@@ -18,7 +18,7 @@ import { AppError } from '../../../lib/errors.ts';
 import { averageRating } from '../../../lib/user-view.ts';
 import { memberStats, NO_STATS } from '../public.ts';
 import type { StageNotices } from '../matches/service.ts';
-import { tableCancelled, tableChanged } from '../../../lib/table-chat.ts';
+import { tableCancelled, tableChanged } from '../../chat/public.ts';
 
 /** Korean messages of the schedule routes (UI-TEXT.md where it fixes one). */
 export const SCHEDULE_MSG = {

@@ -125,8 +125,8 @@ describe('activity page (SPEC §4, issue #15)', () => {
 
   it('shows the empty states', async () => {
     renderPage([], [request(1, 'REJECTED', 'requester')]);
-    expect(await screen.findByText('받은 매칭 요청이 없습니다.')).toBeTruthy();
-    expect(await screen.findByText('보낸 요청이 없습니다.')).toBeTruthy();
+    expect(await screen.findByText('받은 매칭 요청이 없어요.')).toBeTruthy();
+    expect(await screen.findByText('보낸 요청이 없어요.')).toBeTruthy();
     expect(await screen.findByText('지난 약속이 없어요.')).toBeTruthy();
   });
 
@@ -163,7 +163,7 @@ describe('activity page (SPEC §4, issue #15)', () => {
     expect(dialog.textContent).toContain('이 매칭 신청을 거절할까요?');
     expect(dialog.textContent).not.toContain('목록');
     await user.click(within(dialog).getByRole('button', { name: '거절' }));
-    await findToast('매칭 거절 중 오류가 발생했습니다.');
+    await findToast('매칭 거절 중 오류가 생겼어요.');
     expect(fetch.mock.calls.some(([url, init]) => String(url).endsWith('/api/matches/1/reject') && init?.method === 'POST')).toBe(true);
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
   });

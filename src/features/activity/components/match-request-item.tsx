@@ -86,7 +86,7 @@ export function statusLabel(request: Pick<MatchRequest, 'status' | 'waitlisted'>
  * The server's reason for a host's delete without one (issue #15); it only repeats "호스트가 취소했어요"
  * (issue #28 item 3: the card shows the reason once), so it is not shown as a reason.
  */
-const HOST_DELETE_DEFAULT_REASON = '호스트가 일정을 취소했어요.';
+const HOST_DELETE_DEFAULT_REASON = ko.activity.hostDeleteReason;
 
 /** "호스트가 취소했어요 · 사유: 일정이 생겼어요" / "신청자가 취소했어요" of a cancelled match; '' otherwise. */
 export function cancelledText(request: Pick<MatchRequest, 'status' | 'cancelledBy' | 'cancelReason'>): string {

@@ -41,7 +41,7 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
     await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
     await user.type(screen.getByLabelText('비밀번호'), 'wrong-password');
     await user.click(screen.getByRole('button', { name: '로그인' }));
-    expect(await screen.findByText('로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.')).toBeTruthy();
+    expect(await screen.findByText('로그인에 실패했어요. 이메일과 비밀번호를 확인해주세요.')).toBeTruthy();
 
     ok = true;
     await user.click(screen.getByLabelText('로그인 상태 유지'));
@@ -69,7 +69,7 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
     expect(alert.closest('form')).not.toBeNull();
     locked = false;
     await user.click(screen.getByRole('button', { name: '로그인' }));
-    expect(await screen.findByText('로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.')).toBeTruthy();
+    expect(await screen.findByText('로그인에 실패했어요. 이메일과 비밀번호를 확인해주세요.')).toBeTruthy();
     expect(screen.queryByText(/로그인 시도가 너무 많아요/)).toBeNull();
   }, 15_000);
 
@@ -106,7 +106,7 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
   it('switches modes and shows the expiry marker message', async () => {
     mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
     const user = renderCard({ expired: true });
-    expect(screen.getByText('로그인이 만료되었습니다. 다시 로그인해주세요.')).toBeTruthy();
+    expect(screen.getByText('로그인이 만료됐어요. 다시 로그인해주세요.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '비밀번호 찾기' }));
     expect(screen.getByRole('button', { name: '재설정 코드 전송' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '로그인으로 돌아가기' }));
@@ -123,11 +123,11 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
     const user = renderCard({ initialMode: 'forgotPassword' });
     await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
     await user.click(screen.getByRole('button', { name: '재설정 코드 전송' }));
-    expect(await screen.findByText('비밀번호 재설정 코드를 이메일로 보냈습니다.')).toBeTruthy();
+    expect(await screen.findByText('비밀번호 재설정 코드를 이메일로 보냈어요.')).toBeTruthy();
     await user.type(screen.getByLabelText('재설정 코드'), '123456');
     await user.type(screen.getByLabelText('새 비밀번호'), 'new-password-1');
     await user.click(screen.getByRole('button', { name: '비밀번호 변경' }));
-    expect(await screen.findByText('비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.')).toBeTruthy();
+    expect(await screen.findByText('비밀번호가 변경됐어요. 새 비밀번호로 로그인해주세요.')).toBeTruthy();
     expect(screen.getByRole('button', { name: '로그인' })).toBeTruthy();
   }, 15_000);
 });

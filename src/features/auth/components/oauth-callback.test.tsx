@@ -21,7 +21,7 @@ describe('OAuth callback (SPEC §2, §5, §8)', () => {
   it('shows the spinner text and reports an error parameter', async () => {
     const onFinish = renderCallback({ error: 'access_denied' });
     expect(screen.getByText('로그인 처리 중입니다...')).toBeTruthy();
-    await findToast('로그인에 실패했습니다.');
+    await findToast('로그인에 실패했어요.');
     expect(onFinish).toHaveBeenCalledWith('/auth');
   });
 
@@ -53,6 +53,6 @@ describe('OAuth callback (SPEC §2, §5, §8)', () => {
     mockFetch({ 'POST /api/auth/social': () => jsonResponse({ message: 'x' }, 500) });
     const onFinish = renderCallback({ token: 'a-long-social-token' });
     await waitFor(() => expect(onFinish).toHaveBeenCalledWith('/auth'));
-    await findToast('로그인 처리 중 오류가 발생했습니다.');
+    await findToast('로그인 처리 중 오류가 생겼어요.');
   });
 });

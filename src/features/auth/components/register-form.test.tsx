@@ -45,13 +45,13 @@ describe('register flow (SPEC §4 registration)', () => {
 
     await user.type(screen.getByLabelText('인증번호'), '000000');
     await user.click(screen.getByRole('button', { name: '인증 확인' }));
-    await expectFieldError('인증번호', '인증번호가 올바르지 않습니다.');
+    await expectFieldError('인증번호', '인증번호가 올바르지 않아요.');
     expect(submit.disabled).toBe(true);
 
     await user.clear(screen.getByLabelText('인증번호'));
     await user.type(screen.getByLabelText('인증번호'), '123456');
     await user.click(screen.getByRole('button', { name: '인증 확인' }));
-    expect(await screen.findByText('이메일 인증이 완료되었습니다.')).toBeTruthy();
+    expect(await screen.findByText('이메일 인증이 완료됐어요.')).toBeTruthy();
     expect(screen.queryByLabelText('인증번호')).toBeNull();
     expect(submit.disabled).toBe(false);
 
@@ -95,7 +95,7 @@ describe('register flow (SPEC §4 registration)', () => {
     const { user } = renderCard();
     await user.type(screen.getByLabelText('이메일'), 'bap@example.com');
     await user.click(screen.getByRole('button', { name: '인증번호 전송' }));
-    expect(await screen.findByText('인증번호 전송에 실패했습니다. 이메일을 확인해주세요.')).toBeTruthy();
+    expect(await screen.findByText('인증번호 전송에 실패했어요. 이메일을 확인해주세요.')).toBeTruthy();
     expect((screen.getByLabelText('이메일') as HTMLInputElement).readOnly).toBe(false);
   }, 15_000);
 

@@ -68,7 +68,7 @@ export function toggledLike(post: Post): Post {
   return post.likedByMe ? { ...post, likes: Math.max(0, post.likes - 1), likedByMe: false } : { ...post, likes: post.likes + 1, likedByMe: true };
 }
 
-/** 좋아요: shown at once, rolled back (with "좋아요 처리에 실패했습니다.") when the server refuses. */
+/** 좋아요: shown at once, rolled back (with "좋아요 처리에 실패했어요.") when the server refuses. */
 export function useLikePost(memberId: number | undefined) {
   const client = useQueryClient();
   return useMutation({
@@ -170,7 +170,7 @@ export function useSavePost() {
   });
 }
 
-/** Deletes a post (author only): gone from every list, "게시글이 삭제되었습니다.". */
+/** Deletes a post (author only): gone from every list, "게시글을 삭제했어요.". */
 export function useDeletePost() {
   const client = useQueryClient();
   return useMutation({

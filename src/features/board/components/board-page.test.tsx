@@ -133,7 +133,7 @@ describe('board page', { timeout: 20_000 }, () => {
   it('shows the empty state', async () => {
     mockFetch({ 'GET /api/board': () => jsonResponse([]) });
     renderAt('/board');
-    expect(await screen.findByText('표시할 게시글이 없습니다.')).toBeTruthy();
+    expect(await screen.findByText('표시할 게시글이 없어요.')).toBeTruthy();
   });
 
   it('a failed load is not an empty board: 불러오지 못했어요 with 다시 시도, which loads it', async () => {
@@ -143,7 +143,7 @@ describe('board page', { timeout: 20_000 }, () => {
     renderAt('/board');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('불러오지 못했어요');
-    expect(screen.queryByText('표시할 게시글이 없습니다.')).toBeNull();
+    expect(screen.queryByText('표시할 게시글이 없어요.')).toBeNull();
     up = true;
     await user.click(within(alert).getByRole('button', { name: '다시 시도' }));
     expect(await screen.findByRole('button', { name: '글 1 자세히 보기' })).toBeTruthy();
@@ -195,7 +195,7 @@ describe('board page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(dialog).getByTestId('post-likes').textContent).toBe('1'));
     expect(within(dialog).getByRole('button', { name: /좋아요/ }).getAttribute('aria-pressed')).toBe('true');
     release();
-    await findToast('좋아요 처리에 실패했습니다.');
+    await findToast('좋아요 처리에 실패했어요.');
     await waitFor(() => expect(within(dialog).getByTestId('post-likes').textContent).toBe('0'));
     expect(within(dialog).getByRole('button', { name: /좋아요/ }).getAttribute('aria-pressed')).toBe('false');
   });
@@ -217,7 +217,7 @@ describe('board page', { timeout: 20_000 }, () => {
     const confirm = within(await screen.findByRole('alertdialog')).getByRole('button', { name: '삭제' });
     expect(confirm.className).toContain('btn--danger-solid');
     await user.click(confirm);
-    await findToast('게시글이 삭제되었습니다.');
+    await findToast('게시글을 삭제했어요.');
     await waitFor(() => expect(screen.queryByRole('button', { name: '글 1 자세히 보기' })).toBeNull());
     expect(screen.getByRole('button', { name: '글 2 자세히 보기' })).toBeTruthy();
   });
@@ -236,7 +236,7 @@ describe('board page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(dialog).getByTestId('post-views').textContent).toBe('5'));
     expect(dialog.querySelector('script')).toBeNull();
     expect(dialog.querySelector('img[onerror]')).toBeNull();
-    expect(await within(dialog).findByText('아직 댓글이 없습니다.')).toBeTruthy();
+    expect(await within(dialog).findByText('아직 댓글이 없어요.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: '댓글 작성' }));
     expect(await within(dialog).findByText('댓글 내용을 입력해주세요.')).toBeTruthy();
     expect(within(dialog).getByRole('textbox', { name: '댓글' }).getAttribute('aria-invalid')).toBe('true');
@@ -458,14 +458,14 @@ describe('recommendation page', { timeout: 20_000 }, () => {
   it('shows the empty state, and a failed load as 불러오지 못했어요 with 다시 시도 (not as empty)', async () => {
     mockFetch({ 'GET /api/recommendations': () => jsonResponse([]) });
     const { unmount } = renderAt('/restaurant-rec');
-    expect(await screen.findByText('아직 추천 맛집이 없습니다. (10점 이상)')).toBeTruthy();
+    expect(await screen.findByText('아직 추천 맛집이 없어요. (10점 이상)')).toBeTruthy();
     unmount();
     mockFetch({ 'GET /api/recommendations': () => jsonResponse({ message: 'x' }, 500) });
     renderAt('/restaurant-rec');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('불러오지 못했어요');
     expect(within(alert).getByRole('button', { name: '다시 시도' })).toBeTruthy();
-    expect(screen.queryByText('아직 추천 맛집이 없습니다. (10점 이상)')).toBeNull();
+    expect(screen.queryByText('아직 추천 맛집이 없어요. (10점 이상)')).toBeNull();
   });
 
   it('opens a recommended post in the address (?post=) and closes it with Back', async () => {

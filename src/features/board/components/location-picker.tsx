@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { ko } from '@/i18n/ko';
-import { DEFAULT_CENTER, loadMapProvider, type LatLng, type MapHandle } from '@/lib/maps';
+import { DEFAULT_CENTER, type LatLng } from '@/lib/maps';
+import { useMap } from '@/lib/maps/use-map';
 
 interface LocationPickerProps {
   value: LatLng | null;
@@ -13,36 +14,13 @@ interface LocationPickerProps {
  */
 export function LocationPicker({ value, onPick }: LocationPickerProps) {
   const element = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<MapHandle | null>(null);
-  const [failed, setFailed] = useState(false);
   const onPickRef = useRef(onPick);
   useEffect(() => {
     onPickRef.current = onPick;
   });
-  const initial = useRef(value ?? DEFAULT_CENTER);
-
-  useEffect(() => {
-    let active = true;
-    let handle: MapHandle | null = null;
-    const el = element.current;
-    if (!el) return;
-    loadMapProvider()
-      .then((p) => p.createMap(el, { center: initial.current, level: 5 }))
-      .then((created) => {
-        if (!active) return created.destroy();
-        handle = created;
-        created.onMapClick?.((position) => onPickRef.current(position));
-        setMap(created);
-      })
-      .catch((error: unknown) => {
-        console.error('map failed to initialise', error);
-        if (active) setFailed(true);
-      });
-    return () => {
-      active = false;
-      handle?.destroy();
-    };
-  }, []);
+  const { map, failed } = useMap(element, { center: value ?? DEFAULT_CENTER, level: 5 }, (created) =>
+    created.onMapClick?.((position) => onPickRef.current(position)),
+  );
 
   useEffect(() => {
     if (!map) return;

@@ -5,8 +5,8 @@
  */
 import { useRef, useState } from 'react';
 import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html';
-import { LinkNode, TOGGLE_LINK_COMMAND } from '@lexical/link';
-import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, ListItemNode, ListNode } from '@lexical/list';
+import { TOGGLE_LINK_COMMAND } from '@lexical/link';
+import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND } from '@lexical/list';
 import { LexicalComposer } from '@lexical/react/LexicalComposer';
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { ContentEditable } from '@lexical/react/LexicalContentEditable';
@@ -17,14 +17,13 @@ import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin';
 import { ListPlugin } from '@lexical/react/LexicalListPlugin';
 import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
-import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { $getRoot, $getSelection, $insertNodes, $isRangeSelection, $setSelection, FORMAT_TEXT_COMMAND, type LexicalEditor, type RangeSelection } from 'lexical';
-import DOMPurify from 'dompurify';
 import { toast } from '@/components/ui/feedback-store';
 import type { FieldControlProps } from '@/components/ui/form-field';
 import { ko } from '@/i18n/ko';
 import { uploadImage } from '../api/board-api';
-import { $createImageNode, ImageNode } from './image-node';
+import { POST_EDITOR_NODES, sanitizePostHtml } from '../rich-text';
+import { $createImageNode } from './image-node';
 
 const isHttpUrl = (url: string) => /^https?:\/\/[^\s]+$/i.test(url);
 
@@ -115,7 +114,7 @@ function Toolbar() {
 function initialState(html: string) {
   return (editor: LexicalEditor) => {
     if (!html) return;
-    const clean = DOMPurify.sanitize(html);
+    const clean = sanitizePostHtml(html);
     const dom = new DOMParser().parseFromString(clean, 'text/html');
     const nodes = $generateNodesFromDOM(editor, dom);
     $getRoot().select();
@@ -137,7 +136,7 @@ interface PostEditorProps {
 export function PostEditor({ initialHtml, onChange, control, editorRef }: PostEditorProps) {
   const config = {
     namespace: 'board-post',
-    nodes: [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode, ImageNode],
+    nodes: POST_EDITOR_NODES,
     onError: (error: Error) => console.error(error),
     editorState: initialState(initialHtml),
     theme: { text: { bold: 'editor-bold', italic: 'editor-italic' } },

@@ -55,12 +55,12 @@ describe('post form: images removed on save (issue #13)', { timeout: 20_000 }, (
   it('tells the author how many external images the server removed', async () => {
     await saveWith({ ...existing, removedImages: 2 });
     await findToast('외부 이미지 2개는 보안을 위해 제거했어요. 사진은 이미지 버튼으로 올려주세요.');
-    await findToast('게시글이 저장되었습니다.');
+    await findToast('게시글을 저장했어요.');
   });
 
   it('says nothing more when nothing was removed (0 or an older server without the field)', async () => {
     await saveWith({ ...existing, removedImages: 0 });
-    await findToast('게시글이 저장되었습니다.');
+    await findToast('게시글을 저장했어요.');
     expect(toastTexts().some((t) => t.includes('외부 이미지'))).toBe(false);
   });
 });
@@ -153,7 +153,7 @@ describe('post form: drafts (issue #14)', { timeout: 20_000 }, () => {
     await act(() => new Promise((r) => setTimeout(r, 500)));
     expect(drafts.has('1:post:7')).toBe(true);
     await user.click(screen.getByRole('button', { name: '저장' }));
-    await findToast('게시글이 저장되었습니다.');
+    await findToast('게시글을 저장했어요.');
     await waitFor(() => expect(drafts.has('1:post:7')).toBe(false));
   });
 });

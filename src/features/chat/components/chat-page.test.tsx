@@ -185,10 +185,10 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: '호스트님과의 채팅' })).toBeTruthy();
   });
 
-  it('a match that is not the member\'s shows "채팅 상대를 찾을 수 없습니다."', async () => {
+  it('a match that is not the member\'s shows "채팅 상대를 찾을 수 없어요."', async () => {
     mockFetch({ 'GET /api/matches/7': () => jsonResponse({ message: '매칭 요청을 찾을 수 없습니다.', code: 'NOT_FOUND' }, 404) });
     renderWithFeedback(<ChatPage matchId={7} user={me} opponent={null} onLeft={() => undefined} />);
-    expect(await screen.findByText('채팅 상대를 찾을 수 없습니다.')).toBeTruthy();
+    expect(await screen.findByText('채팅 상대를 찾을 수 없어요.')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
@@ -202,9 +202,9 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
     renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={onLeft} />);
     await chooseFromMenu(user, '나가기');
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('채팅방을 나가면 대화 내용이 모두 사라집니다. 나가시겠습니까?');
+    expect(dialog.textContent).toContain('채팅방을 나가면 대화 내용이 모두 사라집니다. 나갈까요?');
     await user.click(within(dialog).getByRole('button', { name: '나가기' }));
-    expect(await screen.findByText('채팅방을 나갔습니다.')).toBeTruthy();
+    expect(await screen.findByText('채팅방을 나갔어요.')).toBeTruthy();
     expect(onLeft).toHaveBeenCalledOnce();
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
   });

@@ -4,6 +4,7 @@
  */
 import { format } from 'date-fns';
 import { ko as koLocale } from 'date-fns/locale/ko';
+import { ko } from '@/i18n/ko';
 
 const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
 
@@ -24,7 +25,7 @@ export function messageTime(at: string | Date): string {
 /** "11월 24일 화요일" (KST); '' for an unreadable instant. */
 export function dayLabel(at: string | Date): string {
   const d = kstWallClock(at);
-  return d ? format(d, 'M월 d일 EEEE', { locale: koLocale }) : '';
+  return d ? format(d, ko.chatView.dayPattern, { locale: koLocale }) : '';
 }
 
 /** The KST calendar day `YYYY-MM-DD` of an instant (groups messages under one separator); '' when unreadable. */

@@ -3,6 +3,7 @@ import { ko } from '@/i18n/ko';
 import { CalendarIcon, ChatIcon, MatchIcon } from './feature-icons';
 import { useFeaturedReviews } from '../hooks/use-featured-reviews';
 import { ReviewCarousel } from './review-carousel';
+import { UpcomingPreview } from './upcoming-preview';
 import './home.css';
 
 const FEATURES = [
@@ -14,9 +15,11 @@ const FEATURES = [
 interface HomePageProps {
   /** The hero's two links ("매칭하기", "일정 만들기"), rendered by the route. */
   actions: ReactNode;
+  /** Visitors see the upcoming meals before signing up (issue #31 item 2). */
+  showPreview?: boolean;
 }
 
-export function HomePage({ actions }: HomePageProps) {
+export function HomePage({ actions, showPreview = false }: HomePageProps) {
   const featured = useFeaturedReviews();
   return (
     <div className="home">
@@ -32,6 +35,8 @@ export function HomePage({ actions }: HomePageProps) {
           <img src="/avatars/duck.svg" alt="" width={120} height={120} />
         </div>
       </section>
+
+      {showPreview && <UpcomingPreview />}
 
       <section className="features" aria-labelledby="features-heading">
         <h2 id="features-heading">{ko.home.featuresHeading}</h2>

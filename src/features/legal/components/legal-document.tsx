@@ -13,7 +13,7 @@ interface LegalDocumentProps {
 /** "2026년 11월 26일" of a `YYYY-MM-DD` date (issue #31: a Korean date, not the ISO text). */
 function yearMonthDay(iso: string): string {
   const [year, month, day] = iso.split('-').map(Number);
-  return `${year}년 ${month}월 ${day}일`;
+  return format(ko.dates.yearMonthDay, { year: year ?? '', month: month ?? '', day: day ?? '' });
 }
 
 /**

@@ -69,3 +69,25 @@ export const scheduleCalendarQuery = (from: IsoDate, to: IsoDate, filter: Schedu
     queryKey: [...queryRoots.schedules, 'calendar', from, to, filterParams(filter)],
     queryFn: ({ signal }) => getScheduleCalendar(from, to, filter, signal),
   });
+
+/** Items per page of the upcoming list (issue #31 item 2). */
+export const UPCOMING_PAGE_SIZE = 20;
+
+/**
+ * `GET /api/schedules?…&limit=&cursor=` without `date`: the whole window (today … today+21 KST),
+ * soonest first (date, hour, id), one page at a time (issue #31 item 2: 매칭 opens on this list).
+ */
+export function getUpcomingSchedules(filter: ScheduleQueryFilter, cursor: string | null, signal?: AbortSignal): Promise<Page<Schedule>> {
+  const params = new URLSearchParams({ ...filterParams(filter), limit: String(UPCOMING_PAGE_SIZE) });
+  if (cursor) params.set('cursor', cursor);
+  return apiPage<Schedule>(`/api/schedules?${params.toString()}`, { signal });
+}
+
+/** The upcoming list as an infinite query, under `queryRoots.schedules` like the day list. */
+export const upcomingSchedulesQuery = (filter: ScheduleQueryFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...queryRoots.schedules, 'upcoming', filterParams(filter)],
+    queryFn: ({ pageParam, signal }) => getUpcomingSchedules(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Schedule } from '@common/api/schedules';
 import { addDaysIso, mealStartsAt, todayKst } from '@common/domain/schedule';
+import { koreanDate } from '@common/domain/korean-time';
 import { jsonResponse, memberStats, mockFetch } from '@/test/fixtures';
 import { renderWithFeedback, textResponse, findToast } from '@/test/render';
 import { MatchingPage } from './matching-page';
@@ -42,7 +43,7 @@ function dayServer(all: () => Schedule[] | Response) {
     if (list instanceof Response) return list;
     const q = new URL(url, 'http://x').searchParams;
     const categories = q.get('category')?.split(',');
-    const matching = list.filter((s) => s.date === q.get('date') && (!categories || categories.includes(s.placeCategory)));
+    const matching = list.filter((s) => (!q.get('date') || s.date === q.get('date')) && (!categories || categories.includes(s.placeCategory)));
     const start = Number(q.get('cursor') ?? 0);
     const limit = Number(q.get('limit') ?? 20);
     const res = jsonResponse(matching.slice(start, start + limit));
@@ -101,7 +102,7 @@ describe('matching page (SPEC §5, §8)', () => {
     expect(other.textContent).toContain('1/4명');
     await user.click(screen.getByRole('button', { name: '매칭 신청' }));
     const confirm = await screen.findByRole('alertdialog');
-    expect(confirm.textContent).toContain('이 일정에 매칭을 신청하시겠습니까?');
+    expect(confirm.textContent).toContain('이 일정에 매칭을 신청할까요?');
     await user.click(within(confirm).getByRole('button', { name: '확인' }));
     await findToast('매칭 신청이 완료되었습니다.');
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
@@ -186,7 +187,7 @@ describe('matching page (SPEC §5, §8)', () => {
       'GET /api/schedules/random': () => (found ? jsonResponse(found) : jsonResponse({ message: '현재 매칭 가능한 상대가 없습니다.', code: 'NOT_FOUND' }, 404)),
     });
     renderWithFeedback(<MatchingPage myId={1} />);
-    expect(await screen.findByText('이 날짜에 등록된 일정이 없습니다.')).toBeTruthy();
+    expect(await screen.findByText(/앞으로 3주 동안 등록된 약속이 없어요/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '랜덤 매칭' }));
     await findToast('현재 매칭 가능한 상대가 없습니다.');
 
@@ -213,7 +214,9 @@ describe('matching page (SPEC §5, §8)', () => {
     // The server narrows (issue #19 item 3): the day list and the calendar are asked with the filter.
     const urls = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x'));
     expect(urls.some((u) => u.pathname === '/api/schedules' && u.searchParams.get('category') === '중식' && u.searchParams.get('radius') === '5000')).toBe(true);
-    expect(urls.some((u) => u.pathname === '/api/schedules/calendar' && u.searchParams.get('category') === '중식')).toBe(true);
+    // The calendar view asks with the same filter.
+    await user.click(screen.getByRole('button', { name: '달력' }));
+    await waitFor(() => expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/schedules/calendar') && String(url).includes('category=%EC%A4%91%EC%8B%9D'))).toBe(true));
   });
 
   it('loads the day 20 at a time: 더 보기 fetches the next page by its cursor', async () => {
@@ -221,18 +224,46 @@ describe('matching page (SPEC §5, §8)', () => {
     const many = Array.from({ length: DAY_PAGE_SIZE + 5 }, (_, i) => schedule(i + 1, 2, { time: 13 + (i % 10) }));
     const fetch = mockFetch({ 'GET /api/schedules': dayServer(() => many), 'GET /api/schedules/calendar': calendarServer(() => many) });
     renderWithFeedback(<MatchingPage myId={1} />);
+    await user.click(screen.getByRole('button', { name: '달력' }));
     const list = await dayList();
     expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(DAY_PAGE_SIZE);
     await user.click(screen.getByRole('button', { name: '더 보기' }));
     await waitFor(() => expect(within(list).getAllByRole('button', { pressed: false })).toHaveLength(DAY_PAGE_SIZE + 5));
     expect(screen.queryByRole('button', { name: '더 보기' })).toBeNull();
-    const dayCalls = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((u) => u.pathname === '/api/schedules');
+    const dayCalls = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((u) => u.pathname === '/api/schedules' && u.searchParams.has('date'));
     expect(dayCalls.map((u) => [u.searchParams.get('date'), u.searchParams.get('cursor')])).toEqual([
       [today, null],
       [today, String(DAY_PAGE_SIZE)],
     ]);
     // The calendar marks the day from the calendar endpoint, never from a downloaded window.
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/api/schedules/calendar?from='))).toBe(true);
+  });
+
+  it('opens on the upcoming meals under 오늘, 내일 and "11월 29일 (일)" headers, soonest first, 20 at a time (issue #31 item 2)', async () => {
+    const user = userEvent.setup();
+    const later = addDaysIso(today, 3);
+    const many = [
+      ...Array.from({ length: 12 }, (_, i) => schedule(i + 1, 2, { time: 8 + i })),
+      ...Array.from({ length: 10 }, (_, i) => schedule(100 + i, 2, { date: addDaysIso(today, 1), time: 8 + i })),
+      schedule(200, 2, { date: later, time: 9 }),
+    ];
+    const fetch = mockFetch({ 'GET /api/schedules': dayServer(() => many) });
+    renderWithFeedback(<MatchingPage myId={1} />);
+    expect(await screen.findByRole('heading', { level: 3, name: '오늘' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: '내일' })).toBeTruthy();
+    // The first page holds 20: 12 of today and 8 of tomorrow; the later day comes with 더 보기.
+    expect(screen.queryByRole('heading', { level: 3, name: koreanDate(later) })).toBeNull();
+    await user.click(screen.getByRole('button', { name: '더 보기' }));
+    expect(await screen.findByRole('heading', { level: 3, name: koreanDate(later) })).toBeTruthy();
+    expect(koreanDate(later)).toMatch(/^\d{1,2}월 \d{1,2}일 \([일월화수목금토]\)$/);
+    const calls = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://x')).filter((u) => u.pathname === '/api/schedules');
+    expect(calls.map((u) => [u.searchParams.get('date'), u.searchParams.get('limit'), u.searchParams.get('cursor')])).toEqual([
+      [null, '20', null],
+      [null, '20', '20'],
+    ]);
+    // The chip says where distance is measured from (no geolocation here: 서울시청, and why).
+    expect(screen.getByTestId('distance-chip').textContent).toBe('서울시청에서 5km');
+    expect(screen.getByText('위치 권한이 없어서 서울시청에서 거리를 재요.')).toBeTruthy();
   });
 
   it('marks full meals 마감 and my requested ones 신청함 (no 매칭 신청 then); the author shows their figures', async () => {

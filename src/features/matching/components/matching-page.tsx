@@ -12,15 +12,18 @@ import { isApiError } from '@/lib/api-client';
 import { monthDayLabel, whenLabel } from '@/lib/dates';
 import { formatDistance } from '@/lib/geo';
 import { useOutbox } from '@/lib/outbox';
-import { usePosition } from '@/lib/geolocation';
+import { useAskedPosition } from '@/lib/geolocation';
 import { queryRoots } from '@/lib/query/keys';
 import { getRandomSchedule } from '../api/get-random-schedule';
-import { daySchedulesQuery, scheduleCalendarQuery, type ScheduleQueryFilter } from '../api/get-schedules';
+import { daySchedulesQuery, scheduleCalendarQuery, upcomingSchedulesQuery, type ScheduleQueryFilter } from '../api/get-schedules';
 import { requestMatch } from '../api/request-match';
 import { useSafetyGuide } from '@/components/ui/safety-guide';
 import { DEFAULT_MATCHING_FILTER, isFilterActive, type MatchingFilter } from '../filter';
 import { AuthorProfileDialog } from './author-profile-dialog';
 import { DayScheduleList } from './day-schedule-list';
+import { UpcomingList } from './upcoming-list';
+import { ToggleChip } from '@/components/ui/toggle-chip';
+import { FOOD_CATEGORIES } from '@common/domain/vocabulary';
 import { LoadMore } from '@/components/ui/load-more';
 import { MatchingFilterDialog } from './matching-filter-dialog';
 import './matching.css';
@@ -36,16 +39,23 @@ interface MatchingPageProps {
 
 const NO_SCHEDULES: Schedule[] = [];
 
-/** 매칭: the calendar of everyone's schedules, the chosen day's list, filter, random match, request. */
+/**
+ * 매칭: the upcoming meals of the next 21 days under day headers (issue #31 item 2: the first
+ * view), or the calendar of everyone's schedules with the chosen day's list; filter chips (where
+ * distance is measured from, food types), random match, request.
+ */
 export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPageProps) {
   const today = todayKst();
   const bounds = scheduleWindow();
-  const { position } = usePosition();
+  const origin = useAskedPosition();
+  const { position } = origin;
   const queryClient = useQueryClient();
   const [filter, setFilter] = useState<MatchingFilter>(DEFAULT_MATCHING_FILTER);
   const [filterOpen, setFilterOpen] = useState(false);
   // A shared link names the day of its schedule (issue #19): that day opens first.
   const startDay = sharedDate && isInScheduleWindow(sharedDate) ? sharedDate : today;
+  // Issue #31 item 2: the list first; a shared link opens its day on the calendar.
+  const [view, setView] = useState<'list' | 'calendar'>(sharedDate ? 'calendar' : 'list');
   const [month, setMonth] = useState<IsoDate>(startDay);
   const [day, setDay] = useState<IsoDate>(startDay);
   // What the screen shows, asked of the server (issue #19 item 3): the calendar's dots for the
@@ -56,9 +66,12 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
     () => ({ categories: filter.categories, distance: filter.distance, lat: position.lat, lng: position.lng }),
     [filter, position.lat, position.lng],
   );
-  const calendar = useQuery(scheduleCalendarQuery(bounds.first, bounds.last, serverFilter));
-  const schedules = useInfiniteQuery(daySchedulesQuery(day, serverFilter));
-  const loaded = useMemo(() => schedules.data?.pages.flatMap((p) => p.items) ?? NO_SCHEDULES, [schedules.data]);
+  const calendar = useQuery({ ...scheduleCalendarQuery(bounds.first, bounds.last, serverFilter), enabled: view === 'calendar' });
+  const schedules = useInfiniteQuery({ ...daySchedulesQuery(day, serverFilter), enabled: view === 'calendar' });
+  const upcoming = useInfiniteQuery({ ...upcomingSchedulesQuery(serverFilter), enabled: view === 'list' });
+  const upcomingLoaded = useMemo(() => upcoming.data?.pages.flatMap((p) => p.items) ?? NO_SCHEDULES, [upcoming.data]);
+  const dayLoaded = useMemo(() => schedules.data?.pages.flatMap((p) => p.items) ?? NO_SCHEDULES, [schedules.data]);
+  const loaded = view === 'list' ? upcomingLoaded : dayLoaded;
   const [selected, setSelected] = useState<Schedule | null>(null);
   const [author, setAuthor] = useState<ScheduleAuthor | null>(null);
   const [authorScheduleId, setAuthorScheduleId] = useState<number | undefined>(undefined);
@@ -87,6 +100,7 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
     },
     onSuccess: (schedule) => {
       setSelected(schedule);
+      setView('calendar');
       setDay(schedule.date);
       setMonth(schedule.date);
       requestAnimationFrame(() => document.getElementById(`schedule-${schedule.id}`)?.scrollIntoView?.({ block: 'nearest' }));
@@ -191,16 +205,60 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
   }
 
   const active = isFilterActive(filter);
+  const distance = formatDistance(filter.distance);
+  // Issue #31 item 2: the UI always says where distance is measured from.
+  const fromLabel =
+    origin.source === 'device' ? format(ko.upcoming.fromMe, { distance }) : format(ko.upcoming.fromPlace, { place: ko.upcoming.defaultPlace, distance });
+  const toggleCategory = (category: (typeof FOOD_CATEGORIES)[number]) =>
+    setFilter((f) => ({ ...f, categories: f.categories.includes(category) ? f.categories.filter((c) => c !== category) : [...f.categories, category] }));
+  const onShowAuthor = (a: ScheduleAuthor, scheduleId: number) => {
+    setAuthor(a);
+    setAuthorScheduleId(scheduleId);
+  };
   return (
     <div className="page matching-page">
       <h1 className="page-heading">{ko.matching.heading}</h1>
+      <div className="matching-chips">
+        <button type="button" className="chip chip--origin" aria-haspopup="dialog" onClick={() => setFilterOpen(true)} data-testid="distance-chip">
+          {fromLabel}
+        </button>
+        <div className="matching-chips__categories" role="group" aria-label={ko.upcoming.categories}>
+          {FOOD_CATEGORIES.map((c) => (
+            <ToggleChip key={c} pressed={filter.categories.includes(c)} onToggle={() => toggleCategory(c)}>
+              {c}
+            </ToggleChip>
+          ))}
+        </div>
+      </div>
+      {origin.source === 'default' && (
+        <p className="matching-origin" role="status">
+          {origin.permission === 'denied' ? (
+            ko.upcoming.denied
+          ) : (
+            <>
+              <span>{ko.upcoming.askReason}</span>{' '}
+              <button type="button" className="btn btn--ghost btn--small" onClick={origin.ask} disabled={origin.permission === 'asking'}>
+                {ko.upcoming.useMyLocation}
+              </button>
+            </>
+          )}
+        </p>
+      )}
       <div className="matching-toolbar">
+        <div className="segmented" role="group" aria-label={ko.upcoming.viewLabel}>
+          <button type="button" className="segmented__option" aria-pressed={view === 'list'} onClick={() => setView('list')}>
+            {ko.upcoming.list}
+          </button>
+          <button type="button" className="segmented__option" aria-pressed={view === 'calendar'} onClick={() => setView('calendar')}>
+            {ko.upcoming.calendar}
+          </button>
+        </div>
         <button type="button" className="btn btn--ghost" aria-haspopup="dialog" onClick={() => setFilterOpen(true)}>
           {ko.matching.filter}
         </button>
         {active && (
           <span className="matching-toolbar__hint">
-            {ko.matching.filterActive}: {[...filter.categories, format(ko.matching.distanceLabel, { distance: formatDistance(filter.distance) })].join(', ')}
+            {ko.matching.filterActive}: {[...filter.categories, format(ko.matching.distanceLabel, { distance })].join(', ')}
           </span>
         )}
         <span className="matching-toolbar__spacer" />
@@ -227,8 +285,21 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
           </button>
         )}
       </div>
-      <div className="matching-layout">
-        <section className="card">
+      {view === 'list' ? (
+        <section className="card" aria-labelledby="matching-upcoming-heading">
+          <h2 id="matching-upcoming-heading" className="card__title">
+            {ko.upcoming.heading}
+          </h2>
+          <QueryState query={upcoming} />
+          {upcoming.status === 'success' && (
+            <UpcomingList today={today} schedules={upcomingLoaded} selectedId={selected?.id ?? null} myId={myId} pendingIds={pendingIds} onSelect={select} onShowAuthor={onShowAuthor} />
+          )}
+          <LoadMore query={upcoming} />
+          <p className="field__hint">{ko.matching.selectHint}</p>
+        </section>
+      ) : (
+        <div className="matching-layout">
+          <section className="card">
           <Calendar label={ko.matching.calendar} today={today} window={bounds} selected={day} onDayClick={selectDay} month={month} onMonthChange={setMonth} marked={markedDays} />
         </section>
         <section className="card" aria-labelledby="matching-day-heading">
@@ -237,15 +308,13 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
           </h2>
           <QueryState query={schedules} />
           {schedules.status === 'success' && (
-            <DayScheduleList date={day} schedules={dayList} selectedId={selected?.id ?? null} myId={myId} pendingIds={pendingIds} onSelect={select} onShowAuthor={(a, scheduleId) => {
-                setAuthor(a);
-                setAuthorScheduleId(scheduleId);
-              }} />
+            <DayScheduleList date={day} schedules={dayList} selectedId={selected?.id ?? null} myId={myId} pendingIds={pendingIds} onSelect={select} onShowAuthor={onShowAuthor} />
           )}
           <LoadMore query={schedules} />
           <p className="field__hint">{ko.matching.selectHint}</p>
         </section>
-      </div>
+        </div>
+      )}
       <MatchingFilterDialog open={filterOpen} onOpenChange={setFilterOpen} value={filter} onApply={setFilter} />
       <AuthorProfileDialog author={author} scheduleId={authorScheduleId} onOpenChange={(open) => !open && setAuthor(null)} />
       {guide.element}

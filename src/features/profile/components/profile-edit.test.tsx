@@ -119,7 +119,7 @@ describe('profile edit (내 정보, SPEC §2, §5; issue #14)', () => {
     click.mockRestore();
   }, 15_000);
 
-  it('saves once, updates the member query and the session, then goes home', async () => {
+  it('saves once, updates the member query and the session, and stays on 내 정보 (issue #31)', async () => {
     const put = vi.fn((_url: string, init: RequestInit | undefined) => jsonResponse(makeUser({ ...JSON.parse(String(init?.body)) })));
     mockFetch({ 'PUT /api/user/profile': put, 'GET /api/user/me': () => jsonResponse(makeUser({ name: '박밥상친구', age: 41 })) });
     const { user, onLeave, queryClient } = setup();
@@ -128,12 +128,21 @@ describe('profile edit (내 정보, SPEC §2, §5; issue #14)', () => {
     await user.clear(screen.getByLabelText('나이'));
     await user.type(screen.getByLabelText('나이'), '41');
     await user.dblClick(screen.getByRole('button', { name: '저장' }));
-    await findToast('성공적으로 저장되었습니다.');
+    await findToast('저장했어요.');
     expect(put).toHaveBeenCalledTimes(1);
     expect(JSON.parse(String(put.mock.calls[0]?.[1]?.body))).toMatchObject({ name: '박밥상친구', age: 41 });
-    expect(onLeave).toHaveBeenCalledWith('/');
+    expect(onLeave).not.toHaveBeenCalled();
+    expect(screen.getByRole('heading', { name: '내 정보' })).toBeTruthy();
     expect(useSession.getState().user?.name).toBe('박밥상친구');
     expect(queryClient.getQueryData(['me'])).toMatchObject({ name: '박밥상친구', age: 41 });
+  }, 15_000);
+
+  it('로그아웃 on 내 정보 signs the member out and leaves for the home page (issue #31)', async () => {
+    mockFetch({});
+    const { user, onLeave } = setup();
+    await user.click(screen.getByRole('button', { name: '로그아웃' }));
+    expect(useSession.getState().user).toBeNull();
+    expect(onLeave).toHaveBeenCalledWith('/');
   }, 15_000);
 
   it('puts a server 400 naming a field on that field, with no toast', async () => {

@@ -24,7 +24,7 @@ import './profile.css';
 interface ProfileEditProps {
   /** The member as `meQuery` answered it. */
   user: User;
-  /** Leave the screen: '/' after saving or cancelling, '/auth' when the credentials are gone. */
+  /** Leave the screen: '/' after cancelling or logging out, '/auth' when the credentials are gone. */
   onLeave: (to: '/' | '/auth') => void;
 }
 
@@ -53,8 +53,8 @@ export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
     onSuccess: (updated) => {
       queryClient.setQueryData(queryRoots.me, updated);
       setUser(updated);
+      // Issue #31 item 1: saving stays on 내 정보; the toast tells the outcome.
       toast.success(ko.profile.saved);
-      onLeave('/');
     },
     onError: (error) => {
       const onField = (name: never, e: { type: string; message: string }) => setError(name, e, { shouldFocus: true });
@@ -122,6 +122,19 @@ export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
       <BlockedMembers />
       <MyDataDownload />
       <DeleteAccount user={user} />
+      {/* Issue #31 item 1: on a phone 내 정보 is a tab, so 로그아웃 is here too (not only in the profile menu). */}
+      <div className="profile-edit__logout">
+        <button
+          type="button"
+          className="btn btn--ghost"
+          onClick={() => {
+            signOut('logout');
+            onLeave('/');
+          }}
+        >
+          {ko.nav.logout}
+        </button>
+      </div>
     </section>
   );
 }

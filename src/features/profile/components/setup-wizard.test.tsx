@@ -89,7 +89,7 @@ describe('setup wizard (SPEC §2, §5)', () => {
     expect(body.name).toBe('박친구');
     expect(body.profileImage).toBe('/avatars/rabbit.svg');
     expect((body.preferences as Record<string, boolean>)['한식']).toBe(true);
-    expect(await screen.findByText('프로필 설정이 완료되었습니다. 밥상친구를 시작해보세요!')).toBeTruthy();
+    expect(await screen.findByText('프로필 설정이 완료됐어요. 밥상친구를 시작해보세요!')).toBeTruthy();
     expect(onDone).toHaveBeenCalled();
     expect(useSession.getState().user?.isNewUser).toBe(false);
     expect(queryClient.getQueryData(['me'])).toMatchObject({ name: '박친구', age: 31 });
@@ -122,8 +122,8 @@ describe('setup wizard (SPEC §2, §5)', () => {
     await user.click(screen.getByRole('button', { name: '분식' }));
     await user.click(screen.getByRole('button', { name: '다음' }));
     await user.click(screen.getByRole('button', { name: '가입 완료' }));
-    await screen.findByText('프로필 저장에 실패했습니다. 다시 시도해주세요.');
-    expect(await alertText('프로필 저장에 실패했습니다. 다시 시도해주세요.')).toContain('프로필 저장에 실패했습니다. 다시 시도해주세요.');
+    await screen.findByText('프로필 저장에 실패했어요. 다시 시도해주세요.');
+    expect(await alertText('프로필 저장에 실패했어요. 다시 시도해주세요.')).toContain('프로필 저장에 실패했어요. 다시 시도해주세요.');
     expect(onDone).not.toHaveBeenCalled();
   }, 15_000);
 
@@ -139,7 +139,7 @@ describe('setup wizard (SPEC §2, §5)', () => {
     await user.click(screen.getByRole('button', { name: '다음' }));
     const input = screen.getByLabelText('프로필 사진 파일');
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['hello'], 'note.txt', { type: 'text/plain' }));
-    expect(await alertText('이미지 파일만 업로드할 수 있습니다.')).toContain('이미지 파일만 업로드할 수 있습니다.');
+    expect(await alertText('이미지 파일만 업로드할 수 있어요.')).toContain('이미지 파일만 업로드할 수 있어요.');
     expect(fetchMock).not.toHaveBeenCalled();
   }, 15_000);
 });

@@ -45,7 +45,7 @@ describe('MyReviewsPage', () => {
     expect(within(first).getByText('가의 후기')).toBeTruthy();
 
     await user.click(within(first).getByRole('button', { name: /삭제/ }));
-    expect(await screen.findByText('리뷰를 삭제해도 회원님의 평균 평점은 변경되지 않습니다. 삭제하시겠습니까?')).toBeTruthy();
+    expect(await screen.findByText('리뷰를 삭제해도 회원님의 평균 평점은 변경되지 않아요. 삭제할까요?')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '취소' }));
     expect(fetch.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
     await user.click(within(first).getByRole('button', { name: /삭제/ }));
@@ -62,20 +62,20 @@ describe('MyReviewsPage', () => {
     renderWithFeedback(<MyReviewsPage />);
     await user.click(await screen.findByRole('button', { name: /삭제/ }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '삭제' }));
-    expect(await screen.findByText('리뷰 삭제 중 오류가 발생했습니다.')).toBeTruthy();
+    expect(await screen.findByText('리뷰 삭제 중 오류가 생겼어요.')).toBeTruthy();
     expect(screen.getByText('가의 후기')).toBeTruthy();
   });
 
   it('empty and error states', async () => {
     mockFetch({ 'GET /api/reviews/my': () => jsonResponse([]) });
     const { unmount } = renderWithFeedback(<MyReviewsPage />);
-    expect(await screen.findByText('아직 받은 리뷰가 없습니다.')).toBeTruthy();
+    expect(await screen.findByText('아직 받은 리뷰가 없어요.')).toBeTruthy();
     unmount();
     let fail = true;
     mockFetch({ 'GET /api/reviews/my': () => (fail ? jsonResponse({ message: '서버 오류' }, 500) : jsonResponse([review(3, 5, '다')])) });
     renderWithFeedback(<MyReviewsPage />);
     expect((await screen.findByRole('alert')).textContent).toContain('불러오지 못했어요');
-    expect(screen.queryByText('아직 받은 리뷰가 없습니다.')).toBeNull();
+    expect(screen.queryByText('아직 받은 리뷰가 없어요.')).toBeNull();
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: '다시 시도' }));
     expect(await screen.findByText('다의 후기')).toBeTruthy();

@@ -76,7 +76,7 @@ describe('WriteReviewPage', () => {
     await user.click(screen.getByRole('button', { name: '등록' }));
     await waitFor(() => expect((screen.getByRole('button', { name: '등록' }) as HTMLButtonElement).disabled).toBe(true));
     release();
-    expect(await screen.findByText('리뷰가 등록되었습니다.')).toBeTruthy();
+    expect(await screen.findByText('리뷰를 등록했어요.')).toBeTruthy();
     expect(body).toEqual({ matchId: 7, revieweeId: 42, rating: 5, comment: '맛있게 잘 먹었어요' });
     expect(onDone).toHaveBeenCalledTimes(1);
   }, 20_000);
@@ -113,13 +113,13 @@ describe('WriteReviewPage', () => {
     expect(await screen.findByText('이미 리뷰를 작성했습니다.')).toBeTruthy();
     answer = new Response('', { status: 500 });
     await user.click(screen.getByRole('button', { name: '등록' }));
-    expect(await screen.findByText('리뷰 등록 중 오류가 발생했습니다.')).toBeTruthy();
+    expect(await screen.findByText('리뷰 등록 중 오류가 생겼어요.')).toBeTruthy();
     expect(onDone).not.toHaveBeenCalled();
   });
 
   it('without navigation state or ?matchId= it shows the missing-opponent message', () => {
     renderWithFeedback(<WriteReviewPage target={null} lookupMatchId={undefined} onDone={vi.fn()} />);
-    expect(screen.getByRole('alert').textContent).toBe('상대방 정보가 없습니다. 매칭 내역에서 다시 시도해주세요.');
+    expect(screen.getByRole('alert').textContent).toBe('상대방 정보가 없어요. 매칭 내역에서 다시 시도해주세요.');
     expect(screen.queryByRole('button', { name: '등록' })).toBeNull();
   });
 
@@ -192,7 +192,7 @@ describe('WriteReviewPage', () => {
     useSession.setState({ status: 'signedIn', user: makeUser({ id: 1 }) });
     mockFetch({ 'GET /api/matches/9': answer });
     renderWithFeedback(<WriteReviewPage target={null} lookupMatchId={9} onDone={vi.fn()} />);
-    expect((await screen.findByRole('alert')).textContent).toBe('상대방 정보가 없습니다. 매칭 내역에서 다시 시도해주세요.');
+    expect((await screen.findByRole('alert')).textContent).toBe('상대방 정보가 없어요. 매칭 내역에서 다시 시도해주세요.');
   });
 
   it('checks the comment with the server schema: the error under the field, aria-invalid, nothing sent, no toast', async () => {

@@ -47,7 +47,7 @@ describe('add-schedule dialog (SPEC §5)', () => {
     const { onCreated, onOpenChange } = renderDialog({ now: () => new Date('2026-11-23T03:00:00Z') });
     await user.click(screen.getByRole('button', { name: '인원 늘리기' }));
     await user.click(screen.getByRole('button', { name: '저장' }));
-    await findToast('일정이 추가되었습니다.');
+    await findToast('일정을 추가했어요.');
     const init = fetch.mock.calls[0]?.[1];
     expect(JSON.parse(String(init?.body))).toEqual({
       date: '2026-11-24',

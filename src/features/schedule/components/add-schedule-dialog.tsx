@@ -4,7 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { Venue } from '@common/api/venues';
 import { venueCategoryLabel } from '@common/domain/categories';
 import { CAPACITY_MAX, CAPACITY_MIN, openHours, SCHEDULE_TEXT_MAX, type IsoDate } from '@common/domain/schedule';
-import { FOOD_CATEGORIES, type FoodCategory } from '@common/domain/vocabulary';
+import { FOOD_CATEGORIES, OTHER_FOOD_CATEGORY, type FoodCategory } from '@common/domain/vocabulary';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/feedback-store';
 import { FormField } from '@/components/ui/form-field';
@@ -43,7 +43,7 @@ export function AddScheduleDialog({ open, onOpenChange, ...rest }: AddScheduleDi
   );
 }
 
-function AddScheduleFormView({ date, venue, category = '기타', onCreated, onClose, now = () => new Date() }: Omit<AddScheduleDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
+function AddScheduleFormView({ date, venue, category = OTHER_FOOD_CATEGORY, onCreated, onClose, now = () => new Date() }: Omit<AddScheduleDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
   const queryClient = useQueryClient();
   // Issue #15: today's hours that have started are not offered (the server refuses them with a 400).
   const hours = openHours(date, now());

@@ -7,7 +7,7 @@ import { hourLabel, meridiem } from '@/lib/dates';
 export function HourOptions({ hours }: { hours: readonly number[] }) {
   return (
     <>
-      {(['오전', '오후'] as const).map((half) => {
+      {[meridiem(0), meridiem(12)].map((half) => {
         const inHalf = hours.filter((h) => meridiem(h) === half);
         return inHalf.length === 0 ? null : (
           <optgroup key={half} label={half}>

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Venue } from '@common/api/venues';
 import { ko } from '@/i18n/ko';
-import { loadMapProvider, type LatLng, type MapHandle } from '@/lib/maps';
+import type { LatLng } from '@/lib/maps';
+import { useMap } from '@/lib/maps/use-map';
 
 interface VenueMapProps {
   center: LatLng;
@@ -18,35 +19,11 @@ interface VenueMapProps {
  */
 export function VenueMap({ center, level, venues, selectedId, onSelect }: VenueMapProps) {
   const element = useRef<HTMLDivElement>(null);
-  const [map, setMap] = useState<MapHandle | null>(null);
-  const [failed, setFailed] = useState(false);
   const onSelectRef = useRef(onSelect);
   useEffect(() => {
     onSelectRef.current = onSelect;
   });
-  const initial = useRef({ center, level });
-
-  useEffect(() => {
-    let active = true;
-    let handle: MapHandle | null = null;
-    const el = element.current;
-    if (!el) return;
-    loadMapProvider()
-      .then((provider) => provider.createMap(el, initial.current))
-      .then((created) => {
-        if (!active) return created.destroy();
-        handle = created;
-        setMap(created);
-      })
-      .catch((error: unknown) => {
-        console.error('map failed to initialise', error);
-        if (active) setFailed(true);
-      });
-    return () => {
-      active = false;
-      handle?.destroy();
-    };
-  }, []);
+  const { map, failed } = useMap(element, { center, level });
 
   useEffect(() => {
     map?.setCenter(center, level);

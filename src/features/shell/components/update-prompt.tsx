@@ -1,7 +1,7 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { ko } from '@/i18n/ko';
 
-/** "새 버전이 준비되었습니다." with "새로고침" once a new service worker is waiting. */
+/** "새 버전이 준비됐어요." with "새로고침" once a new service worker is waiting. */
 export function UpdatePrompt() {
   const {
     needRefresh: [needRefresh],

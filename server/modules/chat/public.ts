@@ -1,7 +1,6 @@
 /**
- * The table chat's writes that follow the meal (issue #30 item 2) — THE single place outside
- * server/modules/chat/ that writes `table_members` and `table_messages` (like ./match-chat.ts for
- * the 1:1 chat; server/modules/meals/one-writer.test.ts); the meals module calls these functions INSIDE the transaction that seats or unseats a member, moves or cancels the
+ * The table chat's writes that follow the meal (issue #30 item 2): what the chat module offers the
+ * meals module (server/modules/meals/one-writer.test.ts); the meals module calls these functions INSIDE the transaction that seats or unseats a member, moves or cancels the
  * meal, so the membership and its system line commit (or roll back) with the change:
  * - `tableJoined`: a guest was accepted → member (with the host), "{name}님이 참여했어요";
  * - `tableLeft`: a seated guest cancelled or was cancelled → no longer a member (no history either),
@@ -15,11 +14,10 @@
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { josa } from 'es-hangul';
-import { koreanDateHour } from '../../common/domain/korean-time.ts';
-import type { TableMessage } from '../../common/realtime.ts';
-import { tableMembers, tableMessages, users } from '../db/schema.ts';
-import type { Database } from '../db/database.ts';
-import type { Tx } from '../db/database.ts';
+import { koreanDateHour } from '../../../common/domain/korean-time.ts';
+import type { TableMessage } from '../../../common/realtime.ts';
+import { tableMembers, tableMessages, users } from '../../db/schema.ts';
+import type { Database, Tx } from '../../db/database.ts';
 
 /** What a meal change did to its table chat (published after the commit). */
 export interface TableChange {
