@@ -22,11 +22,14 @@ describe('isMirroredPath', () => {
     '/api/matches/42',
     '/api/user/me',
     '/api/chat/7/history',
+    '/api/chats',
+    '/api/schedules/5/chat',
+    '/api/schedules/5/members',
   ])('mirrors %s', (path) => {
     expect(isMirroredPath(path)).toBe(true);
   });
 
-  it.each(['/api/schedules/random', '/api/venues', '/api/board/12/like', '/api/auth/login', '/api/reviews/3', '/uploads/a.webp', '/api/board/abc', '/api/matches/7/calendar.ics', '/api/matches/abc'])(
+  it.each(['/api/schedules/random', '/api/venues', '/api/board/12/like', '/api/auth/login', '/api/reviews/3', '/uploads/a.webp', '/api/board/abc', '/api/matches/7/calendar.ics', '/api/matches/abc', '/api/chats/table/5/read'])(
     'does not mirror %s',
     (path) => {
       expect(isMirroredPath(path)).toBe(false);

@@ -53,6 +53,10 @@ const MIRRORED: RegExp[] = [
   /^\/api\/matches\/\d+$/,
   /^\/api\/user\/me$/,
   /^\/api\/chat\/\d+\/history$/,
+  // Issue #30: the chat list, a table's chat (its newest 100) and its members.
+  /^\/api\/chats$/,
+  /^\/api\/schedules\/\d+\/chat$/,
+  /^\/api\/schedules\/\d+\/members$/,
 ];
 
 /** Whether a GET of this path (no query string) is mirrored offline. */

@@ -89,11 +89,12 @@ test('the manifest is linked and valid, and its icons are served', async ({ page
   const [narrow] = manifest.screenshots.filter((s) => s.form_factor === 'narrow').map((s) => s.sizes.split('x').map(Number));
   expect(narrow && narrow[1]! > narrow[0]!, 'the narrow screenshot is portrait').toBe(true);
 
-  // Issue #18: long-press shortcuts (내 일정, 매칭 요청 — where each match's chat opens, there is no chat
-  // list page — and 식사 약속 찾기) open real pages, and /favicon.ico exists for browsers that ask for it.
+  // Issue #18: long-press shortcuts (내 일정, 매칭 요청, issue #30's 채팅 list, 식사 약속 찾기) open real
+  // pages, and /favicon.ico exists for browsers that ask for it.
   expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
     ['내 일정', '/schedule'],
     ['매칭 요청', '/match-requests'],
+    ['채팅', '/chats'],
     ['식사 약속 찾기', '/matching'],
   ]);
   for (const shortcut of manifest.shortcuts) {

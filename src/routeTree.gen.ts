@@ -19,6 +19,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AnonymousAuthRouteImport } from './routes/_anonymous/auth'
 import { Route as AuthenticatedAdminRouteImport } from './routes/_authenticated/admin'
 import { Route as AuthenticatedBoardRouteImport } from './routes/_authenticated/board'
+import { Route as AuthenticatedChatsRouteImport } from './routes/_authenticated/chats'
 import { Route as AuthenticatedMatchRequestsRouteImport } from './routes/_authenticated/match-requests'
 import { Route as AuthenticatedMatchingRouteImport } from './routes/_authenticated/matching'
 import { Route as AuthenticatedMyReviewsRouteImport } from './routes/_authenticated/my-reviews'
@@ -31,6 +32,7 @@ import { Route as AuthenticatedWriteReviewRouteImport } from './routes/_authenti
 import { Route as STokenRouteImport } from './routes/s.$token'
 import { Route as AnonymousOauthCallbackRouteImport } from './routes/_anonymous/oauth.callback'
 import { Route as AuthenticatedChatMatchIdRouteImport } from './routes/_authenticated/chat.$matchId'
+import { Route as AuthenticatedTableScheduleIdRouteImport } from './routes/_authenticated/table.$scheduleId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -78,6 +80,11 @@ const AuthenticatedAdminRoute = AuthenticatedAdminRouteImport.update({
 const AuthenticatedBoardRoute = AuthenticatedBoardRouteImport.update({
   id: '/board',
   path: '/board',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
+const AuthenticatedChatsRoute = AuthenticatedChatsRouteImport.update({
+  id: '/chats',
+  path: '/chats',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
 const AuthenticatedMatchRequestsRoute =
@@ -146,6 +153,12 @@ const AuthenticatedChatMatchIdRoute =
     path: '/chat/$matchId',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedTableScheduleIdRoute =
+  AuthenticatedTableScheduleIdRouteImport.update({
+    id: '/table/$scheduleId',
+    path: '/table/$scheduleId',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -156,6 +169,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof AnonymousAuthRoute
   '/admin': typeof AuthenticatedAdminRoute
   '/board': typeof AuthenticatedBoardRoute
+  '/chats': typeof AuthenticatedChatsRoute
   '/match-requests': typeof AuthenticatedMatchRequestsRoute
   '/matching': typeof AuthenticatedMatchingRoute
   '/my-reviews': typeof AuthenticatedMyReviewsRoute
@@ -168,6 +182,7 @@ export interface FileRoutesByFullPath {
   '/s/$token': typeof STokenRoute
   '/oauth/callback': typeof AnonymousOauthCallbackRoute
   '/chat/$matchId': typeof AuthenticatedChatMatchIdRoute
+  '/table/$scheduleId': typeof AuthenticatedTableScheduleIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -178,6 +193,7 @@ export interface FileRoutesByTo {
   '/auth': typeof AnonymousAuthRoute
   '/admin': typeof AuthenticatedAdminRoute
   '/board': typeof AuthenticatedBoardRoute
+  '/chats': typeof AuthenticatedChatsRoute
   '/match-requests': typeof AuthenticatedMatchRequestsRoute
   '/matching': typeof AuthenticatedMatchingRoute
   '/my-reviews': typeof AuthenticatedMyReviewsRoute
@@ -190,6 +206,7 @@ export interface FileRoutesByTo {
   '/s/$token': typeof STokenRoute
   '/oauth/callback': typeof AnonymousOauthCallbackRoute
   '/chat/$matchId': typeof AuthenticatedChatMatchIdRoute
+  '/table/$scheduleId': typeof AuthenticatedTableScheduleIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -203,6 +220,7 @@ export interface FileRoutesById {
   '/_anonymous/auth': typeof AnonymousAuthRoute
   '/_authenticated/admin': typeof AuthenticatedAdminRoute
   '/_authenticated/board': typeof AuthenticatedBoardRoute
+  '/_authenticated/chats': typeof AuthenticatedChatsRoute
   '/_authenticated/match-requests': typeof AuthenticatedMatchRequestsRoute
   '/_authenticated/matching': typeof AuthenticatedMatchingRoute
   '/_authenticated/my-reviews': typeof AuthenticatedMyReviewsRoute
@@ -215,6 +233,7 @@ export interface FileRoutesById {
   '/s/$token': typeof STokenRoute
   '/_anonymous/oauth/callback': typeof AnonymousOauthCallbackRoute
   '/_authenticated/chat/$matchId': typeof AuthenticatedChatMatchIdRoute
+  '/_authenticated/table/$scheduleId': typeof AuthenticatedTableScheduleIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -227,6 +246,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/admin'
     | '/board'
+    | '/chats'
     | '/match-requests'
     | '/matching'
     | '/my-reviews'
@@ -239,6 +259,7 @@ export interface FileRouteTypes {
     | '/s/$token'
     | '/oauth/callback'
     | '/chat/$matchId'
+    | '/table/$scheduleId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -249,6 +270,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/admin'
     | '/board'
+    | '/chats'
     | '/match-requests'
     | '/matching'
     | '/my-reviews'
@@ -261,6 +283,7 @@ export interface FileRouteTypes {
     | '/s/$token'
     | '/oauth/callback'
     | '/chat/$matchId'
+    | '/table/$scheduleId'
   id:
     | '__root__'
     | '/'
@@ -273,6 +296,7 @@ export interface FileRouteTypes {
     | '/_anonymous/auth'
     | '/_authenticated/admin'
     | '/_authenticated/board'
+    | '/_authenticated/chats'
     | '/_authenticated/match-requests'
     | '/_authenticated/matching'
     | '/_authenticated/my-reviews'
@@ -285,6 +309,7 @@ export interface FileRouteTypes {
     | '/s/$token'
     | '/_anonymous/oauth/callback'
     | '/_authenticated/chat/$matchId'
+    | '/_authenticated/table/$scheduleId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -368,6 +393,13 @@ declare module '@tanstack/react-router' {
       path: '/board'
       fullPath: '/board'
       preLoaderRoute: typeof AuthenticatedBoardRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/chats': {
+      id: '/_authenticated/chats'
+      path: '/chats'
+      fullPath: '/chats'
+      preLoaderRoute: typeof AuthenticatedChatsRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/match-requests': {
@@ -454,6 +486,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedChatMatchIdRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/_authenticated/table/$scheduleId': {
+      id: '/_authenticated/table/$scheduleId'
+      path: '/table/$scheduleId'
+      fullPath: '/table/$scheduleId'
+      preLoaderRoute: typeof AuthenticatedTableScheduleIdRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
   }
 }
 
@@ -474,6 +513,7 @@ const AnonymousRouteWithChildren = AnonymousRoute._addFileChildren(
 interface AuthenticatedRouteChildren {
   AuthenticatedAdminRoute: typeof AuthenticatedAdminRoute
   AuthenticatedBoardRoute: typeof AuthenticatedBoardRoute
+  AuthenticatedChatsRoute: typeof AuthenticatedChatsRoute
   AuthenticatedMatchRequestsRoute: typeof AuthenticatedMatchRequestsRoute
   AuthenticatedMatchingRoute: typeof AuthenticatedMatchingRoute
   AuthenticatedMyReviewsRoute: typeof AuthenticatedMyReviewsRoute
@@ -484,11 +524,13 @@ interface AuthenticatedRouteChildren {
   AuthenticatedScheduleRoute: typeof AuthenticatedScheduleRoute
   AuthenticatedWriteReviewRoute: typeof AuthenticatedWriteReviewRoute
   AuthenticatedChatMatchIdRoute: typeof AuthenticatedChatMatchIdRoute
+  AuthenticatedTableScheduleIdRoute: typeof AuthenticatedTableScheduleIdRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAdminRoute: AuthenticatedAdminRoute,
   AuthenticatedBoardRoute: AuthenticatedBoardRoute,
+  AuthenticatedChatsRoute: AuthenticatedChatsRoute,
   AuthenticatedMatchRequestsRoute: AuthenticatedMatchRequestsRoute,
   AuthenticatedMatchingRoute: AuthenticatedMatchingRoute,
   AuthenticatedMyReviewsRoute: AuthenticatedMyReviewsRoute,
@@ -499,6 +541,7 @@ const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedScheduleRoute: AuthenticatedScheduleRoute,
   AuthenticatedWriteReviewRoute: AuthenticatedWriteReviewRoute,
   AuthenticatedChatMatchIdRoute: AuthenticatedChatMatchIdRoute,
+  AuthenticatedTableScheduleIdRoute: AuthenticatedTableScheduleIdRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -307,6 +307,38 @@ export const ko = {
     noHoursToday: '오늘은 더 이상 약속을 만들 수 없어요. 다른 날을 골라주세요.',
   },
 
+  /** Issue #30: who is coming to a meal (faces on the meal card and in the chat header). */
+  table: {
+    faces: '함께하는 멤버',
+    openProfile: '{name}님 프로필 보기',
+    host: '호스트',
+    count: '{n}명 참여 중',
+    more: '외 {n}명',
+    profileError: '프로필을 불러오지 못했어요.',
+    averageRating: '평균 평점',
+    /** "{place} 모임 (N명)": a table conversation's title. */
+    title: '{place} 모임 ({n}명)',
+  },
+
+  /** Issue #30 item 4: 채팅, every conversation of the member. */
+  chats: {
+    heading: shell.screens.chats,
+    empty: '아직 대화가 없어요. 식사 약속이 잡히면 여기에서 이야기할 수 있어요.',
+    findMeal: '식사 약속 찾기',
+    unread: '읽지 않은 메시지 {n}개',
+    mute: '알림 끄기',
+    unmute: '알림 켜기',
+    muted: '알림 꺼짐',
+    mutedToast: '이 대화의 알림을 껐어요.',
+    unmutedToast: '이 대화의 알림을 켰어요.',
+    muteError: '알림 설정을 바꾸지 못했어요.',
+    noMessage: '아직 메시지가 없어요',
+    system: '알림',
+    photo: '사진',
+    /** 1:1 title: "국밥집 · 김철수". */
+    matchTitle: '{place} · {name}',
+  },
+
   /** A member's reliability figures wherever one member is shown to another (issue #15). */
   memberStats: {
     line: '식사 {meals}회 · 노쇼 {noShows} · 늦은 취소 {lateCancels}',
@@ -495,6 +527,26 @@ export const ko = {
     sending: '보내는 중',
     failed: '전송 실패',
     resend: '다시 보내기',
+    /** Issue #30 item 5: the messenger screen. */
+    back: '뒤로',
+    more: '더보기',
+    menu: '채팅 메뉴',
+    viewMeal: '약속 보기',
+    report: '신고하기',
+    copy: '복사',
+    copied: '메시지를 복사했어요.',
+    messageActions: '메시지 메뉴',
+    unread: '읽지 않은 사람 {n}명',
+    empty: '아직 메시지가 없어요. 먼저 인사를 건네 보세요!',
+    tableEmpty: '모임 채팅이 열렸어요. 함께할 멤버들에게 인사해 보세요!',
+    tableTitle: '모임 채팅',
+    refused: '보내지 못했어요: {reason}',
+    refusedFallback: '보낼 수 없는 메시지예요. 내용을 고쳐 주세요.',
+    notMember: '이 모임 채팅에 참여하고 있지 않아요.',
+    readOnly: '지난 모임이라 대화를 읽을 수만 있어요.',
+    tableLeave: '나가면 이 모임 참여가 취소되고 모임 채팅에서도 나가게 돼요.',
+    hostLeave: '호스트는 모임을 나갈 수 없어요. 약속을 취소하려면 내 일정에서 삭제해 주세요.',
+    leaveNotFound: '이 모임의 내 신청을 찾지 못했어요.',
   },
 
   reviews: {

@@ -45,6 +45,7 @@ export const ko = {
     myInfo: '내 정보',
     myReviews: '내 리뷰',
     activity: '활동 내역',
+    chats: '채팅',
     logout: '로그아웃',
     openMenu: '메뉴 열기',
     menu: '메뉴',
@@ -55,6 +56,8 @@ export const ko = {
   screens: {
     recommend: '맛집 추천',
     chat: '채팅',
+    /** Issue #30 item 4: the chat list page (side menu, route title). */
+    chats: '채팅',
   },
   auth: {
     login: '로그인',

@@ -18,6 +18,8 @@ const TITLES: Record<string, string> = {
   '/board': '맛집 소개 · 밥상친구',
   '/match-requests': '활동 내역 · 밥상친구',
   '/chat/$matchId': '채팅 · 밥상친구',
+  '/chats': '채팅 · 밥상친구',
+  '/table/$scheduleId': '채팅 · 밥상친구',
   '/write-review': '리뷰 작성 · 밥상친구',
   '/my-reviews': '내가 받은 리뷰 · 밥상친구',
   '/profile': '내 정보 · 밥상친구',
@@ -46,7 +48,7 @@ describe('page titles (issue #14)', () => {
     });
     const found: Record<string, string> = {};
     for (const path of Object.keys(TITLES)) {
-      const [routes] = router.getMatchedRoutes(path.replace('$matchId', '7')) as unknown as [{ options: { staticData?: { title?: string } } }[]];
+      const [routes] = router.getMatchedRoutes(path.replace('$matchId', '7').replace('$scheduleId', '5')) as unknown as [{ options: { staticData?: { title?: string } } }[]];
       found[path] = titleOfMatches(routes.map((route) => ({ staticData: route.options.staticData })));
     }
     expect(found).toEqual(TITLES);

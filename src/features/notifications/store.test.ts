@@ -67,8 +67,8 @@ describe('live notifications (SPEC §4, issues #14, #16)', () => {
     });
     const { client, stale } = clientWithLists();
     expect(receiveNotification(note('new_message', { id: 41 }), client, (id) => id === 1)).toBeNull();
-    // the chat's history refreshes; the bell is not bumped before the read mark
-    expect(stale()).toMatchObject({ chat1: true, chat2: false });
+    // issue #30 item 5: the open chat is not refetched (its topic delivered the message); the bell is not bumped before the read mark
+    expect(stale()).toMatchObject({ chat1: false, chat2: false });
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledWith(expect.stringContaining('/api/notifications/read'), expect.objectContaining({ method: 'POST', body: JSON.stringify({ ids: [41] }) })));
     // a message of another chat still speaks
     expect(receiveNotification(note('new_message', { id: 42, matchId: 2 }), client, (id) => id === 1)).toBe('new_message 메시지');

@@ -5,7 +5,8 @@
  * survives a reload; no counter in memory). Unknown types log a warning and invalidate nothing.
  *
  * Quiet when looking (issue #16 item 6): a `new_message` of the chat that is open and visible
- * raises no toast and no unread — its inbox item is marked read instead.
+ * raises no toast and no unread — its inbox item is marked read instead — and does not refetch that
+ * chat (issue #30 item 5: its topic already delivered the message).
  */
 import { NOTIFICATION_TYPES, type LiveNotification, type NotificationType } from '@common/realtime';
 import { invalidateForNotification } from '@/lib/query/invalidation';
@@ -36,7 +37,7 @@ export function receiveNotification(payload: unknown, client = queryClient, inVi
   }
   const matchId = typeof n.matchId === 'number' ? n.matchId : undefined;
   if (n.type === 'new_message' && matchId !== undefined && inView(matchId)) {
-    invalidateForNotification(client, { type: n.type, matchId }, { inbox: false });
+    // Issue #30 item 5: the open chat already has the message from its topic (one delivery): no refetch.
     if (typeof n.id === 'number') void markRead(client, { ids: [n.id] }).catch(() => undefined);
     return null;
   }

@@ -42,6 +42,12 @@ export const queryRoots = {
   notifications: ['notifications', 'list'],
   /** `GET /api/legal`: the versions of the terms and the contact address (issue #17). */
   legal: ['legal'],
+  /** `GET /api/schedules/{id}/members`: `['table-members', scheduleId]` (issue #30 item 1). */
+  tableMembers: ['table-members'],
+  /** `GET /api/chats`: the chat list pages (issue #30 item 4). */
+  chats: ['chats'],
+  /** `GET /api/schedules/{id}/chat`: `['chat', 'table', scheduleId]` (issue #30 item 2; under `chat`, so a replayed chat write reaches it). */
+  tableChat: ['chat', 'table'],
   /** `GET /api/notifications/unread-count`: the bell's badge (issue #16). */
   notificationsUnread: ['notifications', 'unread-count'],
 } as const satisfies Record<string, readonly string[]>;

@@ -1,6 +1,6 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { matchQueryOptions } from '@/features/chat/api/find-opponent';
-import { chatHistoryQuery } from '@/features/chat/api/get-history';
+import { historyQuery } from '@/features/chat/api/conversation';
 import { ChatPage } from '@/features/chat/components/chat-page';
 import { useMarkChatNotificationsRead } from '@/features/notifications/hooks/use-mark-chat-read';
 import { ko } from '@/i18n/shell';
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_authenticated/chat/$matchId')({
     if (!/^[1-9][0-9]{0,9}$/.test(params.matchId)) return;
     const id = Number(params.matchId);
     const lookups = location.state.opponent ? [] : [context.queryClient.ensureQueryData(matchQueryOptions(id))];
-    return Promise.allSettled([...lookups, context.queryClient.ensureQueryData(chatHistoryQuery(id))]).then(() => undefined);
+    return Promise.allSettled([...lookups, context.queryClient.ensureInfiniteQueryData(historyQuery({ kind: 'match', id }))]).then(() => undefined);
   },
   staticData: { title: ko.screens.chat },
   component: Chat,
@@ -35,5 +35,15 @@ function Chat() {
       </section>
     );
   }
-  return <ChatPage key={id} matchId={id} user={user} opponent={opponent} onLeft={() => void navigate({ to: '/match-requests' })} />;
+  return (
+    <ChatPage
+      key={id}
+      matchId={id}
+      user={user}
+      opponent={opponent}
+      onLeft={() => void navigate({ to: '/match-requests' })}
+      onBack={() => (window.history.length > 1 ? window.history.back() : void navigate({ to: '/chats' }))}
+      onViewMeal={() => void navigate({ to: '/match-requests' })}
+    />
+  );
 }

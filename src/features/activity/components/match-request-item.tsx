@@ -13,6 +13,7 @@ import {
 } from '@common/domain/match-status';
 import { Avatar } from '@/components/ui/avatar';
 import { MemberStatsLine } from '@/components/ui/member-stats';
+import { MembersRow } from '@/components/ui/members-row';
 import { format, ko } from '@/i18n/ko';
 import { disputeWindows, markAgainst } from '@/lib/absences';
 import { koreanClock, koreanDateTime, whenLabel } from '@/lib/dates';
@@ -165,6 +166,8 @@ export function MatchRequestItem({ request, side, pending, now, role, onAction }
         {cancelNote && <p className="request-item__cancelled">{cancelNote}</p>}
         {partnerArrival && !cancelled && <p className="request-item__arrival">{ko.activity.partnerArrived}</p>}
         {markOnMe && <AbsenceNote mark={markOnMe} now={now} />}
+        {/* Issue #30 item 1: a member of the table sees who else is coming. */}
+        {!cancelled && (shown?.status === 'ACCEPTED' || shown?.status === 'CONFIRMED') && <MembersRow scheduleId={request.schedule.id} className="request-item__members" />}
       </div>
       {attendance && (
         <AttendanceQuestion answer={answer ?? null} absentBlock={absentBlock} pending={pending} onAnswer={(attended) => onAction(attended ? 'attended' : 'absent')} />

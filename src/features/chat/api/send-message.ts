@@ -12,3 +12,13 @@ export function sendChatMessage(matchId: number, content: string, clientId?: str
   const body = clientId ? { content, clientId } : { content };
   return sendOrQueue<ChatMessage>({ path: `/api/chat/${matchId}/messages`, body, kind: 'chat', label: outboxLabel('chat', content), scope: String(matchId) });
 }
+
+/**
+ * `POST /api/schedules/{scheduleId}/chat` `{content, clientId?}` → 201 the TableMessage (issue #30
+ * item 2: the HTTP twin of the SEND to `/app/table/{id}`), through the outbox like a 1:1 message
+ * (scope `table:{scheduleId}`).
+ */
+export function sendTableMessage(scheduleId: number, content: string, clientId?: string): Promise<SendResult<ChatMessage>> {
+  const body = clientId ? { content, clientId } : { content };
+  return sendOrQueue<ChatMessage>({ path: `/api/schedules/${scheduleId}/chat`, body, kind: 'chat', label: outboxLabel('chat', content), scope: `table:${scheduleId}` });
+}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MatchRequest } from '@common/api/matches';
 import type { ChatMessage } from '@common/realtime';
+import type { RoomData } from '../api/conversation';
 import { jsonResponse, makeMatchRequest, makeUser, memberRef, mockFetch } from '@/test/fixtures';
 import { renderWithFeedback, textResponse } from '@/test/render';
 
@@ -40,8 +41,9 @@ vi.mock('@/lib/stomp-client', async () => {
 
 const { useLiveStatus } = await import('@/lib/stomp-client');
 const { ChatPage, mergeMessages } = await import('./chat-page');
+const { roomMessages } = await import('../api/conversation');
+const { clearInFlight } = await import('../lib/live-send');
 const { invalidateForNotification } = await import('@/lib/query/invalidation');
-const { useUnsent } = await import('../hooks/use-unsent');
 
 const me = makeUser({ id: 1, name: '나나' });
 const msg = (id: number, content: string, senderId = 2): ChatMessage => ({ id, matchId: 7, senderId, senderName: senderId === 1 ? '나나' : '상대', content, createdAt: '2026-11-22T03:00:00.000Z' });
@@ -53,9 +55,15 @@ beforeEach(() => {
   live.published.length = 0;
   live.options.length = 0;
   useLiveStatus.setState({ connected: true });
-  useUnsent.setState({ messages: [] });
+  clearInFlight();
 });
 afterEach(() => vi.unstubAllGlobals());
+
+/** Opens the header's ⋯ menu (issue #30 item 5) and picks `name`. */
+async function chooseFromMenu(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(screen.getByRole('button', { name: '채팅 메뉴' }));
+  await user.click(await screen.findByRole('menuitem', { name }));
+}
 
 function texts(): string[] {
   return within(screen.getByRole('log', { name: '대화 내용' }))
@@ -75,7 +83,7 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
     act(() => live.handlers.get('/topic/chat/7')!(msg(3, '셋')));
     await waitFor(() => expect(texts()).toEqual(['하나', '둘', '셋']));
     act(() => [...live.reconnect].forEach((l) => l()));
-    await waitFor(() => expect(texts()).toEqual(['하나', '둘', '셋', '넷']));
+    await waitFor(() => expect(texts()).toEqual(['하나', '둘', '셋', '넷']), SLOW);
     expect(fetch.mock.calls.some(([u]) => String(u).includes('after=3'))).toBe(true);
     expect(screen.getAllByText('나').length).toBeGreaterThan(0);
   });
@@ -121,7 +129,7 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
     await waitFor(() => expect(texts()).toEqual(['하나']));
     act(() => live.handlers.get('/topic/chat/7')!(msg(2, '둘')));
     await waitFor(() => expect(texts()).toEqual(['하나', '둘']));
-    expect(queryClient.getQueryData<ChatMessage[]>(['chat', 7])?.map((m) => m.content)).toEqual(['하나', '둘']);
+    expect(roomMessages(queryClient.getQueryData<RoomData>(['chat', 7])).map((m) => m.content)).toEqual(['하나', '둘']);
     // A message posted elsewhere (e.g. replayed from the outbox) arrives through the refetch.
     server = [msg(1, '하나'), msg(2, '둘'), msg(3, '오프라인에서 쓴 말', 1)];
     await act(() => queryClient.invalidateQueries({ queryKey: ['chat', 7] }));
@@ -192,10 +200,10 @@ describe('ChatPage (SPEC §2, §4 Chat, §5)', () => {
     const onLeft = vi.fn();
     const user = userEvent.setup();
     renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={onLeft} />);
-    await user.click(screen.getByRole('button', { name: '나가기' }));
+    await chooseFromMenu(user, '나가기');
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('채팅방을 나가면 대화 내용이 모두 사라집니다. 나갈까요?');
-    await user.click(within(dialog).getByRole('button', { name: '확인' }));
+    await user.click(within(dialog).getByRole('button', { name: '나가기' }));
     expect(await screen.findByText('채팅방을 나갔어요.')).toBeTruthy();
     expect(onLeft).toHaveBeenCalledOnce();
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
@@ -215,7 +223,7 @@ describe('ChatPage and the meal lifecycle (issue #15)', () => {
     const view = renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
     // The partner's figures come with the match.
     expect(await screen.findByText('식사 5회 · 노쇼 0 · 늦은 취소 2')).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: '나가기' }));
+    await chooseFromMenu(user, '나가기');
     const dialog = await screen.findByRole('alertdialog');
     const text = dialog.textContent ?? '';
     await user.click(within(dialog).getByRole('button', { name: '취소' }));
@@ -352,7 +360,7 @@ describe('ChatPage reads like a messenger (issue #16 item 7)', () => {
     const before = fetch.mock.calls.filter(([u]) => String(u).includes('before='));
     expect(before.map(([u]) => new URL(String(u), 'http://x').searchParams.get('before'))).toEqual(['101', '51']);
     expect(String(before[0]![0])).toContain('limit=50');
-  });
+  }, 40_000);
 
   it('a short history asks for nothing older', async () => {
     const fetch = mockFetch({ 'GET /api/chat/7/history': () => jsonResponse([msg(1, '하나')]) });
@@ -411,7 +419,7 @@ describe('ChatPage never loses a message (issue #16 item 4)', () => {
   it('a live message carries a client-id: 보내는 중 until its echo with that client-id, then shown once as sent', async () => {
     mockFetch({ 'GET /api/chat/7/history': () => jsonResponse([msg(1, '하나')]) });
     renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
-    await waitFor(() => expect(texts()).toEqual(['하나']));
+    await waitFor(() => expect(texts()).toEqual(['하나']), SLOW);
     await sendText('곧 도착해요');
     expect(live.published).toHaveLength(1);
     const headers = live.options[0]!.headers!;
@@ -425,7 +433,6 @@ describe('ChatPage never loses a message (issue #16 item 4)', () => {
     act(() => live.handlers.get('/topic/chat/7')!({ ...msg(3, '곧 도착해요', 1), clientId: headers['client-id'] }));
     await waitFor(() => expect(texts()).toEqual(['하나', '곧 도착해요', '곧 도착해요']));
     expect(screen.queryByText('보내는 중')).toBeNull();
-    expect(useUnsent.getState().messages).toEqual([]);
     // The echo again (a resend the server acknowledged): still once.
     act(() => live.handlers.get('/topic/chat/7')!({ ...msg(3, '곧 도착해요', 1), clientId: headers['client-id'] }));
     expect(texts()).toHaveLength(3);
@@ -438,9 +445,9 @@ describe('ChatPage never loses a message (issue #16 item 4)', () => {
     vi.useFakeTimers();
     try {
       await sendText('여보세요');
-      act(() => vi.advanceTimersByTime(9_000));
+      await act(() => vi.advanceTimersByTimeAsync(9_000));
       expect(within(unsentItem('여보세요')).getByText('보내는 중')).toBeTruthy();
-      act(() => vi.advanceTimersByTime(1_100));
+      await act(() => vi.advanceTimersByTimeAsync(1_100));
       expect(within(unsentItem('여보세요')).getByText('전송 실패')).toBeTruthy();
       fireEvent.click(within(unsentItem('여보세요')).getByRole('button', { name: '다시 보내기' }));
       await act(() => Promise.resolve());
@@ -456,18 +463,25 @@ describe('ChatPage never loses a message (issue #16 item 4)', () => {
     expect(within(unsentItem('여보세요')).queryByText('전송 실패')).toBeNull();
   });
 
-  it('a SEND the server refused on /user/queue/errors (its receipt) turns failed with the Korean message', async () => {
+  it('a SEND the server refused on /user/queue/errors (its receipt) comes back into the input with the reason under it (issue #30 item 5)', async () => {
     mockFetch({ 'GET /api/chat/7/history': () => jsonResponse([]) });
     renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
     await screen.findByRole('log', { name: '대화 내용' });
-    await sendText('취소 후에 보낸 말');
+    await sendText('나쁜 말');
+    const box = screen.getByRole<HTMLInputElement>('textbox', { name: '메시지를 입력하세요' });
+    expect(box.value).toBe('');
     const receipt = live.options[0]!.headers!.receipt!;
     // Someone else's refusal is not mine.
     act(() => live.handlers.get('/user/queue/errors')!({ code: 'chat_closed', message: '다른 방', destination: '/app/chat/8', receiptId: crypto.randomUUID() }));
-    expect(within(unsentItem('취소 후에 보낸 말')).getByText('보내는 중')).toBeTruthy();
-    act(() => live.handlers.get('/user/queue/errors')!({ code: 'chat_closed', message: '취소된 약속이에요.', destination: '/app/chat/7', receiptId: receipt }));
-    expect(within(unsentItem('취소 후에 보낸 말')).getByText('전송 실패: 취소된 약속이에요.')).toBeTruthy();
-    expect(within(unsentItem('취소 후에 보낸 말')).getByRole('button', { name: '다시 보내기' })).toBeTruthy();
+    expect(within(unsentItem('나쁜 말')).getByText('보내는 중')).toBeTruthy();
+    act(() => live.handlers.get('/user/queue/errors')!({ code: 'CONTENT_BLOCKED', message: '부적절한 표현이 있어요.', destination: '/app/chat/7', receiptId: receipt }));
+    await waitFor(() => expect(box.value).toBe('나쁜 말'));
+    expect(screen.getByRole('alert').textContent).toBe('보내지 못했어요: 부적절한 표현이 있어요.');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    // Not a row of the log any more: it is back in the input to be edited.
+    expect(texts()).toEqual([]);
+    fireEvent.change(box, { target: { value: '좋은 말' } });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('after a reconnect, pending messages are sent again with the same client-id; failed ones wait for 다시 보내기', async () => {
@@ -485,8 +499,9 @@ describe('ChatPage never loses a message (issue #16 item 4)', () => {
     expect(live.options[2]!.headers!['client-id']).toBe(first);
     // The server stored it once and echoes it once.
     act(() => live.handlers.get('/topic/chat/7')!({ ...msg(5, '첫 번째', 1), clientId: first }));
-    await waitFor(() => expect(texts()).toEqual(['첫 번째', '두 번째']));
-    expect(within(unsentItem('두 번째')).getByText('전송 실패: 안 돼요')).toBeTruthy();
+    await waitFor(() => expect(texts()).toEqual(['첫 번째']));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: '메시지를 입력하세요' }).value).toBe('두 번째');
+    expect(screen.getByRole('alert').textContent).toBe('보내지 못했어요: 안 돼요');
   });
 
   it('a message the catch-up history already holds (same clientId) is settled, not shown twice', async () => {
@@ -498,38 +513,48 @@ describe('ChatPage never loses a message (issue #16 item 4)', () => {
     const id = live.options[0]!.headers!['client-id']!;
     server = [{ ...msg(1, '끊기기 직전', 1), clientId: id }];
     act(() => [...live.reconnect].forEach((l) => l()));
-    await waitFor(() => expect(useUnsent.getState().messages).toEqual([]));
-    expect(texts()).toEqual(['끊기기 직전']);
+    await waitFor(() => expect(texts()).toEqual(['끊기기 직전']));
+    expect(screen.queryByText('보내는 중')).toBeNull();
   });
 
-  it('over HTTP (live channel down) the message is pending until the 201, then sent; a refused POST is failed with its message', async () => {
-    let refuse = false;
+  it('over HTTP (live channel down) the message is pending until the 201, then sent; a server failure is 전송 실패 with 다시 보내기 (same clientId); a refused POST goes back into the input', async () => {
+    let answer: 'ok' | 'down' | 'refuse' = 'ok';
     const fetch = mockFetch({
       'GET /api/chat/7/history': () => jsonResponse([]),
       'POST /api/chat/7/messages': (_url, init) =>
-        refuse ? jsonResponse({ message: '메시지를 입력해주세요.' }, 400) : jsonResponse(msg(9, (JSON.parse(String(init?.body)) as { content: string }).content, 1), 201),
+        answer === 'refuse'
+          ? jsonResponse({ message: '부적절한 표현이 있어요.' }, 400)
+          : answer === 'down'
+            ? jsonResponse({ message: '잠시 후 다시 시도해주세요.' }, 503)
+            : jsonResponse(msg(9 + fetchCount++, (JSON.parse(String(init?.body)) as { content: string }).content, 1), 201),
     });
+    let fetchCount = 0;
     renderWithFeedback(<ChatPage matchId={7} user={me} opponent={opponent} onLeft={() => undefined} />);
     await screen.findByRole('log', { name: '대화 내용' });
     act(() => useLiveStatus.setState({ connected: false }));
     await sendText('HTTP로');
     await waitFor(() => expect(texts()).toEqual(['HTTP로']));
-    await waitFor(() => expect(useUnsent.getState().messages).toEqual([]));
-    expect(screen.queryByText('보내는 중')).toBeNull();
-    const posts = fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
+    await waitFor(() => expect(screen.queryByText('보내는 중')).toBeNull());
+    const posts = fetch.mock.calls.filter(([u, init]) => init?.method === 'POST' && String(u).endsWith('/messages'));
     expect(posts).toHaveLength(1);
     expect((JSON.parse(String(posts[0]![1]!.body)) as { clientId?: string }).clientId).toMatch(UUID);
-    refuse = true;
-    await sendText('거절될 말');
-    expect(await screen.findByText('전송 실패: 메시지를 입력해주세요.')).toBeTruthy();
+    answer = 'down';
+    await sendText('실패할 말');
+    expect(await within(unsentItem('실패할 말')).findByText('전송 실패')).toBeTruthy();
     // 다시 보내기 posts it again with the same clientId.
-    refuse = false;
-    fireEvent.click(within(unsentItem('거절될 말')).getByRole('button', { name: '다시 보내기' }));
-    await waitFor(() => expect(texts()).toEqual(['HTTP로', '거절될 말']));
+    answer = 'ok';
+    fireEvent.click(within(unsentItem('실패할 말')).getByRole('button', { name: '다시 보내기' }));
+    await waitFor(() => expect(texts()).toEqual(['HTTP로', '실패할 말']));
     await waitFor(() => expect(screen.queryByText(/전송 실패/)).toBeNull());
-    const ids = fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => (JSON.parse(String(init!.body)) as { clientId: string }).clientId);
+    const ids = fetch.mock.calls.filter(([u, init]) => init?.method === 'POST' && String(u).endsWith('/messages')).map(([, init]) => (JSON.parse(String(init!.body)) as { clientId: string }).clientId);
     expect(ids).toHaveLength(3);
     expect(ids[2]).toBe(ids[1]);
     expect(ids[1]).not.toBe(ids[0]);
+    answer = 'refuse';
+    await sendText('나쁜 말');
+    const box = screen.getByRole<HTMLInputElement>('textbox', { name: '메시지를 입력하세요' });
+    await waitFor(() => expect(box.value).toBe('나쁜 말'));
+    expect(screen.getByRole('alert').textContent).toBe('보내지 못했어요: 부적절한 표현이 있어요.');
+    expect(texts()).toEqual(['HTTP로', '실패할 말']);
   });
 });

@@ -49,6 +49,13 @@ export function SideMenu({ signedIn, onOpenActivity }: SideMenuProps) {
                     </Link>
                   )}
                 </li>
+                {signedIn && (
+                  <li>
+                    <Link to="/chats" replace className="side-menu__link">
+                      {ko.nav.chats}
+                    </Link>
+                  </li>
+                )}
                 {MAIN_LINKS.map((link) => (
                   <li key={link.to}>
                     <Link to={link.to} replace className="side-menu__link">

@@ -1,0 +1,68 @@
+/**
+ * A member's public profile in a dialog (issue #30 item 1: a face in the members row opens it):
+ * `GET /api/users/{id}` (issue #15) — name, picture, 선호 음식, 평균 평점 (아직 없어요 below 5
+ * reviews) and the 식사·노쇼·늦은 취소 figures; 신고하기 and 차단하기 for another member.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { PublicProfile } from '@common/api/users';
+import { formatAverageRating } from '@common/domain/rating';
+import { PREFERENCES } from '@common/domain/vocabulary';
+import { format, ko } from '@/i18n/ko';
+import { api } from '@/lib/api-client';
+import { useSession } from '@/lib/session/store';
+import { Avatar } from './avatar';
+import { BlockMemberButton } from './block-member-button';
+import { Dialog } from './dialog';
+import { QueryState } from './load-state';
+import { memberStatsText } from './member-stats';
+import { ReportButton } from './report-dialog';
+
+/** `GET /api/users/{id}` as a query: `['users', id]`. */
+export const publicProfileQuery = (id: number) => ({
+  queryKey: ['users', id] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<PublicProfile>(`/api/users/${id}`, { signal }),
+});
+
+interface MemberProfileDialogProps {
+  /** The member to show (name and picture shown at once); null when closed. */
+  member: { id: number; name: string; profileImage: string | null } | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function MemberProfileDialog({ member, onOpenChange }: MemberProfileDialogProps) {
+  const myId = useSession((s) => s.user?.id);
+  const profile = useQuery({ ...publicProfileQuery(member?.id ?? 0), enabled: member !== null });
+  const p = profile.data;
+  const stats = p ? memberStatsText(p) : '';
+  const preferences = p ? PREFERENCES.filter((x) => p.preferences?.[x] === true) : [];
+  return (
+    <Dialog open={member !== null} onOpenChange={onOpenChange} title={member?.name ?? ''}>
+      {member && (
+        <div className="author-profile">
+          <Avatar src={member.profileImage} alt="" size={88} />
+          <QueryState query={profile} rows={2} />
+          {p && (
+            <dl className="member-profile">
+              <dt>{ko.matching.preferences}</dt>
+              <dd>{preferences.length ? preferences.join(', ') : ko.matching.noPreferences}</dd>
+              <dt>{ko.table.averageRating}</dt>
+              <dd>{formatAverageRating(p.rating, p.reviewCount)}</dd>
+              {stats && (
+                <>
+                  <dt>{ko.memberStats.label}</dt>
+                  <dd>{stats}</dd>
+                </>
+              )}
+            </dl>
+          )}
+          {member.id !== myId && (
+            <div className="author-profile__actions">
+              <ReportButton targetType="member" targetId={member.id} label={format(ko.reports.reportLabel, { what: `${member.name} ${ko.reports.targets.member}` })} />
+              <BlockMemberButton userId={member.id} name={member.name} onBlocked={() => onOpenChange(false)} />
+            </div>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

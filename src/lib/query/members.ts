@@ -1,0 +1,48 @@
+/**
+ * Who is coming to a meal (issue #30 item 1): `GET /api/schedules/{id}/members`. Its members (the
+ * host and the accepted and confirmed guests) get the array of members with their figures; any
+ * other signed-in member gets `{ count, host }` only; anonymous 401. Shared here because the meal
+ * card (activity) and the chat header (chat) both show the faces and features do not import each
+ * other. Offline the service worker answers it from the member's mirror (common/offline.ts).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryRoots } from './keys';
+
+/** One member of a table as its members see it. `status` is the guest's match status (the host's is its own). */
+export interface TableMember {
+  id: number;
+  name: string;
+  profileImage: string | null;
+  role: 'host' | 'guest';
+  status: string;
+  rating: number;
+  reviewCount: number;
+  mealCount: number;
+  noShowCount: number;
+  lateCancelCount: number;
+}
+
+/** What a member of the table sees (`members`), or what anyone else signed in sees (`count` and the host). */
+export type TableMembers = { visible: true; members: TableMember[] } | { visible: false; count: number; host: Pick<TableMember, 'id' | 'name' | 'profileImage'> | null };
+
+/** Query key of meal `scheduleId`'s members: `['table-members', scheduleId]`. */
+export const membersKey = (scheduleId: number) => [...queryRoots.tableMembers, scheduleId] as const;
+
+/** Reads either answer shape into `TableMembers` (a non-array without a count reads as nobody). */
+export function readMembers(answer: unknown): TableMembers {
+  if (Array.isArray(answer)) return { visible: true, members: answer as TableMember[] };
+  const o = (answer ?? {}) as { count?: unknown; host?: unknown };
+  const host = o.host && typeof o.host === 'object' ? (o.host as Pick<TableMember, 'id' | 'name' | 'profileImage'>) : null;
+  return { visible: false, count: typeof o.count === 'number' ? o.count : 0, host };
+}
+
+/**
+ * `GET /api/schedules/{id}/members` as a query. Invalidated by the match notifications
+ * (`./invalidation.ts`: accepted, confirmed, cancelled, withdrawn) and by a table chat's system line.
+ */
+export const membersQuery = (scheduleId: number) =>
+  queryOptions({
+    queryKey: membersKey(scheduleId),
+    queryFn: async ({ signal }) => readMembers(await api.get<unknown>(`/api/schedules/${scheduleId}/members`, { signal })),
+  });
