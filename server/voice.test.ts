@@ -60,29 +60,15 @@ const NOT_CATALOGUE: Record<string, string> = {
 const PENDING: Record<string, string> = {
   // Error tables (*_MSG) and AppError texts, moving to common/errors.ts (issue #29 item 3):
   'server/realtime/frames.ts': 'errors of the live channel',
-  'server/modules/meals/matches/service.ts': 'errors and text answers (MATCH_MSG)',
-  'server/modules/meals/matches/calendar-routes.ts': 'errors, route descriptions',
   'server/modules/meals/schedules/service.ts': 'errors; the maps category name (음식점 > …)',
-  'server/modules/board/service.ts': 'errors',
-  'server/modules/reports/service.ts': 'errors',
-  'server/modules/reviews/service.ts': 'errors',
-  'server/modules/chat/service.ts': 'errors',
   'server/modules/venues/service.ts': 'errors; the maps search keyword',
-  'server/modules/notifications/service.ts': 'errors',
   'server/modules/chat/public.ts': 'system messages of the table chat',
   'server/modules/chat/table-service.ts': 'errors (TABLE_MSG)',
   'server/modules/chat/table-routes.ts': 'route descriptions',
   // Route summaries and descriptions that paste Korean (issue #29 item 3: one sentence, no Korean):
   'server/modules/auth/routes.ts': 'route descriptions',
-  'server/modules/board/routes.ts': 'route descriptions',
-  'server/modules/chat/routes.ts': 'route descriptions',
   'server/modules/images/routes.ts': 'route descriptions',
-  'server/modules/meals/matches/routes.ts': 'route descriptions',
-  'server/modules/meals/schedules/routes.ts': 'route descriptions',
-  'server/modules/notifications/routes.ts': 'route descriptions',
   'server/modules/oauth/routes.ts': 'route descriptions',
-  'server/modules/reports/routes.ts': 'route descriptions',
-  'server/modules/reviews/routes.ts': 'route descriptions',
   'server/modules/users/routes.ts': 'route descriptions',
   'server/modules/venues/routes.ts': 'route descriptions',
   'common/api/schedules.ts': 'schema descriptions',
@@ -117,6 +103,8 @@ function literalsOf(file: string): Literal[] {
   const add = (node: ts.Node, pieces: string[]) =>
     found.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: pieces.join('${…}'), pieces });
   const visit = (node: ts.Node) => {
+    // An operation's OpenAPI `summary` (common/api) is developer documentation, not a member's text.
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name) && node.name.text === 'summary' && file.startsWith('common/api/')) return;
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) add(node, [node.text]);
     else if (ts.isTemplateExpression(node)) add(node, [node.head.text, ...node.templateSpans.map((s) => s.literal.text)]);
     else if (ts.isJsxText(node) && node.text.trim()) add(node, [node.text.trim()]);

@@ -322,6 +322,10 @@ export const ko = {
 
   /** Issue #30 item 4: 채팅, every conversation of the member. */
   chats: {
+    /** The chat list's time of a message under a minute old. */
+    justNow: '방금',
+    /** The chat list's date of a message older than a week. */
+    monthDay: '{month}월 {day}일',
     heading: shell.screens.chats,
     empty: '아직 대화가 없어요. 식사 약속이 잡히면 여기에서 이야기할 수 있어요.',
     findMeal: '식사 약속 찾기',

@@ -81,7 +81,7 @@ describe('STOMP sessions log with the upgrade request id', () => {
     await waitFor(() => errors.length === 1);
     const upgrade = lines().find((l) => l.msg === 'stomp: websocket opened' && l.req?.url === '/ws');
     const refused = lines().find((l) => l.msg === 'stomp: frame refused, session kept');
-    expect(refused).toMatchObject({ code: 'validation', session: expect.any(String) });
+    expect(refused).toMatchObject({ code: 'chat_content_length', session: expect.any(String) });
     expect(refused!.reqId).toEqual(expect.any(String));
     expect(upgrade?.reqId).toBe(refused!.reqId);
     const metrics = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });

@@ -164,6 +164,8 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
     request: (c) => ({ url: `/api/schedules/calendar?from=${c.today}&to=${c.today}` }),
   },
   { method: 'GET', path: '/api/schedules/random', anonymous: 401, member: 200, owner: null },
+  // issue #31 item 2: the visitors' preview of upcoming meals (masked host names), open to everyone.
+  { method: 'GET', path: '/api/schedules/preview', anonymous: 200, member: 200, owner: null },
   {
     method: 'PUT', path: '/api/schedules/{id}', anonymous: 401, member: 403, owner: 200,
     request: async (c) => ({ url: `/api/schedules/${await c.newSchedule()}`, payload: { text: '수정', participants: 3 } }),

@@ -164,8 +164,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailer: options.realMailer ? undefined : { kind: 'custom', send: async (m) => void mails.push(m) },
     logger: options.captureLogs ? { stream: { write: (line: string) => void logs.push(line) } } : false,
     // Recorded as the event the service answered: the inbox row the outbox stored for it (`notice`,
-    // issue #28 item 8) is asserted by the inbox and outbox tests, not by every event assertion.
-    notifier: { notify: ({ notice: _notice, ...e }) => void events.push(e) },
+    // issue #28 item 8) and the table chat's system lines (`table`, issue #30) are asserted by the
+    // inbox, outbox and table chat tests, not by every event assertion.
+    notifier: { notify: ({ notice: _notice, table: _table, ...e }) => void events.push(e) },
     demoVenues: options.demoVenues ?? false,
     random: options.random,
     fetch: options.fetch,

@@ -81,6 +81,7 @@ export function createChatList(deps: { db: Database; now: Clock }) {
     const meals = await db
       .select({ id: schedules.id, placeName: schedules.placeName, date: schedules.date, hour: schedules.hour, startsAt: schedules.startsAt, cancelledAt: schedules.cancelledAt })
       .from(schedules)
+      // bounded: the meals of one page of conversations (limit ≤ PAGE_MAX)
       .where(inArray(schedules.id, scheduleIds));
     const matchIds = page.filter((h) => h.kind === 'match').map((h) => h.id);
     const tableIds = page.filter((h) => h.kind === 'table').map((h) => h.id);
@@ -90,6 +91,7 @@ export function createChatList(deps: { db: Database; now: Clock }) {
           .from(matchMembers)
           .innerJoin(users, eq(users.id, matchMembers.partnerId))
           .innerJoin(matchRequests, eq(matchRequests.id, matchMembers.matchId))
+          // bounded: the 1:1 conversations of one page (limit ≤ PAGE_MAX)
           .where(and(inArray(matchMembers.matchId, matchIds), eq(matchMembers.userId, userId)))
       : [];
     const members = tableIds.length
@@ -97,6 +99,7 @@ export function createChatList(deps: { db: Database; now: Clock }) {
           .select({ scheduleId: tableMembers.scheduleId, id: users.id, name: users.name, profileImage: users.profileImage })
           .from(tableMembers)
           .innerJoin(users, eq(users.id, tableMembers.userId))
+          // bounded: the tables of one page of conversations (limit ≤ PAGE_MAX)
           .where(and(inArray(tableMembers.scheduleId, tableIds), isNull(tableMembers.leftAt)))
           .orderBy(desc(sql`${tableMembers.role} = 'host'`), tableMembers.joinedAt, tableMembers.userId)
       : [];
@@ -108,12 +111,14 @@ export function createChatList(deps: { db: Database; now: Clock }) {
     const lastMatchIds = page.filter((h) => h.kind === 'match' && h.lastId !== null).map((h) => h.lastId!);
     const lastTableIds = page.filter((h) => h.kind === 'table' && h.lastId !== null).map((h) => h.lastId!);
     const lastMatch = lastMatchIds.length
-      ? await db.select({ id: chatMessages.id, content: chatMessages.content, createdAt: chatMessages.createdAt, senderId: chatMessages.senderId }).from(chatMessages).where(inArray(chatMessages.id, lastMatchIds))
+      ? // bounded: one last message per conversation of one page (limit ≤ PAGE_MAX)
+        await db.select({ id: chatMessages.id, content: chatMessages.content, createdAt: chatMessages.createdAt, senderId: chatMessages.senderId }).from(chatMessages).where(inArray(chatMessages.id, lastMatchIds))
       : [];
     const lastTable = lastTableIds.length
       ? await db
           .select({ id: tableMessages.id, content: tableMessages.content, kind: tableMessages.kind, createdAt: tableMessages.createdAt, senderId: tableMessages.senderId })
           .from(tableMessages)
+          // bounded: one last message per table of one page (limit ≤ PAGE_MAX)
           .where(inArray(tableMessages.id, lastTableIds))
       : [];
     // Unread: others' messages after the read position (text lines only for tables), per conversation.

@@ -205,12 +205,14 @@ export function createTableService(deps: { db: Database; now: Clock }) {
       const guests = await db
         .select({ userId: matchRequests.requesterId, status: matchRequests.status })
         .from(matchRequests)
+        // bounded: two statuses
         .where(and(eq(matchRequests.scheduleId, scheduleId), inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED'])))
         .orderBy(matchRequests.updatedAt, matchRequests.id);
       const ids = [s.hostId, ...guests.map((g) => g.userId)];
       const people = await db
         .select({ id: users.id, name: users.name, profileImage: users.profileImage, ratingSum: users.ratingSum, reviewCount: users.reviewCount })
         .from(users)
+        // bounded: the host and the seated guests of one meal (capacity ≤ 8, SPEC §5)
         .where(inArray(users.id, ids));
       const stats = await memberStats(db, ids, now());
       const entry = (id: number, status: TableMember['status']): TableMember => {

@@ -34,9 +34,9 @@ export function relativeLabel(iso: string | undefined, now: Date): string {
   const at = new Date(iso);
   if (!Number.isFinite(at.getTime())) return '';
   const ms = now.getTime() - at.getTime();
-  if (ms < 60_000) return '방금';
+  if (ms < 60_000) return ko.chats.justNow;
   if (differenceInCalendarDays(now, at) < 7) return formatDistanceStrict(at, now, { locale: koLocale, addSuffix: true, roundingMethod: 'floor' });
-  return `${at.getMonth() + 1}월 ${at.getDate()}일`;
+  return format(ko.chats.monthDay, { month: at.getMonth() + 1, day: at.getDate() });
 }
 
 /** The page a conversation opens. */

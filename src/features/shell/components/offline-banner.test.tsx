@@ -67,7 +67,7 @@ describe('offline banner', () => {
     );
     expect(screen.getByTestId('outbox-pending').textContent).toBe('전송 대기 1건');
     const failures = screen.getByRole('region', { name: '보내지 못한 글' });
-    expect(within(failures).getByRole('alert').textContent).toBe('보내지 못했습니다: 메시지: 안녕 — 참여자만 보낼 수 있습니다.');
+    expect(within(failures).getByRole('alert').textContent).toBe('보내지 못했어요: 메시지: 안녕 — 참여자만 보낼 수 있습니다.');
     await userEvent.click(within(failures).getByRole('button', { name: '메시지: 안녕 알림 닫기' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: '보내지 못한 글' })).toBeNull());
   });
