@@ -12,7 +12,7 @@ const subfolders = (dir) =>
   existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
 
 /**
- * Import boundaries (DESIGN.md "Direction of imports"):
+ * Import boundaries (DESIGN.md "Direction of imports"; issue #29: features → shared → lib):
  * - a client feature never imports another feature; a server module never imports another module;
  * - `common/` imports nothing of ours; `sw/` imports only `common/`;
  * - the client never imports `server/`, the server never imports `src/`.
@@ -30,6 +30,9 @@ const boundaryZones = [
     except: [`./${m}`],
     message: "A server module never imports another module's files: pass a service in.",
   })),
+  // Client layers (issue #29 item 2): features → shared → lib (and components/ui, the UI primitives).
+  { target: './src/shared', from: ['./src/features', './src/routes'], message: 'src/shared/ (reads and widgets several features use) never imports a feature or a route.' },
+  { target: ['./src/lib', './src/components', './src/i18n', './src/config'], from: ['./src/shared', './src/features', './src/routes'], message: 'src/lib/ and the UI primitives never import shared/, a feature or a route.' },
   { target: './common', from: ['./src', './server', './sw', './e2e'], message: 'common/ imports nothing of ours.' },
   { target: './sw', from: ['./src', './server'], message: 'sw/ imports only common/.' },
   { target: './src', from: ['./server', './sw'], message: 'The client never imports server/ or sw/.' },

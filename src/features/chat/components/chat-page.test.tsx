@@ -40,7 +40,7 @@ vi.mock('@/lib/stomp-client', async () => {
 
 const { useLiveStatus } = await import('@/lib/stomp-client');
 const { ChatPage, mergeMessages } = await import('./chat-page');
-const { invalidateForNotification } = await import('@/lib/query/invalidation');
+const { invalidateForNotification } = await import('@/shared/query/invalidation');
 const { useUnsent } = await import('../hooks/use-unsent');
 
 const me = makeUser({ id: 1, name: '나나' });
@@ -260,7 +260,7 @@ describe('ChatPage and the meal lifecycle (issue #15)', () => {
     await screen.findByText('식사 5회 · 노쇼 0 · 늦은 취소 2');
     expect(screen.getByRole('textbox', { name: '메시지를 입력하세요' })).toBeTruthy();
     status = 'CANCELLED';
-    // What the notifications store does with a live match_cancelled (src/lib/query/invalidation.ts).
+    // What the notifications store does with a live match_cancelled (src/shared/query/invalidation.ts).
     act(() => void invalidateForNotification(queryClient, { type: 'match_cancelled', matchId: 7 }));
     expect(await screen.findByText('취소된 약속이에요. 메시지를 보낼 수 없어요.')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();

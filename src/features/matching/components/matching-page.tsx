@@ -17,7 +17,7 @@ import { queryRoots } from '@/lib/query/keys';
 import { getRandomSchedule } from '../api/get-random-schedule';
 import { daySchedulesQuery, scheduleCalendarQuery, type ScheduleQueryFilter } from '../api/get-schedules';
 import { requestMatch } from '../api/request-match';
-import { useSafetyGuide } from '@/components/ui/safety-guide';
+import { useSafetyGuide } from '@/shared/components/safety-guide';
 import { DEFAULT_MATCHING_FILTER, isFilterActive, type MatchingFilter } from '../filter';
 import { AuthorProfileDialog } from './author-profile-dialog';
 import { DayScheduleList } from './day-schedule-list';

@@ -44,7 +44,7 @@ export interface ReviewTarget {
   opponent: { opponentId: number; opponentName: string; opponentProfileImage: string | null };
 }
 
-export { matchQueryOptions } from '@/lib/query/match';
+export { matchQueryOptions } from '@/shared/api/match';
 
 /**
  * The match being reviewed, from `GET /api/matches/{id}` (issue #19: found however old it is) seen

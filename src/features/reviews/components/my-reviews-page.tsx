@@ -5,7 +5,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { LoadMore } from '@/components/ui/load-more';
-import { ReportButton } from '@/components/ui/report-dialog';
+import { ReportButton } from '@/shared/components/report-dialog';
 import { Stars } from '@/components/ui/stars';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage, type Page } from '@/lib/api-client';

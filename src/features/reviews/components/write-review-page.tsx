@@ -15,7 +15,7 @@ import { clearDraft, loadDraft, saveDraft } from '@/lib/drafts';
 import { applyServerFieldError, koreanResolver } from '@/lib/forms/korean-resolver';
 import { usePendingWrites } from '@/lib/outbox';
 import { queryRoots } from '@/lib/query/keys';
-import { matchKey, matchSide } from '@/lib/query/match';
+import { matchKey, matchSide } from '@/shared/api/match';
 import { useSession } from '@/lib/session/store';
 import { useNow } from '@/lib/use-now';
 import { createReview, matchQueryOptions, reportAttendance, reviewMealOf, reviewTargetOf, type ReviewMeal, type ReviewTarget } from '../api/reviews';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Schedule } from '@common/api/schedules';
 import { LATE_CANCEL_HOURS } from '@common/domain/match-status';
 import type { IsoDate } from '@common/domain/schedule';
-import { CancelReasonDialog, isLateCancel } from '@/components/ui/cancel-reason-dialog';
+import { CancelReasonDialog, isLateCancel } from '@/shared/components/cancel-reason-dialog';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { Dialog } from '@/components/ui/dialog';
 import { format, ko } from '@/i18n/ko';

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPES } from '@common/realtime';
 import { INBOX_ROOTS, invalidateForNotification, keysForNotification, NOTIFICATION_INVALIDATES } from './invalidation';
-import { queryRoots } from './keys';
+import { queryRoots } from '@/lib/query/keys';
 
 const roots = Object.values(queryRoots) as readonly (readonly string[])[];
 const inbox = [queryRoots.notificationsUnread, queryRoots.notifications];

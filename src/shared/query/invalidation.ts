@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { NotificationType } from '@common/realtime';
-import { queryRoots, type QueryRoot } from './keys';
+import { queryRoots, type QueryRoot } from '@/lib/query/keys';
 
 /**
  * The inbox (issue #16): every notification is stored before it is published, so each one makes the
