@@ -42,6 +42,8 @@ export const queryRoots = {
   notifications: ['notifications', 'list'],
   /** `GET /api/legal`: the versions of the terms and the contact address (issue #17). */
   legal: ['legal'],
+  /** `GET /api/blocks`: the members I blocked (issue #17). */
+  blocks: ['blocks'],
   /** `GET /api/notifications/unread-count`: the bell's badge (issue #16). */
   notificationsUnread: ['notifications', 'unread-count'],
 } as const satisfies Record<string, readonly string[]>;
