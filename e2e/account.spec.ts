@@ -103,7 +103,7 @@ test('the register tab keeps 가입하기 disabled until the e-mail is verified 
   await codeField.fill(code === '000000' ? '111111' : '000000');
   await form.getByRole('button', { name: '인증 확인', exact: true }).click();
   // The server's CODE_MISMATCH lands on the code field.
-  await expectFieldError(codeField, '인증번호가 올바르지 않습니다.');
+  await expectFieldError(codeField, '인증번호가 올바르지 않아요.');
   await expect(form.getByRole('button', { name: '가입하기', exact: true })).toBeDisabled();
 });
 

@@ -47,7 +47,7 @@ describe('error policy', () => {
   it('malformed JSON is a 400 with a Korean message, not a 500', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"email": "a@b.c", ', headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: '요청 본문을 읽을 수 없습니다. 올바른 JSON을 보내주세요.', code: 'BAD_JSON' });
+    expect(res.json()).toEqual({ message: '요청 본문을 읽을 수 없어요. 올바른 JSON을 보내주세요.', code: 'BAD_JSON' });
   });
 
   it('an empty JSON body, a JSON array and a text body are 4xx', async () => {
@@ -63,13 +63,13 @@ describe('error policy', () => {
   it('an unsupported content type is 415 with a Korean message', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: '<a/>', headers: { 'content-type': 'application/xml' } });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toEqual({ message: '지원하지 않는 요청 형식입니다.', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    expect(res.json()).toEqual({ message: '지원하지 않는 요청 형식이에요.', code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
   it('an oversize JSON body is 413 with a Korean message', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: '요청 본문이 너무 큽니다.', code: 'BODY_TOO_LARGE' });
+    expect(res.json()).toEqual({ message: '요청 본문이 너무 커요.', code: 'BODY_TOO_LARGE' });
   });
 
   it('prototype pollution keys are refused', async () => {
@@ -80,7 +80,7 @@ describe('error policy', () => {
   it('unknown API paths are a JSON 404 (no client build configured)', async () => {
     const res = await t.app.inject({ url: '/api/unknown' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: '요청한 주소를 찾을 수 없습니다.', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ message: '요청한 주소를 찾을 수 없어요.', code: 'NOT_FOUND' });
     const page = await t.app.inject({ url: '/matching', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(404);
   });

@@ -9,7 +9,7 @@ import type { Config, RateLimits } from './config.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { requestValidatorCompiler } from './lib/validation.ts';
-import { clientErrorResponse, MSG } from './lib/errors.ts';
+import { clientErrorResponse, errorBody } from './lib/errors.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { dbPlugin, type DbTarget } from './plugins/db.ts';
@@ -17,6 +17,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { mailPlugin, type Mailer } from './plugins/mail.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { docsPlugin } from './plugins/docs.ts';
+import { operationsPlugin } from './lib/operation.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { pushPlugin, type PushMessaging, type PushSender } from './plugins/push.ts';
 import { staticPlugin } from './plugins/static.ts';
@@ -169,8 +170,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
     // before any hook: give them our Korean error body too (found by the edge property tests, issue #13).
     frameworkErrors: (error, _request, reply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
-      const body = { message: status === 414 ? MSG.uriTooLong : MSG.badUrl, code: status === 414 ? 'URI_TOO_LONG' : 'BAD_URL' };
-      void (reply as unknown as FastifyReply).code(status).send(body);
+      void (reply as unknown as FastifyReply).code(status).send(errorBody(status === 414 ? 'URI_TOO_LONG' : 'BAD_URL'));
     },
     // Issue #32 item 9: what Node's HTTP parser refuses (431 headers too large, 408, 400) is answered in Korean JSON too.
     clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
@@ -209,6 +209,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(notifierPlugin, { notifier: combineNotifiers(chatEndingNotifier(app), liveNotifier(app, now), overrides.notifier), stageNotices: stageNotices(now) });
   await app.register(outboxPlugin, { now, ...overrides.outbox });
   await app.register(docsPlugin);
+  await app.register(operationsPlugin); // app.registeredRoutes: the contract test's view of the routes
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, redisUrl: config.redisUrl });

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { NOTIFICATION_TYPES, USER_ERRORS_DESTINATION } from '../common/realtime.ts';
 import { ChatMessageSchema } from '../common/api/chat.ts';
-import { MSG } from './lib/errors.ts';
+import { ERRORS, errorText, isErrorCode } from '../common/errors.ts';
 import { STOMP_ERROR_CODES, STOMP_ERRORS } from './realtime/frames.ts';
 import { createTestApp, type TestApp } from './test/helper.ts';
 import { describeProblem, redoclyLint } from './test/redocly.ts';
@@ -72,7 +72,9 @@ async function rawConnect(url: string, headers: Record<string, string>): Promise
 /** The lower-cased 400/409/422 AppError codes thrown in `file` (they reach /user/queue/errors from a SEND). */
 function sendRefusalCodes(file: string): string[] {
   const source = readFileSync(path.join(root, file), 'utf8');
-  return [...source.matchAll(/new AppError\((?:400|409|422), '([A-Z_]+)'/g)].map((m) => m[1]!.toLowerCase());
+  const thrown = [...source.matchAll(/new AppError\((?:400|409|422), '([A-Z_]+)'/g)].map((m) => m[1]!);
+  const failed = [...source.matchAll(/\bfail\('([A-Z_]+)'/g)].map((m) => m[1]!).filter((c) => isErrorCode(c) && [400, 409, 422].includes(ERRORS[c].status));
+  return [...thrown, ...failed].map((c) => c.toLowerCase());
 }
 
 describe('the AsyncAPI document of /ws', () => {
@@ -111,7 +113,7 @@ describe('the AsyncAPI document of /ws', () => {
       else expect(texts.has(value), `ERROR message ${key}: ${value}`).toBe(true);
     }
     // A refused CONNECT carries the token check's 401 (server/plugins/auth.ts verifyToken).
-    for (const value of [MSG.loginRequired, MSG.sessionExpired]) expect(texts.has(value), value).toBe(true);
+    for (const value of [errorText('NO_TOKEN'), errorText('TOKEN_EXPIRED'), errorText('INVALID_TOKEN')]) expect(texts.has(value), value).toBe(true);
     for (const code of [...Object.values(STOMP_ERROR_CODES), 'INVALID_TOKEN']) expect(codes.has(code), code).toBe(true);
     // Every refusal in server/ names one of those texts; frames.ts's own literals are the frame
     // decoder's, which the session answers with STOMP_ERRORS.malformed.

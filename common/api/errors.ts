@@ -1,14 +1,16 @@
 import { Type, type Static } from 'typebox';
+import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 
 /**
  * Every 4xx/5xx JSON answer (DESIGN.md "Contract conventions"): a Korean `message` a person can
- * read, and a stable machine `code` for clients that branch on it. Never a stack trace.
+ * read, and a stable machine `code` from the error catalogue (common/errors.ts) for clients to
+ * branch on. Never a stack trace.
  */
 export const ErrorBody = Type.Object(
   {
-    message: Type.String({ description: '사람이 읽을 수 있는 한국어 오류 메시지' }),
-    code: Type.Optional(Type.String({ description: 'machine code, e.g. VALIDATION, UNAUTHORIZED, RATE_LIMITED' })),
-    field: Type.Optional(Type.String({ description: 'VALIDATION only: the request field that was refused (e.g. `latitude`), so a form can mark it' })),
+    message: Type.String({ description: 'The Korean text of the code (common/errors.ts), for a person to read' }),
+    code: Type.Unsafe<ErrorCode>({ type: 'string', enum: [...ERROR_CODES], description: 'The machine code (common/errors.ts ERRORS)' }),
+    field: Type.Optional(Type.String({ description: 'The request field the error is about (e.g. `latitude`), so a form can mark it' })),
   },
   { $id: 'ErrorBody' },
 );

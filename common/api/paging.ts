@@ -1,5 +1,5 @@
 /**
- * The query parameters every paginated list takes (issue #19 item 1; limits in common/paging.ts).
+ * The query parameters every paginated list takes (limits in common/paging.ts).
  * Spread `PageParams` into a route's querystring object:
  * `Type.Object({ ...PageParams, q: … }, { additionalProperties: false })`.
  */
@@ -19,7 +19,7 @@ export const PageParams = {
       maxLength: CURSOR_MAX_LENGTH,
       description:
         'Opaque position from the previous answer\'s `Link: <…>; rel="next"` header; absent for the first page. ' +
-        "A cursor the server did not issue → 400 INVALID_CURSOR '목록 위치 정보가 올바르지 않아요. 처음부터 다시 불러와주세요.'",
+        'A cursor the server did not issue → 400 INVALID_CURSOR.',
     }),
   ),
 };

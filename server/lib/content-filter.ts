@@ -24,7 +24,7 @@
 import { readFileSync } from 'node:fs';
 import { assemble, convertQwertyToHangul, getChoseong } from 'es-hangul';
 import { Filter } from 'glin-profanity';
-import { AppError, MSG } from './errors.ts';
+import { fail } from './errors.ts';
 
 interface WordList {
   refused: string[];
@@ -305,7 +305,7 @@ export function containsProfanity(text: string, options: FilterOptions = {}): bo
 export function assertAppropriate(fields: Record<string, string | null | undefined>, options: FilterOptions = {}): void {
   for (const [field, value] of Object.entries(fields)) {
     if (typeof value === 'string' && containsProfanity(value, options)) {
-      throw new AppError(400, 'INAPPROPRIATE_TEXT', MSG.inappropriateText, {}, field);
+      fail('INAPPROPRIATE_TEXT', { field });
     }
   }
 }

@@ -20,7 +20,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CURSOR_MAX_LENGTH, PAGE_DEFAULT, PAGE_MAX } from '../../common/paging.ts';
-import { AppError } from './errors.ts';
+import { appError } from './errors.ts';
 
 /**
  * A timestamp column as ISO 8601 UTC with microseconds (`2026-11-27T04:39:05.123456Z`): the exact
@@ -28,9 +28,6 @@ import { AppError } from './errors.ts';
  * database's `now()` have more, so a cursor built from a Date would skip or repeat rows.
  */
 export const exactTime = (column: AnyColumn): SQL<string> => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** The Korean message of a cursor the server did not issue. */
-export const INVALID_CURSOR_MESSAGE = '목록 위치 정보가 올바르지 않아요. 처음부터 다시 불러와주세요.';
 
 /** `?limit=` → the page size: default 20, at most 100 (a larger value is cut, not refused). */
 export function pageLimit(limit: number | undefined, defaults: { default?: number; max?: number } = {}): number {
@@ -53,7 +50,7 @@ export function encodeCursor(key: readonly unknown[]): string {
  */
 export function decodeCursor<S extends TSchema>(cursor: string | undefined, shape: S): Static<S> | undefined {
   if (cursor === undefined) return undefined;
-  const invalid = new AppError(400, 'INVALID_CURSOR', INVALID_CURSOR_MESSAGE, {}, 'cursor');
+  const invalid = appError('INVALID_CURSOR', { field: 'cursor' });
   if (cursor.length > CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalid;
   let value: unknown;
   try {
@@ -83,4 +80,33 @@ export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, rows: 
     reply.header('link', `<${nextPageUrl(request, encodeCursor(key(page[page.length - 1]!)), limit)}>; rel="next"`);
   }
   return page;
+}
+
+/** What `pagedList` needs: the cursor's shape, how to read rows after it, and a row's sort key. */
+export interface PagedListOptions<T, S extends TSchema> {
+  /** The shape of the sort key (e.g. `TimeIdCursor`); a cursor of another shape → 400 INVALID_CURSOR. */
+  cursor: S;
+  /** Reads up to `limit` rows (the page size + 1) after `after` (undefined: from the start), in sort order. */
+  load: (page: { limit: number; after: Static<S> | undefined }) => Promise<readonly T[]>;
+  /** The sort key of a row, encoded as the next page's cursor. */
+  key: (row: T) => readonly unknown[];
+  /** Page size default and maximum (default 20 and 100). */
+  limits?: { default?: number; max?: number };
+}
+
+/**
+ * One keyset-paged list answer: reads `?limit=` and `?cursor=`, loads the page size + 1 rows,
+ * answers the page (a JSON array) and sets `Link: <…>; rel="next"` when there are more.
+ * @throws 400 INVALID_CURSOR for a cursor the server did not issue.
+ */
+export async function pagedList<T, S extends TSchema>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  opts: PagedListOptions<T, S>,
+): Promise<T[]> {
+  const query = (request.query ?? {}) as { limit?: number; cursor?: string };
+  const limit = pageLimit(query.limit, opts.limits);
+  const after = decodeCursor(query.cursor, opts.cursor);
+  const rows = await opts.load({ limit: limit + 1, after });
+  return sendPage(request, reply, rows, limit, opts.key);
 }

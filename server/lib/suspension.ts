@@ -4,15 +4,7 @@
  * (until lifted) or still ahead. A suspension that has ended lets the member in again.
  */
 import { koreanDateTime } from '../../common/domain/korean-time.ts';
-import { AppError } from './errors.ts';
-
-/** Korean texts of a suspension. */
-export const SUSPENSION_MSG = {
-  /** Until lifted. */
-  indefinite: '이용이 정지된 계정이에요.',
-  /** With an end, in KST. */
-  until: (date: string) => `이용이 정지된 계정이에요. (${date}까지)`,
-} as const;
+import { fail } from './errors.ts';
 
 /** The end of a suspension as shown to the member: "2026년 12월 3일 (목) 오후 3시" in KST (issue #18 wording). */
 export function formatSuspensionEnd(until: Date): string {
@@ -25,9 +17,8 @@ export function isSuspended(row: { suspendedAt: Date | null; suspendedUntil: Dat
   return row.suspendedUntil === null || row.suspendedUntil.getTime() > at.getTime();
 }
 
-/** @throws 403 SUSPENDED '이용이 정지된 계정이에요. ({date}까지)' (no parenthesis when until lifted). */
+/** @throws 403 SUSPENDED (its text names the end, KST; none when until lifted). */
 export function assertNotSuspended(row: { suspendedAt: Date | null; suspendedUntil: Date | null }, at: Date): void {
   if (!isSuspended(row, at)) return;
-  const message = row.suspendedUntil ? SUSPENSION_MSG.until(formatSuspensionEnd(row.suspendedUntil)) : SUSPENSION_MSG.indefinite;
-  throw new AppError(403, 'SUSPENDED', message);
+  fail('SUSPENDED', { params: { until: row.suspendedUntil } });
 }

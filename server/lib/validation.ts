@@ -13,7 +13,7 @@
  *   `integer`.
  *
  * Validation failures go to the central error handler (server/plugins/errors.ts), which answers
- * 400 `VALIDATION` with a Korean message naming the field (`validationFailure`).
+ * 400 `VALIDATION` naming the field (`validationFailure`; the text is the catalogue's, common/errors.ts).
  */
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
@@ -99,50 +99,6 @@ export function requestValidatorCompiler(): FastifySchemaCompiler<unknown> {
   };
 }
 
-/** Korean names of the fields a client sends, for validation messages (UI-TEXT.md wording). */
-const FIELD_LABELS: Record<string, string> = {
-  id: '번호',
-  matchId: '매칭 번호',
-  scheduleId: '일정 번호',
-  revieweeId: '리뷰 대상',
-  latitude: '위도',
-  longitude: '경도',
-  lat: '위도',
-  lng: '경도',
-  radius: '검색 반경',
-  date: '날짜',
-  time: '시간',
-  participants: '인원',
-  text: '내용',
-  placeName: '장소 이름',
-  placeCategory: '음식 종류',
-  venueId: '장소',
-  title: '제목',
-  content: '내용',
-  tags: '태그',
-  address: '주소',
-  rating: '별점',
-  comment: '리뷰',
-  name: '이름',
-  email: '이메일',
-  password: '비밀번호',
-  newPassword: '새 비밀번호',
-  code: '인증번호',
-  age: '나이',
-  bio: '자기소개',
-  profileImage: '프로필 사진',
-  preferences: '음식 취향',
-  token: '토큰',
-  limit: '개수',
-  before: '기준 번호',
-  after: '기준 번호',
-  category: '음식 종류',
-  start: '시작 날짜',
-  end: '끝 날짜',
-  from: '시작 날짜',
-  to: '끝 날짜',
-};
-
 /** The first field a validation error names (`latitude`, `tags`, …), or undefined for the whole body. */
 export function invalidField(errors: readonly FastifySchemaValidationError[]): string | undefined {
   const first = errors[0];
@@ -156,17 +112,15 @@ export function invalidField(errors: readonly FastifySchemaValidationError[]): s
 }
 
 /**
- * The answer for a validation failure: `field` (as sent) and a Korean message naming it, e.g.
- * `{ field: 'latitude', message: "'위도'(latitude) 값이 올바르지 않습니다." }`. An unknown extra
- * field gets "허용되지 않는 항목입니다", a missing one "필수 항목입니다".
+ * What a validation failure is about: `field` (as sent) and the `problem` — `missing` (a required
+ * property), `extra` (one the schema does not allow) or `invalid`. The text comes from the
+ * catalogue's `VALIDATION` (common/errors.ts), e.g. "'위도'(latitude) 값이 올바르지 않아요."
  */
-export function validationFailure(errors: readonly FastifySchemaValidationError[]): { field?: string; message: string } {
+export function validationFailure(errors: readonly FastifySchemaValidationError[]): { field?: string; problem?: 'missing' | 'extra' | 'invalid' } {
   const field = invalidField(errors);
-  if (!field) return { message: '입력값이 올바르지 않습니다.' };
-  const label = FIELD_LABELS[field];
-  const named = label ? `'${label}'(${field})` : `'${field}'`;
+  if (!field) return {};
   const params = errors[0]?.params as { missingProperty?: string; additionalProperty?: string } | undefined;
-  if (params?.missingProperty) return { field, message: `${named}은(는) 필수 항목입니다.` };
-  if (params?.additionalProperty) return { field, message: `${named}은(는) 허용되지 않는 항목입니다.` };
-  return { field, message: `${named} 값이 올바르지 않습니다.` };
+  if (params?.missingProperty) return { field, problem: 'missing' };
+  if (params?.additionalProperty) return { field, problem: 'extra' };
+  return { field, problem: 'invalid' };
 }

@@ -78,7 +78,7 @@ describe('access tokens (jose, HS256 only)', () => {
   it('expired: 401 with the session-expired message', async () => {
     const res = await me(bearer(await sign({}, { iat: nowS() - 7200, exp: nowS() - 60 })));
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: '로그인이 만료되었습니다. 다시 로그인해주세요.', code: 'TOKEN_EXPIRED' });
+    expect(res.json()).toEqual({ message: '로그인이 만료됐어요. 다시 로그인해주세요.', code: 'TOKEN_EXPIRED' });
   });
 
   it('expires after 7 days on the server clock', async () => {

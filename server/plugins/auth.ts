@@ -5,7 +5,7 @@
  * - `app.requireAuth` is a preHandler: it accepts only `Authorization: Bearer <jwt>` signed with
  *   HS256 (explicit allowlist — `alg: none` and every other algorithm are refused), not expired,
  *   not before its `nbf`, for an existing user whose current `tokenVersion` equals `ver`. Any
- *   failure answers 401 `{ message, code }` in Korean, never 5xx. On success `request.user` is set.
+ *   failure answers 401 (NO_TOKEN, INVALID_TOKEN, TOKEN_EXPIRED, TOKEN_REVOKED), never 5xx. On success `request.user` is set.
  * - Issue #17 moderation: members whose e-mail is in `ADMIN_EMAILS` have `role: "admin"` (a `role`
  *   claim in their tokens; `request.user.role`, read again from the stored e-mail on every request
  *   so removing an address takes effect at once). `app.requireAdmin` answers 403 FORBIDDEN to members.
@@ -19,7 +19,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { users } from '../db/schema.ts';
-import { AppError, MSG } from '../lib/errors.ts';
+import { appError, fail } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 
 /** Access-token lifetime: 7 days, in seconds. */
@@ -80,6 +80,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireAuth`; `null` on routes without it. */
     user: AuthUser | null;
+    /**
+     * The signed-in member of a route registered from an operation (server/lib/operation.ts):
+     * typed non-null in the handlers of `member` and `admin` operations; `null` elsewhere.
+     */
+    member: AuthUser | null;
   }
 }
 
@@ -107,7 +112,6 @@ export async function loadJwtSecret(configured: string | undefined, dataDir: str
   return new TextEncoder().encode(secret);
 }
 
-const unauthorized = (code: string, message: string = MSG.loginRequired) => new AppError(401, code, message);
 
 /** Registers `app.tokens`, `app.requireAuth` and `request.user`. Depends on `db`. */
 export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; now: Clock; adminEmails?: readonly string[] }>(
@@ -139,6 +143,7 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
     } satisfies TokenIssuer);
 
     app.decorateRequest('user', null);
+    app.decorateRequest('member', null);
 
     /** Verifies a bearer token (see `FastifyInstance.verifyToken`). */
     const verifyToken = async (token: string): Promise<VerifiedToken> => {
@@ -155,16 +160,16 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
         ver = payload.ver;
         exp = payload.exp ?? 0;
       } catch (error) {
-        if (error instanceof joseErrors.JWTExpired) throw unauthorized('TOKEN_EXPIRED', MSG.sessionExpired);
-        throw unauthorized('INVALID_TOKEN');
+        if (error instanceof joseErrors.JWTExpired) throw appError('TOKEN_EXPIRED');
+        throw appError('INVALID_TOKEN');
       }
       if (!sub || !/^[1-9][0-9]{0,9}$/.test(sub) || typeof ver !== 'number' || !Number.isInteger(ver)) {
-        throw unauthorized('INVALID_TOKEN');
+        throw appError('INVALID_TOKEN');
       }
       const id = Number(sub);
-      if (id > 2_147_483_647) throw unauthorized('INVALID_TOKEN');
+      if (id > 2_147_483_647) throw appError('INVALID_TOKEN');
       const row = await accountOf(id);
-      if (!row || row.tokenVersion !== ver || revocations?.isRevoked(id, ver)) throw unauthorized('TOKEN_REVOKED', MSG.sessionExpired);
+      if (!row || row.tokenVersion !== ver || revocations?.isRevoked(id, ver)) throw appError('TOKEN_REVOKED');
       return { id, exp, ver, role: roleOf(row.email) };
     };
 
@@ -203,14 +208,14 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
     const requireAuth = async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-      if (!match?.[1]) throw unauthorized('NO_TOKEN');
+      if (!match?.[1]) throw appError('NO_TOKEN');
       const { id, role } = await verifyToken(match[1]);
       request.user = { id, role };
     };
     app.decorate('requireAuth', requireAuth);
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await requireAuth(request);
-      if (request.user?.role !== 'admin') throw new AppError(403, 'FORBIDDEN', MSG.forbidden);
+      if (request.user?.role !== 'admin') fail('FORBIDDEN');
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -14,7 +14,8 @@ import { chatMessages, idempotencyKeys, matchRequests, postComments, reviews, us
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { act, createSchedule, kstNoonToday, mealHappened, requestMatch } from '../test/schedule-fixtures.ts';
 import { openDatabase, type Database } from './db.ts';
-import { IDEMPOTENCY_MSG, idempotencyPlugin, requestFingerprint } from './idempotency.ts';
+import { idempotencyPlugin, requestFingerprint } from './idempotency.ts';
+import { errorBody } from '../lib/errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { errorsPlugin } from './errors.ts';
 
@@ -136,7 +137,7 @@ describe('the same write twice with one key', () => {
     expect((await post(w.url, w.who, w.payload, key)).statusCode).toBe(w.status);
     const changed = await post(w.url, w.who, { ...w.payload, ...changeOf(w.payload) }, key);
     expect(changed.statusCode).toBe(422);
-    expect(changed.json()).toEqual({ message: IDEMPOTENCY_MSG.mismatch, code: 'IDEMPOTENCY_MISMATCH' });
+    expect(changed.json()).toEqual(errorBody('IDEMPOTENCY_MISMATCH'));
     expect(await w.rows()).toBe(1);
   });
 });
@@ -223,7 +224,7 @@ describe('keys and members', () => {
     const postId = await newPost();
     const res = await post(`/api/board/${postId}/comments`, guest, { text: '잘못된 키' }, key);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: IDEMPOTENCY_MSG.invalidKey, code: 'IDEMPOTENCY_KEY_INVALID' });
+    expect(res.json()).toEqual(errorBody('IDEMPOTENCY_KEY_INVALID'));
     expect(await commentsOf(postId)).toBe(0);
   });
 
@@ -248,7 +249,7 @@ describe('keys and members', () => {
     const fresh = answers.filter((a) => a.statusCode === 201 && a.headers['idempotent-replayed'] === undefined);
     expect(fresh).toHaveLength(1);
     for (const a of answers) {
-      if (a.statusCode === 409) expect(a.json()).toEqual({ message: IDEMPOTENCY_MSG.inProgress, code: 'IDEMPOTENCY_IN_PROGRESS' });
+      if (a.statusCode === 409) expect(a.json()).toEqual(errorBody('IDEMPOTENCY_IN_PROGRESS'));
       else expect([a.statusCode, a.body]).toEqual([201, fresh[0]!.body]);
     }
     expect(await keyRows(guest.id, key)).toHaveLength(1);
@@ -361,7 +362,7 @@ describe('answers that are not stored', () => {
     await expect.poll(() => finishSlow !== undefined).toBe(true);
     const during = await send('/api/slow', key);
     expect(during.statusCode).toBe(409);
-    expect(during.json()).toEqual({ message: IDEMPOTENCY_MSG.inProgress, code: 'IDEMPOTENCY_IN_PROGRESS' });
+    expect(during.json()).toEqual(errorBody('IDEMPOTENCY_IN_PROGRESS'));
     finishSlow!();
     expect((await first).statusCode).toBe(201);
     const after = await send('/api/slow', key);

@@ -30,14 +30,7 @@ import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastif
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS, IDEMPOTENT_REPLAYED_HEADER } from '../../common/offline.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
-import { AppError, MSG } from '../lib/errors.ts';
-
-/** Korean messages of the idempotency answers. */
-export const IDEMPOTENCY_MSG = {
-  invalidKey: '요청 키(Idempotency-Key) 형식이 올바르지 않습니다.',
-  mismatch: '같은 요청 키로 다른 내용을 보낼 수 없습니다.',
-  inProgress: '같은 요청을 처리하고 있습니다. 잠시 후 다시 시도해주세요.',
-} as const;
+import { fail } from '../lib/errors.ts';
 
 /** An in-progress row older than this (ms) belongs to a request that died; it is replaced. */
 export const IDEMPOTENCY_STALE_MS = 5 * 60 * 1000;
@@ -111,7 +104,7 @@ export const idempotencyPlugin = fp<{ now: Clock }>(
       const raw = request.headers[headerName];
       if (raw === undefined || !request.user) return;
       const key = Array.isArray(raw) ? undefined : raw;
-      if (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) throw new AppError(400, 'IDEMPOTENCY_KEY_INVALID', IDEMPOTENCY_MSG.invalidKey);
+      if (key === undefined || !IDEMPOTENCY_KEY_PATTERN.test(key)) fail('IDEMPOTENCY_KEY_INVALID');
       const userId = request.user.id;
       let fingerprint: string;
       try {
@@ -119,7 +112,7 @@ export const idempotencyPlugin = fp<{ now: Clock }>(
       } catch (error) {
         // A body nested too deeply to serialise (e.g. 100 000 `[`, on a route that does not read
         // its body) is the client's fault (issue #13 edge properties), not a 500.
-        if (error instanceof RangeError) throw new AppError(400, 'BAD_JSON', MSG.badJson);
+        if (error instanceof RangeError) fail('BAD_JSON');
         throw error;
       }
       const attempt = randomUUID();
@@ -142,13 +135,13 @@ export const idempotencyPlugin = fp<{ now: Clock }>(
           await app.db.delete(idempotencyKeys).where(rowOf(row));
           continue;
         }
-        if (row.fingerprint !== fingerprint) throw new AppError(422, 'IDEMPOTENCY_MISMATCH', IDEMPOTENCY_MSG.mismatch);
-        if (row.statusCode === null) throw new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', IDEMPOTENCY_MSG.inProgress);
+        if (row.fingerprint !== fingerprint) fail('IDEMPOTENCY_MISMATCH');
+        if (row.statusCode === null) fail('IDEMPOTENCY_IN_PROGRESS');
         reply.code(row.statusCode).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         if (row.contentType) reply.header('content-type', row.contentType);
         return reply.send(row.bodyBase64 ? Buffer.from(row.body ?? '', 'base64') : (row.body ?? ''));
       }
-      throw new AppError(409, 'IDEMPOTENCY_IN_PROGRESS', IDEMPOTENCY_MSG.inProgress);
+      fail('IDEMPOTENCY_IN_PROGRESS');
     };
 
     app.decorateRequest('idempotencyClaim', null);

@@ -91,7 +91,7 @@ describe('mail over SMTP', () => {
     try {
       const res = await down.app.inject({ method: 'POST', url: '/api/auth/send-verification-email', payload: { email: 'down@example.com' } });
       expect(res.statusCode).toBe(502);
-      expect(res.json()).toEqual({ message: '인증번호 메일을 보내지 못했습니다. 잠시 후 다시 시도해주세요.', code: 'MAIL_FAILED' });
+      expect(res.json()).toEqual({ message: '인증번호 메일을 보내지 못했어요. 잠시 후 다시 시도해주세요.', code: 'MAIL_FAILED' });
       const verify = await down.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email: 'down@example.com', code: '123456' } });
       expect(verify.json().code).toBe('CODE_EXPIRED');
     } finally {

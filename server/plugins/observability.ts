@@ -20,6 +20,7 @@ import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { errorBody } from '../lib/errors.ts';
 
 /** Routes that are never logged per request (probes and scrapes). */
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
@@ -135,7 +136,7 @@ export const observabilityPlugin = fp<{ metricsToken: string | undefined }>(
         if (token) {
           const given = Buffer.from(request.headers.authorization ?? '');
           if (given.length !== token.length || !timingSafeEqual(given, token)) {
-            return reply.code(401).send({ message: '인증이 필요합니다.', code: 'UNAUTHORIZED' });
+            return reply.code(401).send(errorBody('UNAUTHORIZED'));
           }
         }
         return reply.type(registry.contentType).send(await registry.metrics());

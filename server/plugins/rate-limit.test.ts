@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 
-const RATE_MSG = '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.';
+const RATE_MSG = '요청이 너무 많아요. 잠시 후 다시 시도해주세요.';
 const HOUR = 3_600_000;
 
 describe('rate limits (TRUST_PROXY off)', () => {

@@ -2,7 +2,7 @@
  * Rate-limit plugin: @fastify/rate-limit (not global) plus `app.limiter(...)`, which builds a
  * preHandler counting requests per key (an e-mail, an account, a member or `request.ip`).
  * Several limiters can guard one route (e.g. per e-mail AND per IP): each has its own counter.
- * Over the limit the request gets 429 `{ message: '요청이 너무 많습니다. …', code: 'RATE_LIMITED' }`
+ * Over the limit the request gets 429 `RATE_LIMITED` (common/errors.ts)
  * and `Retry-After` (seconds). `request.ip` honours X-Forwarded-For only when TRUST_PROXY is set.
  * With `redisUrl` (REDIS_URL) the counters live in Redis (@fastify/rate-limit's Redis store, one
  * ioredis client closed with the app), so every instance counts together; keys start with the
@@ -14,7 +14,7 @@ import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import type { FastifyRequest } from 'fastify';
 import type { RateLimitRule, RateLimits } from '../config.ts';
-import { AppError, MSG } from '../lib/errors.ts';
+import { fail } from '../lib/errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,7 +71,7 @@ export const rateLimitPlugin = fp<RateLimitPluginOptions>(
       return async (request: FastifyRequest) => {
         const result = await check(request);
         if (!result.isAllowed && result.isExceeded) {
-          throw new AppError(429, 'RATE_LIMITED', MSG.rateLimited, { 'retry-after': String(result.ttlInSeconds) });
+          fail('RATE_LIMITED', { headers: { 'retry-after': String(result.ttlInSeconds) } });
         }
       };
     });

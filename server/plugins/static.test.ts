@@ -72,7 +72,7 @@ describe('static client', () => {
       const res = await get(url, html);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toMatch(/application\/json/);
-      expect(res.json()).toEqual({ message: '요청한 주소를 찾을 수 없습니다.', code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({ message: '요청한 주소를 찾을 수 없어요.', code: 'NOT_FOUND' });
     }
     // A missing asset file is a 404, not the HTML page.
     expect((await get('/assets/missing-123.js')).statusCode).toBe(404);

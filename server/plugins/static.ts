@@ -17,7 +17,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MSG } from '../lib/errors.ts';
+import { errorBody } from '../lib/errors.ts';
 import { injectOg, type OgTags } from '../lib/og.ts';
 
 /** Paths that never fall back to the client. */
@@ -78,7 +78,7 @@ export const staticPlugin = fp<{ dir: string; og?: (requestUrl: string) => Promi
       const sharedPost = /^\/board\/([1-9][0-9]{0,9})\/?$/.exec(request.url.split('?')[0] ?? '');
       if (hasClient && sharedPost && (request.method === 'GET' || request.method === 'HEAD')) return reply.redirect(`/board?post=${sharedPost[1]}`, 302);
       if (hasClient && wantsSpa(request)) return sendIndex(request, reply);
-      return reply.code(404).send({ message: MSG.notFound, code: 'NOT_FOUND' });
+      return reply.code(404).send(errorBody('NOT_FOUND'));
     });
   },
   { name: 'static' },

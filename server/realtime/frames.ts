@@ -5,6 +5,7 @@
  * ERROR texts every part of the live channel uses.
  */
 import { FrameImpl, Parser, type IRawFrameType, type StompHeaders } from '@stomp/stompjs';
+import { errorText } from '../../common/errors.ts';
 
 /**
  * ERROR `code` header values (issue #13) for refusals the client answers by signing out — the same
@@ -14,9 +15,9 @@ export const STOMP_ERROR_CODES = { expired: 'TOKEN_EXPIRED', revoked: 'TOKEN_REV
 
 /** ERROR `message` header texts and refusal bodies (Korean, for people; stable enough for tests). */
 export const STOMP_ERRORS = {
-  origin: '허용되지 않은 출처입니다.',
+  origin: errorText('ORIGIN_REFUSED'),
   clientId: 'client-id는 UUID여야 합니다.',
-  auth: '로그인이 필요합니다.',
+  auth: errorText('NO_TOKEN'),
   malformed: '잘못된 STOMP 프레임입니다.',
   version: '지원하지 않는 STOMP 버전입니다.',
   notConnected: '먼저 CONNECT 프레임을 보내야 합니다.',
@@ -25,9 +26,9 @@ export const STOMP_ERRORS = {
   rate: '요청이 너무 많습니다.',
   slowed: '메시지를 너무 빨리 보내고 있어요. 잠시 천천히 처리할게요.',
   unsupported: '지원하지 않는 명령입니다.',
-  expired: '세션이 만료되었습니다. 다시 로그인해주세요.',
+  expired: errorText('TOKEN_EXPIRED'),
   /** The token was revoked while connected (logout everywhere, password reset; UI-TEXT "Session expired"). */
-  revoked: '로그인이 만료되었습니다. 다시 로그인해주세요.',
+  revoked: errorText('TOKEN_REVOKED'),
   tooManySubscriptions: '구독이 너무 많습니다.',
   tooManyConnections: '동시에 연결할 수 있는 수를 초과했습니다.',
   serverError: '서버 오류가 발생했습니다.',

@@ -160,7 +160,7 @@ describe('other hostile text found by the edge property tests', () => {
   it('malformed percent-encoding and over-long path values answer JSON in Korean', async () => {
     const bad = await send('GET', '/api/chat/%zz/history');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ code: 'BAD_URL', message: '요청 주소를 읽을 수 없습니다. 주소를 확인해주세요.' });
+    expect(bad.json()).toEqual({ code: 'BAD_URL', message: '요청 주소를 읽을 수 없어요. 주소를 확인해주세요.' });
     const long = await send('DELETE', `/api/board/${'1'.repeat(150)}`);
     expect(long.statusCode).toBe(414);
     expect(long.json()).toMatchObject({ code: 'URI_TOO_LONG' });

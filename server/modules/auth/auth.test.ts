@@ -19,7 +19,7 @@ describe('POST /api/auth/send-verification-email', () => {
   it('mails a 6-digit code and answers a Korean message', async () => {
     const res = await sendCode('New.User@Example.com');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: '인증번호를 이메일로 보냈습니다.' });
+    expect(res.json()).toEqual({ message: '인증번호를 이메일로 보냈어요.' });
     const mail = t.lastMailTo('new.user@example.com');
     expect(mail.code).toMatch(/^[0-9]{6}$/);
     expect(mail.text).toContain(mail.code);
@@ -29,14 +29,14 @@ describe('POST /api/auth/send-verification-email', () => {
   it('refuses an invalid e-mail with 400 VALIDATION', async () => {
     const res = await sendCode('not-an-email');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION', field: 'email', message: "'이메일'(email) 값이 올바르지 않습니다." });
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', field: 'email', message: "'이메일'(email) 값이 올바르지 않아요." });
   });
 
   it('answers a registered address like a new one and mails it no code (issue #13; more in enumeration.test.ts)', async () => {
     const m = await t.registerMember();
     const res = await sendCode(m.email.toUpperCase());
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: '인증번호를 이메일로 보냈습니다.' });
+    expect(res.json()).toEqual({ message: '인증번호를 이메일로 보냈어요.' });
     expect(t.lastMailTo(m.email).code).toBeUndefined();
   });
 });
@@ -48,19 +48,19 @@ describe('POST /api/auth/verify-email', () => {
     const code = t.lastMailTo(email).code!;
     const ok = await verify(email, code);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: '이메일 인증이 완료되었습니다.' });
+    expect(ok.json()).toEqual({ message: '이메일 인증이 완료됐어요.' });
     const again = await verify(email, code);
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('CODE_EXPIRED');
     expect(again.json().message).toContain('새 인증번호를 요청해주세요');
   });
 
-  it("answers '인증번호가 올바르지 않습니다.' for a wrong code", async () => {
+  it("answers '인증번호가 올바르지 않아요.' for a wrong code", async () => {
     const email = 'wrong@example.com';
     await sendCode(email);
     const res = await verify(email, wrongCode(t.lastMailTo(email).code!));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: '인증번호가 올바르지 않습니다.', code: 'CODE_MISMATCH' });
+    expect(res.json()).toEqual({ message: '인증번호가 올바르지 않아요.', code: 'CODE_MISMATCH' });
   });
 
   it('kills the code after 5 wrong tries: even the right code is refused, a new code works', async () => {
@@ -74,7 +74,7 @@ describe('POST /api/auth/verify-email', () => {
     }
     const locked = await verify(email, code);
     expect(locked.statusCode).toBe(400);
-    expect(locked.json()).toEqual({ message: '인증번호를 5회 잘못 입력했습니다. 새 인증번호를 요청해주세요.', code: 'CODE_LOCKED' });
+    expect(locked.json()).toEqual({ message: '인증번호를 5번 잘못 입력했어요. 새 인증번호를 요청해주세요.', code: 'CODE_LOCKED' });
     await sendCode(email);
     const fresh = await verify(email, t.lastMailTo(email).code!);
     expect(fresh.statusCode).toBe(200);
@@ -194,7 +194,7 @@ describe('POST /api/auth/register', () => {
     expect((await post('/api/auth/register', { name: 'a', email: 'a@example.com', password: 'short' })).statusCode).toBe(400);
     expect((await post('/api/auth/register', { name: 'a', email: 'a@example.com', password: 'password-123', isNewUser: false })).statusCode).toBe(400);
     const consents = { agreeTerms: true, agreePrivacy: true, ageConfirmed: true };
-    expect((await post('/api/auth/register', { name: '   ', email: 'a@example.com', password: 'password-123', ...consents })).json().code).toMatch(/VALIDATION|EMAIL_NOT_VERIFIED/);
+    expect((await post('/api/auth/register', { name: '   ', email: 'a@example.com', password: 'password-123', ...consents })).json().code).toMatch(/NAME_REQUIRED|EMAIL_NOT_VERIFIED/);
   });
 });
 
@@ -211,7 +211,7 @@ describe('POST /api/auth/login', () => {
     const m = await t.registerMember();
     const wrong = await post('/api/auth/login', { email: m.email, password: 'wrong-password' });
     const unknown = await post('/api/auth/login', { email: 'nobody@example.com', password: 'wrong-password' });
-    const expected = { message: '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.', code: 'LOGIN_FAILED' };
+    const expected = { message: '로그인에 실패했어요. 이메일과 비밀번호를 확인해주세요.', code: 'LOGIN_FAILED' };
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(expected);
@@ -230,7 +230,7 @@ describe('password reset', () => {
     const before = t.mails.length;
     const unknown = await post('/api/auth/password-reset/request', { email: 'ghost@example.com' });
     expect(unknown.statusCode).toBe(200);
-    expect(unknown.json()).toEqual({ message: '비밀번호 재설정 코드를 이메일로 보냈습니다.' });
+    expect(unknown.json()).toEqual({ message: '비밀번호 재설정 코드를 이메일로 보냈어요.' });
     expect(t.mails.length).toBe(before);
     const m = await t.registerMember();
     const known = await post('/api/auth/password-reset/request', { email: m.email });
@@ -247,10 +247,10 @@ describe('password reset', () => {
     const code = t.lastMailTo(m.email).code!;
     const wrong = await post('/api/auth/password-reset/confirm', { email: m.email, code: wrongCode(code), newPassword: 'new-password' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: '재설정 코드가 올바르지 않습니다.', code: 'CODE_MISMATCH' });
+    expect(wrong.json()).toEqual({ message: '재설정 코드가 올바르지 않아요.', code: 'CODE_MISMATCH' });
     const ok = await post('/api/auth/password-reset/confirm', { email: m.email, code, newPassword: 'new-password' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.' });
+    expect(ok.json()).toEqual({ message: '비밀번호가 변경됐어요. 새 비밀번호로 로그인해주세요.' });
     // Old token revoked.
     const me = await t.app.inject({ url: '/api/user/me', headers: m.headers });
     expect(me.statusCode).toBe(401);

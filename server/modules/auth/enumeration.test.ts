@@ -37,7 +37,7 @@ describe('POST /api/auth/send-verification-email for registered and unknown addr
     const unknown = await sendCode(unknownAddress());
     expect(observable(registered)).toEqual(observable(unknown));
     expect(registered.statusCode).toBe(200);
-    expect(registered.json()).toEqual({ message: '인증번호를 이메일로 보냈습니다.' });
+    expect(registered.json()).toEqual({ message: '인증번호를 이메일로 보냈어요.' });
   });
 
   it('mails the registered address "already has an account" with the reset link and no code; the unknown one a code', async () => {
@@ -81,7 +81,7 @@ describe('POST /api/auth/send-verification-email for registered and unknown addr
     const b = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email, ...wrong } });
     // (A right guess of the unknown address's code is 1 in a million: both answers are the "wrong code" one.)
     expect(observable(a)).toEqual(observable(b));
-    expect(a.json()).toEqual({ message: '인증번호가 올바르지 않습니다.', code: 'CODE_MISMATCH' });
+    expect(a.json()).toEqual({ message: '인증번호가 올바르지 않아요.', code: 'CODE_MISMATCH' });
     const reg = (e: string) => t.app.inject({ method: 'POST', url: '/api/auth/register', payload: { name: '김밥', email: e, password: 'password-123', agreeTerms: true, agreePrivacy: true, ageConfirmed: true } });
     const ra = await reg(member.email);
     const rb = await reg(email);

@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
-import { DEVICE_COOKIE_PREFIX, loginLockedMessage } from './login-guard.ts';
+import { DEVICE_COOKIE_PREFIX } from './login-guard.ts';
+import { errorBody } from '../../lib/errors.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -116,7 +117,7 @@ describe('login rules', () => {
     for (let i = 0; i < 5; i += 1) expect((await login(m.email, 'wrong-password', '198.51.100.6', device)).statusCode).toBe(401);
     const locked = await login(m.email, m.password, '198.51.100.6', device);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ message: loginLockedMessage(15), code: 'LOGIN_LOCKED' });
+    expect(locked.json()).toEqual(errorBody('LOGIN_LOCKED', { minutes: 15 }));
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
     expect((await login(m.email, m.password, '198.51.100.6')).statusCode).toBe(200);
   });

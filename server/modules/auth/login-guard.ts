@@ -20,7 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { RateLimitRule } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 
 /** Failure times per key within a sliding window. */
 export interface FailureCounter {
@@ -104,9 +104,6 @@ export const DEVICE_COOKIE_PREFIX = 'bs_device_';
 /** Device cookies live a year. */
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-/** The 429 text (UI-TEXT "Login limit"). */
-export const loginLockedMessage = (minutes: number) => `로그인 시도가 너무 많아요. ${minutes}분 뒤에 다시 시도해주세요.`;
-
 /** Who is trying: the account (normalised e-mail), the client address and the cookies it sent. */
 export interface LoginAttempt {
   email: string;
@@ -131,7 +128,7 @@ export function createLoginGuard(deps: { counter: FailureCounter; rules: LoginRu
 
   const refuse = (freeInMs: number): never => {
     const seconds = Math.max(1, Math.ceil(freeInMs / 1000));
-    throw new AppError(429, 'LOGIN_LOCKED', loginLockedMessage(Math.max(1, Math.ceil(seconds / 60))), { 'retry-after': String(seconds) });
+    return fail('LOGIN_LOCKED', { params: { minutes: Math.max(1, Math.ceil(seconds / 60)) }, headers: { 'retry-after': String(seconds) } });
   };
 
   return {

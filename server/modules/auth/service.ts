@@ -8,7 +8,7 @@ import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_TTL_MS } from '../../../common/domain/account.ts';
-import { consentMissingMessage, missingConsents, PRIVACY_VERSION, TERMS_VERSION } from '../../../common/domain/legal.ts';
+import { missingConsents, PRIVACY_VERSION, TERMS_VERSION } from '../../../common/domain/legal.ts';
 import type { AuthResponse, LoginBody, PasswordResetBody, RegisterBody } from '../../../common/api/auth.ts';
 import type { SocialProvider } from '../../../common/api/auth-providers.ts';
 import { emailCodes, users } from '../../db/schema.ts';
@@ -16,33 +16,13 @@ import type { Database } from '../../plugins/db.ts';
 import { accountExistsMail, type Mailer } from '../../plugins/mail.ts';
 import type { TokenIssuer } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
+import { MESSAGES } from '../../../common/messages.ts';
 import { assertNotSuspended, isSuspended } from '../../lib/suspension.ts';
 import { isUniqueViolation, normalizeEmail, toUser } from '../../lib/user-view.ts';
 
 /** After a correct code, registration stays allowed for 30 minutes. */
 export const VERIFICATION_VALID_MS = 30 * 60 * 1000;
-
-/** Korean answers of this module (UI-TEXT.md wording where it has one). */
-export const AUTH_MSG = {
-  codeSent: '인증번호를 이메일로 보냈습니다.',
-  emailVerified: '이메일 인증이 완료되었습니다.',
-  emailTaken: '이미 가입된 이메일입니다.',
-  codeWrong: '인증번호가 올바르지 않습니다.',
-  codeExpired: '인증번호가 만료되었거나 이미 사용되었습니다. 새 인증번호를 요청해주세요.',
-  codeLocked: '인증번호를 5회 잘못 입력했습니다. 새 인증번호를 요청해주세요.',
-  resetCodeWrong: '재설정 코드가 올바르지 않습니다.',
-  resetCodeExpired: '재설정 코드가 만료되었거나 이미 사용되었습니다. 새 재설정 코드를 요청해주세요.',
-  resetCodeLocked: '재설정 코드를 5회 잘못 입력했습니다. 새 재설정 코드를 요청해주세요.',
-  notVerified: '이메일 인증을 먼저 완료해주세요.',
-  loginFailed: '로그인에 실패했습니다. 이메일과 비밀번호를 확인해주세요.',
-  resetSent: '비밀번호 재설정 코드를 이메일로 보냈습니다.',
-  passwordChanged: '비밀번호가 변경되었습니다. 새 비밀번호로 로그인해주세요.',
-  mailFailed: '인증번호 메일을 보내지 못했습니다. 잠시 후 다시 시도해주세요.',
-  nameBlank: '이름을 입력해주세요.',
-  /** Issue #32 item 4 (UI-TEXT "Login code"). */
-  loginCodeRequired: '새 기기에서 로그인하려면 이메일로 보낸 인증번호를 입력해주세요.',
-} as const;
 
 type Purpose = 'verify' | 'reset' | 'login';
 
@@ -119,11 +99,6 @@ export function createAuthService(deps: AuthServiceDeps) {
   // A real argon2id hash to verify against for unknown e-mails, so both failures take as long.
   const dummyHash = hashPassword(randomBytes(16).toString('hex'));
 
-  const messages = (purpose: Purpose) =>
-    purpose === 'reset'
-      ? { wrong: AUTH_MSG.resetCodeWrong, expired: AUTH_MSG.resetCodeExpired, locked: AUTH_MSG.resetCodeLocked }
-      : { wrong: AUTH_MSG.codeWrong, expired: AUTH_MSG.codeExpired, locked: AUTH_MSG.codeLocked };
-
   async function findUserByEmail(email: string) {
     const [row] = await db.select().from(users).where(eq(users.email, email));
     return row;
@@ -151,23 +126,22 @@ export function createAuthService(deps: AuthServiceDeps) {
    * caller then claims it atomically with `claimCondition`.
    */
   async function checkCode(email: string, purpose: Purpose, code: string): Promise<number> {
-    const msg = messages(purpose);
     const [row] = await db
       .select()
       .from(emailCodes)
       .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.verifiedAt), isNull(emailCodes.consumedAt)))
       .orderBy(desc(emailCodes.id))
       .limit(1);
-    if (!row) throw new AppError(400, 'CODE_EXPIRED', msg.expired);
-    if (row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(400, 'CODE_LOCKED', msg.locked);
-    if (row.expiresAt.getTime() <= now().getTime()) throw new AppError(400, 'CODE_EXPIRED', msg.expired);
+    if (!row) fail('CODE_EXPIRED', { params: { purpose } });
+    if (row.attempts >= CODE_MAX_ATTEMPTS) fail('CODE_LOCKED', { params: { purpose } });
+    if (row.expiresAt.getTime() <= now().getTime()) fail('CODE_EXPIRED', { params: { purpose } });
     const reserved = await db
       .update(emailCodes)
       .set({ attempts: sql`${emailCodes.attempts} + 1` })
       .where(and(eq(emailCodes.id, row.id), lt(emailCodes.attempts, CODE_MAX_ATTEMPTS)))
       .returning({ id: emailCodes.id });
-    if (reserved.length === 0) throw new AppError(400, 'CODE_LOCKED', msg.locked);
-    if (!sameHash(hashCode(code, row.salt), row.codeHash)) throw new AppError(400, 'CODE_MISMATCH', msg.wrong);
+    if (reserved.length === 0) fail('CODE_LOCKED', { params: { purpose } });
+    if (!sameHash(hashCode(code, row.salt), row.codeHash)) fail('CODE_MISMATCH', { params: { purpose } });
     return row.id;
   }
 
@@ -201,9 +175,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       } catch (error) {
         await db.delete(emailCodes).where(eq(emailCodes.id, id));
         log.error({ err: error }, 'verification mail failed');
-        throw new AppError(502, 'MAIL_FAILED', AUTH_MSG.mailFailed);
+        fail('MAIL_FAILED');
       }
-      return { message: AUTH_MSG.codeSent };
+      return { message: MESSAGES.codeSent };
     },
 
     /**
@@ -216,8 +190,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const id = await checkCode(email, 'verify', code);
       const at = now();
       const claimed = await db.update(emailCodes).set({ verifiedAt: at }).where(claimCondition(id, at)).returning({ id: emailCodes.id });
-      if (claimed.length === 0) throw new AppError(400, 'CODE_EXPIRED', AUTH_MSG.codeExpired);
-      return { message: AUTH_MSG.emailVerified };
+      if (claimed.length === 0) fail('CODE_EXPIRED', { params: { purpose: 'verify' } });
+      return { message: MESSAGES.emailVerified };
     },
 
     /**
@@ -229,10 +203,10 @@ export function createAuthService(deps: AuthServiceDeps) {
      */
     async register(body: RegisterBody): Promise<AuthResponse> {
       const missing = missingConsents(body);
-      if (missing.length > 0) throw new AppError(400, 'CONSENT_REQUIRED', consentMissingMessage(missing));
+      if (missing.length > 0) fail('CONSENT_REQUIRED', { params: { missing } });
       const email = normalizeEmail(body.email);
       const name = body.name.trim();
-      if (!name) throw new AppError(400, 'VALIDATION', AUTH_MSG.nameBlank);
+      if (!name) fail('NAME_REQUIRED');
       const passwordHash = await hashPassword(body.password);
       const at = now();
       const row = await db
@@ -250,16 +224,16 @@ export function createAuthService(deps: AuthServiceDeps) {
               ),
             )
             .limit(1);
-          if (!verified) throw new AppError(400, 'EMAIL_NOT_VERIFIED', AUTH_MSG.notVerified);
+          if (!verified) fail('EMAIL_NOT_VERIFIED');
           const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-          if (existing) throw new AppError(409, 'EMAIL_TAKEN', AUTH_MSG.emailTaken);
+          if (existing) fail('EMAIL_TAKEN');
           const consent = { termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION, consentedAt: at };
           const [created] = await tx.insert(users).values({ email, name, passwordHash, ...consent, createdAt: at, updatedAt: at }).returning();
           await tx.delete(emailCodes).where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, 'verify')));
           return created!;
         })
         .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw new AppError(409, 'EMAIL_TAKEN', AUTH_MSG.emailTaken);
+          if (isUniqueViolation(error)) fail('EMAIL_TAKEN');
           throw error;
         });
       return authResponse(row);
@@ -274,7 +248,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const row = await findUserByEmail(normalizeEmail(body.email));
       // A social-only member (no password hash) cannot sign in with a password: same answer, same time.
       const ok = row?.passwordHash ? await argonVerify(row.passwordHash, body.password) : (await argonVerify(await dummyHash, body.password), false);
-      if (!row || !ok) throw new AppError(401, 'LOGIN_FAILED', AUTH_MSG.loginFailed);
+      if (!row || !ok) fail('LOGIN_FAILED');
       // Issue #17: a suspended member is told so (only after the right password, so it reveals nothing).
       assertNotSuspended(row, now());
       return authResponse(row);
@@ -295,7 +269,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const { code } = await issueCode(email, 'login');
         mailer.send({ to: email, code, ...codeMail('login', code) }).catch((error: unknown) => log.error({ err: error }, 'login code mail failed'));
       }
-      throw new AppError(401, 'LOGIN_CODE_REQUIRED', AUTH_MSG.loginCodeRequired);
+      fail('LOGIN_CODE_REQUIRED');
     },
 
     /**
@@ -324,7 +298,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         const { code } = await issueCode(email, 'reset');
         mailer.send({ to: email, code, ...codeMail('reset', code) }).catch((error: unknown) => log.error({ err: error }, 'reset mail failed'));
       }
-      return { message: AUTH_MSG.resetSent };
+      return { message: MESSAGES.resetSent };
     },
 
     /**
@@ -339,19 +313,19 @@ export function createAuthService(deps: AuthServiceDeps) {
       const at = now();
       const member = await db.transaction(async (tx) => {
         const claimed = await tx.update(emailCodes).set({ consumedAt: at }).where(claimCondition(id, at)).returning({ id: emailCodes.id });
-        if (claimed.length === 0) throw new AppError(400, 'CODE_EXPIRED', AUTH_MSG.resetCodeExpired);
+        if (claimed.length === 0) fail('CODE_EXPIRED', { params: { purpose: 'reset' } });
         const updated = await tx
           .update(users)
           .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
           .where(and(eq(users.email, email), isNotNull(users.passwordHash)))
           .returning({ id: users.id, tokenVersion: users.tokenVersion });
-        if (updated.length === 0) throw new AppError(400, 'CODE_EXPIRED', AUTH_MSG.resetCodeExpired);
+        if (updated.length === 0) fail('CODE_EXPIRED', { params: { purpose: 'reset' } });
         await tx.delete(emailCodes).where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, 'reset')));
         return updated[0]!;
       });
       // Issue #13: open live sessions end too, once the bump committed.
       await deps.onTokensRevoked?.(member.id, member.tokenVersion);
-      return { message: AUTH_MSG.passwordChanged };
+      return { message: MESSAGES.passwordChanged };
     },
 
     /**

@@ -128,7 +128,7 @@ describe('POST /api/chat/{matchId}/messages', () => {
     await live.sync();
     for (let i = 0; i < 1000; i += 1) live.client.publish({ destination: chatSendDestination(matchId), body: JSON.stringify({ content: `폭주 ${i}` }) });
     await waitFor(() => errors.length >= 1000 - (RATE - 1), 20_000);
-    expect(JSON.parse(errors[0]!.body)).toMatchObject({ code: 'rate_limited', message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' });
+    expect(JSON.parse(errors[0]!.body)).toMatchObject({ code: 'rate_limited', message: '요청이 너무 많아요. 잠시 후 다시 시도해주세요.' });
     expect(live.isClosed()).toBe(false);
     // HTTP and live together stored RATE messages; the history holds exactly those.
     const history = (await t.app.inject({ url: `/api/chat/${matchId}/history?limit=100`, headers: g.headers })).json() as ChatMessage[];

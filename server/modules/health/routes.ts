@@ -6,7 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HealthResponse } from '../../../common/api/health.ts';
 import { errorResponses } from '../../lib/http.ts';
-import { AppError, MSG } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { pingDatabase } from '../../plugins/db.ts';
 
 /** Registers `GET /healthz`: 200 `{ status: 'ok' }`, 503 when the database does not answer. */
@@ -19,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await pingDatabase(app.db);
       } catch (error) {
         request.log.error({ err: error }, 'health check: database down');
-        throw new AppError(503, 'DB_UNAVAILABLE', MSG.unavailable);
+        fail('DB_UNAVAILABLE');
       }
       return { status: 'ok' as const };
     },
@@ -42,13 +42,13 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         await within(pingDatabase(app.db));
       } catch (error) {
         request.log.error({ err: error }, 'readiness: database down');
-        throw new AppError(503, 'DB_UNAVAILABLE', MSG.unavailable);
+        fail('DB_UNAVAILABLE');
       }
       try {
         await within(app.broker.ping());
       } catch (error) {
         request.log.error({ err: error }, 'readiness: broker down');
-        throw new AppError(503, 'BROKER_UNAVAILABLE', MSG.unavailable);
+        fail('BROKER_UNAVAILABLE');
       }
       return { status: 'ok' as const };
     },

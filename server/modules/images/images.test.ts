@@ -85,7 +85,7 @@ describe('POST /api/images/upload', () => {
     for (const [body, filename, type] of cases) {
       const res = await upload(body, filename, type);
       expect(res.statusCode, filename).toBe(400);
-      expect(res.json()).toEqual({ message: '이미지 파일만 업로드할 수 있습니다.', code: 'NOT_AN_IMAGE' });
+      expect(res.json()).toEqual({ message: '이미지 파일만 올릴 수 있어요.', code: 'NOT_AN_IMAGE' });
     }
     expect(await storedFiles()).toEqual(before);
   });
@@ -107,7 +107,7 @@ describe('POST /api/images/upload', () => {
     const big = Buffer.concat([await png(), Buffer.alloc(6 * 1024 * 1024, 1)]);
     const res = await upload(big, 'big.png', 'image/png');
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: '이미지는 5MB 이하만 업로드할 수 있습니다.', code: 'FILE_TOO_LARGE' });
+    expect(res.json()).toEqual({ message: '이미지는 5MB 이하만 올릴 수 있어요.', code: 'FILE_TOO_LARGE' });
     expect(await storedFiles()).toEqual(before);
   });
 
@@ -118,7 +118,7 @@ describe('POST /api/images/upload', () => {
     expect(json.json().message).toMatch(/[가-힣]/);
     const anon = await upload(await png(), 'a.png', 'image/png', {});
     expect(anon.statusCode).toBe(401);
-    expect(anon.json().message).toBe('로그인이 필요합니다.');
+    expect(anon.json().message).toBe('로그인이 필요해요.');
   });
 });
 

@@ -8,10 +8,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UploadResponse } from '../../../common/api/images.ts';
 import { UPLOAD_MAX_BYTES } from '../../../common/domain/uploads.ts';
 import { errorResponses } from '../../lib/http.ts';
-import { AppError, MSG } from '../../lib/errors.ts';
+import { AppError, appError, fail } from '../../lib/errors.ts';
 import { BEARER } from '../../plugins/docs.ts';
 import { STORAGE_KEY } from '../../plugins/storage.ts';
-import { createImagesService, IMAGE_MSG } from './service.ts';
+import { createImagesService } from './service.ts';
 
 /**
  * The answer for a failure while reading the multipart body: an over-size file → 413
@@ -22,9 +22,9 @@ import { createImagesService, IMAGE_MSG } from './service.ts';
 function multipartFailure(error: unknown): unknown {
   if (error instanceof AppError) return error;
   const { code, statusCode } = error as { code?: string; statusCode?: number };
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, 'FILE_TOO_LARGE', IMAGE_MSG.tooLarge);
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return appError('FILE_TOO_LARGE');
   if (typeof statusCode === 'number') return error;
-  return new AppError(400, 'BAD_MULTIPART', IMAGE_MSG.badMultipart);
+  return appError('BAD_MULTIPART');
 }
 
 /** Registers the upload route and the `/uploads` file route. */
@@ -52,15 +52,15 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', IMAGE_MSG.notImage);
+      if (!request.isMultipart()) fail('NOT_MULTIPART');
       let buffer: Buffer;
       try {
         const file = await request.file();
         // No part at all: the boundary is empty or does not match the body (issue #13).
-        if (!file) throw new AppError(400, 'BAD_MULTIPART', IMAGE_MSG.badMultipart);
+        if (!file) fail('BAD_MULTIPART');
         if (file.fieldname !== 'image') {
           file.file.resume();
-          throw new AppError(400, 'NO_FILE', IMAGE_MSG.noFile);
+          fail('NO_FILE');
         }
         buffer = await file.toBuffer();
       } catch (error) {
@@ -84,7 +84,7 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const object = STORAGE_KEY.test(request.params.name) ? await app.storage.get(request.params.name) : null;
-      if (!object) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
+      if (!object) fail('NOT_FOUND');
       return reply
         .header('content-type', object.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -14,17 +14,7 @@ import { UPLOAD_IMAGE_MIME, UPLOADS_PREFIX } from '../../../common/domain/upload
 import { uploads } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { Storage } from '../../plugins/storage.ts';
-import { AppError } from '../../lib/errors.ts';
-
-/** Korean answers of this module (UI-TEXT.md: '이미지 파일만 업로드할 수 있습니다.'). */
-export const IMAGE_MSG = {
-  notImage: '이미지 파일만 업로드할 수 있습니다.',
-  tooLarge: '이미지는 5MB 이하만 업로드할 수 있습니다.',
-  broken: '이미지를 읽을 수 없습니다. 손상되지 않은 이미지 파일을 올려주세요.',
-  noFile: '업로드할 이미지 파일(image)을 보내주세요.',
-  /** issue #13: a multipart body without a (matching) boundary, or cut short. */
-  badMultipart: '이미지 파일을 올려주세요.',
-} as const;
+import { fail } from '../../lib/errors.ts';
 
 /** Longest side of a stored image, in pixels. */
 export const MAX_SIDE = 2048;
@@ -50,7 +40,7 @@ export function createImagesService(deps: { storage: Storage; db?: Database }) {
       if (ownerId !== undefined && !deps.db) throw new Error('createImagesService: recording an owner needs `db`');
       const type = await fileTypeFromBuffer(input);
       if (!type || !(UPLOAD_IMAGE_MIME as readonly string[]).includes(type.mime)) {
-        throw new AppError(400, 'NOT_AN_IMAGE', IMAGE_MSG.notImage);
+        fail('NOT_AN_IMAGE');
       }
       const animated = type.mime === 'image/gif' || type.mime === 'image/webp';
       let output: Buffer;
@@ -61,7 +51,7 @@ export function createImagesService(deps: { storage: Storage; db?: Database }) {
           .webp({ quality: 82 })
           .toBuffer();
       } catch {
-        throw new AppError(400, 'INVALID_IMAGE', IMAGE_MSG.broken);
+        fail('INVALID_IMAGE');
       }
       const name = `${randomBytes(16).toString('hex')}.webp`;
       await deps.storage.put(name, output, 'image/webp');

@@ -32,7 +32,7 @@ import type { Database } from '../../plugins/db.ts';
 import type { TokenIssuer } from '../../plugins/auth.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail as failWith } from '../../lib/errors.ts';
 import { assertNotSuspended } from '../../lib/suspension.ts';
 import { isUniqueViolation, toUser } from '../../lib/user-view.ts';
 import { ProviderError, USES_PKCE, authorizationUrl, exchangeCode, fetchProfile, type ProviderProfile } from './providers.ts';
@@ -44,11 +44,6 @@ export const LOGIN_CODE_TTL_MS = 60 * 1000;
 /** The state cookie: name and path (only the provider's return path ever receives it). */
 export const STATE_COOKIE = 'bs_oauth_state';
 export const CALLBACK_PATH_PREFIX = '/login/oauth2/code/';
-
-/** Korean answers of this module. */
-export const OAUTH_MSG = {
-  codeInvalid: '소셜 로그인 정보가 만료되었거나 이미 사용되었습니다. 다시 로그인해주세요.',
-} as const;
 
 /** Default display names when the provider gives none. */
 const FALLBACK_NAME: Record<SocialProvider, string> = { kakao: '카카오 회원', naver: '네이버 회원' };
@@ -221,9 +216,9 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     async exchange(code: string): Promise<AuthResponse> {
       const at = now();
       const [row] = await db.delete(oauthLoginCodes).where(eq(oauthLoginCodes.codeHash, sha256(code))).returning();
-      if (!row || row.expiresAt.getTime() <= at.getTime()) throw new AppError(401, 'SOCIAL_CODE_INVALID', OAUTH_MSG.codeInvalid);
+      if (!row || row.expiresAt.getTime() <= at.getTime()) failWith('SOCIAL_CODE_INVALID');
       const [user] = await db.select().from(users).where(eq(users.id, row.userId));
-      if (!user) throw new AppError(401, 'SOCIAL_CODE_INVALID', OAUTH_MSG.codeInvalid);
+      if (!user) failWith('SOCIAL_CODE_INVALID');
       // Issue #17: a suspended member cannot sign in socially either.
       assertNotSuspended(user, at);
       return { accessToken: await tokens.sign(user), ...toUser(user, tokens.roleOf(user.email)) };

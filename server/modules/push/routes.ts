@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, count, eq, ne } from 'drizzle-orm';
 import { PushTokenBody } from '../../../common/api/chat.ts';
 import { pushTokens } from '../../db/schema.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { errorResponses } from '../../lib/http.ts';
 import { BEARER } from '../../plugins/docs.ts';
 
@@ -43,7 +43,7 @@ export const pushRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const [existing] = await tx.select({ id: pushTokens.id }).from(pushTokens).where(and(eq(pushTokens.userId, userId), eq(pushTokens.token, token)));
         if (existing) return;
         const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(pushTokens).where(eq(pushTokens.userId, userId));
-        if (n >= MAX_PUSH_TOKENS_PER_USER) throw new AppError(429, 'RATE_LIMITED', '등록할 수 있는 기기 수를 초과했습니다.');
+        if (n >= MAX_PUSH_TOKENS_PER_USER) fail('DEVICE_LIMIT');
         await tx.insert(pushTokens).values({ userId, token }).onConflictDoNothing();
       });
       return reply.code(204).send(null);

@@ -12,16 +12,7 @@ import { SHARE_VALID_AFTER_START_HOURS, type SharedMeal } from '../../../common/
 import { matchRequests, schedules, shareLinks, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
-
-/** Korean answers of the share routes. */
-export const SHARE_MSG = {
-  matchNotFound: '매칭을 찾을 수 없습니다.',
-  notParticipant: '내 약속만 공유할 수 있어요.',
-  notShareable: '수락되거나 확정된 약속만 공유할 수 있어요.',
-  over: '이미 끝난 약속이에요.',
-  linkGone: '공유가 끝났거나 없는 링크예요.',
-} as const;
+import { fail } from '../../lib/errors.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -37,8 +28,8 @@ export function createShareService(deps: { db: Database; now: Clock; publicUrl: 
       .from(matchRequests)
       .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
       .where(eq(matchRequests.id, matchId));
-    if (!m) throw new AppError(404, 'NOT_FOUND', SHARE_MSG.matchNotFound);
-    if (m.hostId !== userId && m.requesterId !== userId) throw new AppError(403, 'FORBIDDEN', SHARE_MSG.notParticipant);
+    if (!m) fail('MATCH_NOT_FOUND');
+    if (m.hostId !== userId && m.requesterId !== userId) fail('SHARE_NOT_PARTICIPANT');
     return m;
   }
 
@@ -50,10 +41,10 @@ export function createShareService(deps: { db: Database; now: Clock; publicUrl: 
      */
     async create(userId: number, matchId: number): Promise<{ url: string; expiresAt: string }> {
       const m = await participantMatch(userId, matchId);
-      if (m.status !== 'ACCEPTED' && m.status !== 'CONFIRMED') throw new AppError(409, 'NOT_SHAREABLE', SHARE_MSG.notShareable);
+      if (m.status !== 'ACCEPTED' && m.status !== 'CONFIRMED') fail('NOT_SHAREABLE');
       const at = now();
       const expiresAt = new Date(m.startsAt.getTime() + SHARE_VALID_AFTER_START_HOURS * HOUR_MS);
-      if (expiresAt <= at) throw new AppError(409, 'MEAL_OVER', SHARE_MSG.over);
+      if (expiresAt <= at) fail('MEAL_OVER');
       const token = randomBytes(32).toString('base64url');
       await db.transaction(async (tx) => {
         await tx
@@ -102,7 +93,7 @@ export function createShareService(deps: { db: Database; now: Clock; publicUrl: 
         .innerJoin(host, eq(host.id, schedules.userId))
         .innerJoin(requester, eq(requester.id, matchRequests.requesterId))
         .where(and(eq(shareLinks.tokenHash, hashOf(token)), isNull(shareLinks.revokedAt), gt(shareLinks.expiresAt, now())));
-      if (!row) throw new AppError(404, 'LINK_GONE', SHARE_MSG.linkGone);
+      if (!row) fail('LINK_GONE');
       const sharerIsHost = row.sharerId === row.hostId;
       return {
         placeName: row.placeName,

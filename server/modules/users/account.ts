@@ -13,25 +13,18 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DeleteAccountBody } from '../../../common/api/account.ts';
 import { DELETE_ACCOUNT_CONFIRM_WORD } from '../../../common/api/account.ts';
 import type { User } from '../../../common/api/users.ts';
-import { consentMissingMessage, missingConsents, PRIVACY_VERSION, TERMS_VERSION, type ConsentAnswers } from '../../../common/domain/legal.ts';
+import { missingConsents, PRIVACY_VERSION, TERMS_VERSION, type ConsentAnswers } from '../../../common/domain/legal.ts';
 import { UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
 import { blocks, emailCodes, idempotencyKeys, notifications, oauthLoginCodes, pushTokens, shareLinks, socialAccounts, uploads, users } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, MSG } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { toUser } from '../../lib/user-view.ts';
 
 /** The name a deleted member's remaining posts, comments, reviews and messages show (UI-TEXT.md "Deletion"). */
 export const DELETED_MEMBER_NAME = '탈퇴한 회원';
-
-/** Korean answers of the account routes. */
-export const ACCOUNT_MSG = {
-  wrongPassword: '비밀번호가 올바르지 않아요.',
-  passwordRequired: '비밀번호를 입력해주세요.',
-  confirmRequired: `탈퇴하려면 '${DELETE_ACCOUNT_CONFIRM_WORD}'를 입력해주세요.`,
-} as const;
 
 /** What account deletion needs from other modules and plugins (passed in by app.ts). */
 export interface AccountDeps {
@@ -61,14 +54,14 @@ export function createAccountService(deps: AccountDeps) {
      */
     async consent(userId: number, answers: ConsentAnswers): Promise<User> {
       const missing = missingConsents(answers);
-      if (missing.length > 0) throw new AppError(400, 'CONSENT_REQUIRED', consentMissingMessage(missing));
+      if (missing.length > 0) fail('CONSENT_REQUIRED', { params: { missing } });
       const at = now();
       const [row] = await db
         .update(users)
         .set({ termsVersion: TERMS_VERSION, privacyVersion: PRIVACY_VERSION, consentedAt: at, updatedAt: at })
         .where(and(eq(users.id, userId), isNull(users.deletedAt)))
         .returning();
-      if (!row) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
+      if (!row) fail('USER_NOT_FOUND');
       return toUser(row, deps.roleOf(row.email));
     },
 
@@ -90,12 +83,12 @@ export function createAccountService(deps: AccountDeps) {
      */
     async deleteAccount(userId: number, body: DeleteAccountBody): Promise<void> {
       const [member] = await db.select().from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
-      if (!member) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
+      if (!member) fail('USER_NOT_FOUND');
       if (member.passwordHash) {
-        if (!body.password) throw new AppError(400, 'PASSWORD_REQUIRED', ACCOUNT_MSG.passwordRequired);
-        if (!(await argonVerify(member.passwordHash, body.password))) throw new AppError(403, 'WRONG_PASSWORD', ACCOUNT_MSG.wrongPassword);
+        if (!body.password) fail('PASSWORD_REQUIRED');
+        if (!(await argonVerify(member.passwordHash, body.password))) fail('WRONG_PASSWORD');
       } else if (body.confirm?.trim() !== DELETE_ACCOUNT_CONFIRM_WORD) {
-        throw new AppError(400, 'CONFIRM_REQUIRED', ACCOUNT_MSG.confirmRequired);
+        fail('CONFIRM_REQUIRED', { params: { word: DELETE_ACCOUNT_CONFIRM_WORD } });
       }
 
       // Matches first (each in its own transaction, with the partners' notices), so the erasure
@@ -141,7 +134,7 @@ export function createAccountService(deps: AccountDeps) {
           })
           .where(and(eq(users.id, userId), isNull(users.deletedAt)))
           .returning({ tokenVersion: users.tokenVersion });
-        if (!row) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
+        if (!row) fail('USER_NOT_FOUND');
         return row;
       });
 

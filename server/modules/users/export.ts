@@ -10,9 +10,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { MyDataExport } from '../../../common/api/account.ts';
 import { blocks, chatMessages, matchMembers, matchRequests, notifications, postComments, posts, pushTokens, reports, reviews, schedules, shareLinks, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import type { Database } from '../../plugins/db.ts';
-import { USERS_MSG } from './service.ts';
 
 /** Dates as ISO 8601 text, everything else as stored. */
 function plain(row: Record<string, unknown>): Record<string, unknown> {
@@ -27,7 +26,7 @@ function withMember(r: { request: Record<string, unknown>; member: Record<string
 /** The caller's data; 404 when the account is gone. */
 export async function exportMyData(db: Database, userId: number, now: Clock): Promise<MyDataExport> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user || user.deletedAt) throw new AppError(404, 'USER_NOT_FOUND', USERS_MSG.memberNotFound);
+  if (!user || user.deletedAt) fail('USER_NOT_FOUND');
   const { passwordHash: _passwordHash, tokenVersion: _tokenVersion, ...profile } = user;
   const [mySchedules, asRequester, asHost, sent, myPosts, myComments, given, received, myBlocks, filed, inbox, devices, links] = await Promise.all([
     db.select().from(schedules).where(eq(schedules.userId, userId)).orderBy(desc(schedules.id)),

@@ -62,10 +62,10 @@ describe('GET /api/users/{id}', () => {
     const viewer = await t.quickMember();
     const anonymous = await profile(viewer.id);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: '로그인이 필요합니다.', code: 'NO_TOKEN' });
+    expect(anonymous.json()).toEqual({ message: '로그인이 필요해요.', code: 'NO_TOKEN' });
     const unknown = await profile(2_000_000, viewer.headers);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: '회원을 찾을 수 없습니다.', code: 'USER_NOT_FOUND' });
+    expect(unknown.json()).toEqual({ message: '회원을 찾을 수 없어요.', code: 'USER_NOT_FOUND' });
     for (const bad of ['abc', '0', '1.5', '99999999999']) {
       const res = await profile(bad, viewer.headers);
       expect(res.statusCode, bad).toBe(400);

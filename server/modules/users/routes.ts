@@ -13,9 +13,9 @@ import type { Clock } from '../../lib/clock.ts';
 import { ConsentBody, DeleteAccountBody, LegalInfo, MyDataExport } from '../../../common/api/account.ts';
 import { PRIVACY_VERSION, TERMS_VERSION } from '../../../common/domain/legal.ts';
 import { byIp } from '../../plugins/rate-limit.ts';
-import { ACCOUNT_MSG, createAccountService, type AccountDeps } from './account.ts';
+import { createAccountService, type AccountDeps } from './account.ts';
 import { exportMyData } from './export.ts';
-import { createUsersService, USERS_MSG } from './service.ts';
+import { createUsersService } from './service.ts';
 
 const tags = ['user'];
 
@@ -111,7 +111,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
           'At once: every token of the member answers 401 and their live connections close; their open matches (PENDING, ACCEPTED, CONFIRMED before the start) are cancelled and each partner gets `match_cancelled`; ' +
           'their schedules not yet started leave every list; e-mail, name, bio, age, preferences, consent, picture (the uploaded file too), push tokens, social-login links, inbox, blocks and share links are erased. ' +
           'Their posts, comments, reviews and chat messages stay for the others, shown as "탈퇴한 회원" with no profile (GET /api/users/{id} → 404). The e-mail can sign up again as a new member. ' +
-          `400 PASSWORD_REQUIRED / CONFIRM_REQUIRED; 403 WRONG_PASSWORD '${ACCOUNT_MSG.wrongPassword}'; 401 anonymous; 429 too many tries from one address.`,
+          `400 PASSWORD_REQUIRED / CONFIRM_REQUIRED; 403 WRONG_PASSWORD; 401 anonymous; 429 too many tries from one address.`,
         security: BEARER,
         body: DeleteAccountBody,
         response: { 204: Type.Null({ description: 'deleted' }), ...errorResponses(400, 401, 403, 404, 429) },
@@ -202,7 +202,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<UsersRoutesOptions> = async 
           '(0 without reviews; the client shows 아직 없어요 below 5 reviewers), `reviewCount`: distinct reviewers. `mealCount`: confirmed meals the partner reported ' +
           'them present at, or both marked arrived; `noShowCount`: distinct partners who reported them absent, meals of the last 180 days; ' +
           '`lateCancelCount`: their cancellations within 24 h of the start, last 180 days. ' +
-          `401 anonymous; 404 USER_NOT_FOUND '${USERS_MSG.memberNotFound}'; 400 non-numeric id.`,
+          `401 anonymous; 404 USER_NOT_FOUND; 400 non-numeric id.`,
         security: BEARER,
         params: IdParams,
         response: { 200: PublicProfile, ...errorResponses(400, 401, 404) },

@@ -10,7 +10,7 @@ import { uploads, users } from '../../db/schema.ts';
 import { STORAGE_KEY } from '../../plugins/storage.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, MSG } from '../../lib/errors.ts';
+import { fail } from '../../lib/errors.ts';
 import { averageRating, toUser } from '../../lib/user-view.ts';
 import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
 
@@ -19,14 +19,6 @@ import { memberStats, NO_STATS } from '../../lib/member-stats.ts';
  * served from public/avatars/), plus the default picture shown when there is none.
  */
 export const BUILT_IN_AVATARS: ReadonlySet<string> = new Set([...DEFAULT_AVATARS.map((a) => a.url), DEFAULT_PROFILE_IMAGE]);
-
-/** Korean answers of this module. */
-export const USERS_MSG = {
-  /** issue #13: `profileImage` names neither an own upload nor a built-in avatar. */
-  profileImage: "'프로필 사진'(profileImage)은 직접 올린 이미지나 기본 아바타만 고를 수 있습니다.",
-  /** `GET /api/users/{id}` of an unknown member (issue #15). */
-  memberNotFound: '회원을 찾을 수 없습니다.',
-} as const;
 
 /** Builds the users service. */
 export function createUsersService(deps: { db: Database; now: Clock; roleOf?: (email: string | null) => 'admin' | 'member' }) {
@@ -50,7 +42,7 @@ export function createUsersService(deps: { db: Database; now: Clock; roleOf?: (e
     /** The member `id` (404 if the account vanished). */
     async me(id: number): Promise<User> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
-      if (!row) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
+      if (!row) fail('USER_NOT_FOUND');
       return toUser(row, roleOf(row.email));
     },
 
@@ -76,7 +68,7 @@ export function createUsersService(deps: { db: Database; now: Clock; roleOf?: (e
         .from(users)
         // A deleted member has no profile (issue #17: their content shows "탈퇴한 회원").
         .where(and(eq(users.id, id), isNull(users.deletedAt)));
-      if (!row) throw new AppError(404, 'USER_NOT_FOUND', USERS_MSG.memberNotFound);
+      if (!row) fail('USER_NOT_FOUND');
       const stats = (await memberStats(db, [id], now())).get(id) ?? NO_STATS;
       return {
         id: row.id,
@@ -100,14 +92,14 @@ export function createUsersService(deps: { db: Database; now: Clock; roleOf?: (e
      * (the `uploads` table: images they uploaded, their copied social-login picture) or a built-in
      * avatar (`BUILT_IN_AVATARS`); the value already stored is also accepted unchanged, so a profile
      * edit that resends it keeps working.
-     * @throws 400 INVALID_PROFILE_IMAGE (`USERS_MSG.profileImage`) for anything else: `/uploads/..`,
+     * @throws 400 INVALID_PROFILE_IMAGE for anything else: `/uploads/..`,
      *         names with dots or of unknown files, another member's upload, other `/avatars/` files.
      */
     async updateProfile(id: number, body: ProfileUpdateBody): Promise<User> {
       const name = body.name.trim();
-      if (!name) throw new AppError(400, 'VALIDATION', '이름을 입력해주세요.');
+      if (!name) fail('NAME_REQUIRED');
       if (typeof body.profileImage === 'string' && !(await mayUseProfileImage(id, body.profileImage))) {
-        throw new AppError(400, 'INVALID_PROFILE_IMAGE', USERS_MSG.profileImage);
+        fail('INVALID_PROFILE_IMAGE');
       }
       const preferences = Object.fromEntries(Object.entries(body.preferences).filter(([, v]) => typeof v === 'boolean')) as Record<string, boolean>;
       const [row] = await db
@@ -123,7 +115,7 @@ export function createUsersService(deps: { db: Database; now: Clock; roleOf?: (e
         })
         .where(eq(users.id, id))
         .returning();
-      if (!row) throw new AppError(404, 'NOT_FOUND', MSG.notFound);
+      if (!row) fail('USER_NOT_FOUND');
       return toUser(row, roleOf(row.email));
     },
   };

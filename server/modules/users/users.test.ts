@@ -23,7 +23,7 @@ describe('GET /api/user/me', () => {
     });
     const anon = await t.app.inject({ url: '/api/user/me' });
     expect(anon.statusCode).toBe(401);
-    expect(anon.json()).toEqual({ message: '로그인이 필요합니다.', code: 'NO_TOKEN' });
+    expect(anon.json()).toEqual({ message: '로그인이 필요해요.', code: 'NO_TOKEN' });
   });
 });
 
@@ -147,7 +147,7 @@ describe('PUT /api/user/profile: profileImage is an own upload or a built-in ava
     expect((await me(owner.headers)).profileImage).toBeNull();
     // The service's own answer (past the schema) is exact.
     expect((await put(m.headers, { ...wizard, profileImage: theirs })).json()).toEqual({
-      message: "'프로필 사진'(profileImage)은 직접 올린 이미지나 기본 아바타만 고를 수 있습니다.",
+      message: "'프로필 사진'(profileImage)은 직접 올린 이미지나 기본 아바타만 고를 수 있어요.",
       code: 'INVALID_PROFILE_IMAGE',
     });
   });

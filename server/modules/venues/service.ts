@@ -17,14 +17,8 @@ import { venues, type VenueRow } from '../../db/schema.ts';
 import type { Database } from '../../plugins/db.ts';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { appError, fail } from '../../lib/errors.ts';
 import { DEMO_VENUES } from './demo-venues.ts';
-
-/** Korean messages of the venue route. */
-export const VENUE_MSG = {
-  badCategory: '음식 종류가 올바르지 않습니다.',
-  upstream: '주변 식당 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.',
-} as const;
 
 /** How long a Kakao answer is reused, in milliseconds. */
 export const KAKAO_CACHE_TTL_MS = 60_000;
@@ -59,7 +53,7 @@ interface KakaoDocument {
 function parseCategory(raw: string | undefined): FoodCategory | null {
   const c = (raw ?? '').trim();
   if (!c) return null;
-  if (!(FOOD_CATEGORIES as readonly string[]).includes(c)) throw new AppError(400, 'VALIDATION', VENUE_MSG.badCategory);
+  if (!(FOOD_CATEGORIES as readonly string[]).includes(c)) fail('BAD_CATEGORY');
   return c as FoodCategory;
 }
 
@@ -112,7 +106,7 @@ export function createVenuesService(deps: { db: Database; now: Clock; kakao: Con
         if (!res.ok) throw new Error(`Kakao Local answered ${res.status}`);
         body = (await res.json()) as typeof body;
       } catch (cause) {
-        throw Object.assign(new AppError(502, 'VENUES_UNAVAILABLE', VENUE_MSG.upstream), { cause });
+        throw Object.assign(appError('VENUES_UNAVAILABLE'), { cause });
       }
       for (const d of body.documents ?? []) {
         if (!d.id || !d.place_name || !d.x || !d.y || !Number.isFinite(Number(d.x)) || !Number.isFinite(Number(d.y))) continue;

@@ -75,7 +75,7 @@ describe('GET /api/venues — own catalogue (DEMO DATA + members\' venues)', () 
     expect(await get({ ...CENTRE, category: '' })).toEqual(await get(CENTRE));
     const bad = await t.app.inject({ url: url({ ...CENTRE, category: '피자' }), headers: m.headers });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: '음식 종류가 올바르지 않습니다.', code: 'VALIDATION' });
+    expect(bad.json()).toEqual({ message: '음식 종류가 올바르지 않아요.', code: 'BAD_CATEGORY' });
   });
 
   it('a venue used in a schedule becomes searchable', async () => {
@@ -185,7 +185,7 @@ describe('GET /api/venues — Kakao Local (stand-in server)', () => {
     failNext = true;
     const res = await t.app.inject({ url: url({ ...CENTRE, radius: 999 }), headers: m.headers });
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: '주변 식당 정보를 불러오지 못했습니다. 잠시 후 다시 시도해주세요.', code: 'VENUES_UNAVAILABLE' });
+    expect(res.json()).toEqual({ message: '주변 식당 정보를 불러오지 못했어요. 잠시 후 다시 시도해주세요.', code: 'VENUES_UNAVAILABLE' });
     expect(res.body).not.toContain(KEY);
   });
 });

@@ -115,7 +115,7 @@ describe('GET /api/matches/{id}/calendar.ics', () => {
     const id = await match('CONFIRMED');
     const anonymous = await download(id);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toMatchObject({ message: '로그인이 필요합니다.' });
+    expect(anonymous.json()).toMatchObject({ message: '로그인이 필요해요.' });
     const other = await download(id, stranger.headers);
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ message: '본인의 약속만 캘린더에 추가할 수 있어요.', code: 'FORBIDDEN' });

@@ -101,7 +101,7 @@ describe('add-schedule dialog (SPEC §5)', () => {
 
   it('shows the server\'s past-hour 400 under 시간', async () => {
     const user = userEvent.setup();
-    mockFetch({ 'POST /api/schedules': () => jsonResponse({ message: '지난 시간에는 약속을 만들 수 없어요.' }, 400) });
+    mockFetch({ 'POST /api/schedules': () => jsonResponse({ message: '지난 시간에는 약속을 만들 수 없어요.', code: 'PAST_HOUR' }, 400) });
     const { onCreated } = renderDialog({ now: () => new Date('2026-11-24T09:30:00Z') });
     await user.click(screen.getByRole('button', { name: '저장' }));
     const error = await screen.findByText('지난 시간에는 약속을 만들 수 없어요.');

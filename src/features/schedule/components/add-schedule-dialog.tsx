@@ -65,7 +65,7 @@ function AddScheduleFormView({ date, venue, category = '기타', onCreated, onCl
       // A 400 naming a field lands on it; anything else is an outcome (toast).
       if (applyServerFieldError(error, FIELDS, (name, e, o) => setError(name, e, { shouldFocus: o?.shouldFocus ?? true }))) return;
       // The hour started while the dialog was open: the server's 400 goes under 시간.
-      if (isApiError(error) && error.status === 400 && error.serverMessage === ko.serverText.pastHour) {
+      if (isApiError(error) && error.status === 400 && error.code === 'PAST_HOUR') {
         setError('time', { type: 'server', message: error.serverMessage }, { shouldFocus: true });
         return;
       }

@@ -1,0 +1,21 @@
+/**
+ * Every operation of the HTTP API in one record (issue #29 item 1): the server registers exactly
+ * these (server/contract.test.ts), the client calls them. Add each area's operations here.
+ */
+import * as blocks from './blocks.ts';
+import * as share from './share.ts';
+import type { OperationSpec } from './operation.ts';
+
+const pick = <T extends Record<string, unknown>>(module: T) =>
+  Object.fromEntries(Object.entries(module).filter(([, v]) => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'errors' in v)) as {
+    [K in keyof T as T[K] extends OperationSpec ? K : never]: T[K];
+  };
+
+/** Every operation by name (`blockMember`, `listBlocks`, …). Names are unique across areas. */
+export const operations = {
+  ...pick(blocks),
+  ...pick(share),
+};
+
+/** The name of an operation. */
+export type OperationName = keyof typeof operations;
