@@ -12,7 +12,7 @@ const subfolders = (dir) =>
   existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : [];
 
 /**
- * Import boundaries (DESIGN.md "Direction of imports"):
+ * Import boundaries (DESIGN.md "Direction of imports"; issue #29: features → shared → lib):
  * - a client feature never imports another feature; a server module never imports another module
  *   except its public.ts (what the owner of those tables offers the others);
  * - `common/` imports nothing of ours; `sw/` imports only `common/`;
@@ -34,6 +34,9 @@ const boundaryZones = [
     except: [`./${m}`, ...subfolders('server/modules').filter((o) => o !== m).map((o) => `./${o}/public.ts`)],
     message: "A server module imports only another module's public.ts: pass a service in, or export the helper there.",
   })),
+  // Client layers (issue #29 item 2): features → shared → lib (and components/ui, the UI primitives).
+  { target: './src/shared', from: ['./src/features', './src/routes'], message: 'src/shared/ (reads and widgets several features use) never imports a feature or a route.' },
+  { target: ['./src/lib', './src/components', './src/i18n', './src/config'], from: ['./src/shared', './src/features', './src/routes'], message: 'src/lib/ and the UI primitives never import shared/, a feature or a route.' },
   { target: './common', from: ['./src', './server', './sw', './e2e'], message: 'common/ imports nothing of ours.' },
   { target: './sw', from: ['./src', './server'], message: 'sw/ imports only common/.' },
   { target: './src', from: ['./server', './sw'], message: 'The client never imports server/ or sw/.' },

@@ -2,6 +2,10 @@
  * The one way the client talks to the API: JSON in and out, the bearer token on every call once
  * signed in, and every failure turned into an `ApiError` carrying the server's Korean `message`.
  */
+import type { Static, TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import type { OperationSpec } from '@common/api/operation';
+import type { ErrorCode } from '@common/errors';
 import { IDEMPOTENCY_HEADER, OFFLINE_SAVED_AT_HEADER } from '@common/offline';
 import { nextCursor } from '@common/paging';
 import { env } from '@/config/env';
@@ -10,14 +14,14 @@ import { useSavedAt } from '@/lib/saved-at-store';
 export class ApiError extends Error {
   /** HTTP status; 0 when the request never got an answer (offline, DNS, CORS…). */
   readonly status: number;
-  /** Machine code of a JSON error body (`{message, code}`), if any. */
-  readonly code: string | undefined;
+  /** Code of a JSON error body (`{message, code}`, common/errors.ts), if any: switch on it, never on the text. */
+  readonly code: ErrorCode | undefined;
   /** The Korean text the server sent (JSON `message` or a text/plain body), if any. */
   readonly serverMessage: string | undefined;
   /** A 400 `VALIDATION` names the refused request field (e.g. `latitude`), so a form can mark it. */
   readonly field: string | undefined;
 
-  constructor(status: number, serverMessage?: string, code?: string, field?: string) {
+  constructor(status: number, serverMessage?: string, code?: ErrorCode, field?: string) {
     super(serverMessage || `HTTP ${status}`);
     this.name = 'ApiError';
     this.status = status;
@@ -80,7 +84,7 @@ async function readBody(response: Response): Promise<unknown> {
 function toApiError(status: number, body: unknown): ApiError {
   if (body && typeof body === 'object') {
     const message = 'message' in body && typeof body.message === 'string' ? body.message : undefined;
-    const code = 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+    const code = 'code' in body && typeof body.code === 'string' ? (body.code as ErrorCode) : undefined;
     const field = 'field' in body && typeof body.field === 'string' ? body.field : undefined;
     return new ApiError(status, message, code, field);
   }
@@ -157,4 +161,109 @@ export const api = {
 /** Absolute URL for a browser navigation to the API host (social login). */
 export function apiUrl(path: string): string {
   return `${env.apiUrl}${path}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Typed calls of the operations of common/api (issue #29 item 1).
+
+/** The JSON answer of a success response entry (`Type.Null()` → null; a non-JSON content → its text). */
+type AnswerOf<R> = R extends TSchema ? Static<R> : string;
+/** The answer of `op`: the union of its 2xx responses. */
+export type OperationAnswer<O extends OperationSpec> = { [S in keyof O['responses']]: S extends number ? (`${S}` extends `2${string}` ? AnswerOf<O['responses'][S]> : never) : never }[keyof O['responses']];
+
+type PartOf<O, K extends string> = O extends { [P in K]: infer S extends TSchema } ? Static<S> : never;
+/** The parts of a call of `op`: `params` when its path has some, `body` when it takes one, `query` (optional) when it reads one. */
+export type CallInput<O extends OperationSpec> = ([PartOf<O, 'params'>] extends [never] ? { params?: never } : { params: PartOf<O, 'params'> }) &
+  ([PartOf<O, 'body'>] extends [never] ? { body?: never } : { body: PartOf<O, 'body'> | (O extends { consumes: readonly string[] } ? FormData : never) }) &
+  ([PartOf<O, 'querystring'>] extends [never] ? { query?: never } : { query?: PartOf<O, 'querystring'> }) & {
+    signal?: AbortSignal;
+    /** `Idempotency-Key` (issue #7): a repeat answers the first answer. */
+    idempotencyKey?: string;
+    /** Overrides the session token (used while restoring a session). */
+    token?: string | null;
+  };
+
+/** `op.path` with each `{name}` replaced by its URI-encoded parameter. */
+export function pathOf(op: Pick<OperationSpec, 'path'>, params: Record<string, unknown> | undefined): string {
+  return op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null) throw new Error(`${op.path}: parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A query object as a search string (`?a=1&b=x`; arrays repeat the name; undefined and null are left out). */
+export function searchOf(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    for (const one of Array.isArray(value) ? value : [value]) search.append(name, String(one));
+  }
+  const text = search.toString();
+  return text ? `${text.startsWith('?') ? '' : '?'}${text}` : '';
+}
+
+/** Whether answers are checked against their schemas: in development and tests, not in a production build. */
+let checkAnswers = !env.isProduction;
+/** Tests may turn the answer check off and on (default: on unless production). */
+export function setAnswerCheck(on: boolean): void {
+  checkAnswers = on;
+}
+
+/** An answer that does not match its operation's schema (development and tests only). */
+export class AnswerDriftError extends Error {
+  constructor(op: Pick<OperationSpec, 'method' | 'path'>, status: number, problems: string[]) {
+    super(`${op.method} ${op.path} answered ${status} with a body that does not match its schema (common/api): ${problems.join('; ')}`);
+    this.name = 'AnswerDriftError';
+  }
+}
+
+function checkAnswer(op: OperationSpec, status: number, data: unknown): void {
+  const schema = op.responses[status];
+  if (!schema || 'content' in schema) return;
+  const value = status === 204 && data === undefined ? null : data;
+  if (Value.Check(schema, value)) return;
+  const problems = [...Value.Errors(schema, value)].slice(0, 3).map((e) => `${e.instancePath || '(body)'} ${e.message}`);
+  throw new AnswerDriftError(op, status, problems);
+}
+
+/**
+ * Calls `op`: builds its path from `params` (URI-encoded) and `query`, sends `body` as JSON (or
+ * FormData), and answers the success body typed by the operation's schema — no cast. In
+ * development and tests the answer is checked with TypeBox `Value.Check` against the schema of
+ * its status and a drift throws `AnswerDriftError` naming the operation. Failures throw `ApiError`
+ * with the catalogue's `code`.
+ */
+export async function call<const O extends OperationSpec>(op: O, input: CallInput<O> = {} as CallInput<O>): Promise<OperationAnswer<O>> {
+  const { response, data } = await send(op, input);
+  return (op.responses[response.status] && 'content' in (op.responses[response.status] as object) ? data : response.status === 204 ? null : data) as OperationAnswer<O>;
+}
+
+/**
+ * One page of a paged list operation (`paged: true`): its items, typed by the operation, and the
+ * next page's cursor from `Link: <…>; rel="next"` (null on the last). `cursor` is sent as `?cursor=`.
+ */
+export async function callPage<const O extends OperationSpec>(
+  op: O,
+  cursor: string | null,
+  input: CallInput<O> = {} as CallInput<O>,
+): Promise<Page<OperationAnswer<O> extends readonly (infer T)[] ? T : never>> {
+  const query = { ...(input.query as Record<string, unknown> | undefined), ...(cursor ? { cursor } : {}) };
+  const { response, data } = await send(op, { ...input, query } as CallInput<O>);
+  return { items: data as never, nextCursor: nextCursor(response.headers.get('link')) };
+}
+
+async function send(op: OperationSpec, input: { params?: unknown; query?: unknown; body?: unknown; signal?: AbortSignal; idempotencyKey?: string; token?: string | null }) {
+  const path = pathOf(op, input.params as Record<string, unknown> | undefined) + searchOf(input.query as Record<string, unknown> | undefined);
+  const result = await exchange(path, {
+    method: op.method,
+    body: input.body,
+    auth: op.auth !== 'public',
+    signal: input.signal,
+    idempotencyKey: input.idempotencyKey,
+    ...(input.token !== undefined ? { token: input.token } : {}),
+  });
+  if (checkAnswers) checkAnswer(op, result.response.status, result.data);
+  return result;
 }

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { EmailBody, LoginBody, PasswordResetBody, RegisterBody, VerifyEmailBody } from '@common/api/auth';
 import { ko } from '@/i18n/ko';
 import { koreanResolver } from '@/lib/forms/korean-resolver';
-import type { ConsentValues } from '@/components/ui/consent-checklist';
+import type { ConsentValues } from '@/shared/components/consent-checklist';
 
 /** The server's e-mail and code schemas, with emptiness reported first as "enter it". */
 const Email = Type.String({ ...EmailBody.properties.email, minLength: 1 });

@@ -1,6 +1,6 @@
 /**
  * Live notifications (SPEC §4 "Live notifications"; issues #4, #14, #16). Each notification
- * invalidates the cached queries it concerns through the one table of src/lib/query/invalidation.ts
+ * invalidates the cached queries it concerns through the one table of src/shared/query/invalidation.ts
  * — the bell's unread count and the inbox among them (the count is the server's, issue #16: it
  * survives a reload; no counter in memory). Unknown types log a warning and invalidate nothing.
  *
@@ -9,7 +9,7 @@
  * chat (issue #30 item 5: its topic already delivered the message).
  */
 import { NOTIFICATION_TYPES, type LiveNotification, type NotificationType } from '@common/realtime';
-import { invalidateForNotification } from '@/lib/query/invalidation';
+import { invalidateForNotification } from '@/shared/query/invalidation';
 import { queryClient } from '@/lib/query/query-client';
 import { markRead } from './api/notifications';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
+import type { ErrorCode } from '@common/errors';
 import { createOutbox, type OutboxDeps } from './outbox';
 import { memoryOutboxStorage } from './storage';
 import type { OutboxEntry } from './types';
@@ -112,7 +113,7 @@ describe('outbox', () => {
     expect(t.outbox.store.getState().entries).toEqual([]);
   });
 
-  it.each([
+  it.each<[number, ErrorCode | undefined]>([
     [500, undefined],
     [503, undefined],
     [401, undefined],

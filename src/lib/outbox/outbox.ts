@@ -25,6 +25,8 @@ export interface OutboxWrite {
   kind: OutboxKind;
   label: string;
   scope: string;
+  /** What the write changes (its hook's `invalidates`, issue #29): invalidated when a replay is accepted. */
+  invalidates?: OutboxEntry['invalidates'];
 }
 
 export type SendResult<T> = { queued: false; data: T } | { queued: true; entry: OutboxEntry };
@@ -78,6 +80,7 @@ function entryOf(write: OutboxWrite, memberId: number, key: string, createdAt: s
     kind: write.kind,
     label: write.label,
     scope: write.scope,
+    ...(write.invalidates ? { invalidates: write.invalidates } : {}),
     createdAt,
     attempts,
   };

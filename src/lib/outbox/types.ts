@@ -2,6 +2,7 @@
  * The outbox of writes made offline (issue #7, part 2): each entry is one POST the member made
  * while the network was down, replayed later with the same `Idempotency-Key` (= `key`).
  */
+import type { QueryRoot } from '@/lib/query/keys';
 
 /** Which screen a queued write belongs to. */
 export type OutboxKind = 'comment' | 'review' | 'chat' | 'match-request';
@@ -28,6 +29,12 @@ export interface OutboxEntry {
   label: string;
   /** What screen part it belongs to (post id, match id, schedule id) as a string. */
   scope: string;
+  /**
+   * The query roots the write makes stale, from the declaration of the write that queued it
+   * (`invalidates` of its `use-<operation>.ts`, issue #29). Absent on entries stored before: their
+   * replay invalidates every query.
+   */
+  invalidates?: readonly QueryRoot[];
   /** ISO instant it was written; replay goes oldest first. */
   createdAt: string;
   /** Replay attempts made so far. */

@@ -48,6 +48,8 @@ export const queryRoots = {
   chats: ['chats'],
   /** `GET /api/schedules/{id}/chat`: `['chat', 'table', scheduleId]` (issue #30 item 2; under `chat`, so a replayed chat write reaches it). */
   tableChat: ['chat', 'table'],
+  /** `GET /api/blocks`: the members I blocked (issue #17). */
+  blocks: ['blocks'],
   /** `GET /api/notifications/unread-count`: the bell's badge (issue #16). */
   notificationsUnread: ['notifications', 'unread-count'],
 } as const satisfies Record<string, readonly string[]>;

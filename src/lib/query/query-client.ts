@@ -8,12 +8,12 @@
  * - `onlineManager` follows the browser's online/offline events; coming back online replays the
  *   outbox once (src/lib/outbox) and then refetches what is stale.
  * - Sign-out empties the cache, so the next member never sees the previous member's data.
- * - A replayed outbox write invalidates what it changed (`OUTBOX_INVALIDATES`).
+ * - A replayed outbox write invalidates what its write declared it changes (`entry.invalidates`).
  */
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-client';
-import type { OutboxKind } from '@/lib/outbox/types';
-import { queryRoots, type QueryRoot } from './keys';
+import type { OutboxEntry } from '@/lib/outbox/types';
+import { invalidateRoots } from './writes';
 
 /** Failures worth retrying: no answer, 408, 429 and 5xx; never another 4xx. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -35,17 +35,13 @@ export function createQueryClient(): QueryClient {
 /** The app's client. */
 export const queryClient = createQueryClient();
 
-/** What a write replayed from the outbox changed. */
-export const OUTBOX_INVALIDATES: Record<OutboxKind, readonly QueryRoot[]> = {
-  comment: ['board', 'recommendations'],
-  review: ['matchesReceived', 'matchesSent', 'match', 'myReviews'],
-  chat: ['chat'],
-  'match-request': ['matchesSent', 'schedules'],
-};
-
-/** Invalidates what a replayed outbox write of `kind` changed. */
-export function invalidateForOutbox(client: QueryClient, kind: OutboxKind): void {
-  for (const root of OUTBOX_INVALIDATES[kind]) void client.invalidateQueries({ queryKey: queryRoots[root] });
+/**
+ * Invalidates what a replayed outbox write changed: the `invalidates` its write declared (issue #29),
+ * or every query for an entry stored without one.
+ */
+export function invalidateForOutbox(client: QueryClient, entry: Pick<OutboxEntry, 'invalidates'>): void {
+  if (entry.invalidates) void invalidateRoots(client, entry.invalidates);
+  else void client.invalidateQueries();
 }
 
 /** An `onlineManager` listener on the window's online/offline events; `onOnline` decides when to report online. */
@@ -69,11 +65,11 @@ function browserOnline(onOnline: (setOnline: (online: boolean) => void) => void)
  */
 export function connectQueryClient(
   client: QueryClient,
-  deps: { flushOutbox: () => Promise<unknown>; onOutboxSent: (listener: (entry: { kind: OutboxKind }) => void) => () => void; onSignOut: (handler: () => void) => () => void },
+  deps: { flushOutbox: () => Promise<unknown>; onOutboxSent: (listener: (entry: OutboxEntry) => void) => () => void; onSignOut: (handler: () => void) => () => void },
 ): () => void {
   // Replay the waiting writes first, so the refetch that follows already shows them.
   onlineManager.setEventListener(browserOnline((setOnline) => void deps.flushOutbox().finally(() => setOnline(true))));
-  const stopSent = deps.onOutboxSent((entry) => invalidateForOutbox(client, entry.kind));
+  const stopSent = deps.onOutboxSent((entry) => invalidateForOutbox(client, entry));
   const stopSignOut = deps.onSignOut(() => client.clear());
   return () => {
     stopSent();

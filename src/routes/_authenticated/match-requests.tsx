@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { receivedRequestsQuery } from '@/features/activity/api/get-received-requests';
-import { sentRequestsQuery } from '@/features/activity/api/get-sent-requests';
+import { receivedRequestsQuery } from '@/shared/api/match-lists';
+import { sentRequestsQuery } from '@/shared/api/match-lists';
 import { ActivityPage } from '@/features/activity/components/activity-page';
 import { PushPrompt } from '@/features/push/components/push-prompt';
 import { useSession } from '@/lib/session/store';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { QueryState } from '@/components/ui/load-state';
-import { meQuery } from '@/features/profile/api/get-me';
+import { meQuery } from '@/shared/api/me';
 import { ProfileEdit } from '@/features/profile/components/profile-edit';
 import { useSession } from '@/lib/session/store';
 import { ko } from '@/i18n/shell';

@@ -1,28 +1,8 @@
 /**
- * The meal-lifecycle calls of the activity page (issue #15): cancel with a reason, "도착했어요",
- * the attendance answer and the calendar file. Each answers the server's Korean text (or '').
+ * The calendar file of a match (issue #15). The lifecycle writes (cancel, 도착했어요, attendance) are
+ * src/shared/mutations/use-*.ts.
  */
-import type { AttendanceBody, MatchCancelBody } from '@common/api/matches';
 import { api } from '@/lib/api-client';
-
-const text = (answer: unknown) => (typeof answer === 'string' ? answer : '');
-
-/** `POST /api/matches/{id}/cancel {reason?}` (either side, ACCEPTED or CONFIRMED, before the start). */
-export async function cancelMatch(id: number, reason?: string): Promise<string> {
-  const body: MatchCancelBody = reason ? { reason } : {};
-  return text(await api.post<unknown>(`/api/matches/${id}/cancel`, body));
-}
-
-/** `POST /api/matches/{id}/arrived` (CONFIRMED, start −60 … +60 min): the partner is told. */
-export async function markArrived(id: number): Promise<string> {
-  return text(await api.post<unknown>(`/api/matches/${id}/arrived`));
-}
-
-/** `POST /api/matches/{id}/attendance {partnerAttended}` (start … +7 days; may be changed). */
-export async function reportAttendance(id: number, partnerAttended: boolean): Promise<string> {
-  const body: AttendanceBody = { partnerAttended };
-  return text(await api.post<unknown>(`/api/matches/${id}/attendance`, body));
-}
 
 /** The calendar file's name for a match. */
 export const calendarFileName = (id: number) => `babsang-${id}.ics`;

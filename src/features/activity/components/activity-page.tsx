@@ -1,26 +1,22 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type UseInfiniteQueryResult, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type UseInfiniteQueryResult, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MatchRequest } from '@common/api/matches';
 import type { User } from '@common/api/users';
 import { isVisibleInList, type MatchSide } from '@common/domain/match-status';
 import { formatAverageRating } from '@common/domain/rating';
-import { DisputeDialog } from '@/components/ui/dispute-dialog';
+import { DisputeDialog } from '@/shared/components/dispute-dialog';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { LoadMore } from '@/components/ui/load-more';
 import type { Page } from '@/lib/api-client';
 import { ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query/keys';
 import { useNow } from '@/lib/use-now';
-import { meQuery } from '../api/get-me';
-import { deleteMatch, hideMatch } from '../api/delete-match';
-import { receivedRequestsQuery } from '../api/get-received-requests';
-import { sentRequestsQuery } from '../api/get-sent-requests';
-import { hostAction } from '../api/host-action';
-import { useSafetyGuide } from '@/components/ui/safety-guide';
+import { meQuery } from '@/shared/api/me';
+import { receivedRequestsQuery, sentRequestsQuery } from '@/shared/api/match-lists';
+import { useSafetyGuide } from '@/shared/components/safety-guide';
 import { ShareMealDialog } from './share-meal-dialog';
-import { cancelMatch, downloadCalendar, markArrived, reportAttendance } from '../api/lifecycle';
+import { useMatchAction, type Job } from '../api/use-match-action';
 import { CancelMatchDialog } from './cancel-match-dialog';
 import { MatchRequestItem, opponentOf, type ItemAction } from './match-request-item';
 import './activity.css';
@@ -48,12 +44,6 @@ function loaded(data: { pages: readonly Page<MatchRequest>[] } | undefined): Mat
   const seen = new Set<number>();
   return data.pages.flatMap((p) => p.items).filter((r) => !seen.has(r.id) && (seen.add(r.id), true));
 }
-
-/** One job of a request's buttons (issue #15 adds cancel with a reason, arrival, attendance, the calendar file; #28 withdraw and hide). */
-type Job =
-  | { request: MatchRequest; side: MatchSide; kind: 'accept' | 'reject' | 'confirm' | 'withdraw' | 'hide' | 'arrived' | 'calendar' }
-  | { request: MatchRequest; side: MatchSide; kind: 'cancel'; reason?: string }
-  | { request: MatchRequest; side: MatchSide; kind: 'attendance'; attended: boolean };
 
 const FALLBACK: Record<Job['kind'], string> = {
   accept: ko.activity.acceptError,
@@ -91,28 +81,8 @@ function doneText(job: Job): string {
   }
 }
 
-function run(job: Job): Promise<string> {
-  switch (job.kind) {
-    case 'withdraw':
-      return deleteMatch(job.request.id);
-    case 'hide':
-      return hideMatch(job.request.id);
-    case 'cancel':
-      return cancelMatch(job.request.id, job.reason);
-    case 'arrived':
-      return markArrived(job.request.id);
-    case 'attendance':
-      return reportAttendance(job.request.id, job.attended);
-    case 'calendar':
-      return downloadCalendar(job.request.id).then(() => '');
-    default:
-      return hostAction(job.request.id, job.kind);
-  }
-}
-
 /** 활동 내역: the three tiles and the received and sent request lists (SPEC §2, §4; issue #15 lifecycle). */
 export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }: ActivityPageProps) {
-  const queryClient = useQueryClient();
   // Both lists and my profile come from TanStack Query (issue #14): live notifications and the
   // actions below invalidate them, so the page never shows a stale list.
   // Paged (issue #19 item 1): the next page loads on scroll or with 더 보기.
@@ -141,22 +111,13 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
   const visibleSent = useMemo(() => loaded(sent.data).filter((r) => isVisibleInList(r, 'requester')), [sent.data]);
   const past = useMemo(() => pastMeals(loaded(pastReceived.data), loaded(pastSent.data)), [pastReceived.data, pastSent.data]);
 
-  const action = useMutation({
-    mutationFn: run,
+  const action = useMatchAction({
     onSuccess: (text, job) => {
       if (job.kind === 'cancel') setCancelling(null);
       const shown = text || doneText(job);
       if (shown) toast.success(shown);
     },
     onError: (error, job) => toast.error(errorMessage(error, FALLBACK[job.kind])),
-    // The item changed (or is gone): both lists, the meal's seats and my tiles agree again; a
-    // cancelled match's chat shows it is cancelled.
-    onSettled: (_text, _error, job) => {
-      if (job.kind === 'calendar') return;
-      const keys: (readonly unknown[])[] = [queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.match, queryRoots.schedules];
-      if (job.kind === 'cancel' || job.kind === 'withdraw' || job.kind === 'hide') keys.push([...queryRoots.chat, job.request.id]);
-      return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
   });
   // One action per request at a time: the buttons of a request are disabled while it runs.
   const pending = useMemo(

@@ -1,4 +1,4 @@
-import { CancelReasonDialog, isLateCancel } from '@/components/ui/cancel-reason-dialog';
+import { CancelReasonDialog, isLateCancel } from '@/shared/components/cancel-reason-dialog';
 import { ko } from '@/i18n/ko';
 
 interface CancelMatchDialogProps {

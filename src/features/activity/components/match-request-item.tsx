@@ -12,10 +12,10 @@ import {
   type MatchStatus,
 } from '@common/domain/match-status';
 import { Avatar } from '@/components/ui/avatar';
-import { MemberStatsLine } from '@/components/ui/member-stats';
+import { MemberStatsLine } from '@/shared/components/member-stats';
 import { MembersRow } from '@/components/ui/members-row';
 import { format, ko } from '@/i18n/ko';
-import { disputeWindows, markAgainst } from '@/lib/absences';
+import { disputeWindows, markAgainst } from '@/shared/api/absences';
 import { koreanClock, koreanDateTime, whenLabel } from '@/lib/dates';
 
 /** What a request's buttons ask for: SPEC §4's actions plus arrival and the attendance answer (issue #15). */

@@ -1,6 +1,6 @@
 import { Controller } from 'react-hook-form';
 import { CODE_LENGTH, NAME_MAX, PASSWORD_MAX } from '@common/domain/account';
-import { ConsentChecklist } from '@/components/ui/consent-checklist';
+import { ConsentChecklist } from '@/shared/components/consent-checklist';
 import { ko } from '@/i18n/ko';
 import { useRegisterFlow } from '../hooks/use-register-flow';
 import { TextField } from './text-field';

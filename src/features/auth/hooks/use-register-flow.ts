@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/feedback-store';
 import { isApiError } from '@/lib/api-client';
 import { applyServerFieldError } from '@/lib/forms/korean-resolver';
 import { useSession } from '@/lib/session/store';
-import { NO_CONSENT } from '@/components/ui/consent-checklist';
+import { NO_CONSENT } from '@/shared/components/consent-checklist';
 import { consentMissingMessage, missingConsents } from '@common/domain/legal';
 import { register as registerAccount } from '../api/register';
 import { sendVerificationEmail } from '../api/send-verification-email';

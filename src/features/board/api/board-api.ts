@@ -1,4 +1,5 @@
 /** The board and recommendation calls (SPEC §7; issue #6). */
+import type { Invalidates } from '@/lib/query/writes';
 import type { UploadResponse } from '@common/api/images';
 import type { Comment, Post, PostBody } from '@common/api/board';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
@@ -85,11 +86,17 @@ export function toggleLike(id: number): Promise<Post> {
 }
 
 /**
+ * What every board write changes (issue #29): the board pages and posts, and the recommendations
+ * (a like, a comment or a saved post can move a post in or out of them). A queued comment carries it.
+ */
+export const boardInvalidates = ['board', 'recommendations'] as const satisfies Invalidates;
+
+/**
  * `POST /api/board/{id}/comments` → 201 the comment; offline (or no answer) the comment goes to
  * the outbox (issue #7) and `{ queued: true }` comes back — it is posted on reconnect, once.
  */
 export function addComment(id: number, text: string): Promise<SendResult<Comment>> {
-  return sendOrQueue<Comment>({ path: `/api/board/${id}/comments`, body: { text }, kind: 'comment', label: outboxLabel('comment', text), scope: String(id) });
+  return sendOrQueue<Comment>({ path: `/api/board/${id}/comments`, body: { text }, kind: 'comment', label: outboxLabel('comment', text), scope: String(id), invalidates: boardInvalidates });
 }
 
 /** `PUT /api/board/{id}/comments/{commentId}` (its author only, issue #18) → the saved comment. */

@@ -12,9 +12,9 @@ import { toast } from '@/components/ui/feedback-store';
 import { ko } from '@/i18n/ko';
 import type { Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
-import { addComment, createPost, deleteComment, deletePost, editComment, toggleLike, updatePost, viewPost } from './board-api';
+import { addComment, boardInvalidates, createPost, deleteComment, deletePost, editComment, toggleLike, updatePost, viewPost } from './board-api';
 
-const POST_ROOTS = [queryRoots.board, queryRoots.recommendations] as const;
+const POST_ROOTS = boardInvalidates.map((root) => queryRoots[root]);
 
 type Snapshot = Array<[QueryKey, unknown]>;
 
@@ -99,7 +99,7 @@ export function useViewPost() {
 
 /**
  * A comment: posted now, or kept in the outbox when offline ("오프라인 상태라 연결되면 보낼게요.");
- * a replayed comment invalidates the board through the query client (OUTBOX_INVALIDATES). A posted
+ * a replayed comment invalidates what its entry carries (`boardInvalidates`). A posted
  * comment joins the last loaded page of comments (oldest first) and counts on the post at once.
  */
 export function useAddComment() {

@@ -263,7 +263,7 @@ describe('board page', { timeout: 20_000 }, () => {
     });
     const { queryClient } = renderAt('/board');
     // As the app's query client does (connectQueryClient): a replayed comment invalidates the board.
-    const stop = onOutboxSent((entry) => invalidateForOutbox(queryClient, entry.kind));
+    const stop = onOutboxSent((entry) => invalidateForOutbox(queryClient, entry));
     await user.click(await screen.findByRole('button', { name: '글 1 자세히 보기' }));
     const dialog = await screen.findByRole('dialog', { name: '글 1' });
     await user.type(within(dialog).getByRole('textbox', { name: '댓글' }), '나중에 갈게요');

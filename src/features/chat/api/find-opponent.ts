@@ -1,8 +1,8 @@
 import type { MatchRequest } from '@common/api/matches';
 import type { MatchSide } from '@common/domain/match-status';
-import { matchSide } from '@/lib/query/match';
+import { matchSide } from '@/shared/api/match';
 
-export { matchQueryOptions } from '@/lib/query/match';
+export { matchQueryOptions } from '@/shared/api/match';
 
 /** The chat partner as the activity page hands it over in navigation state. */
 export interface ChatOpponent {

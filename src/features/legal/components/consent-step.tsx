@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, Controller } from 'react-hook-form';
 import { consentMissingMessage, missingConsents } from '@common/domain/legal';
-import { ConsentChecklist, NO_CONSENT, type ConsentValues } from '@/components/ui/consent-checklist';
+import { ConsentChecklist, NO_CONSENT, type ConsentValues } from '@/shared/components/consent-checklist';
 import { toast } from '@/components/ui/feedback-store';
 import { ko } from '@/i18n/ko';
 import { isApiError } from '@/lib/api-client';

@@ -3,10 +3,10 @@ import type { ScheduleAuthor } from '@common/api/schedules';
 import { formatAverageRating } from '@common/domain/rating';
 import { PREFERENCES } from '@common/domain/vocabulary';
 import { Avatar } from '@/components/ui/avatar';
-import { BlockMemberButton } from '@/components/ui/block-member-button';
+import { BlockMemberButton } from '@/shared/components/block-member-button';
 import { Dialog } from '@/components/ui/dialog';
-import { ReportButton } from '@/components/ui/report-dialog';
-import { memberStatsText } from '@/components/ui/member-stats';
+import { ReportButton } from '@/shared/components/report-dialog';
+import { memberStatsText } from '@/shared/components/member-stats';
 import { format, ko } from '@/i18n/ko';
 import { useSession } from '@/lib/session/store';
 

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Schedule, ScheduleAuthor } from '@common/api/schedules';
 import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
@@ -13,11 +13,10 @@ import { monthDayLabel, whenLabel } from '@/lib/dates';
 import { formatDistance } from '@/lib/geo';
 import { useOutbox } from '@/lib/outbox';
 import { useAskedPosition } from '@/lib/geolocation';
-import { queryRoots } from '@/lib/query/keys';
 import { getRandomSchedule } from '../api/get-random-schedule';
 import { daySchedulesQuery, scheduleCalendarQuery, upcomingSchedulesQuery, type ScheduleQueryFilter } from '../api/get-schedules';
-import { requestMatch } from '../api/request-match';
-import { useSafetyGuide } from '@/components/ui/safety-guide';
+import { useRequestMatch } from '@/shared/mutations/use-request-match';
+import { useSafetyGuide } from '@/shared/components/safety-guide';
 import { DEFAULT_MATCHING_FILTER, isFilterActive, type MatchingFilter } from '../filter';
 import { AuthorProfileDialog } from './author-profile-dialog';
 import { DayScheduleList } from './day-schedule-list';
@@ -49,7 +48,6 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
   const bounds = scheduleWindow();
   const origin = useAskedPosition();
   const { position } = origin;
-  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<MatchingFilter>(DEFAULT_MATCHING_FILTER);
   const [filterOpen, setFilterOpen] = useState(false);
   // A shared link names the day of its schedule (issue #19): that day opens first.
@@ -113,8 +111,7 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
   });
 
   // Sent at once, or queued in the outbox when offline (its replay invalidates the same roots).
-  const requestMutation = useMutation({
-    mutationFn: (schedule: Schedule) => requestMatch(schedule.id, `${schedule.placeName} ${whenLabel(schedule.date, schedule.time)}`),
+  const requestMutation = useRequestMatch({
     onSuccess: (result) => {
       if (result.queued) toast.info(ko.offlineUi.queued);
       else toast.success(result.text || ko.serverText.requested);
@@ -122,10 +119,6 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
     onError: (error) => {
       if (isApiError(error) && error.serverMessage) toast.error(format(ko.matching.requestFailed, { message: error.serverMessage }));
       else toast.error(ko.matching.requestError);
-    },
-    onSettled: (result) => {
-      if (result?.queued) return;
-      return Promise.all([queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent }), queryClient.invalidateQueries({ queryKey: queryRoots.match }), queryClient.invalidateQueries({ queryKey: queryRoots.schedules })]);
     },
   });
   const [confirming, setConfirming] = useState(false);
@@ -201,7 +194,7 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
     } finally {
       setConfirming(false);
     }
-    requestMutation.mutate(selected);
+    requestMutation.mutate({ scheduleId: selected.id, label: `${selected.placeName} ${whenLabel(selected.date, selected.time)}` });
   }
 
   const active = isFilterActive(filter);

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { MyAbsenceMark } from '@common/api/matches';
-import { DisputeDialog } from '@/components/ui/dispute-dialog';
+import { DisputeDialog } from '@/shared/components/dispute-dialog';
 import { QueryState } from '@/components/ui/load-state';
 import { format, ko } from '@/i18n/ko';
-import { absencesQuery, canDispute } from '@/lib/absences';
+import { absencesQuery, canDispute } from '@/shared/api/absences';
 import { koreanDateTime, whenLabel } from '@/lib/dates';
 import { useNow } from '@/lib/use-now';
 

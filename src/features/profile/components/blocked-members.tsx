@@ -4,7 +4,7 @@ import { QueryState } from '@/components/ui/load-state';
 import { LoadMore } from '@/components/ui/load-more';
 import { toast } from '@/components/ui/feedback-store';
 import { format, ko } from '@/i18n/ko';
-import { blocksQuery, useUnblockMember } from '@/lib/blocks';
+import { blocksQuery, useUnblockMember } from '@/shared/api/blocks';
 
 /** "차단한 회원" on the profile page (issue #17 item 4): who the member blocked, each with 차단 해제. */
 export function BlockedMembers() {

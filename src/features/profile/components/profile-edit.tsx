@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { User } from '@common/api/users';
@@ -10,7 +10,7 @@ import { applyServerFieldError } from '@/lib/forms/korean-resolver';
 import { queryRoots } from '@/lib/query/keys';
 import { useSession } from '@/lib/session/store';
 import { readToken } from '@/lib/token-storage';
-import { updateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/use-update-profile';
 import { ageFromInput, fullPreferences, profilePayload, profileResolver, type ProfileValues } from '../wizard-form';
 import { AbsenceMarks } from './absence-marks';
 import { BlockedMembers } from './blocked-members';
@@ -48,8 +48,7 @@ export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
     defaultValues: { name: user.name, age: user.age, bio: user.bio ?? '', preferences: fullPreferences(user.preferences), profileImage: user.profileImage },
   });
 
-  const save = useMutation({
-    mutationFn: (values: ProfileValues) => updateProfile(profilePayload(values)),
+  const save = useUpdateProfile({
     onSuccess: (updated) => {
       queryClient.setQueryData(queryRoots.me, updated);
       setUser(updated);
@@ -60,8 +59,6 @@ export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
       const onField = (name: never, e: { type: string; message: string }) => setError(name, e, { shouldFocus: true });
       if (!applyServerFieldError(error, FIELDS, onField)) toast.error(ko.profile.saveFailed);
     },
-    // The member changed on the server: every view of them refetches.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.me }),
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -71,7 +68,7 @@ export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
       onLeave('/auth');
       return;
     }
-    await save.mutateAsync(values).catch(() => undefined);
+    await save.mutateAsync(profilePayload(values)).catch(() => undefined);
   });
 
   const busy = save.isPending || isSubmitting;

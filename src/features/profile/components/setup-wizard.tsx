@@ -6,7 +6,7 @@ import { format, ko } from '@/i18n/ko';
 import { isApiError } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 import { useSession } from '@/lib/session/store';
-import { updateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/use-update-profile';
 import {
   ageFromInput,
   chosenPreferences,
@@ -82,13 +82,13 @@ export function SetupWizard({ onDone }: SetupWizardProps) {
     if (step > 1) setStep((step - 1) as WizardStep);
   }
 
+  const save = useUpdateProfile();
   const finish = handleSubmit(
     async (values) => {
       try {
-        const user = await updateProfile(wizardPayload(values));
+        const user = await save.mutateAsync(wizardPayload(values));
         setUser(user);
         queryClient.setQueryData(queryRoots.me, user);
-        void queryClient.invalidateQueries({ queryKey: queryRoots.me });
         toast.success(ko.setup.done);
         onDone();
       } catch (error) {

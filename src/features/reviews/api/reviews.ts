@@ -1,11 +1,12 @@
 /** The review calls (SPEC §7): write one, list the ones I received, delete one of those. */
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { AttendanceBody, MatchRequest } from '@common/api/matches';
+import type { MatchRequest } from '@common/api/matches';
 import { MEAL_MINUTES_DEFAULT, type MatchSide } from '@common/domain/match-status';
 import type { Review, ReviewCreateBody } from '@common/api/reviews';
 import { api, apiPage, type Page } from '@/lib/api-client';
 import { outboxLabel, sendOrQueue, type SendResult } from '@/lib/outbox';
 import { queryRoots } from '@/lib/query/keys';
+import type { Invalidates } from '@/lib/query/writes';
 
 /**
  * `POST /api/reviews` → the stored review. Errors carry the server's Korean message. Offline (or
@@ -13,8 +14,14 @@ import { queryRoots } from '@/lib/query/keys';
  * comes back; it is posted on reconnect, once. `label` names it in pending lists and failures.
  */
 export function createReview(body: ReviewCreateBody, label: string): Promise<SendResult<Review>> {
-  return sendOrQueue<Review>({ path: '/api/reviews', body, kind: 'review', label: outboxLabel('review', label), scope: String(body.matchId) });
+  return sendOrQueue<Review>({ path: '/api/reviews', body, kind: 'review', label: outboxLabel('review', label), scope: String(body.matchId), invalidates: createReviewInvalidates });
 }
+
+/** A review: the match shows as reviewed on both lists and the one match; my received reviews. */
+export const createReviewInvalidates = ['matchesReceived', 'matchesSent', 'match', 'myReviews'] as const satisfies Invalidates;
+
+/** A deleted review leaves my received reviews. */
+export const deleteReviewInvalidates = ['myReviews'] as const satisfies Invalidates;
 
 /**
  * One page of `GET /api/reviews/my` (issue #19 item 1): reviews I received, newest first; the next
@@ -44,7 +51,7 @@ export interface ReviewTarget {
   opponent: { opponentId: number; opponentName: string; opponentProfileImage: string | null };
 }
 
-export { matchQueryOptions } from '@/lib/query/match';
+export { matchQueryOptions } from '@/shared/api/match';
 
 /**
  * The match being reviewed, from `GET /api/matches/{id}` (issue #19: found however old it is) seen
@@ -79,8 +86,3 @@ export function reviewMealOf(m: MatchRequest | null | undefined, side: MatchSide
   return { startsAt: m.schedule.startsAt, reviewOpensAt: opens, partnerArrived, attendance: answer ?? null };
 }
 
-/** `POST /api/matches/{id}/attendance {partnerAttended}` (issue #15: asked before the review). */
-export async function reportAttendance(matchId: number, partnerAttended: boolean): Promise<void> {
-  const body: AttendanceBody = { partnerAttended };
-  await api.post<unknown>(`/api/matches/${matchId}/attendance`, body);
-}

@@ -1,16 +1,17 @@
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import type { Review } from '@common/api/reviews';
 import { Avatar } from '@/components/ui/avatar';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { LoadMore } from '@/components/ui/load-more';
-import { ReportButton } from '@/components/ui/report-dialog';
+import { ReportButton } from '@/shared/components/report-dialog';
 import { Stars } from '@/components/ui/stars';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
-import { deleteReview, myReviewsQuery } from '../api/reviews';
+import { useWrite } from '@/lib/query/writes';
+import { deleteReview, deleteReviewInvalidates, myReviewsQuery } from '../api/reviews';
 import './reviews.css';
 
 const NONE: Review[] = [];
@@ -42,8 +43,7 @@ export function MyReviewsPage() {
   const list = useRef<HTMLUListElement>(null);
   const focusAfterDelete = useRef<number | null>(null);
 
-  const remove = useMutation({
-    mutationFn: (review: Review) => deleteReview(review.id),
+  const remove = useWrite({ mutationFn: (review: Review) => deleteReview(review.id), invalidates: deleteReviewInvalidates }, {
     onSuccess: (_done, review) => {
       const index = reviews.findIndex((r) => r.id === review.id);
       queryClient.setQueryData<InfiniteData<Page<Review>, string | null>>(queryRoots.myReviews, (cur) =>
@@ -52,7 +52,6 @@ export function MyReviewsPage() {
       focusAfterDelete.current = index;
     },
     onError: (error) => toast.error(errorMessage(error, ko.reviews.deleteError)),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryRoots.myReviews }),
   });
 
   // After a card is gone (and the buttons are enabled again): the next card's delete button, else

@@ -14,7 +14,7 @@ import type { MatchRequest } from '@common/api/matches';
 import { resetFeedback } from '@/components/ui/feedback-store';
 import { dismissOutboxFailure, useOutbox } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
-import { matchKey } from '@/lib/query/match';
+import { matchKey } from '@/shared/api/match';
 import { jsonResponse, makeMatchRequest, makeUser, memberRef, mockFetch } from '@/test/fixtures';
 import { createTestQueryClient, findToast, renderWithFeedback, textResponse } from '@/test/render';
 import { koreanClock } from '@/lib/dates';

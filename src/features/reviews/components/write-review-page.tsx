@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { Type } from 'typebox';
@@ -14,11 +14,12 @@ import { errorMessage } from '@/lib/api-client';
 import { clearDraft, loadDraft, saveDraft } from '@/lib/drafts';
 import { applyServerFieldError, koreanResolver } from '@/lib/forms/korean-resolver';
 import { usePendingWrites } from '@/lib/outbox';
-import { queryRoots } from '@/lib/query/keys';
-import { matchKey, matchSide } from '@/lib/query/match';
+import { matchSide } from '@/shared/api/match';
 import { useSession } from '@/lib/session/store';
 import { useNow } from '@/lib/use-now';
-import { createReview, matchQueryOptions, reportAttendance, reviewMealOf, reviewTargetOf, type ReviewMeal, type ReviewTarget } from '../api/reviews';
+import { useWrite } from '@/lib/query/writes';
+import { invalidates as reportAttendanceInvalidates, reportAttendance } from '@/shared/mutations/use-report-attendance';
+import { createReview, createReviewInvalidates, matchQueryOptions, reviewMealOf, reviewTargetOf, type ReviewMeal, type ReviewTarget } from '../api/reviews';
 import { StarRatingInput } from './star-rating-input';
 import './reviews.css';
 
@@ -99,17 +100,10 @@ export function WriteReviewPage({ target, lookupMatchId, onDone, onBack }: Write
  * /api/matches/{id}/attendance`) unless I answered already, then the rating form.
  */
 function ReviewGate({ target, meal, onDone, onBack }: { target: ReviewTarget; meal: ReviewMeal | null; onDone: () => void; onBack: () => void }) {
-  const queryClient = useQueryClient();
   const [answered, setAnswered] = useState(false);
   const now = useNow();
-  const attendance = useMutation({
-    mutationFn: (attended: boolean) => reportAttendance(target.matchId, attended),
-    onSuccess: () => {
-      setAnswered(true);
-      void queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived });
-      void queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent });
-      void queryClient.invalidateQueries({ queryKey: matchKey(target.matchId) });
-    },
+  const attendance = useWrite({ mutationFn: (attended: boolean) => reportAttendance(target.matchId, attended), invalidates: reportAttendanceInvalidates }, {
+    onSuccess: () => setAnswered(true),
     onError: (error) => toast.error(errorMessage(error, ko.reviewForm.attendanceError)),
   });
   // Issue #28 item 6: reviews open at the meal's end; before, when they open and the way back.
@@ -172,7 +166,6 @@ function ReviewGate({ target, meal, onDone, onBack }: { target: ReviewTarget; me
  * checked star (or 이어쓰기 when a draft is offered) — after the attendance answer on this page.
  */
 function ReviewForm({ target, onDone, focusOnShow = false }: { target: ReviewTarget; onDone: () => void; focusOnShow?: boolean }) {
-  const queryClient = useQueryClient();
   const memberId = useSession((s) => s.user?.id ?? null);
   const waiting = usePendingWrites('review', String(target.matchId)).length > 0;
   const { control, register, handleSubmit, reset, setError, setFocus, subscribe, formState } = useForm<ReviewValues>({ resolver, defaultValues: DEFAULTS });
@@ -232,20 +225,18 @@ function ReviewForm({ target, onDone, focusOnShow = false }: { target: ReviewTar
     setTimeout(() => setFocus('rating'), 0);
   }
 
-  const post = useMutation({
+  // The match then shows as reviewed on this side (a queued review invalidates when replayed).
+  const post = useWrite({
     mutationFn: (values: ReviewValues) =>
       createReview({ matchId: target.matchId, revieweeId: target.opponent.opponentId, rating: values.rating, comment: values.comment.trim() }, values.comment.trim() || target.opponent.opponentName),
+    invalidates: createReviewInvalidates,
+    skipInvalidation: (result) => !!result?.queued,
+  }, {
     onSuccess: async (result) => {
       saving.current = false;
       if (memberId !== null) await clearDraft(memberId, 'review', target.matchId);
       if (result.queued) toast.info(ko.offlineUi.queued);
-      else {
-        toast.success(ko.reviews.done);
-        // The match now shows as reviewed on this side (the replay of a queued one invalidates them too).
-        void queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived });
-        void queryClient.invalidateQueries({ queryKey: queryRoots.matchesSent });
-        void queryClient.invalidateQueries({ queryKey: matchKey(target.matchId) });
-      }
+      else toast.success(ko.reviews.done);
       onDone();
     },
     onError: (error) => {

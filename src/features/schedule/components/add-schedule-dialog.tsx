@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { Venue } from '@common/api/venues';
@@ -13,8 +12,7 @@ import { format, ko } from '@/i18n/ko';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { monthDayLabel } from '@/lib/dates';
 import { applyServerFieldError, koreanResolver } from '@/lib/forms/korean-resolver';
-import { queryRoots } from '@/lib/query/keys';
-import { createSchedule } from '../api/create-schedule';
+import { useCreateSchedule } from '../api/use-create-schedule';
 import { addFormDefaults, AddScheduleForm, SCHEDULE_FIELD_LABELS, SCHEDULE_FIELD_MESSAGES, toCreateBody, type AddScheduleValues } from '../schedule-form';
 import { HourOptions } from './hour-options';
 
@@ -44,7 +42,6 @@ export function AddScheduleDialog({ open, onOpenChange, ...rest }: AddScheduleDi
 }
 
 function AddScheduleFormView({ date, venue, category = OTHER_FOOD_CATEGORY, onCreated, onClose, now = () => new Date() }: Omit<AddScheduleDialogProps, 'open' | 'onOpenChange'> & { onClose: () => void }) {
-  const queryClient = useQueryClient();
   // Issue #15: today's hours that have started are not offered (the server refuses them with a 400).
   const hours = openHours(date, now());
   const noHours = hours.length === 0;
@@ -55,16 +52,12 @@ function AddScheduleFormView({ date, venue, category = OTHER_FOOD_CATEGORY, onCr
   const { register, control, handleSubmit, setError, formState } = useForm<AddScheduleValues>({ resolver, defaultValues: defaults, mode: 'onSubmit' });
   const { errors } = formState;
 
-  const create = useMutation({
-    mutationFn: (values: AddScheduleValues) => createSchedule(toCreateBody(date, values, venue)),
-    // My calendar and the matching window both show the new meal.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.schedules }),
-  });
+  const create = useCreateSchedule();
 
   async function onSubmit(values: AddScheduleValues) {
     if (create.isPending) return;
     try {
-      await create.mutateAsync(values);
+      await create.mutateAsync(toCreateBody(date, values, venue));
       toast.success(ko.schedule.added);
       onCreated?.();
       onClose();

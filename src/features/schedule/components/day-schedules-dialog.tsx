@@ -1,16 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Schedule } from '@common/api/schedules';
 import { LATE_CANCEL_HOURS } from '@common/domain/match-status';
 import type { IsoDate } from '@common/domain/schedule';
-import { CancelReasonDialog, isLateCancel } from '@/components/ui/cancel-reason-dialog';
+import { CancelReasonDialog, isLateCancel } from '@/shared/components/cancel-reason-dialog';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { Dialog } from '@/components/ui/dialog';
 import { format, ko } from '@/i18n/ko';
 import { hourLabel, monthDayLabel } from '@/lib/dates';
-import { queryRoots } from '@/lib/query/keys';
 import { useNow } from '@/lib/use-now';
-import { deleteSchedule } from '../api/delete-schedule';
+import { useWrite } from '@/lib/query/writes';
+import { deleteSchedule, invalidates } from '@/shared/mutations/use-delete-schedule';
 
 interface DaySchedulesDialogProps {
   date: IsoDate | null;
@@ -32,19 +31,18 @@ export const lateCancelFromOf = (schedule: Pick<Schedule, 'startsAt'>) => new Da
  * for a reason with the cancel chooser and warns when it will be recorded as late (issue #28 item 3).
  */
 export function DaySchedulesDialog({ date, schedules, onOpenChange, onEdit, onAdd }: DaySchedulesDialogProps) {
-  const queryClient = useQueryClient();
   const now = useNow();
   const [withGuests, setWithGuests] = useState<Schedule | null>(null);
-  const remove = useMutation({
+  // Gone from my calendar, the matching window and the requests on it (the requesters hear it live).
+  const remove = useWrite({
     mutationFn: ({ schedule, reason }: { schedule: Schedule; reason?: string }) => deleteSchedule(schedule.id, reason),
+    invalidates,
+  }, {
     onSuccess: () => {
       setWithGuests(null);
       toast.success(ko.schedule.deleted);
     },
     onError: () => toast.error(ko.schedule.deleteFailed),
-    // Gone from my calendar, the matching window and the requests on it (the requesters hear it live).
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: queryRoots.schedules }), queryClient.invalidateQueries({ queryKey: queryRoots.matchesReceived }), queryClient.invalidateQueries({ queryKey: queryRoots.match })]),
   });
   const busy = remove.isPending ? (remove.variables?.schedule.id ?? null) : null;
 

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { Schedule } from '@common/api/schedules';
@@ -14,8 +13,8 @@ import { format, ko } from '@/i18n/ko';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { koreanDate } from '@/lib/dates';
 import { applyServerFieldError, koreanResolver } from '@/lib/forms/korean-resolver';
-import { queryRoots } from '@/lib/query/keys';
-import { updateSchedule } from '../api/update-schedule';
+import { useWrite } from '@/lib/query/writes';
+import { invalidates, updateSchedule } from '@/shared/mutations/use-update-schedule';
 import { editFormDefaults, EditScheduleForm, minCapacity, SCHEDULE_FIELD_LABELS, SCHEDULE_FIELD_MESSAGES, toUpdateBody, type EditScheduleValues } from '../schedule-form';
 import { HourOptions } from './hour-options';
 
@@ -55,7 +54,6 @@ interface EditFormProps {
 }
 
 function EditForm({ schedule, venue, now, onClose, onSaved }: EditFormProps) {
-  const queryClient = useQueryClient();
   const min = minCapacity(schedule);
   const { register, control, handleSubmit, setError, setValue, formState } = useForm<EditScheduleValues>({
     resolver,
@@ -80,12 +78,8 @@ function EditForm({ schedule, venue, now, onClose, onSaved }: EditFormProps) {
   }, [hours, time, setValue]);
   const usingVenue = venue !== null && venue.place_name.slice(0, 100) === placeName;
 
-  const update = useMutation({
-    mutationFn: (values: EditScheduleValues) => updateSchedule(schedule.id, toUpdateBody(schedule, values, min, usingVenue ? venue : null)),
-    // My calendar, the matching window, and the requests on it show the new time, place, text and seats.
-    onSettled: () =>
-      Promise.all([queryRoots.schedules, queryRoots.matchesReceived, queryRoots.match].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
+  // My calendar, the matching window, and the requests on it show the new time, place, text and seats.
+  const update = useWrite({ mutationFn: (values: EditScheduleValues) => updateSchedule(schedule.id, toUpdateBody(schedule, values, min, usingVenue ? venue : null)), invalidates });
 
   async function onSubmit(values: EditScheduleValues) {
     if (update.isPending) return;

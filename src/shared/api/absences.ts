@@ -2,11 +2,12 @@
  * Absence marks (issue #28 item 1; common/api/matches.ts), shared by 활동 내역 (the match card's
  * 이의 제기) and 내 정보 (노쇼 기록): the list of marks against me and the dispute, with what it makes stale.
  */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { AbsenceMark, DisputeBody, MatchRequest, MyAbsenceMark } from '@common/api/matches';
 import type { MatchSide } from '@common/domain/match-status';
 import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
+import { useWrite, type Invalidates } from '@/lib/query/writes';
 
 /** `GET /api/matches/absences`: every absence mark against me, newest first. */
 export const absencesQuery = () =>
@@ -37,16 +38,15 @@ export const markAgainst = (match: Pick<MatchRequest, 'absence'>, side: MatchSid
 
 /** `POST /api/matches/{id}/attendance/dispute {note?}` → the server's Korean text; my lists, the match, my marks and figures refresh. */
 export function useDisputeAbsence() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useWrite({
     mutationFn: async ({ matchId, note }: { matchId: number; note?: string }) => {
       const body: DisputeBody = note ? { note } : {};
       const answer = await api.post<unknown>(`/api/matches/${matchId}/attendance/dispute`, body);
       return typeof answer === 'string' ? answer : '';
     },
-    onSettled: () =>
-      Promise.all(
-        [queryRoots.matchesReceived, queryRoots.matchesSent, queryRoots.match, queryRoots.absences, queryRoots.me].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    invalidates: disputeInvalidates,
   });
 }
+
+/** My lists, the match, my marks and my figures. */
+export const disputeInvalidates = ['matchesReceived', 'matchesSent', 'match', 'absences', 'me'] as const satisfies Invalidates;

@@ -1,3 +1,4 @@
+/** The signed-in member (issue #14), shared by 활동 내역's "내 평점" tile and 내 정보. */
 import type { User } from '@common/api/users';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -8,5 +9,5 @@ export function getMe(signal?: AbortSignal): Promise<User> {
   return api.get<User>('/api/user/me', { signal });
 }
 
-/** The signed-in member as a query (issue #14): the profile page reads it; a profile save invalidates it. */
+/** The signed-in member as a query; writes that change my profile or figures name the `me` root. */
 export const meQuery = () => queryOptions({ queryKey: queryRoots.me, queryFn: ({ signal }) => getMe(signal) });

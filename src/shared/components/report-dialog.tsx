@@ -3,10 +3,10 @@ import { useForm, useWatch } from 'react-hook-form';
 import { REPORT_DETAIL_MAX, REPORT_REASONS, type ReportReason, type ReportTargetType } from '@common/api/reports';
 import { format, ko } from '@/i18n/ko';
 import { isApiError } from '@/lib/api-client';
-import { useReport } from '@/lib/reports';
-import { Dialog } from './dialog';
-import { FormField } from './form-field';
-import { toast } from './feedback-store';
+import { useReport } from '@/shared/api/reports';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { toast } from '@/components/ui/feedback-store';
 import './report-dialog.css';
 
 interface ReportButtonProps {

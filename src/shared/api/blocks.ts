@@ -4,12 +4,14 @@
  * `queryOptions`, and what a block or unblock invalidates so every screen updates without a reload
  * (schedules, the board, matches, chats).
  */
-import { infiniteQueryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { BlockList } from '@common/api/blocks';
 import { api, apiPage } from '@/lib/api-client';
+import { queryRoots } from '@/lib/query/keys';
+import { useWrite, type Invalidates } from '@/lib/query/writes';
 
 /** Query key of `GET /api/blocks`. */
-export const BLOCKS_KEY = ['blocks'] as const;
+export const BLOCKS_KEY = queryRoots.blocks;
 
 /**
  * The members the caller blocked, newest first, page by page (issue #19 item 1). Only the profile
@@ -24,25 +26,15 @@ export const blocksQuery = () =>
     getNextPageParam: (last) => last.nextCursor,
   });
 
-/** Everything a block changes: the list, and every screen that shows the other member's things. */
-async function invalidateAfterBlock(queryClient: QueryClient): Promise<void> {
-  await Promise.all([BLOCKS_KEY, ['schedules'], ['board'], ['recommendations'], ['matches'], ['chat']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-}
+/** Everything a block or an unblock changes: the list, and every screen that shows the other member's things. */
+export const invalidates = ['blocks', 'schedules', 'board', 'recommendations', 'matchesReceived', 'matchesSent', 'match', 'absences', 'chat'] as const satisfies Invalidates;
 
 /** `POST /api/blocks {userId}` (201 or 200 when already blocked). */
 export function useBlockMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: number) => api.post<unknown>('/api/blocks', { userId }),
-    onSuccess: () => invalidateAfterBlock(queryClient),
-  });
+  return useWrite({ mutationFn: (userId: number) => api.post<unknown>('/api/blocks', { userId }), invalidates });
 }
 
 /** `DELETE /api/blocks/{userId}` (204). */
 export function useUnblockMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: number) => api.delete<unknown>(`/api/blocks/${userId}`),
-    onSuccess: () => invalidateAfterBlock(queryClient),
-  });
+  return useWrite({ mutationFn: (userId: number) => api.delete<unknown>(`/api/blocks/${userId}`), invalidates });
 }

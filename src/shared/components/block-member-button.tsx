@@ -1,6 +1,6 @@
 import { format, ko } from '@/i18n/ko';
-import { useBlockMember } from '@/lib/blocks';
-import { confirmDialog, toast } from './feedback-store';
+import { useBlockMember } from '@/shared/api/blocks';
+import { confirmDialog, toast } from '@/components/ui/feedback-store';
 
 interface BlockMemberButtonProps {
   userId: number;

@@ -5,8 +5,8 @@ import { MatchCancelBody } from '@common/api/matches';
 import { CANCEL_REASONS } from '@common/domain/match-status';
 import { ko } from '@/i18n/ko';
 import { koreanResolver } from '@/lib/forms/korean-resolver';
-import { Dialog } from './dialog';
-import { FormField } from './form-field';
+import { Dialog } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
 import './cancel-reason-dialog.css';
 
 /** The radio value of "직접 입력". */

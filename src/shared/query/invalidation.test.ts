@@ -2,7 +2,16 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPES } from '@common/realtime';
 import { INBOX_ROOTS, invalidateForNotification, keysForNotification, NOTIFICATION_INVALIDATES } from './invalidation';
-import { queryRoots } from './keys';
+import { queryRoots } from '@/lib/query/keys';
+import * as cancelMatch from '@/shared/mutations/use-cancel-match';
+import * as deleteSchedule from '@/shared/mutations/use-delete-schedule';
+import * as hostAction from '@/shared/mutations/use-host-action';
+import * as markArrived from '@/shared/mutations/use-mark-arrived';
+import * as reportAttendance from '@/shared/mutations/use-report-attendance';
+import * as requestMatch from '@/shared/mutations/use-request-match';
+import * as sendMessage from '@/shared/mutations/send-message';
+import * as updateSchedule from '@/shared/mutations/use-update-schedule';
+import * as withdrawMatch from '@/shared/mutations/use-withdraw-match';
 
 const roots = Object.values(queryRoots) as readonly (readonly string[])[];
 const inbox = [queryRoots.notificationsUnread, queryRoots.notifications];
@@ -30,17 +39,34 @@ describe('NOTIFICATION_INVALIDATES (issue #14: one table, notification type → 
   });
 
   it('the meal lifecycle (issue #15): each type refreshes the lists that show it', () => {
-    // The other side cancelled: both my lists, the seats and that chat (it shows "취소된 약속이에요").
-    expect(keysForNotification('match_cancelled', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, one7, queryRoots.schedules, [...queryRoots.chat, 7], ...inbox]);
+    const has = (type: string, ...keys: (readonly unknown[])[]) => {
+      for (const key of keys) expect(keysForNotification(type, 7), type).toContainEqual(key);
+    };
+    // The other side cancelled: my lists, the seats and that chat (it shows "취소된 약속이에요").
+    has('match_cancelled', queryRoots.matchesReceived, queryRoots.matchesSent, one7, queryRoots.schedules, [...queryRoots.chat, 7]);
     // The host deleted the schedule: my sent list shows 취소됨, the window drops it, the chat closes.
-    expect(keysForNotification('schedule_cancelled', 7)).toEqual([queryRoots.matchesSent, one7, queryRoots.schedules, [...queryRoots.chat, 7], ...inbox]);
-    expect(keysForNotification('match_withdrawn', 7)).toEqual([queryRoots.matchesReceived, one7, ...inbox]);
-    expect(keysForNotification('schedule_full', 7)).toEqual([queryRoots.matchesSent, one7, queryRoots.schedules, ...inbox]);
-    expect(keysForNotification('seat_opened', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, one7, queryRoots.schedules, ...inbox]);
-    for (const type of ['partner_arrived', 'meal_reminder']) expect(keysForNotification(type, 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, one7, ...inbox]);
+    has('schedule_cancelled', queryRoots.matchesSent, one7, queryRoots.schedules, [...queryRoots.chat, 7]);
+    has('match_withdrawn', queryRoots.matchesReceived, one7);
+    has('schedule_full', queryRoots.matchesSent, one7, queryRoots.schedules);
+    has('seat_opened', queryRoots.matchesReceived, queryRoots.matchesSent, one7, queryRoots.schedules);
+    for (const type of ['partner_arrived', 'meal_reminder']) has(type, queryRoots.matchesReceived, queryRoots.matchesSent, one7);
     // Issue #28: the host moved the meal — my card, the one match and the window's cards; I was marked absent — my cards, my marks, my figures.
-    expect(keysForNotification('schedule_changed', 7)).toEqual([queryRoots.matchesSent, one7, queryRoots.schedules, ...inbox]);
-    expect(keysForNotification('marked_absent', 7)).toEqual([queryRoots.matchesReceived, queryRoots.matchesSent, one7, queryRoots.absences, queryRoots.me, ...inbox]);
+    has('schedule_changed', queryRoots.matchesSent, one7, queryRoots.schedules);
+    has('marked_absent', queryRoots.matchesReceived, queryRoots.matchesSent, one7, queryRoots.absences, queryRoots.me);
+  });
+
+  it('issue #29: each type takes what the write behind it declares (its use-<operation>.ts), then the inbox', () => {
+    const of = (write: { invalidates: readonly string[] }) => [...write.invalidates, ...INBOX_ROOTS];
+    expect(NOTIFICATION_INVALIDATES.new_match_request).toEqual(of(requestMatch));
+    for (const type of ['match_accepted', 'match_rejected', 'match_confirmed', 'schedule_full'] as const) expect(NOTIFICATION_INVALIDATES[type], type).toEqual(of(hostAction));
+    expect(NOTIFICATION_INVALIDATES.match_cancelled).toEqual(of(cancelMatch));
+    expect(NOTIFICATION_INVALIDATES.seat_opened).toEqual(of(cancelMatch));
+    expect(NOTIFICATION_INVALIDATES.match_withdrawn).toEqual(of(withdrawMatch));
+    expect(NOTIFICATION_INVALIDATES.schedule_cancelled).toEqual(of(deleteSchedule));
+    expect(NOTIFICATION_INVALIDATES.schedule_changed).toEqual(of(updateSchedule));
+    expect(NOTIFICATION_INVALIDATES.partner_arrived).toEqual(of(markArrived));
+    expect(NOTIFICATION_INVALIDATES.marked_absent).toEqual(of(reportAttendance));
+    expect(NOTIFICATION_INVALIDATES.new_message).toEqual(of(sendMessage));
   });
 
   it('every type that refreshes a match list refreshes the one-match query of that match too (issue #19: chat, write-review)', () => {
@@ -67,7 +93,7 @@ describe('NOTIFICATION_INVALIDATES (issue #14: one table, notification type → 
     const client = new QueryClient();
     client.setQueryData(queryRoots.matchesSent, []);
     client.setQueryData([...queryRoots.schedules, 'window'], []);
-    client.setQueryData(queryRoots.matchesReceived, []);
+    client.setQueryData(queryRoots.myReviews, []);
     client.setQueryData([...queryRoots.chat, 3], []);
     client.setQueryData([...queryRoots.chat, 4], []);
     client.setQueryData([...queryRoots.match, 3], null);
@@ -79,6 +105,6 @@ describe('NOTIFICATION_INVALIDATES (issue #14: one table, notification type → 
     expect(client.getQueryState([...queryRoots.schedules, 'window'])?.isInvalidated).toBe(true);
     expect(client.getQueryState([...queryRoots.chat, 3])?.isInvalidated).toBe(true);
     expect(client.getQueryState([...queryRoots.chat, 4])?.isInvalidated).toBe(false);
-    expect(client.getQueryState(queryRoots.matchesReceived)?.isInvalidated).toBe(false);
+    expect(client.getQueryState(queryRoots.myReviews)?.isInvalidated).toBe(false);
   });
 });

@@ -3,12 +3,12 @@ import { Type } from 'typebox';
 import { DisputeBody } from '@common/api/matches';
 import { DISPUTE_NOTE_MAX } from '@common/domain/match-status';
 import { format, ko } from '@/i18n/ko';
-import { useDisputeAbsence } from '@/lib/absences';
+import { useDisputeAbsence } from '@/shared/api/absences';
 import { errorMessage } from '@/lib/api-client';
 import { koreanResolver } from '@/lib/forms/korean-resolver';
-import { Dialog } from './dialog';
-import { toast } from './feedback-store';
-import { FormField } from './form-field';
+import { Dialog } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/feedback-store';
+import { FormField } from '@/components/ui/form-field';
 
 interface DisputeValues {
   note: string;

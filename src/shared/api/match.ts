@@ -10,7 +10,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { MatchRequest } from '@common/api/matches';
 import type { MatchSide } from '@common/domain/match-status';
 import { api, isApiError } from '@/lib/api-client';
-import { queryRoots } from './keys';
+import { queryRoots } from '@/lib/query/keys';
 
 /** Query key of match `id`: `['matches', 'one', id]` (under the `match` root). */
 export const matchKey = (id: number) => [...queryRoots.match, id] as const;

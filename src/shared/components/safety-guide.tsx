@@ -9,7 +9,7 @@ import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ko } from '@/i18n/ko';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session/store';
-import { Dialog } from './dialog';
+import { Dialog } from '@/components/ui/dialog';
 
 /** `POST /api/user/safety-guide`. */
 function markSafetyGuideSeen(): Promise<void> {

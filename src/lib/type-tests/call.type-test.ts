@@ -1,0 +1,30 @@
+/**
+ * Compiled by `tsc -b` (tsconfig.app.json includes src/), never run: a wrong param or body of an
+ * operation does not compile (issue #29 item 1). Each `@ts-expect-error` fails the build if the
+ * line below it stops being an error.
+ */
+import { operations } from '@common/api/operations';
+import { call } from '@/lib/api-client';
+
+export async function typeTests(): Promise<void> {
+  // Right: typed answer without a cast.
+  const blocked = await call(operations.blockMember, { body: { userId: 3 } });
+  const message: string = blocked.message;
+  void message;
+  // @ts-expect-error the answer has no such field
+  void blocked.blockedUserId;
+  await call(operations.unblockMember, { params: { userId: 3 } });
+
+  // @ts-expect-error a param of the wrong type
+  await call(operations.unblockMember, { params: { userId: 'three' } });
+  // @ts-expect-error a param under the wrong name
+  await call(operations.unblockMember, { params: { id: 3 } });
+  // @ts-expect-error the params are missing
+  await call(operations.unblockMember, {});
+  // @ts-expect-error a body field of the wrong type
+  await call(operations.blockMember, { body: { userId: '3' } });
+  // @ts-expect-error the body is missing
+  await call(operations.blockMember, {});
+  // @ts-expect-error a body where the operation takes none
+  await call(operations.unblockMember, { params: { userId: 3 }, body: { userId: 3 } });
+}
