@@ -40,9 +40,11 @@ function clientWithLists() {
 
 describe('live notifications (SPEC §4, issues #14, #16)', () => {
   it.each([
-    ['new_match_request', { received: true, sent: false, schedules: false, chat1: false }],
-    ['match_accepted', { received: false, sent: true, schedules: true, chat1: false }],
-    ['match_rejected', { received: false, sent: true, schedules: true, chat1: false }],
+    // Each type makes stale what the write behind it declares (issue #29 item 2): a request, an
+    // accept or a reject changes both match lists and the seats of the meal.
+    ['new_match_request', { received: true, sent: true, schedules: true, chat1: false }],
+    ['match_accepted', { received: true, sent: true, schedules: true, chat1: false }],
+    ['match_rejected', { received: true, sent: true, schedules: true, chat1: false }],
     ['match_confirmed', { received: true, sent: true, schedules: true, chat1: false }],
     ['new_message', { received: false, sent: false, schedules: false, chat1: true }],
   ])('%s invalidates its lists and the bell (the server count) and the inbox', (type, expected) => {

@@ -10,10 +10,10 @@ import { PREFERENCES } from '@common/domain/vocabulary';
 import { format, ko } from '@/i18n/ko';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session/store';
-import { Avatar } from './avatar';
+import { Avatar } from '@/components/ui/avatar';
 import { BlockMemberButton } from './block-member-button';
-import { Dialog } from './dialog';
-import { QueryState } from './load-state';
+import { Dialog } from '@/components/ui/dialog';
+import { QueryState } from '@/components/ui/load-state';
 import { memberStatsText } from './member-stats';
 import { ReportButton } from './report-dialog';
 

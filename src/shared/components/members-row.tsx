@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { format, ko } from '@/i18n/ko';
 import { membersQuery, type TableMember } from '@/lib/query/members';
-import { Avatar } from './avatar';
+import { Avatar } from '@/components/ui/avatar';
 import { MemberProfileDialog } from './member-profile-dialog';
 import './members-row.css';
 

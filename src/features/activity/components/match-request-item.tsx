@@ -13,7 +13,7 @@ import {
 } from '@common/domain/match-status';
 import { Avatar } from '@/components/ui/avatar';
 import { MemberStatsLine } from '@/shared/components/member-stats';
-import { MembersRow } from '@/components/ui/members-row';
+import { MembersRow } from '@/shared/components/members-row';
 import { format, ko } from '@/i18n/ko';
 import { disputeWindows, markAgainst } from '@/shared/api/absences';
 import { koreanClock, koreanDateTime, whenLabel } from '@/lib/dates';

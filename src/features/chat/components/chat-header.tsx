@@ -8,9 +8,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ReportTargetType } from '@common/api/reports';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
-import { ReportDialog } from '@/components/ui/report-dialog';
+import { ReportDialog } from '@/shared/components/report-dialog';
 import { format, ko } from '@/i18n/ko';
-import { blocksQuery, useBlockMember, useUnblockMember } from '@/lib/blocks';
+import { blocksQuery, useBlockMember, useUnblockMember } from '@/shared/api/blocks';
 
 interface ChatHeaderProps {
   title: string;

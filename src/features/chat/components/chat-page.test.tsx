@@ -43,7 +43,7 @@ const { useLiveStatus } = await import('@/lib/stomp-client');
 const { ChatPage, mergeMessages } = await import('./chat-page');
 const { roomMessages } = await import('../api/conversation');
 const { clearInFlight } = await import('../lib/live-send');
-const { invalidateForNotification } = await import('@/lib/query/invalidation');
+const { invalidateForNotification } = await import('@/shared/query/invalidation');
 
 const me = makeUser({ id: 1, name: '나나' });
 const msg = (id: number, content: string, senderId = 2): ChatMessage => ({ id, matchId: 7, senderId, senderName: senderId === 1 ? '나나' : '상대', content, createdAt: '2026-11-22T03:00:00.000Z' });

@@ -10,7 +10,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import type { MatchRequest } from '@common/api/matches';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
-import { MembersRow } from '@/components/ui/members-row';
+import { MembersRow } from '@/shared/components/members-row';
 import { format, ko } from '@/i18n/ko';
 import { apiPage, errorMessage, isApiError } from '@/lib/api-client';
 import { whenLabel } from '@/lib/dates';
