@@ -15,7 +15,7 @@ import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { describeFindings, isFailing, scan, summaryTable, type Finding } from './support/axe.ts';
 import { authHeader, mealHappened } from './support/matches.ts';
 import { createMemberViaApi, loginViaUi, type Member } from './support/members.ts';
-import { LOADING_TEXT, pickDay } from './support/ui.ts';
+import { chatMenu, LOADING_TEXT, pickDay } from './support/ui.ts';
 
 const WIDTHS = [360, 1280] as const;
 type Width = (typeof WIDTHS)[number];
@@ -165,7 +165,7 @@ const DIALOGS: DialogScan[] = [
     path: (seed) => `/chat/${seed.matchId}`,
     widths: WIDTHS,
     open: async (page) => {
-      await page.getByRole('button', { name: '나가기', exact: true }).click();
+      await chatMenu(page, '나가기');
       await expect(page.getByRole('alertdialog')).toBeVisible();
     },
   },

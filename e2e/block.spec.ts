@@ -9,7 +9,7 @@ import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { describeFindings, isFailing, scan } from './support/axe.ts';
 import { authHeader, requestedMatch } from './support/matches.ts';
 import { createMemberViaApi, signIn } from './support/members.ts';
-import { monthDay, pickDay, statusToast } from './support/ui.ts';
+import { chatMenu, monthDay, pickDay, statusToast } from './support/ui.ts';
 
 test("blocking from the chat hides the other member's schedules; unblocking from the profile brings them back", async ({ browser, request }) => {
   test.setTimeout(120_000);
@@ -41,12 +41,12 @@ test("blocking from the chat hides the other member's schedules; unblocking from
 
   // 차단하기 in the chat header: asks first.
   await page.goto(`/chat/${matchId}`);
-  await page.getByRole('button', { name: '차단하기' }).click();
+  await chatMenu(page, '차단하기');
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText(`${guest.name}님을 차단할까요?`);
   const findings = await scan(page, 'block confirm dialog');
   expect(findings.filter(isFailing), describeFindings(findings)).toEqual([]);
-  await confirm.getByRole('button', { name: '확인' }).click();
+  await confirm.getByRole('button', { name: '차단하기' }).click();
   await expect(statusToast(page, `${guest.name}님을 차단했어요.`)).toBeVisible();
 
   // The guest's schedule is gone from the matching calendar.

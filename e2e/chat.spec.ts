@@ -8,7 +8,7 @@ import { notificationMessage } from '../common/realtime.ts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
 import { requestedMatch } from './support/matches.ts';
-import { expectPath, profileMenuButton, statusToast, topBar } from './support/ui.ts';
+import { chatMenu, expectPath, profileMenuButton, statusToast, topBar } from './support/ui.ts';
 
 /** requestedMatch's meal: tomorrow (KST) at 12 (issue #28: every notice names it). */
 const meal = { placeName: '채팅 국밥집', date: addDaysIso(todayKst(), 1), time: 12 };
@@ -131,8 +131,8 @@ test('notifications raise the badge; after accept both chat in Korean; a reload 
   await expect(b.getByRole('alert').filter({ hasText: '채팅 상대를 찾을 수 없어요.' })).toBeVisible();
 
   // Leaving deletes the match.
-  await a.getByRole('button', { name: '나가기', exact: true }).click();
-  await a.getByRole('alertdialog').getByRole('button', { name: '확인' }).click();
+  await chatMenu(a, '나가기');
+  await a.getByRole('alertdialog').getByRole('button', { name: '나가기' }).click();
   await expect(statusToast(a, '채팅방을 나갔어요.')).toBeVisible();
   await expectPath(a, '/match-requests');
 });

@@ -11,7 +11,7 @@ import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { notificationMessage } from '../common/realtime.ts';
 import { authHeader, requestedMatch } from './support/matches.ts';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
-import { expectPath, profileMenuButton, statusToast } from './support/ui.ts';
+import { chatMenu, expectPath, profileMenuButton, statusToast } from './support/ui.ts';
 
 /** Resolves when the page's live channel answered CONNECTED (its subscriptions follow). */
 function liveConnected(page: Page): Promise<void> {
@@ -77,10 +77,10 @@ test.describe('the meal lifecycle between two members (issue #15)', () => {
     await expect(g.getByRole('heading', { level: 1, name: `${host.name}님과의 채팅` })).toBeVisible();
 
     // The confirm says what leaving does before the member agrees.
-    await g.getByRole('button', { name: '나가기', exact: true }).click();
+    await chatMenu(g, '나가기');
     const confirm = g.getByRole('alertdialog');
     await expect(confirm).toContainText('나가면 약속이 취소되고 상대방에게 알림이 가요.');
-    await confirm.getByRole('button', { name: '확인', exact: true }).click();
+    await confirm.getByRole('button', { name: '나가기', exact: true }).click();
     await expectPath(g, '/match-requests');
 
     // The host, without a reload: the Korean toast and 취소됨 on the card.

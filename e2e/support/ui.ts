@@ -76,3 +76,12 @@ export async function pickDay(scope: Locator, isoDate: string): Promise<void> {
   if ((await day.count()) === 0) await scope.getByRole('button', { name: /다음 달/ }).first().click();
   await day.first().click();
 }
+
+/**
+ * Picks an item of the chat header's ⋯ menu (채팅 메뉴, issue #30 item 5): 약속 보기, 신고하기,
+ * 차단하기 / 차단 해제, 나가기.
+ */
+export async function chatMenu(page: Page, item: string): Promise<void> {
+  await page.getByRole('button', { name: '채팅 메뉴' }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}

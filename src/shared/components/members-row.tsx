@@ -36,7 +36,7 @@ export function MembersRow({ scheduleId, size = 32, max = 6, className }: Member
       <ul className="members-row__list" aria-label={ko.table.faces} data-testid="members-row">
         {shown.map((m) => (
           <li key={m.id}>
-            <button type="button" className="members-row__face" aria-label={format(ko.table.openProfile, { name: m.name })} onClick={() => setOpen(m)}>
+            <button type="button" className="members-row__face" aria-label={m.role === 'host' ? `${ko.table.host} ${format(ko.table.openProfile, { name: m.name })}` : format(ko.table.openProfile, { name: m.name })} onClick={() => setOpen(m)}>
               <Avatar src={m.profileImage} alt="" size={size} />
               {m.role === 'host' && <span className="members-row__host">{ko.table.host}</span>}
             </button>
