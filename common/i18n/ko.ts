@@ -459,19 +459,6 @@ export const ko = {
     lateWarning: '지금 취소하면 늦은 취소로 기록돼요. (최근 180일 동안 프로필에 표시)',
   },
 
-  /**
-   * Text answers of the server (text/plain) the client still shows by text (issue #29 item 3
-   * replaces them with codes; the client-contract helper removes this section then).
-   */
-  serverText: {
-    requested: '매칭 신청이 완료됐어요.',
-    accepted: '매칭을 수락했어요.',
-    rejected: '매칭을 거절했어요.',
-    confirmed: '매칭이 확정됐어요.',
-    /** Issue #15: a schedule for today at an hour that has started. */
-    pastHour: '지난 시간에는 약속을 만들 수 없어요.',
-  },
-
   /** Live notifications, pushes and the inbox's lines (./notices.ts; server and service worker read them too). */
   notifications: notices.notifications,
 

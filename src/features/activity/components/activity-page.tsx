@@ -9,6 +9,7 @@ import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { LoadMore } from '@/components/ui/load-more';
 import type { Page } from '@/lib/api-client';
+import { MESSAGES } from '@common/i18n/messages';
 import { ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
 import { useNow } from '@/lib/use-now';
@@ -61,11 +62,11 @@ const FALLBACK: Record<Job['kind'], string> = {
 function doneText(job: Job): string {
   switch (job.kind) {
     case 'accept':
-      return ko.serverText.accepted;
+      return MESSAGES.matchAccepted;
     case 'reject':
-      return ko.serverText.rejected;
+      return MESSAGES.matchRejected;
     case 'confirm':
-      return ko.serverText.confirmed;
+      return MESSAGES.matchConfirmed;
     case 'withdraw':
       return ko.activity.withdrawn;
     case 'hide':

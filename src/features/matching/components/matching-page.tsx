@@ -6,6 +6,7 @@ import { Calendar } from '@/components/ui/calendar';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { ShareButton } from '@/components/ui/share-button';
+import { MESSAGES } from '@common/i18n/messages';
 import { format, ko } from '@/i18n/ko';
 import { normaliseStatus } from '@common/domain/match-status';
 import { isApiError } from '@/lib/api-client';
@@ -114,7 +115,7 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
   const requestMutation = useRequestMatch({
     onSuccess: (result) => {
       if (result.queued) toast.info(ko.offlineUi.queued);
-      else toast.success(result.text || ko.serverText.requested);
+      else toast.success(result.text || MESSAGES.matchRequested);
     },
     onError: (error) => {
       if (isApiError(error) && error.serverMessage) toast.error(format(ko.matching.requestFailed, { message: error.serverMessage }));

@@ -91,7 +91,7 @@ function EditForm({ schedule, venue, now, onClose, onSaved }: EditFormProps) {
     } catch (error) {
       if (applyServerFieldError(error, FIELDS, (name, e, o) => setError(name, e, { shouldFocus: o?.shouldFocus ?? true }))) return;
       // The hour started while the dialog was open: the server's 400 goes under 시간.
-      if (isApiError(error) && error.status === 400 && error.serverMessage === ko.serverText.pastHour) {
+      if (isApiError(error) && error.code === 'PAST_HOUR') {
         setError('time', { type: 'server', message: error.serverMessage }, { shouldFocus: true });
         return;
       }
