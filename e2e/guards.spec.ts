@@ -49,6 +49,8 @@ test.describe('signed out', () => {
 
 test.describe('signed in, set up', () => {
   test('/auth and /oauth/callback → /, unknown path → /, authenticated paths open', async ({ page, request }) => {
+    // Eleven full page loads, each restoring the session.
+    test.slow();
     const member = await createMemberViaApi(request);
     await signIn(page, member, { remember: true });
 

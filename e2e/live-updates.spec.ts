@@ -151,7 +151,7 @@ test.describe('live updates between two members (issue #14)', () => {
     await expect(requestButton).toBeFocused();
     await g.keyboard.press('Enter');
     const confirm = g.getByRole('alertdialog');
-    await expect(confirm).toContainText('이 일정에 매칭을 신청하시겠습니까?');
+    await expect(confirm).toContainText('이 일정에 매칭을 신청할까요?');
     await tabTo(g, confirm.getByRole('button', { name: '확인', exact: true }), 5);
     await g.keyboard.press('Enter');
     await expect(confirm).toBeHidden();

@@ -55,7 +55,7 @@ test('the safety guide comes once before a first request; 안전 공유 shows th
   await pickDay(page.locator('main'), date);
   await dayList.getByRole('button', { name: new RegExp(`^${otherPlace}`) }).click();
   await page.getByRole('button', { name: '매칭 신청', exact: true }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('이 일정에 매칭을 신청하시겠습니까?');
+  await expect(page.getByRole('alertdialog')).toContainText('이 일정에 매칭을 신청할까요?');
   await expect(guide).toHaveCount(0);
   await page.getByRole('alertdialog').getByRole('button', { name: '취소', exact: true }).click();
 
