@@ -54,10 +54,10 @@ function RootLayout() {
     void navigate({ to: '/' });
   }, [signOut, navigate]);
 
-  // Issue #31 item 1: the tab bar for members past the setup and consent, except inside a chat
+  // Issue #31 item 1: the tab bar for members past the setup and consent, except inside a chat (1:1 or table)
   // (its input sits at the bottom, as in KakaoTalk's rooms); the footer on home and the legal pages only.
   const settingUp = isNewMember(user) || user?.consentRequired === true;
-  const tabs = user !== null && !settingUp && !pathname.startsWith('/chat/');
+  const tabs = user !== null && !settingUp && !pathname.startsWith('/chat/') && !pathname.startsWith('/table/');
   const footer = FOOTER_PATHS.has(pathname.replace(/\/+$/, '') || '/');
 
   return (
