@@ -150,6 +150,13 @@ test.describe('매칭 opens on the upcoming list', () => {
     const headers = page.getByRole('heading', { level: 3 });
     await expect(headers.filter({ hasText: /^내일$/ })).toBeVisible();
     const later = koreanDate(addDaysIso(todayKst(), 3));
+    // Other specs' meals share the database: the day may sit on a later page (20 a page).
+    for (let page_ = 0; page_ < 10 && (await headers.filter({ hasText: later }).count()) === 0; page_ += 1) {
+      const more = page.getByRole('button', { name: '더 보기' });
+      if ((await more.count()) === 0) break;
+      await more.click();
+      await expect(more.or(headers.filter({ hasText: later })).first()).toBeVisible();
+    }
     await expect(headers.filter({ hasText: later })).toBeVisible();
     const texts = await headers.allInnerTexts();
     expect(texts.indexOf('내일')).toBeLessThan(texts.indexOf(later));
