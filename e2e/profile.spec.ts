@@ -34,7 +34,8 @@ test('내 정보: edit name, age and bio, save, and find them again', async ({ p
   await page.getByLabel('자기소개', { exact: true }).fill('주말 점심 같이 드실 분!');
   await page.getByRole('button', { name: '저장', exact: true }).click();
   await expect(statusToast(page, '저장했어요.')).toBeVisible();
-  await expectPath(page, '/');
+  // Issue #31 item 1: saving stays on 내 정보 (SPEC §8 said "then home").
+  await expectPath(page, '/profile');
 
   const me = await request.get('/api/user/me', { headers: { authorization: `Bearer ${member.token}` } });
   expect(await me.json()).toMatchObject({ name: '박밥상친구', age: 41, bio: '주말 점심 같이 드실 분!', email: member.email });
