@@ -113,9 +113,13 @@ test('notifications raise the badge; after accept both chat in Korean; a reload 
   await expect(logA.getByText('보내는 중')).toHaveCount(0);
   await expect(logB.getByText('보내는 중')).toHaveCount(0);
 
-  // The chat area is 50vh.
+  // On a phone the chat is a full-height column (issue #30 item 5): the log takes what the header
+  // and the composer leave (more than SPEC §9's desktop 50vh), and the input sits at the bottom.
   const box = await logB.boundingBox();
-  expect(Math.round(box!.height)).toBe(370);
+  expect(box!.height).toBeGreaterThan(740 / 2);
+  const input = await b.getByRole('textbox', { name: '메시지를 입력하세요' }).boundingBox();
+  expect(input!.y + input!.height).toBeLessThanOrEqual(740);
+  expect(input!.y + input!.height).toBeGreaterThan(740 - 120);
 
   // A reload (no navigation state) still shows the partner and the history, in order.
   await b.reload();
