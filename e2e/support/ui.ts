@@ -70,6 +70,8 @@ export function monthDay(isoDate: string): string {
 export async function pickDay(scope: Locator, isoDate: string): Promise<void> {
   // 매칭 opens on its upcoming list (issue #31 item 2): the calendar is behind 달력.
   const calendarView = scope.getByRole('group', { name: '보기 방식' }).getByRole('button', { name: '달력', exact: true });
+  // Wait for the page to show either the switch or the calendar before deciding.
+  await expect(scope.getByRole('grid').first().or(calendarView)).toBeVisible();
   if ((await calendarView.count()) > 0 && (await calendarView.getAttribute('aria-pressed')) !== 'true') await calendarView.click();
   await expect(scope.getByRole('grid').first()).toBeVisible();
   const day = scope.getByRole('button', { name: new RegExp(`${monthDay(isoDate)}(?!\\d)`) });
