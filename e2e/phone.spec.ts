@@ -151,13 +151,15 @@ test.describe('매칭 opens on the upcoming list', () => {
     await expect(headers.filter({ hasText: /^내일$/ })).toBeVisible();
     const later = koreanDate(addDaysIso(todayKst(), 3));
     // Other specs' meals share the database: the day may sit on a later page (20 a page).
-    for (let page_ = 0; page_ < 10 && (await headers.filter({ hasText: later }).count()) === 0; page_ += 1) {
-      const more = page.getByRole('button', { name: '더 보기' });
-      if ((await more.count()) === 0) break;
-      await more.click();
-      await expect(more.or(headers.filter({ hasText: later })).first()).toBeVisible();
-    }
-    await expect(headers.filter({ hasText: later })).toBeVisible();
+    // Scrolling to 더 보기 may load the next page by itself (its sentinel) and the button may be gone
+    // by the time it is clicked, so each round clicks only a button that is there and enabled.
+    const more = page.getByRole('button', { name: '더 보기' });
+    await expect(async () => {
+      if ((await headers.filter({ hasText: later }).count()) === 0 && (await more.isEnabled().catch(() => false))) {
+        await more.click({ timeout: 2_000 }).catch(() => undefined);
+      }
+      await expect(headers.filter({ hasText: later })).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
     const texts = await headers.allInnerTexts();
     expect(texts.indexOf('내일')).toBeLessThan(texts.indexOf(later));
     if (texts.includes('오늘')) expect(texts.indexOf('오늘')).toBe(0);

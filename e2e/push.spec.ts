@@ -102,6 +102,28 @@ async function clickNotification(worker: Worker): Promise<void> {
   expect(dispatched, 'a notification was there to click').toBe(true);
 }
 
+/**
+ * Headless Chromium reports every page focused, so the worker is told no window is in front: its
+ * `clients.matchAll` answers with clients whose `focused` is false. Applied again before a later
+ * push, in case the browser restarted the idle worker (which drops the override).
+ */
+async function pretendNoWindowInFront(worker: Worker): Promise<void> {
+  await worker.evaluate(() => {
+    type Clients = { matchAll(o: object): Promise<object[]> };
+    const scope = globalThis as unknown as { clients: Clients };
+    const original = scope.clients.matchAll.bind(scope.clients);
+    const unfocused = (client: object) =>
+      new Proxy(client, {
+        get: (target, key) => {
+          if (key === 'focused') return false;
+          const value = Reflect.get(target, key, target) as unknown;
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    scope.clients.matchAll = (o: object) => original(o).then((list) => list.map(unfocused));
+  });
+}
+
 test('a pushed match notification is shown in Korean, replaced per match, and its click opens activity or the chat', async ({ context, page, request }) => {
   const host = await createMemberViaApi(request, { name: '알림호스트' });
   const guest = await createMemberViaApi(request, { name: '민지' });
@@ -122,20 +144,7 @@ test('a pushed match notification is shown in Korean, replaced per match, and it
 
   // No window in front (headless Chromium reports every page focused, so the worker is told so):
   // one notification, the Korean text, our icon and badge, tagged per match.
-  await worker.evaluate(() => {
-    type Clients = { matchAll(o: object): Promise<object[]> };
-    const scope = globalThis as unknown as { clients: Clients };
-    const original = scope.clients.matchAll.bind(scope.clients);
-    const unfocused = (client: object) =>
-      new Proxy(client, {
-        get: (target, key) => {
-          if (key === 'focused') return false;
-          const value = Reflect.get(target, key, target) as unknown;
-          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-        },
-      });
-    scope.clients.matchAll = (o: object) => original(o).then((list) => list.map(unfocused));
-  });
+  await pretendNoWindowInFront(worker);
   await deliver(cdp, id, pushData('new_match_request', matchId, '민지님이 매칭을 신청했어요.'));
   await expect.poll(() => shown(worker)).toEqual([
     {
@@ -170,6 +179,7 @@ test('a pushed match notification is shown in Korean, replaced per match, and it
   await expect.poll(() => shown(worker)).toEqual([]);
 
   // A new message leads to that match's chat.
+  await pretendNoWindowInFront(worker);
   await deliver(cdp, id, pushData('new_message', matchId, '민지님이 새 메시지를 보냈습니다.'));
   await expect.poll(async () => (await shown(worker)).map((n) => n.data.url)).toEqual([`/chat/${matchId}`]);
   await clickNotification(worker);

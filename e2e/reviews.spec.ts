@@ -7,7 +7,7 @@ import { expect, test, type APIRequestContext, type Browser, type Locator, type 
 import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { authHeader as auth, mealHappened } from './support/matches.ts';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
-import { expectPath, statusToast } from './support/ui.ts';
+import { expectPath, monthDay, pickDay, statusToast } from './support/ui.ts';
 
 
 /** A CONFIRMED match whose meal has happened: `host` makes a schedule `days` ahead, `guest` asks, `host` accepts and confirms, then the meal is moved to yesterday. */
@@ -147,11 +147,8 @@ test('five reviewers show a one-decimal average in the profile modal; the home c
   await v.goto('/matching');
   await expect(v.getByRole('heading', { level: 1, name: '매칭' })).toBeVisible();
   const date = addDaysIso(todayKst(), 2);
-  const [, m, d] = date.split('-').map(Number);
-  const day = v.locator('main').getByRole('button', { name: new RegExp(`${m}월 ${d}일(?!\\d)`) });
-  if ((await day.count()) === 0) await v.getByRole('button', { name: /다음 달/ }).first().click();
-  await day.first().click();
-  const list = v.getByRole('list', { name: `${m}월 ${d}일 일정 목록` });
+  await pickDay(v.locator('main'), date);
+  const list = v.getByRole('list', { name: `${monthDay(date)} 일정 목록` });
   await list.getByRole('button', { name: `${star.name} 프로필` }).first().click();
   const profile = v.getByRole('dialog', { name: star.name });
   await expect(profile.getByText('평균 평점')).toBeVisible();
