@@ -31,7 +31,7 @@ export type AbsenceMark = Static<typeof AbsenceMark>;
  * A match request (SPEC §3) as the received (`GET /api/matches`) and sent
  * (`GET /api/matches/sent`) lists answer it, with the schedule's date (KST), hour and text.
  * Issue #15 adds the lifecycle: `CANCELLED` with `cancelledBy`/`cancelReason`/`cancelledAt` and
- * `lateCancel` (within 24 h of the start); `waitlisted` (PENDING on a full schedule, shown "대기 중");
+ * `lateCancel` (within 24 h of the start); `waitlisted` (PENDING on a full schedule, shown "자리 대기");
  * the schedule's seats, `isFull`, `startsAt` and `cancelled` (its host deleted it); each side's
  * arrival and each side's report on whether the partner came (`attendance.byHost` is the host's
  * report on the requester).

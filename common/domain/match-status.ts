@@ -10,7 +10,7 @@ export type MatchStatus = (typeof MATCH_STATUSES)[number];
 /** UI-TEXT.md "Match status" labels (the catalogue's `ko.vocabulary.matchStatus`). */
 export const MATCH_STATUS_LABEL: Record<MatchStatus, string> = ko.vocabulary.matchStatus;
 
-/** Issue #15: a PENDING request on a full schedule is shown "대기 중" (waitlisted). */
+/** Issue #15: a PENDING request on a full schedule is shown "자리 대기" (waitlisted; PENDING is "대기중", issue #31 item 4: one word per status). */
 export const WAITLISTED_LABEL: string = ko.activity.waitlisted;
 
 /** Who cancelled a match (issue #15). */

@@ -379,7 +379,7 @@ export const ko = {
     cancel: '약속 취소',
     calendar: '캘린더에 추가',
     calendarError: '캘린더 파일을 받지 못했어요. 잠시 후 다시 시도해주세요.',
-    waitlisted: '대기 중',
+    waitlisted: '자리 대기',
     full: '마감',
     cancelledByHost: '호스트가 취소했어요',
     cancelledByRequester: '신청자가 취소했어요',

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SHARE_VALID_AFTER_START_HOURS, type SharedMeal } from '../../../common/api/share.ts';
+import { maskName } from '../../../common/domain/mask-name.ts';
 import { matchRequests, schedules, shareLinks, users } from '../../db/schema.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -67,7 +68,8 @@ export function createShareService(deps: { db: Database; now: Clock; publicUrl: 
 
     /**
      * `GET /api/share/{token}` (no login): the meal behind a working link — place, date, hour, the
-     * sharer's and the partner's nicknames, whether it was cancelled since.
+     * sharer's and the partner's names masked for the public ("박*연", common/domain/mask-name.ts),
+     * whether it was cancelled since.
      * @throws 404 LINK_GONE for an unknown, revoked or expired token.
      */
     async read(token: string): Promise<SharedMeal> {
@@ -101,8 +103,9 @@ export function createShareService(deps: { db: Database; now: Clock; publicUrl: 
         time: row.hour,
         latitude: row.latitude,
         longitude: row.longitude,
-        sharedBy: sharerIsHost ? row.hostName : row.requesterName,
-        partnerName: sharerIsHost ? row.requesterName : row.hostName,
+        // A public page (no login): names are masked, 박*연 (issue #31 item 4).
+        sharedBy: maskName(sharerIsHost ? row.hostName : row.requesterName),
+        partnerName: maskName(sharerIsHost ? row.requesterName : row.hostName),
         cancelled: row.status === 'CANCELLED' || row.status === 'REJECTED',
         expiresAt: row.expiresAt.toISOString(),
       };

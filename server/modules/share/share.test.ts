@@ -45,7 +45,7 @@ describe('안전 공유', () => {
     expect(shared.statusCode).toBe(200);
     expect(shared.headers['cache-control']).toBe('no-store');
     const body = shared.json();
-    expect(body).toMatchObject({ placeName: '을지로 냉면집', time: 19, sharedBy: '게스트', partnerName: '호스트', cancelled: false, expiresAt });
+    expect(body).toMatchObject({ placeName: '을지로 냉면집', time: 19, sharedBy: '게*트', partnerName: '호*트', cancelled: false, expiresAt });
     // Valid until 6 h after the start (19:00 KST of the schedule's date).
     expect(Date.parse(expiresAt)).toBe(Date.parse(`${body.date}T19:00:00+09:00`) + 6 * 60 * 60 * 1000);
     // Only a hash of the token is stored.
@@ -66,7 +66,7 @@ describe('안전 공유', () => {
     const first = await share();
     const second = await share();
     expect((await read(tokenOf(first))).statusCode).toBe(404);
-    expect((await read(tokenOf(second))).json()).toMatchObject({ sharedBy: '방장', partnerName: '손님' });
+    expect((await read(tokenOf(second))).json()).toMatchObject({ sharedBy: '방*', partnerName: '손*' });
 
     expect((await t.app.inject({ method: 'POST', url: `/api/matches/${matchId}/cancel`, headers: guest.headers, payload: {} })).statusCode).toBe(200);
     expect((await read(tokenOf(second))).json().cancelled).toBe(true);

@@ -209,7 +209,7 @@ describe('activity page (SPEC §4, issue #15)', () => {
       ],
     );
     await screen.findByText('상대1');
-    expect(item('상대1').textContent).toContain('대기 중');
+    expect(item('상대1').textContent).toContain('자리 대기');
     // Waitlisted: the host cannot accept it.
     expect(buttonNames(item('상대1'))).toEqual(['거절']);
     expect(item('상대1').textContent).toContain('식사 3회 · 노쇼 1 · 늦은 취소 0');

@@ -74,7 +74,7 @@ export function actionLabel(action: MatchAction): string {
   }
 }
 
-/** The status shown: 취소됨, 대기 중 (a waitlisted PENDING) or the status label. */
+/** The status shown: 취소됨, 자리 대기 (a waitlisted PENDING) or the status label. */
 export function statusLabel(request: Pick<MatchRequest, 'status' | 'waitlisted'>): { status: MatchStatus; label: string } | null {
   const status = normaliseStatus(request.status);
   if (!status) return null;
