@@ -14,6 +14,11 @@ interface ReportButtonProps {
   targetId: number;
   /** Accessible name when the button sits among several (e.g. "댓글 신고하기"); default "신고하기". */
   label?: string;
+  /**
+   * The visible text (default "신고하기"); where two report buttons sit side by side they must read
+   * differently ("회원 신고하기", "일정 신고하기"; issue #31 item 5). `label` must contain it.
+   */
+  text?: string;
   className?: string;
   /** After a report was sent (201) or had been sent before (409). */
   onReported?: () => void;
@@ -23,12 +28,12 @@ interface ReportButtonProps {
  * "신고하기" (issue #17 item 5) next to someone else's content: opens the shared report dialog. One
  * component for every kind of target so the reasons and messages are the same everywhere.
  */
-export function ReportButton({ targetType, targetId, label, className = 'btn btn--ghost btn--small', onReported }: ReportButtonProps) {
+export function ReportButton({ targetType, targetId, label, text = ko.reports.report, className = 'btn btn--ghost btn--small', onReported }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" className={className} onClick={() => setOpen(true)} aria-label={label} data-report={`${targetType}:${targetId}`}>
-        {ko.reports.report}
+        {text}
       </button>
       <ReportDialog open={open} onOpenChange={setOpen} targetType={targetType} targetId={targetId} onReported={onReported} />
     </>

@@ -194,10 +194,13 @@ describe('board page', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: /좋아요/ }));
     await waitFor(() => expect(within(dialog).getByTestId('post-likes').textContent).toBe('1'));
     expect(within(dialog).getByRole('button', { name: /좋아요/ }).getAttribute('aria-pressed')).toBe('true');
+    // Issue #31 item 5: the state shows by shape too, a filled heart.
+    expect(within(dialog).getByRole('button', { name: /좋아요/ }).textContent).toContain('♥');
     release();
     await findToast('좋아요 처리에 실패했어요.');
     await waitFor(() => expect(within(dialog).getByTestId('post-likes').textContent).toBe('0'));
     expect(within(dialog).getByRole('button', { name: /좋아요/ }).getAttribute('aria-pressed')).toBe('false');
+    expect(within(dialog).getByRole('button', { name: /좋아요/ }).textContent).toContain('♡');
   });
 
   it('deletes my post after the confirm: gone from the list with a toast', async () => {

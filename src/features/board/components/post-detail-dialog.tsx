@@ -207,7 +207,10 @@ export function PostDetailDialog({ post, onOpenChange }: PostDetailDialogProps) 
         )}
         <PostContent html={post.content} />
         <div className="post-actions">
-          <button type="button" className="btn btn--secondary btn--small" aria-pressed={liked} disabled={like.isPending} onClick={() => like.mutate(post)}>
+          <button type="button" className="btn btn--secondary btn--small like-button" aria-pressed={liked} disabled={like.isPending} onClick={() => like.mutate(post)}>
+            <span className="like-button__heart" aria-hidden="true">
+              {liked ? '♥' : '♡'}
+            </span>{' '}
             {ko.board.like} <span data-testid="post-likes">{post.likes}</span>
           </button>
           <span>

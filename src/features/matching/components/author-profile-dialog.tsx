@@ -64,9 +64,20 @@ export function AuthorProfileDialog({ author, scheduleId, onOpenChange }: Author
           {author.id !== myId && (
             <div className="author-profile__actions">
               {/* Issue #17: report the member, or the schedule the profile was opened from. */}
-              <ReportButton targetType="member" targetId={author.id} label={format(ko.reports.reportLabel, { what: `${author.name} ${ko.reports.targets.member}` })} />
+              {/* Two report buttons: each says what it reports (issue #31 item 5). */}
+              <ReportButton
+                targetType="member"
+                targetId={author.id}
+                label={format(ko.reports.reportLabel, { what: `${author.name} ${ko.reports.targets.member}` })}
+                text={scheduleId !== undefined ? format(ko.reports.reportLabel, { what: ko.reports.targets.member }) : undefined}
+              />
               {scheduleId !== undefined && (
-                <ReportButton targetType="schedule" targetId={scheduleId} label={format(ko.reports.reportLabel, { what: ko.reports.targets.schedule })} />
+                <ReportButton
+                  targetType="schedule"
+                  targetId={scheduleId}
+                  label={format(ko.reports.reportLabel, { what: ko.reports.targets.schedule })}
+                  text={format(ko.reports.reportLabel, { what: ko.reports.targets.schedule })}
+                />
               )}
               <BlockMemberButton userId={author.id} name={author.name} onBlocked={() => onOpenChange(false)} />
             </div>
