@@ -85,7 +85,7 @@ test('register with e-mail verification, complete the wizard step by step, land 
   await expectSignedIn(page);
 });
 
-test('the register tab keeps 가입하기 disabled until the e-mail is verified and checks its fields', async ({ page }) => {
+test('the register tab keeps 가입하기 disabled until the e-mail is verified and checks its fields; 이메일 변경 fixes a typo after the code was sent', async ({ page }) => {
   await page.goto('/auth?mode=register');
   const form = authForm(page, '이름');
   await expect(form.getByRole('button', { name: '가입하기', exact: true })).toBeDisabled();
@@ -105,6 +105,23 @@ test('the register tab keeps 가입하기 disabled until the e-mail is verified 
   // The server's CODE_MISMATCH lands on the code field.
   await expectFieldError(codeField, '인증번호가 올바르지 않아요.');
   await expect(form.getByRole('button', { name: '가입하기', exact: true })).toBeDisabled();
+  // 재전송 waits for its countdown.
+  await expect(form.getByRole('button', { name: /초 후 재전송$/ })).toBeDisabled();
+
+  // Issue #31 item 6: the address had a typo: 이메일 변경 unlocks it, the corrected one gets its own code.
+  await form.getByRole('button', { name: '이메일 변경', exact: true }).click();
+  const emailField = form.getByLabel('이메일', { exact: true });
+  await expect(emailField).toBeEditable();
+  await expect(emailField).toBeFocused();
+  await expect(codeField).toHaveCount(0);
+  const corrected = uniqueEmail('corrected');
+  await emailField.fill(corrected);
+  const resentSince = Date.now();
+  await form.getByRole('button', { name: '인증번호 전송', exact: true }).click();
+  await codeField.fill(await readCode(corrected, { since: resentSince }));
+  await form.getByRole('button', { name: '인증 확인', exact: true }).click();
+  await expect(page.getByText('이메일 인증이 완료됐어요.', { exact: true })).toBeVisible();
+  await expect(form.getByRole('button', { name: '가입하기', exact: true })).toBeEnabled();
 });
 
 test('logout from the profile menu returns to the signed-out top bar', async ({ page, request }) => {

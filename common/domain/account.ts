@@ -4,6 +4,8 @@
 
 /** E-mail verification and password-reset codes: 6 digits. */
 export const CODE_LENGTH = 6;
+/** Seconds before the sign-up code can be sent again (재전송, issue #31 item 6); the server also caps 5 an hour per address. */
+export const RESEND_AFTER_SECONDS = 60;
 /** A code is valid for 10 minutes. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 /** After 5 wrong tries the code is spent and a new one must be requested. */

@@ -79,6 +79,11 @@ export const ko = {
     confirmCode: '인증 확인',
     verified: '이메일 인증이 완료됐어요.',
     codeSent: '인증번호를 이메일로 보냈어요.',
+    /** Issue #31 item 6: a typo in the e-mail is fixed after the code was sent. */
+    changeEmail: '이메일 변경',
+    resend: '인증번호 재전송',
+    resendIn: '{seconds}초 후 재전송',
+    resent: '인증번호를 다시 보냈어요.',
     submitRegister: '가입하기',
     backToLogin: '로그인으로 돌아가기',
     // forgot password

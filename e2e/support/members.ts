@@ -115,7 +115,8 @@ export async function registerViaUi(page: Page, member: Pick<Member, 'name' | 'e
   const since = Date.now();
   await form.getByRole('button', { name: '인증번호 전송', exact: true }).click();
   await expect(form.getByLabel('이메일', { exact: true })).not.toBeEditable();
-  await expect(form.getByRole('button', { name: '인증번호 전송', exact: true })).toBeDisabled();
+  // Issue #31 item 6: a typo would be fixed with 이메일 변경, which replaces the send button.
+  await expect(form.getByRole('button', { name: '이메일 변경', exact: true })).toBeEnabled();
 
   const code = await readCode(member.email, { since });
   await form.getByLabel('인증번호', { exact: true }).fill(code);

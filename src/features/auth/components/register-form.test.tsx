@@ -37,7 +37,9 @@ describe('register flow (SPEC §4 registration)', () => {
 
     const email = screen.getByLabelText('이메일') as HTMLInputElement;
     expect(email.readOnly).toBe(true);
-    expect((screen.getByRole('button', { name: '인증번호 전송' }) as HTMLButtonElement).disabled).toBe(true);
+    // Issue #31 item 6: sending again is 인증번호 재전송 (after its countdown); the e-mail's button is 이메일 변경.
+    expect(screen.queryByRole('button', { name: '인증번호 전송' })).toBeNull();
+    expect(screen.getByRole('button', { name: '이메일 변경' })).toBeTruthy();
     expect(submit.disabled).toBe(true);
 
     await user.click(screen.getByRole('button', { name: '인증 확인' }));

@@ -1,13 +1,31 @@
 import { Controller } from 'react-hook-form';
-import { CODE_LENGTH, NAME_MAX, PASSWORD_MAX } from '@common/domain/account';
+import { CODE_LENGTH, NAME_MAX, PASSWORD_MAX, RESEND_AFTER_SECONDS } from '@common/domain/account';
 import { ConsentChecklist } from '@/shared/components/consent-checklist';
-import { ko } from '@/i18n/ko';
+import { format, ko } from '@/i18n/ko';
+import { useNow } from '@/lib/use-now';
 import { useRegisterFlow } from '../hooks/use-register-flow';
 import { TextField } from './text-field';
 
 interface RegisterFormProps {
   onBackToLogin: () => void;
   onRegistered: () => void;
+}
+
+/**
+ * 인증번호 재전송 (issue #31 item 6): disabled with its countdown ("42초 후 재전송") until
+ * `RESEND_AFTER_SECONDS` have passed since `sentAt` (epoch ms); its own one-second clock, so the
+ * form does not re-render every second.
+ */
+function ResendButton({ sentAt, busy, disabled, onResend }: { sentAt: number; busy: boolean; disabled: boolean; onResend: () => void }) {
+  const now = useNow(1000).getTime();
+  const seconds = Math.max(0, RESEND_AFTER_SECONDS - Math.floor((now - sentAt) / 1000));
+  return (
+    <div className="auth-form__resend">
+      <button type="button" className="btn btn--link" disabled={disabled || seconds > 0} aria-busy={busy} onClick={onResend}>
+        {seconds > 0 ? format(ko.auth.resendIn, { seconds }) : ko.auth.resend}
+      </button>
+    </div>
+  );
 }
 
 export function RegisterForm({ onBackToLogin, onRegistered }: RegisterFormProps) {
@@ -38,9 +56,16 @@ export function RegisterForm({ onBackToLogin, onRegistered }: RegisterFormProps)
           }
         }}
         action={
-          <button type="button" className="btn btn--secondary" disabled={flow.codeSent || flow.pending === 'send'} aria-busy={flow.pending === 'send'} onClick={() => void flow.sendCode()}>
-            {ko.auth.sendCode}
-          </button>
+          flow.codeSent ? (
+            // Issue #31 item 6: a typo is fixed here, without starting over.
+            <button type="button" className="btn btn--secondary" disabled={flow.pending !== null} onClick={flow.changeEmail}>
+              {ko.auth.changeEmail}
+            </button>
+          ) : (
+            <button type="button" className="btn btn--secondary" disabled={flow.pending === 'send'} aria-busy={flow.pending === 'send'} onClick={() => void flow.sendCode()}>
+              {ko.auth.sendCode}
+            </button>
+          )
         }
       />
       {flow.codeSent && !flow.verified && (
@@ -64,6 +89,9 @@ export function RegisterForm({ onBackToLogin, onRegistered }: RegisterFormProps)
             </button>
           }
         />
+      )}
+      {flow.codeSent && !flow.verified && flow.sentAt !== null && (
+        <ResendButton sentAt={flow.sentAt} busy={flow.pending === 'send'} disabled={flow.pending !== null} onResend={() => void flow.sendCode()} />
       )}
       <div role="status" className="auth-form__status">
         {flow.verified && <p className="success-note">{ko.auth.verified}</p>}

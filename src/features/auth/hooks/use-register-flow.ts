@@ -22,14 +22,18 @@ const CODE_ERRORS = new Set(['CODE_MISMATCH', 'CODE_LOCKED']);
  * Registration (SPEC §4): unverified → code sent (email locked, send disabled) → verified
  * (submit enabled) → registered (the new member goes to profile setup). One react-hook-form form
  * (issue #14): each action checks only its own fields (`trigger`), errors sit under their field.
+ * Issue #31 item 6: after the code is sent, `changeEmail` unlocks the e-mail (a typo is fixed
+ * without starting over: the code and any verification are dropped), and the code can be sent
+ * again `RESEND_AFTER_SECONDS` after the last send (`sentAt`, epoch ms).
  */
 export function useRegisterFlow(onRegistered: () => void) {
   const form = useForm<RegisterValues>({ resolver: registerResolver, defaultValues: { name: '', email: '', code: '', password: '', consents: NO_CONSENT } });
   const [codeSent, setCodeSent] = useState(false);
+  const [sentAt, setSentAt] = useState<number | null>(null);
   const [verified, setVerified] = useState(false);
   const [pending, setPending] = useState<null | 'send' | 'verify'>(null);
   const signIn = useSession((s) => s.signIn);
-  const { getValues, setError, trigger } = form;
+  const { getValues, setError, setFocus, setValue, clearErrors, trigger } = form;
 
   /** A server 400 naming a field lands on it, focused (applyServerFieldError). */
   const onServerField = (name: never, error: { type: string; message: string }) => setError(name, error, { shouldFocus: true });
@@ -40,13 +44,26 @@ export function useRegisterFlow(onRegistered: () => void) {
     setPending('send');
     try {
       await sendVerificationEmail({ email: getValues('email').trim() });
+      toast.info(codeSent ? ko.auth.resent : ko.auth.codeSent);
       setCodeSent(true);
-      toast.info(ko.auth.codeSent);
+      setSentAt(Date.now());
     } catch (error) {
       if (!applyServerFieldError(error, ['email'], onServerField)) toast.error(sendCodeErrorMessage(error));
     } finally {
       setPending(null);
     }
+  }
+
+  /** 이메일 변경: the e-mail is editable again (focused); the sent code and any verification are dropped. */
+  function changeEmail() {
+    if (pending) return;
+    setCodeSent(false);
+    setVerified(false);
+    setSentAt(null);
+    setValue('code', '');
+    clearErrors('code');
+    // After the field is writable again (next render).
+    setTimeout(() => setFocus('email'), 0);
   }
 
   async function confirmCode() {
@@ -92,5 +109,5 @@ export function useRegisterFlow(onRegistered: () => void) {
     }
   });
 
-  return { form, codeSent, verified, pending, submitting: form.formState.isSubmitting, sendCode, confirmCode, submit };
+  return { form, codeSent, sentAt, verified, pending, submitting: form.formState.isSubmitting, sendCode, changeEmail, confirmCode, submit };
 }
