@@ -67,6 +67,9 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('로그인 시도가 너무 많아요. 12분 뒤에 다시 시도해주세요.');
     expect(alert.closest('form')).not.toBeNull();
+    // One message only (issue #31 item 6): no toast beside it, and no other alert.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(0);
     locked = false;
     await user.click(screen.getByRole('button', { name: '로그인' }));
     expect(await screen.findByText('로그인에 실패했어요. 이메일과 비밀번호를 확인해주세요.')).toBeTruthy();
