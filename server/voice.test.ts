@@ -66,13 +66,7 @@ const PENDING: Record<string, string> = {
   'server/modules/chat/table-service.ts': 'errors (TABLE_MSG)',
   'server/modules/chat/table-routes.ts': 'route descriptions',
   // Route summaries and descriptions that paste Korean (issue #29 item 3: one sentence, no Korean):
-  'server/modules/auth/routes.ts': 'route descriptions',
-  'server/modules/images/routes.ts': 'route descriptions',
-  'server/modules/oauth/routes.ts': 'route descriptions',
-  'server/modules/users/routes.ts': 'route descriptions',
-  'server/modules/venues/routes.ts': 'route descriptions',
   'common/api/schedules.ts': 'schema descriptions',
-  'common/api/users.ts': 'schema descriptions',
 };
 
 const SOURCE_DIRS = ['src', 'server', 'common'];

@@ -4,6 +4,8 @@
  * Rows keep the database's field names (camelCase) and ISO 8601 times.
  */
 import { Type, type Static } from 'typebox';
+import { defineOperation } from './operation.ts';
+import { User } from './users.ts';
 
 /** Rows of one kind: plain objects. */
 const Rows = Type.Array(Type.Record(Type.String(), Type.Unknown()));
@@ -64,3 +66,70 @@ export const LegalInfo = Type.Object({
   contactEmail: Type.String({ description: 'where members reach the operator (CONTACT_EMAIL)' }),
 });
 export type LegalInfo = Static<typeof LegalInfo>;
+
+/** The versions of the terms and privacy policy in force and the contact address (public). */
+export const getLegalInfo = defineOperation({
+  method: 'GET',
+  path: '/api/legal',
+  auth: 'public',
+  summary: 'Terms versions and contact',
+  description: 'Answers the versions (YYYY-MM-DD) of the terms (/terms) and privacy policy (/privacy) in force and the operator\'s contact e-mail (CONTACT_EMAIL).',
+  tags: ['user'],
+  responses: { 200: LegalInfo },
+  errors: [],
+});
+
+/** The member agrees to the versions in force; answers the member with `consentRequired: false`. */
+export const giveConsent = defineOperation({
+  method: 'POST',
+  path: '/api/user/consent',
+  auth: 'member',
+  summary: 'Agree to the terms',
+  description:
+    'Records that a member whose `consentRequired` is true (a social sign-up, or newer terms or privacy policy) agrees again, with `agreeTerms`, `agreePrivacy` and `ageConfirmed` all true, storing the versions in force and answering the updated member.',
+  tags: ['user'],
+  body: ConsentBody,
+  responses: { 200: User },
+  errors: ['CONSENT_REQUIRED', 'USER_NOT_FOUND'],
+});
+
+/** The member has read the safety guide (the first time counts; again → 204, nothing changes). */
+export const markSafetyGuideSeen = defineOperation({
+  method: 'POST',
+  path: '/api/user/safety-guide',
+  auth: 'member',
+  summary: 'Safety guide read',
+  description:
+    'Records that the member has read the safety guide the app shows once before a first match request or first accept, so `safetyGuideSeen` is true from then on (again: 204, nothing changes).',
+  tags: ['user'],
+  responses: { 204: Type.Null({ description: 'recorded' }) },
+  errors: [],
+});
+
+/** Deletes the caller's account (password, or the confirmation word for a member without one). */
+export const deleteAccount = defineOperation({
+  method: 'DELETE',
+  path: '/api/user/me',
+  auth: 'member',
+  summary: 'Delete the account',
+  description:
+    'Deletes the caller\'s account given their `password`, or `confirm` with the confirmation word for a member who signed up with a social login and has none: every token and live connection ends, their open matches are cancelled (each partner told), their schedules not yet started leave every list, their personal data (e-mail, name, bio, age, preferences, consent, picture, push tokens, social-login links, inbox, blocks, share links) is erased, and their posts, comments, reviews and chat messages stay for the others under a deleted-member name with no profile.',
+  tags: ['user'],
+  body: DeleteAccountBody,
+  responses: { 204: Type.Null({ description: 'deleted' }) },
+  errors: ['USER_NOT_FOUND', 'PASSWORD_REQUIRED', 'WRONG_PASSWORD', 'CONFIRM_REQUIRED'],
+  rateLimited: true,
+});
+
+/** Everything held about the caller as one JSON download. */
+export const exportMyData = defineOperation({
+  method: 'GET',
+  path: '/api/user/me/export',
+  auth: 'member',
+  summary: 'Download my data',
+  description:
+    'Answers everything held about the caller as one JSON download (`Content-Disposition: attachment`): the account (never the password hash), schedules, match requests as requester and as host, chat messages sent, posts, comments, reviews given and received, blocks, reports filed, notifications, push registrations and share links.',
+  tags: ['user'],
+  responses: { 200: MyDataExport },
+  errors: ['USER_NOT_FOUND'],
+});

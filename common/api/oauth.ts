@@ -1,4 +1,6 @@
 import { Type, type Static } from 'typebox';
+import { AuthResponse } from './auth.ts';
+import { defineOperation } from './operation.ts';
 
 /**
  * `POST /api/auth/social` (issue #8): the one-time code the server put into
@@ -18,3 +20,18 @@ export type SocialLoginBody = Static<typeof SocialLoginBody>;
  */
 export const OAUTH_ERROR_REASONS = ['provider', 'state', 'token', 'profile', 'server'] as const;
 export type OAuthErrorReason = (typeof OAUTH_ERROR_REASONS)[number];
+
+/** Trades the one-time code of `/oauth/callback?token=…` for an access token and the member. */
+export const socialLogin = defineOperation({
+  method: 'POST',
+  path: '/api/auth/social',
+  auth: 'public',
+  summary: 'Finish a social login',
+  description:
+    'Trades the one-time code of `/oauth/callback?token=…` (single use, within 60 s) for an access token and the member, with `isNewUser: true` for a member the social login just created.',
+  tags: ['auth'],
+  body: SocialLoginBody,
+  responses: { 200: AuthResponse },
+  errors: ['SOCIAL_CODE_INVALID', 'SUSPENDED'],
+  rateLimited: true,
+});

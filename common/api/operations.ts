@@ -2,7 +2,14 @@
  * Every operation of the HTTP API in one record (issue #29 item 1): the server registers exactly
  * these (server/contract.test.ts), the client calls them. Add each area's operations here.
  */
+import * as account from './account.ts';
+import * as auth from './auth.ts';
+import * as authProviders from './auth-providers.ts';
 import * as blocks from './blocks.ts';
+import * as images from './images.ts';
+import * as oauth from './oauth.ts';
+import * as users from './users.ts';
+import * as venues from './venues.ts';
 import * as featured from './featured.ts';
 import * as push from './push.ts';
 import * as share from './share.ts';
@@ -33,6 +40,13 @@ export const operations = {
   ...pick(reviews),
   ...pick(reports),
   ...pick(notifications),
+  ...pick(auth),
+  ...pick(authProviders),
+  ...pick(oauth),
+  ...pick(account),
+  ...pick(users),
+  ...pick(images),
+  ...pick(venues),
 };
 
 /** The name of an operation. */

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { defineOperation } from './operation.ts';
 import { PREFERENCES } from '../domain/vocabulary.ts';
 import { AGE_MAX, AGE_MIN, BIO_MAX, NAME_MAX, NAME_MIN } from '../domain/account.ts';
 
@@ -29,7 +30,7 @@ export const User = Type.Object(
     reviewCount: Type.Integer({ minimum: 0 }),
     averageRating: Type.Number({ minimum: 0, maximum: 5 }),
     isNewUser: Type.Boolean({ description: 'true until the first successful profile save (SPEC §4)' }),
-    hasPassword: Type.Boolean({ description: 'issue #17: false for a member who signed up with a social login only (account deletion then asks for "탈퇴" instead of the password)' }),
+    hasPassword: Type.Boolean({ description: 'false for a member who signed up with a social login only (account deletion then asks for the confirmation word instead of the password)' }),
     safetyGuideSeen: Type.Boolean({ description: 'issue #17 item 9: the member has read the safety guide (shown once before a first request or first accept)' }),
     consentRequired: Type.Boolean({
       description: 'issue #17: true when the member has not agreed to the terms and privacy policy in force (social sign-up, or a newer version); the client shows the consent step first',
@@ -104,3 +105,49 @@ export const PublicProfile = Type.Object({
   ...MEMBER_STATS_PROPERTIES,
 });
 export type PublicProfile = Static<typeof PublicProfile>;
+
+/** `GET /api/users/{id}` path. */
+export const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export type UserIdParams = Static<typeof UserIdParams>;
+
+const tags = ['user'] as const;
+
+/** The signed-in member. */
+export const getMe = defineOperation({
+  method: 'GET',
+  path: '/api/user/me',
+  auth: 'member',
+  summary: 'The signed-in member',
+  description: 'Answers the caller as a `User` (SPEC §3), and a client that gets 401 here signs out (SPEC §4).',
+  tags,
+  responses: { 200: User },
+  errors: ['USER_NOT_FOUND'],
+});
+
+/** Saves the setup wizard payload or the profile edit; answers the updated member. */
+export const updateProfile = defineOperation({
+  method: 'PUT',
+  path: '/api/user/profile',
+  auth: 'member',
+  summary: 'Save the profile',
+  description:
+    'Saves the setup-wizard payload or the profile edit (name, age, bio, `profileImage` of the caller\'s own uploads or a built-in avatar, and the 9 preference labels of SPEC §3), ignoring the read-only fields of the member view so the whole profile may be sent back, refusing a name or bio with a refused word, clearing `isNewUser` on the first save, and answering the updated member.',
+  tags,
+  body: ProfileUpdateBody,
+  responses: { 200: User },
+  errors: ['NAME_REQUIRED', 'INVALID_PROFILE_IMAGE', 'INAPPROPRIATE_TEXT', 'USER_NOT_FOUND'],
+});
+
+/** What a signed-in member may see of another member (never the e-mail or age). */
+export const getPublicProfile = defineOperation({
+  method: 'GET',
+  path: '/api/users/{id}',
+  auth: 'member',
+  summary: 'A member\'s public profile',
+  description:
+    'Answers what a signed-in member may see of member `id` (name, picture, bio, preferences, average `rating` of each reviewer\'s latest review, distinct reviewers, meals, no-shows and late cancellations of the last 180 days), never the e-mail or age, and 404 for a deleted member.',
+  tags,
+  params: UserIdParams,
+  responses: { 200: PublicProfile },
+  errors: ['USER_NOT_FOUND'],
+});

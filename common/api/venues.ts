@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { defineOperation } from './operation.ts';
 
 /**
  * A venue in the shape of a maps keyword search (SPEC §3 Venue): `x` longitude, `y` latitude
@@ -43,3 +44,17 @@ export type VenueList = Static<typeof VenueList>;
 export const VENUE_RADIUS_DEFAULT = 2000;
 /** The largest radius a venue search accepts (Kakao Local's limit), in metres. */
 export const VENUE_RADIUS_MAX = 20000;
+
+/** Venues around a point, nearest first (one bounded answer, no paging). */
+export const searchVenues = defineOperation({
+  method: 'GET',
+  path: '/api/venues',
+  auth: 'member',
+  summary: 'Venues nearby',
+  description:
+    'Answers the venues (SPEC §3, `x` longitude and `y` latitude as strings) within `radius` metres of `lat`/`lng` in one food `category` or all, nearest first with `distance` in rounded metres, at most the nearest `limit` (default and most 200) in one answer without a cursor because the schedule page draws them all as map markers at once, from Kakao Local when KAKAO_REST_API_KEY is set (cached 60 s) and else from the server catalogue.',
+  tags: ['venues'],
+  querystring: VenueQuery,
+  responses: { 200: VenueList },
+  errors: ['BAD_CATEGORY', 'VENUES_UNAVAILABLE'],
+});

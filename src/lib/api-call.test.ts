@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '@common/api/operations';
 import { jsonResponse, mockFetch } from '@/test/fixtures';
+import { useSession } from '@/lib/session/store';
 import { AnswerDriftError, ApiError, call, callPage, pathOf } from './api-client';
 
 describe('call(op, …) (issue #29 item 1)', () => {
@@ -32,6 +33,31 @@ describe('call(op, …) (issue #29 item 1)', () => {
     // A non-array where a list is declared is a drift too (no silent "counts as empty").
     mockFetch({ 'GET /api/blocks': () => jsonResponse({ items: [] }) });
     await expect(callPage(operations.listBlocks, null)).rejects.toBeInstanceOf(AnswerDriftError);
+  });
+
+  it('sends FormData as is for an operation that consumes multipart (no JSON Content-Type)', async () => {
+    const fetch = mockFetch({ 'POST /api/images/upload': () => jsonResponse({ url: '/uploads/a1.webp' }, 201) });
+    const form = new FormData();
+    form.append('image', new File(['x'], 'a.png', { type: 'image/png' }));
+    await expect(call(operations.uploadImage, { body: form })).resolves.toEqual({ url: '/uploads/a1.webp' });
+    const init = fetch.mock.calls[0]?.[1] as RequestInit;
+    expect(init.body).toBe(form);
+    expect(new Headers(init.headers).get('content-type')).toBeNull();
+  });
+
+  it('a public operation is called without the session token, a member operation with it', async () => {
+    // The session's token (the setup resets the session after each test).
+    useSession.setState({ status: 'signedIn', token: 'session-token' });
+    const fetch = mockFetch({
+      'GET /api/legal': () => jsonResponse({ termsVersion: '2026-01-01', privacyVersion: '2026-01-01', contactEmail: 'help@example.com' }),
+      'GET /api/auth/providers': () => jsonResponse({ providers: ['kakao'] }),
+      'POST /api/user/safety-guide': () => new Response(null, { status: 204 }),
+    });
+    await call(operations.getLegalInfo);
+    await call(operations.listAuthProviders);
+    await expect(call(operations.markSafetyGuideSeen)).resolves.toBeNull();
+    const authorization = fetch.mock.calls.map(([, init]) => new Headers(init?.headers).get('authorization'));
+    expect(authorization).toEqual([null, null, 'Bearer session-token']);
   });
 
   it('a failure is an ApiError carrying the catalogue code', async () => {

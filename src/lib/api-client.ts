@@ -172,9 +172,17 @@ type AnswerOf<R> = R extends TSchema ? Static<R> : string;
 export type OperationAnswer<O extends OperationSpec> = { [S in keyof O['responses']]: S extends number ? (`${S}` extends `2${string}` ? AnswerOf<O['responses'][S]> : never) : never }[keyof O['responses']];
 
 type PartOf<O, K extends string> = O extends { [P in K]: infer S extends TSchema } ? Static<S> : never;
-/** The parts of a call of `op`: `params` when its path has some, `body` when it takes one, `query` (optional) when it reads one. */
+/**
+ * The parts of a call of `op`: `params` when its path has some, `body` when it takes one (FormData
+ * for an operation that `consumes` a non-JSON body, e.g. a multipart upload without a body schema),
+ * `query` (optional) when it reads one.
+ */
 export type CallInput<O extends OperationSpec> = ([PartOf<O, 'params'>] extends [never] ? { params?: never } : { params: PartOf<O, 'params'> }) &
-  ([PartOf<O, 'body'>] extends [never] ? { body?: never } : { body: PartOf<O, 'body'> | (O extends { consumes: readonly string[] } ? FormData : never) }) &
+  ([PartOf<O, 'body'>] extends [never]
+    ? O extends { consumes: readonly string[] }
+      ? { body: FormData }
+      : { body?: never }
+    : { body: PartOf<O, 'body'> | (O extends { consumes: readonly string[] } ? FormData : never) }) &
   ([PartOf<O, 'querystring'>] extends [never] ? { query?: never } : { query?: PartOf<O, 'querystring'> }) & {
     signal?: AbortSignal;
     /** `Idempotency-Key` (issue #7): a repeat answers the first answer. */

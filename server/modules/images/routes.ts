@@ -5,11 +5,11 @@
 import { Type } from 'typebox';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { UploadResponse } from '../../../common/api/images.ts';
+import { uploadImage } from '../../../common/api/images.ts';
 import { UPLOAD_MAX_BYTES } from '../../../common/domain/uploads.ts';
 import { errorResponses } from '../../lib/http.ts';
 import { AppError, appError, fail } from '../../lib/errors.ts';
-import { BEARER } from '../../plugins/docs.ts';
+import { route } from '../../plugins/operations.ts';
 import { STORAGE_KEY } from '../../plugins/storage.ts';
 import { createImagesService } from './service.ts';
 
@@ -32,25 +32,9 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = createImagesService({ storage: app.storage, db: app.db });
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } });
 
-  app.post(
-    '/api/images/upload',
-    {
-      preHandler: [app.requireAuth, app.limiter('upload-user', app.rateLimits.uploadPerUser, (request) => String(request.user?.id))],
-      schema: {
-        tags: ['images'],
-        summary: '이미지 업로드',
-        description:
-          'multipart/form-data with one file field `image` (JPEG, PNG, WebP, GIF or AVIF by magic bytes, at most 5 MB). ' +
-          'Re-encoded to WebP without metadata; 201 `{ url: "/uploads/<name>.webp" }`. 401 anonymous; 413 over 5 MB; ' +
-          "400 NOT_AN_IMAGE ('이미지 파일만 업로드할 수 있습니다.': SVG, HTML, text renamed .png, polyglots), NO_FILE or INVALID_IMAGE (truncated/corrupt); " +
-          "400 BAD_MULTIPART ('이미지 파일을 올려주세요.') when the multipart boundary is missing, does not match the body, or the body is cut short; " +
-          'the stored image is recorded as the caller\'s upload (issue #13). ' +
-          '415 not multipart; 429 over 60/h. Nothing is stored on any error.',
-        consumes: ['multipart/form-data'],
-        security: BEARER,
-        response: { 201: UploadResponse, ...errorResponses(400, 401, 413, 415, 429) },
-      },
-    },
+  route(
+    app,
+    uploadImage,
     async (request, reply) => {
       if (!request.isMultipart()) fail('NOT_MULTIPART');
       let buffer: Buffer;
@@ -66,8 +50,9 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (error) {
         throw multipartFailure(error);
       }
-      return reply.code(201).send(await service.store(buffer, request.user!.id));
+      return reply.code(201).send(await service.store(buffer, request.member.id));
     },
+    { limiters: [app.limiter('upload-user', app.rateLimits.uploadPerUser, (request) => String(request.user?.id))] },
   );
 
   app.get(
@@ -76,7 +61,7 @@ export const imagesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['images'],
         security: [],
-        summary: '업로드된 이미지',
+        summary: 'An uploaded image',
         description: 'Public. The stored image bytes with its content type, `X-Content-Type-Options: nosniff` and a one-year immutable cache. 404 JSON otherwise.',
         params: Type.Object({ name: Type.String({ maxLength: 80 }) }),
         response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'image bytes (image/webp, …)' }), ...errorResponses(404) },

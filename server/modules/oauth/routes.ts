@@ -3,15 +3,15 @@
  * - `GET /oauth2/authorization/{provider}` → 302 to Kakao / Naver (sets the state cookie);
  * - `GET /login/oauth2/code/{provider}` (the redirect URI registered with the provider) → 302 to
  *   `{PUBLIC_URL}/oauth/callback?token=…` or `?error=…`;
- * - `POST /api/auth/social {token}` → `AuthResponse`.
+ * - `POST /api/auth/social {token}` → `AuthResponse` (the `socialLogin` operation, common/api/oauth.ts).
  */
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { AuthResponse } from '../../../common/api/auth.ts';
-import { SocialLoginBody } from '../../../common/api/oauth.ts';
+import { socialLogin } from '../../../common/api/oauth.ts';
 import { readCookie } from '../../lib/cookies.ts';
 import { errorResponses } from '../../lib/http.ts';
+import { route } from '../../plugins/operations.ts';
 import { byIp } from '../../plugins/rate-limit.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Config } from '../../config.ts';
@@ -64,7 +64,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       schema: {
         tags,
         security: [],
-        summary: '소셜 로그인 시작',
+        summary: 'Start a social login',
         description:
           'Starts the authorization-code flow: 302 to the provider with `state` (and a PKCE S256 `code_challenge` for Kakao); sets the HttpOnly, SameSite=Lax ' +
           `state cookie \`${STATE_COOKIE}\` (10 minutes, path \`${CALLBACK_PATH_PREFIX}{provider}\`). An unknown or unconfigured provider → 302 to \`/oauth/callback?error=provider\`.`,
@@ -87,7 +87,7 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
       schema: {
         tags,
         security: [],
-        summary: '소셜 로그인 콜백 (제공자 → 서버)',
+        summary: 'Social login callback (provider to server)',
         description:
           'The redirect URI registered with the provider. Checks the state (query = cookie = a live, unused pending login), exchanges the code, reads the profile, ' +
           'finds or creates the member by (provider, provider user id) and answers 302 to `/oauth/callback?token={one-time code, 43 chars, single use, 60 s}` ' +
@@ -106,24 +106,13 @@ export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async 
     },
   );
 
-  app.post(
-    '/api/auth/social',
-    {
-      preHandler: [perIp('social-exchange-ip')],
-      schema: {
-        tags,
-        security: [],
-        summary: '소셜 로그인 완료',
-        description:
-          'Trades the one-time code of `/oauth/callback?token=…` for an access token plus the user (`isNewUser: true` for a new social member). ' +
-          "Works once, within 60 s; otherwise 401 SOCIAL_CODE_INVALID '소셜 로그인 정보가 만료되었거나 이미 사용되었습니다. 다시 로그인해주세요.'. 403 SUSPENDED for a suspended member (issue #17). 429 per IP.",
-        body: SocialLoginBody,
-        response: { 200: AuthResponse, ...errorResponses(400, 401, 403, 429) },
-      },
-    },
+  route(
+    app,
+    socialLogin,
     async (request, reply) => {
       noStore(reply);
       return service.exchange(request.body.token);
     },
+    { limiters: [perIp('social-exchange-ip')] },
   );
 };

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ConsentBody, LegalInfo } from '@common/api/account';
+import { getLegalInfo as getLegalInfoOp, giveConsent as giveConsentOp, type ConsentBody, type LegalInfo } from '@common/api/account';
 import type { User } from '@common/api/users';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
 /** `GET /api/legal` (public): the versions of the terms and privacy policy in force and the contact address. */
 export function getLegalInfo(signal?: AbortSignal): Promise<LegalInfo> {
-  return api.get<LegalInfo>('/api/legal', { signal, auth: false });
+  return call(getLegalInfoOp, { signal });
 }
 
 /** The legal facts as a query; they change only with a deployment. */
@@ -14,5 +14,5 @@ export const legalQuery = () => queryOptions({ queryKey: queryRoots.legal, query
 
 /** `POST /api/user/consent`: agrees to the versions in force; answers the member (`consentRequired: false`). */
 export function giveConsent(body: ConsentBody): Promise<User> {
-  return api.post<User>('/api/user/consent', body);
+  return call(giveConsentOp, { body });
 }

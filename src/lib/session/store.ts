@@ -4,9 +4,9 @@
  * `token-storage.ts`; this store owns the expiry timer and the sign-out hooks.
  */
 import { create, type StateCreator } from 'zustand';
-import type { User } from '@common/api/users';
+import { getMe, type User } from '@common/api/users';
 import { isNewMember } from '@common/domain/account';
-import { api, configureApiClient, isApiError } from '@/lib/api-client';
+import { call, configureApiClient, isApiError } from '@/lib/api-client';
 import { decodeJwtExpiry } from '@/lib/jwt';
 import {
   clearExpiredMarker,
@@ -142,7 +142,7 @@ export const useSession = create<SessionState>()((...a) => {
     }
     set({ status: 'loading' });
     try {
-      const user = await api.get<User>('/api/user/me', { token: stored.token });
+      const user = await call(getMe, { token: stored.token });
       saveStoredUser(user);
       set({ status: 'signedIn', token: stored.token, expiresAt: stored.expiresAt, user });
       startExpiryTimer(stored.expiresAt);

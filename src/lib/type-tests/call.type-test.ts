@@ -27,4 +27,10 @@ export async function typeTests(): Promise<void> {
   await call(operations.blockMember, {});
   // @ts-expect-error a body where the operation takes none
   await call(operations.unblockMember, { params: { userId: 3 }, body: { userId: 3 } });
+
+  // A multipart upload takes FormData (its operation `consumes` it and has no JSON body schema).
+  const uploaded = await call(operations.uploadImage, { body: new FormData() });
+  void uploaded.url;
+  // @ts-expect-error a JSON body where the operation consumes multipart
+  await call(operations.uploadImage, { body: { image: 'x' } });
 }

@@ -4,11 +4,11 @@
  * reviews) and the 식사·노쇼·늦은 취소 figures; 신고하기 and 차단하기 for another member.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { PublicProfile } from '@common/api/users';
+import { getPublicProfile } from '@common/api/users';
 import { formatAverageRating } from '@common/domain/rating';
 import { PREFERENCES } from '@common/domain/vocabulary';
 import { format, ko } from '@/i18n/ko';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/session/store';
 import { Avatar } from '@/components/ui/avatar';
 import { BlockMemberButton } from './block-member-button';
@@ -20,7 +20,7 @@ import { ReportButton } from './report-dialog';
 /** `GET /api/users/{id}` as a query: `['users', id]`. */
 export const publicProfileQuery = (id: number) => ({
   queryKey: ['users', id] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) => api.get<PublicProfile>(`/api/users/${id}`, { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call(getPublicProfile, { params: { id }, signal }),
 });
 
 interface MemberProfileDialogProps {

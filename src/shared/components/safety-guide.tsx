@@ -7,13 +7,14 @@
  */
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ko } from '@/i18n/ko';
-import { api } from '@/lib/api-client';
+import { markSafetyGuideSeen as markSafetyGuideSeenOp } from '@common/api/account';
+import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/session/store';
 import { Dialog } from '@/components/ui/dialog';
 
 /** `POST /api/user/safety-guide`. */
-function markSafetyGuideSeen(): Promise<void> {
-  return api.post<void>('/api/user/safety-guide');
+async function markSafetyGuideSeen(): Promise<void> {
+  await call(markSafetyGuideSeenOp);
 }
 
 /** The guide's ask-once gate and its dialog. */

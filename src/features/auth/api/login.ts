@@ -1,7 +1,7 @@
-import type { AuthResponse, LoginBody } from '@common/api/auth';
-import { api } from '@/lib/api-client';
+import { login as loginOp, type AuthResponse, type LoginBody } from '@common/api/auth';
+import { call } from '@/lib/api-client';
 
 /** `POST /api/auth/login` (the remember flag stays on the client). */
 export function login(body: LoginBody): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/api/auth/login', body, { auth: false });
+  return call(loginOp, { body });
 }

@@ -1,7 +1,7 @@
-import type { AuthResponse, RegisterBody } from '@common/api/auth';
-import { api } from '@/lib/api-client';
+import { register as registerOp, type AuthResponse, type RegisterBody } from '@common/api/auth';
+import { call } from '@/lib/api-client';
 
 /** `POST /api/auth/register`: only for a verified e-mail; the new member has `isNewUser: true`. */
 export function register(body: RegisterBody): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/api/auth/register', body, { auth: false });
+  return call(registerOp, { body });
 }

@@ -1,7 +1,7 @@
-import type { VerifyEmailBody } from '@common/api/auth';
-import { api } from '@/lib/api-client';
+import { verifyEmail as verifyEmailOp, type VerifyEmailBody } from '@common/api/auth';
+import { call } from '@/lib/api-client';
 
 /** `POST /api/auth/verify-email`. */
 export async function verifyEmail(body: VerifyEmailBody): Promise<void> {
-  await api.post<unknown>('/api/auth/verify-email', body, { auth: false });
+  await call(verifyEmailOp, { body });
 }

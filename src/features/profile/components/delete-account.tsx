@@ -2,18 +2,18 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { DELETE_ACCOUNT_CONFIRM_WORD, type DeleteAccountBody } from '@common/api/account';
+import { deleteAccount as deleteAccountOp, DELETE_ACCOUNT_CONFIRM_WORD, type DeleteAccountBody } from '@common/api/account';
 import type { User } from '@common/api/users';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/feedback-store';
 import { FormField } from '@/components/ui/form-field';
 import { ko } from '@/i18n/ko';
-import { api, isApiError } from '@/lib/api-client';
+import { call, isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session/store';
 
 /** `DELETE /api/user/me` (issue #17 item 2): 204; 403 wrong password; 400 missing password or "탈퇴". */
-function deleteAccount(body: DeleteAccountBody): Promise<void> {
-  return api.delete<void>('/api/user/me', { body });
+async function deleteAccount(body: DeleteAccountBody): Promise<void> {
+  await call(deleteAccountOp, { body });
 }
 
 interface Values {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { MyDataExport } from '@common/api/account';
+import { exportMyData } from '@common/api/account';
 import { toast } from '@/components/ui/feedback-store';
 import { ko } from '@/i18n/ko';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /**
  * "내 데이터 내려받기" (issue #17 item 3): fetches `GET /api/user/me/export` with the member's token
@@ -13,7 +13,7 @@ export function MyDataDownload() {
   const download = async () => {
     setBusy(true);
     try {
-      const data = await api.get<MyDataExport>('/api/user/me/export');
+      const data = await call(exportMyData);
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
       const a = document.createElement('a');
       a.href = url;

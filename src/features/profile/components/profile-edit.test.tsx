@@ -100,7 +100,21 @@ describe('profile edit (내 정보, SPEC §2, §5; issue #14)', () => {
   }, 15_000);
 
   it('내 데이터 내려받기 fetches the export with the token and saves it as a dated JSON file', async () => {
-    const exported = { exportedAt: '2026-11-24T03:00:00.000Z', profile: { id: 1 }, schedules: [] };
+    const exported = {
+      exportedAt: '2026-11-24T03:00:00.000Z',
+      profile: { id: 1, email: 'me@example.com', name: '김민지' },
+      schedules: [],
+      matchRequests: { asRequester: [], asHost: [] },
+      chatMessagesSent: [],
+      posts: [],
+      comments: [],
+      reviews: { given: [], received: [] },
+      blocks: [],
+      reportsFiled: [],
+      notifications: [],
+      pushRegistrations: [],
+      shareLinks: [],
+    };
     const get = vi.fn(() => jsonResponse(exported));
     mockFetch({ 'GET /api/blocks': () => jsonResponse([]), 'GET /api/user/me/export': get });
     const created: Blob[] = [];

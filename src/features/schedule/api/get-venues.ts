@@ -1,7 +1,7 @@
-import type { Venue } from '@common/api/venues';
+import { searchVenues, type Venue } from '@common/api/venues';
 import type { FoodCategory } from '@common/domain/vocabulary';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
 export interface VenueSearch {
@@ -13,15 +13,9 @@ export interface VenueSearch {
   categories: readonly FoodCategory[];
 }
 
-function query(search: VenueSearch, category?: string): string {
-  const params = new URLSearchParams({ lat: String(search.lat), lng: String(search.lng), radius: String(search.radius) });
-  if (category) params.set('category', category);
-  return `/api/venues?${params.toString()}`;
-}
-
-async function getOne(path: string, signal?: AbortSignal): Promise<Venue[]> {
-  const answer = await api.get<unknown>(path, { signal });
-  return Array.isArray(answer) ? (answer as Venue[]) : [];
+/** One `GET /api/venues` search: around the point, one food type or every venue. */
+function getOne(search: VenueSearch, category: string | undefined, signal?: AbortSignal): Promise<Venue[]> {
+  return call(searchVenues, { query: { lat: search.lat, lng: search.lng, radius: search.radius, ...(category ? { category } : {}) }, signal });
 }
 
 /**
@@ -29,8 +23,8 @@ async function getOne(path: string, signal?: AbortSignal): Promise<Venue[]> {
  * (the API takes one category) and the answers are merged, without duplicates, by distance.
  */
 export async function getVenues(search: VenueSearch, signal?: AbortSignal): Promise<Venue[]> {
-  if (search.categories.length === 0) return getOne(query(search), signal);
-  const lists = await Promise.all(search.categories.map((c) => getOne(query(search, c), signal)));
+  if (search.categories.length === 0) return getOne(search, undefined, signal);
+  const lists = await Promise.all(search.categories.map((c) => getOne(search, c, signal)));
   const byId = new Map<string, Venue>();
   for (const v of lists.flat()) if (!byId.has(v.id)) byId.set(v.id, v);
   return [...byId.values()].sort((a, b) => a.distance - b.distance);
