@@ -55,8 +55,8 @@ export type InboxData = InfiniteData<NotificationItem[], number | undefined>;
 export function inboxItems(data: { pages: readonly (readonly NotificationItem[])[] } | undefined): NotificationItem[] {
   const seen = new Set<number>();
   const items: NotificationItem[] = [];
-  for (const page of Array.isArray(data?.pages) ? data.pages : []) {
-    for (const item of Array.isArray(page) ? page : []) {
+  for (const page of data?.pages ?? []) {
+    for (const item of page) {
       if (seen.has(item.id)) continue;
       seen.add(item.id);
       items.push(item);
@@ -69,8 +69,7 @@ export function inboxItems(data: { pages: readonly (readonly NotificationItem[])
 export function markReadInCache(client: QueryClient, body: NotificationsReadBody): void {
   const ids = new Set(body.ids ?? []);
   const hit = (item: NotificationItem) => body.all === true || ids.has(item.id);
-  const cached = client.getQueryData<InboxData>(queryRoots.notifications);
-  const data = Array.isArray(cached?.pages) ? cached : undefined;
+  const data = client.getQueryData<InboxData>(queryRoots.notifications);
   const unreadHit = new Set(inboxItems(data).filter((item) => !item.read && hit(item)).map((item) => item.id)).size;
   if (data) {
     client.setQueryData<InboxData>(queryRoots.notifications, {
