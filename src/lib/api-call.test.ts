@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { operations } from '@common/api/operations';
 import { jsonResponse, mockFetch } from '@/test/fixtures';
+import { sendOrQueueCall } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
-import { AnswerDriftError, ApiError, call, callPage, pathOf } from './api-client';
+import { AnswerDriftError, ApiError, answerOf, call, callPage, pathOf } from './api-client';
 
 describe('call(op, …) (issue #29 item 1)', () => {
   it('builds the path from params (URI-encoded) and answers the typed body', async () => {
@@ -58,6 +59,28 @@ describe('call(op, …) (issue #29 item 1)', () => {
     await expect(call(operations.markSafetyGuideSeen)).resolves.toBeNull();
     const authorization = fetch.mock.calls.map(([, init]) => new Headers(init?.headers).get('authorization'));
     expect(authorization).toEqual([null, null, 'Bearer session-token']);
+  });
+
+  it('a text answer comes back as its text', async () => {
+    mockFetch({ 'POST /api/matches/5/arrived': () => new Response('도착했다고 알렸어요.', { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }) });
+    await expect(call(operations.reportArrival, { params: { id: 5 } })).resolves.toBe('도착했다고 알렸어요.');
+  });
+
+  it('an answer that came another way (the outbox) is checked like call\'s: answerOf', () => {
+    expect(answerOf(operations.markNotificationsRead, undefined)).toBeNull();
+    expect(answerOf(operations.requestMatch, '신청했어요.')).toBe('신청했어요.');
+    expect(() => answerOf(operations.requestMatch, { message: '신청했어요.' })).toThrow(AnswerDriftError);
+    expect(() => answerOf(operations.createComment, { id: 1 })).toThrow(/POST \/api\/board\/\{id\}\/comments answered 201/);
+  });
+
+  it('an outbox write of an operation is sent to its path and its answer checked (sendOrQueueCall)', async () => {
+    const comment = { id: 3, text: '맛있어요', author: { id: 1, name: '나' }, createdAt: '2026-11-27T00:00:00.000Z' };
+    const fetch = mockFetch({ 'POST /api/board/12/comments': () => jsonResponse(comment, 201) });
+    const write = { kind: 'comment', label: '댓글: 맛있어요', scope: '12' } as const;
+    await expect(sendOrQueueCall(operations.createComment, { params: { id: 12 }, body: { text: '맛있어요' } }, write)).resolves.toEqual({ queued: false, data: comment });
+    expect(fetch.mock.calls[0]?.[1]?.headers).toHaveProperty('Idempotency-Key');
+    mockFetch({ 'POST /api/board/12/comments': () => jsonResponse({ id: 3 }, 201) });
+    await expect(sendOrQueueCall(operations.createComment, { params: { id: 12 }, body: { text: '맛있어요' } }, write)).rejects.toBeInstanceOf(AnswerDriftError);
   });
 
   it('a failure is an ApiError carrying the catalogue code', async () => {

@@ -4,7 +4,7 @@
  */
 import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import type { OperationSpec } from '@common/api/operation';
+import type { ContentResponse, OperationSpec } from '@common/api/operation';
 import type { ErrorCode } from '@common/errors';
 import { IDEMPOTENCY_HEADER, OFFLINE_SAVED_AT_HEADER } from '@common/offline';
 import { nextCursor } from '@common/paging';
@@ -167,7 +167,7 @@ export function apiUrl(path: string): string {
 // Typed calls of the operations of common/api (issue #29 item 1).
 
 /** The JSON answer of a success response entry (`Type.Null()` → null; a non-JSON content → its text). */
-type AnswerOf<R> = R extends TSchema ? Static<R> : string;
+type AnswerOf<R> = R extends ContentResponse ? string : R extends TSchema ? Static<R> : string;
 /** The answer of `op`: the union of its 2xx responses. */
 export type OperationAnswer<O extends OperationSpec> = { [S in keyof O['responses']]: S extends number ? (`${S}` extends `2${string}` ? AnswerOf<O['responses'][S]> : never) : never }[keyof O['responses']];
 
@@ -234,6 +234,30 @@ function checkAnswer(op: OperationSpec, status: number, data: unknown): void {
   if (Value.Check(schema, value)) return;
   const problems = [...Value.Errors(schema, value)].slice(0, 3).map((e) => `${e.instancePath || '(body)'} ${e.message}`);
   throw new AnswerDriftError(op, status, problems);
+}
+
+/**
+ * `data`, a success answer of `op` that came another way than `call` (the outbox's replayable send,
+ * src/lib/outbox), typed by the operation. In development and tests it is checked like `call`'s
+ * answers against the operation's 2xx schemas (a text answer must be a string; an empty 204 is
+ * null) and a drift throws `AnswerDriftError`.
+ */
+export function answerOf<const O extends OperationSpec>(op: O, data: unknown): OperationAnswer<O> {
+  const successes = Object.keys(op.responses).map(Number).filter((status) => status >= 200 && status < 300);
+  const value = data === undefined && successes.includes(204) ? null : data;
+  if (checkAnswers && successes.length > 0) {
+    const fits = (status: number) => {
+      const schema = op.responses[status];
+      return !!schema && ('content' in schema ? typeof value === 'string' : Value.Check(schema, value));
+    };
+    if (!successes.some(fits)) {
+      const status = successes[0] ?? 200;
+      const schema = op.responses[status];
+      const problems = schema && !('content' in schema) ? [...Value.Errors(schema, value)].slice(0, 3).map((e) => `${e.instancePath || '(body)'} ${e.message}`) : ['(body) is not text'];
+      throw new AnswerDriftError(op, status, problems);
+    }
+  }
+  return value as OperationAnswer<O>;
 }
 
 /**

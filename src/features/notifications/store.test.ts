@@ -33,7 +33,9 @@ function clientWithLists() {
     unread: ['notifications', 'unread-count'],
     inbox: ['notifications', 'list'],
   };
-  for (const [name, key] of Object.entries(keys)) client.setQueryData(key, name === 'unread' ? 2 : []);
+  // The inbox holds what its infinite query holds: pages of items.
+  const cached = (name: string) => (name === 'unread' ? 2 : name === 'inbox' ? { pages: [[]], pageParams: [undefined] } : []);
+  for (const [name, key] of Object.entries(keys)) client.setQueryData(key, cached(name));
   const stale = () => Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, client.getQueryState(key)?.isInvalidated ?? false]));
   return { client, stale };
 }

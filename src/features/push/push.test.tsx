@@ -8,7 +8,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
+import { jsonResponse, makeMatchRequest, makeUser, mockFetch } from '@/test/fixtures';
 
 const firebase = vi.hoisted(() => ({
   initializeApp: vi.fn((options: object) => ({ name: '[DEFAULT]', options })),
@@ -102,7 +102,7 @@ function signIn(loaded: Loaded, token = 'member-bearer') {
 }
 
 /** Routes of the API the push area talks to, with the member's sent and received lists. */
-function api(sent: unknown[] = [{ id: 9 }], received: unknown[] = []) {
+function api(sent: unknown[] = [makeMatchRequest({ id: 9 })], received: unknown[] = []) {
   return mockFetch({
     'GET /api/matches/sent': () => jsonResponse(sent),
     'GET /api/matches': () => jsonResponse(received),
@@ -134,7 +134,7 @@ describe('push permission moment', () => {
 
   it('after a received match request, the card asks; a grant posts the FCM token of our worker registration', async () => {
     const loaded = await load(true);
-    const fetch = api([], [{ id: 9 }]);
+    const fetch = api([], [makeMatchRequest({ id: 9 })]);
     signIn(loaded);
     renderApp(loaded);
     const card = await screen.findByRole('region', { name: '매칭 소식을 알림으로 받아보세요' });

@@ -6,7 +6,8 @@
  */
 import { toast } from '@/components/ui/feedback-store';
 import { format, ko } from '@/i18n/ko';
-import { apiRequest } from '@/lib/api-client';
+import type { OperationSpec } from '@common/api/operation';
+import { answerOf, apiRequest, pathOf, type CallInput, type OperationAnswer } from '@/lib/api-client';
 import { useSession } from '@/lib/session/store';
 import { createOutbox, failuresOf, pendingOf, type OutboxWrite, type SendResult } from './outbox';
 import { idbOutboxStorage, memoryOutboxStorage } from './storage';
@@ -56,6 +57,20 @@ export const useOutbox = outbox.store;
  */
 export function sendOrQueue<T>(write: OutboxWrite): Promise<SendResult<T>> {
   return outbox.sendOrQueue<T>(write);
+}
+
+/**
+ * `sendOrQueue` of operation `op` (issue #29 item 1): the entry's method and path come from `op` and
+ * `params`, the body is typed by it, and an answer got now is typed and checked like `call`'s
+ * (`answerOf`). A queued entry keeps its path, so a replay after a reload needs nothing else.
+ */
+export async function sendOrQueueCall<const O extends OperationSpec & { method: OutboxEntry['method'] }>(
+  op: O,
+  input: Pick<CallInput<O>, 'params' | 'body'> & { params?: Record<string, unknown> },
+  write: Omit<OutboxWrite, 'method' | 'path' | 'body'>,
+): Promise<SendResult<OperationAnswer<O>>> {
+  const result = await outbox.sendOrQueue<unknown>({ ...write, method: op.method, path: pathOf(op, input.params), body: input.body });
+  return result.queued ? result : { queued: false, data: answerOf(op, result.data) };
 }
 
 /** Replays now (e.g. a retry button); single-flight. */

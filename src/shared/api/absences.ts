@@ -3,9 +3,10 @@
  * 이의 제기) and 내 정보 (노쇼 기록): the list of marks against me and the dispute, with what it makes stale.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { AbsenceMark, DisputeBody, MatchRequest, MyAbsenceMark } from '@common/api/matches';
+import type { AbsenceMark, DisputeBody, MatchRequest } from '@common/api/matches';
+import { operations } from '@common/api/operations';
 import type { MatchSide } from '@common/domain/match-status';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
@@ -13,10 +14,7 @@ import { useWrite, type Invalidates } from '@/lib/query/writes';
 export const absencesQuery = () =>
   queryOptions({
     queryKey: queryRoots.absences,
-    queryFn: async ({ signal }) => {
-      const answer = await api.get<unknown>('/api/matches/absences', { signal });
-      return Array.isArray(answer) ? (answer as MyAbsenceMark[]) : [];
-    },
+    queryFn: ({ signal }) => call(operations.listMyAbsences, { signal }),
   });
 
 /** Whether a mark may still be disputed at `now`: not disputed yet and inside its 72 h window. */
@@ -41,8 +39,7 @@ export function useDisputeAbsence() {
   return useWrite({
     mutationFn: async ({ matchId, note }: { matchId: number; note?: string }) => {
       const body: DisputeBody = note ? { note } : {};
-      const answer = await api.post<unknown>(`/api/matches/${matchId}/attendance/dispute`, body);
-      return typeof answer === 'string' ? answer : '';
+      return call(operations.disputeAbsence, { params: { id: matchId }, body });
     },
     invalidates: disputeInvalidates,
   });

@@ -4,27 +4,19 @@
  * requests), page by page, of meals not started (`upcoming`) or started (`past`).
  */
 import type { MatchListWhen, MatchRequest } from '@common/api/matches';
+import { operations } from '@common/api/operations';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { apiPage, type Page } from '@/lib/api-client';
+import { callPage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
-
-/** `path` with `when` (issue #28: upcoming or past meals) and `cursor` (the next page's position from the `Link` header). */
-export function pagePath(path: string, cursor: string | null, when?: MatchListWhen): string {
-  const params = new URLSearchParams();
-  if (when) params.set('when', when);
-  if (cursor) params.set('cursor', cursor);
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
-}
 
 /** One page of `GET /api/matches?when=`: requests on my schedules (I am the host), newest first. */
 export function getReceivedRequests(cursor: string | null, when: MatchListWhen, signal?: AbortSignal): Promise<Page<MatchRequest>> {
-  return apiPage<MatchRequest>(pagePath('/api/matches', cursor, when), { signal });
+  return callPage(operations.listReceivedMatches, cursor, { query: { when }, signal });
 }
 
 /** One page of `GET /api/matches/sent?when=`: requests I sent, newest first. */
 export function getSentRequests(cursor: string | null, when: MatchListWhen, signal?: AbortSignal): Promise<Page<MatchRequest>> {
-  return apiPage<MatchRequest>(pagePath('/api/matches/sent', cursor, when), { signal });
+  return callPage(operations.listSentMatches, cursor, { query: { when }, signal });
 }
 
 /**

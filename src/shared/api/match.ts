@@ -8,8 +8,9 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { MatchRequest } from '@common/api/matches';
+import { operations } from '@common/api/operations';
 import type { MatchSide } from '@common/domain/match-status';
-import { api, isApiError } from '@/lib/api-client';
+import { call, isApiError } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
 /** Query key of match `id`: `['matches', 'one', id]` (under the `match` root). */
@@ -27,7 +28,7 @@ export const matchQueryOptions = (id: number) =>
     queryKey: matchKey(id),
     queryFn: async ({ signal }): Promise<MatchRequest | null> => {
       try {
-        return await api.get<MatchRequest>(`/api/matches/${id}`, { signal });
+        return await call(operations.getMatch, { params: { id }, signal });
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;

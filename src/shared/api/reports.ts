@@ -3,10 +3,11 @@
  * else's content (board, schedules, reviews, chat, profiles): `POST /api/reports` as a mutation.
  */
 import { useMutation } from '@tanstack/react-query';
-import type { ReportBody, ReportCreated } from '@common/api/reports';
-import { api } from '@/lib/api-client';
+import type { ReportBody } from '@common/api/reports';
+import { operations } from '@common/api/operations';
+import { call } from '@/lib/api-client';
 
 /** `POST /api/reports` (201; 409 when the caller already reported it). */
 export function useReport() {
-  return useMutation({ mutationFn: (body: ReportBody) => api.post<ReportCreated>('/api/reports', body) });
+  return useMutation({ mutationFn: (body: ReportBody) => call(operations.fileReport, { body }) });
 }

@@ -3,7 +3,8 @@
  * a Korean text. Also what `match_cancelled` and `seat_opened` make stale.
  */
 import type { MatchCancelBody } from '@common/api/matches';
-import { api } from '@/lib/api-client';
+import { operations } from '@common/api/operations';
+import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
 /** Both lists, the one match, the meal's seats, and that chat (it shows "취소된 약속이에요"). */
@@ -11,8 +12,7 @@ export const invalidates = ['matchesReceived', 'matchesSent', 'match', 'schedule
 
 export async function cancelMatch(id: number, reason?: string): Promise<string> {
   const body: MatchCancelBody = reason ? { reason } : {};
-  const answer = await api.post<unknown>(`/api/matches/${id}/cancel`, body);
-  return typeof answer === 'string' ? answer : '';
+  return call(operations.cancelMatch, { params: { id }, body });
 }
 
 export function useCancelMatch() {

@@ -3,14 +3,15 @@
  * guests' matches are cancelled with the reason (issue #28 item 3; ≤ 200 characters, optional).
  * Also what `schedule_cancelled` makes stale.
  */
-import { api } from '@/lib/api-client';
+import { operations } from '@common/api/operations';
+import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
 /** My calendar, the matching window, the requests on it, the one match and its chat. */
 export const invalidates = ['schedules', 'matchesReceived', 'matchesSent', 'match', 'chat'] as const satisfies Invalidates;
 
 export async function deleteSchedule(id: number, reason?: string): Promise<void> {
-  await api.delete<unknown>(reason ? `/api/schedules/${id}?${new URLSearchParams({ reason })}` : `/api/schedules/${id}`);
+  await call(operations.deleteSchedule, { params: { id }, query: reason ? { reason } : {} });
 }
 
 export function useDeleteSchedule() {

@@ -3,15 +3,18 @@
  * `match_accepted`, `match_rejected`, `match_confirmed` and `schedule_full` make stale.
  */
 import type { HostAction } from '@common/domain/match-status';
-import { api } from '@/lib/api-client';
+import { operations } from '@common/api/operations';
+import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
 /** Both lists, the one match, the meal's seats, and my tiles (a confirmation counts a meal). */
 export const invalidates = ['matchesReceived', 'matchesSent', 'match', 'schedules', 'me'] as const satisfies Invalidates;
 
+/** The operation of each host action. */
+const hostActionOperations = { accept: operations.acceptMatch, reject: operations.rejectMatch, confirm: operations.confirmMatch } as const satisfies Record<HostAction, unknown>;
+
 export async function hostAction(id: number, action: HostAction): Promise<string> {
-  const answer = await api.post<unknown>(`/api/matches/${id}/${action}`);
-  return typeof answer === 'string' ? answer : '';
+  return call(hostActionOperations[action], { params: { id } });
 }
 
 export function useHostAction() {

@@ -3,7 +3,8 @@
  * text. Asked on 활동 내역 and before a review. Also what `marked_absent` makes stale.
  */
 import type { AttendanceBody } from '@common/api/matches';
-import { api } from '@/lib/api-client';
+import { operations } from '@common/api/operations';
+import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
 /** Both lists, the one match, the absence marks and the partner's figures (노쇼 기록). */
@@ -11,8 +12,7 @@ export const invalidates = ['matchesReceived', 'matchesSent', 'match', 'absences
 
 export async function reportAttendance(id: number, partnerAttended: boolean): Promise<string> {
   const body: AttendanceBody = { partnerAttended };
-  const answer = await api.post<unknown>(`/api/matches/${id}/attendance`, body);
-  return typeof answer === 'string' ? answer : '';
+  return call(operations.reportAttendance, { params: { id }, body });
 }
 
 export function useReportAttendance() {

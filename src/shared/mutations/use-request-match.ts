@@ -3,7 +3,8 @@
  * outbox (scope = schedule id; issue #7) and `{ queued: true }` comes back; the replay invalidates
  * the same roots (the entry carries `invalidates`). Also what `new_match_request` makes stale.
  */
-import { outboxLabel, sendOrQueue } from '@/lib/outbox';
+import { operations } from '@common/api/operations';
+import { outboxLabel, sendOrQueueCall } from '@/lib/outbox';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
 /** My sent list, the host's received list, the one match and the meal's seats. */
@@ -13,9 +14,9 @@ export type RequestMatchResult = { queued: true } | { queued: false; text: strin
 
 /** Sends the request now or queues it; `label` names the schedule in pending lists and failures. */
 export async function requestMatch(scheduleId: number, label: string): Promise<RequestMatchResult> {
-  const result = await sendOrQueue<unknown>({ path: '/api/matches', body: { scheduleId }, kind: 'match-request', label: outboxLabel('match-request', label), scope: String(scheduleId), invalidates });
+  const result = await sendOrQueueCall(operations.requestMatch, { body: { scheduleId } }, { kind: 'match-request', label: outboxLabel('match-request', label), scope: String(scheduleId), invalidates });
   if (result.queued) return { queued: true };
-  return { queued: false, text: typeof result.data === 'string' ? result.data : '' };
+  return { queued: false, text: result.data };
 }
 
 /** The request as a mutation: `{ scheduleId, label }`; a queued request invalidates on replay only. */

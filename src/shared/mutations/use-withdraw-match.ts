@@ -2,15 +2,15 @@
  * `DELETE /api/matches/{id}`: the requester withdraws their request (신청 취소, or leaves the chat) → a
  * Korean text. Also what `match_withdrawn` makes stale.
  */
-import { api } from '@/lib/api-client';
+import { operations } from '@common/api/operations';
+import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
 /** Both lists, the one match, the meal's seats and that chat. */
 export const invalidates = ['matchesReceived', 'matchesSent', 'match', 'schedules', 'chat'] as const satisfies Invalidates;
 
 export async function withdrawMatch(id: number): Promise<string> {
-  const answer = await api.delete<unknown>(`/api/matches/${id}`);
-  return typeof answer === 'string' ? answer : '';
+  return call(operations.deleteMatch, { params: { id } });
 }
 
 export function useWithdrawMatch() {

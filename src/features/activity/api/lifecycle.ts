@@ -2,7 +2,8 @@
  * The calendar file of a match (issue #15). The lifecycle writes (cancel, 도착했어요, attendance) are
  * src/shared/mutations/use-*.ts.
  */
-import { api } from '@/lib/api-client';
+import { operations } from '@common/api/operations';
+import { call } from '@/lib/api-client';
 
 /** The calendar file's name for a match. */
 export const calendarFileName = (id: number) => `babsang-${id}.ics`;
@@ -12,8 +13,8 @@ export const calendarFileName = (id: number) => `babsang-${id}.ics`;
  * saved through an object URL as `babsang-{id}.ics`.
  */
 export async function downloadCalendar(id: number): Promise<void> {
-  const answer = await api.get<unknown>(`/api/matches/${id}/calendar.ics`);
-  const blob = answer instanceof Blob ? answer : new Blob([typeof answer === 'string' ? answer : String(answer ?? '')], { type: 'text/calendar;charset=utf-8' });
+  const text = await call(operations.matchCalendar, { params: { id } });
+  const blob = new Blob([text], { type: 'text/calendar;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');

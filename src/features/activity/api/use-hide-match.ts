@@ -1,11 +1,11 @@
 /** `POST /api/matches/{id}/hide` (issue #28 item 5): 목록에서 숨기기 of an ended request, for me only (409 on PENDING). */
-import { api } from '@/lib/api-client';
+import { operations } from '@common/api/operations';
+import { call } from '@/lib/api-client';
 import type { Invalidates } from '@/lib/query/writes';
 
 /** The lists the request leaves, the one match and its chat. */
 export const invalidates = ['matchesReceived', 'matchesSent', 'match', 'chat'] as const satisfies Invalidates;
 
-export async function hideMatch(id: number): Promise<string> {
-  const answer = await api.post<unknown>(`/api/matches/${id}/hide`);
-  return typeof answer === 'string' ? answer : '';
+export function hideMatch(id: number): Promise<string> {
+  return call(operations.hideMatch, { params: { id } });
 }

@@ -3,20 +3,18 @@
  * audit, and the actions (resolve, suspend, unsuspend), each invalidating the queue and the audit.
  */
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminReportGroup, AuditEntry, ResolveBody, ResolveResult, SuspensionState } from '@common/api/reports';
-import { api, apiPage } from '@/lib/api-client';
+import { operations } from '@common/api/operations';
+import type { ResolveBody } from '@common/api/reports';
+import { call, callPage } from '@/lib/api-client';
 
 /** Query key root of the admin screens. */
 export const ADMIN_KEY = ['admin'] as const;
-
-/** `path` with `cursor` (the `Link` header's position of the next page) added when there is one. */
-const withCursor = (path: string, cursor: string | null) => (cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : path);
 
 /** `GET /api/admin/reports?status=` page by page (issue #19 item 1: 20 groups a page, the next on scroll). */
 export const adminReportsQuery = (status: 'open' | 'resolved') =>
   infiniteQueryOptions({
     queryKey: [...ADMIN_KEY, 'reports', status],
-    queryFn: ({ pageParam, signal }) => apiPage<AdminReportGroup>(withCursor(`/api/admin/reports?status=${status}`, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => callPage(operations.listAdminReports, pageParam, { query: { status }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -25,7 +23,7 @@ export const adminReportsQuery = (status: 'open' | 'resolved') =>
 export const adminAuditQuery = () =>
   infiniteQueryOptions({
     queryKey: [...ADMIN_KEY, 'audit'],
-    queryFn: ({ pageParam, signal }) => apiPage<AuditEntry>(withCursor('/api/admin/audit', pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => callPage(operations.listAdminAudit, pageParam, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -40,7 +38,7 @@ export function pageItems<T extends { id: number }>(data: { pages: readonly { it
 export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ResolveBody }) => api.post<ResolveResult>(`/api/admin/reports/${id}/resolve`, body),
+    mutationFn: ({ id, body }: { id: number; body: ResolveBody }) => call(operations.resolveReport, { params: { id }, body }),
     onSuccess: () => Promise.all([ADMIN_KEY, ['board'], ['schedules'], ['chat'], ['reviews']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
@@ -49,7 +47,7 @@ export function useResolveReport() {
 export function useUnsuspend() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api.post<SuspensionState>(`/api/admin/users/${userId}/unsuspend`),
+    mutationFn: (userId: number) => call(operations.unsuspendMember, { params: { id: userId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }

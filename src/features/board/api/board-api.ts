@@ -1,28 +1,24 @@
 /** The board and recommendation calls (SPEC §7; issue #6). */
 import type { Invalidates } from '@/lib/query/writes';
 import type { UploadResponse } from '@common/api/images';
-import type { Comment, Post, PostBody } from '@common/api/board';
+import type { BoardQuery, Comment, Post, PostBody } from '@common/api/board';
+import { operations } from '@common/api/operations';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api, apiPage, type Page } from '@/lib/api-client';
-import { outboxLabel, sendOrQueue, type SendResult } from '@/lib/outbox';
+import { api, call, callPage, type Page } from '@/lib/api-client';
+import { outboxLabel, sendOrQueueCall, type SendResult } from '@/lib/outbox';
 import { queryRoots } from '@/lib/query/keys';
 
 /** Posts per board page (issue #19): the server's default. */
 export const BOARD_PAGE_SIZE = 20;
 
 /**
- * The address of a board page: `q` the search ('' = every post), `tags` the tag filter (posts
- * carrying every one; none = no filter), `cursor` from the previous page's `Link`. The first page
- * of the whole board is plain `/api/board` (the server's default page size), the address the
- * service worker mirrors for offline use (issue #7).
+ * The query of a board page: `q` the search ('' = every post), `tags` the tag filter (posts
+ * carrying every one; none = no filter), and `limit` once a `cursor` is sent (callPage adds it).
+ * The first page of the whole board is plain `/api/board` (the server's default page size), the
+ * address the service worker mirrors for offline use (issue #7).
  */
-export function boardPath(q: string, cursor: string | null, limit = BOARD_PAGE_SIZE, tags: readonly string[] = []): string {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (tags.length) params.set('tags', tags.join(','));
-  if (limit !== BOARD_PAGE_SIZE || cursor) params.set('limit', String(limit));
-  if (cursor) params.set('cursor', cursor);
-  return `/api/board?${params.toString()}`;
+export function boardQuery(q: string, cursor: string | null, tags: readonly string[] = []): BoardQuery {
+  return { ...(q ? { q } : {}), ...(tags.length ? { tags: tags.join(',') } : {}), ...(cursor ? { limit: BOARD_PAGE_SIZE } : {}) };
 }
 
 /**
@@ -34,14 +30,14 @@ export function boardPath(q: string, cursor: string | null, limit = BOARD_PAGE_S
 export const postsQuery = (q = '', tags: readonly string[] = []) =>
   infiniteQueryOptions({
     queryKey: [...queryRoots.board, 'list', q, tags.join(',')],
-    queryFn: ({ pageParam, signal }): Promise<Page<Post>> => apiPage<Post>(boardPath(q, pageParam, BOARD_PAGE_SIZE, tags), { signal }),
+    queryFn: ({ pageParam, signal }): Promise<Page<Post>> => callPage(operations.listPosts, pageParam, { query: boardQuery(q, pageParam, tags), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
 /** `GET /api/board/{id}`: one post (an opened or edited post that is not on a loaded page). */
 export function getPost(id: number, signal?: AbortSignal): Promise<Post> {
-  return api.get<Post>(`/api/board/${id}`, { signal });
+  return call(operations.getPost, { params: { id }, signal });
 }
 
 /** One post as a query under the `board` root (board writes patch and invalidate it). */
@@ -55,34 +51,34 @@ export const commentsQuery = (postId: number) =>
   infiniteQueryOptions({
     queryKey: [...queryRoots.board, 'comments', postId],
     queryFn: ({ pageParam, signal }): Promise<Page<Comment>> =>
-      apiPage<Comment>(`/api/board/${postId}/comments?limit=${COMMENT_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+      callPage(operations.listComments, pageParam, { params: { id: postId }, query: { limit: COMMENT_PAGE_SIZE }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
 /** `POST /api/board` → 201 the saved post. */
 export function createPost(body: PostBody): Promise<Post> {
-  return api.post<Post>('/api/board', body);
+  return call(operations.createPost, { body });
 }
 
 /** `PUT /api/board/{id}` (author only) → the saved post. */
 export function updatePost(id: number, body: PostBody): Promise<Post> {
-  return api.put<Post>(`/api/board/${id}`, body);
+  return call(operations.updatePost, { params: { id }, body });
 }
 
 /** `DELETE /api/board/{id}` (author only) → 204. */
 export async function deletePost(id: number): Promise<void> {
-  await api.delete<unknown>(`/api/board/${id}`);
+  await call(operations.deletePost, { params: { id } });
 }
 
 /** `PUT /api/board/{id}/view` → 204 (not counted for the author or within an hour). */
 export async function viewPost(id: number): Promise<void> {
-  await api.put<unknown>(`/api/board/${id}/view`);
+  await call(operations.viewPost, { params: { id } });
 }
 
 /** `POST /api/board/{id}/like`: toggles my like; answers the updated post. */
 export function toggleLike(id: number): Promise<Post> {
-  return api.post<Post>(`/api/board/${id}/like`);
+  return call(operations.togglePostLike, { params: { id } });
 }
 
 /**
@@ -96,17 +92,17 @@ export const boardInvalidates = ['board', 'recommendations'] as const satisfies 
  * the outbox (issue #7) and `{ queued: true }` comes back — it is posted on reconnect, once.
  */
 export function addComment(id: number, text: string): Promise<SendResult<Comment>> {
-  return sendOrQueue<Comment>({ path: `/api/board/${id}/comments`, body: { text }, kind: 'comment', label: outboxLabel('comment', text), scope: String(id), invalidates: boardInvalidates });
+  return sendOrQueueCall(operations.createComment, { params: { id }, body: { text } }, { kind: 'comment', label: outboxLabel('comment', text), scope: String(id), invalidates: boardInvalidates });
 }
 
 /** `PUT /api/board/{id}/comments/{commentId}` (its author only, issue #18) → the saved comment. */
 export function editComment(postId: number, commentId: number, text: string): Promise<Comment> {
-  return api.put<Comment>(`/api/board/${postId}/comments/${commentId}`, { text });
+  return call(operations.updateComment, { params: { id: postId, commentId }, body: { text } });
 }
 
 /** `DELETE /api/board/{id}/comments/{commentId}` (its author only, issue #18) → 204. */
 export async function deleteComment(postId: number, commentId: number): Promise<void> {
-  await api.delete<unknown>(`/api/board/${postId}/comments/${commentId}`);
+  await call(operations.deleteComment, { params: { id: postId, commentId } });
 }
 
 /** Recommendations per page: the carousel and the map show the loaded pages (issue #19). */
@@ -120,7 +116,7 @@ export const recommendationsQuery = () =>
   infiniteQueryOptions({
     queryKey: queryRoots.recommendations,
     queryFn: ({ pageParam, signal }): Promise<Page<Post>> =>
-      apiPage<Post>(`/api/recommendations?limit=${RECOMMENDATION_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+      callPage(operations.listRecommendations, pageParam, { query: { limit: RECOMMENDATION_PAGE_SIZE }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SchedulePreview } from '@common/api/schedules';
-import { api } from '@/lib/api-client';
+import { operations } from '@common/api/operations';
+import { call } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
-/** `GET /api/schedules/preview?limit=` (no auth; issue #31 item 2). A non-array answer counts as empty. */
-export async function getSchedulePreview(limit = 6, signal?: AbortSignal): Promise<SchedulePreview[]> {
-  const answer = await api.get<unknown>(`/api/schedules/preview?limit=${limit}`, { auth: false, signal });
-  return Array.isArray(answer) ? (answer as SchedulePreview[]) : [];
+/** `GET /api/schedules/preview?limit=` (no auth; issue #31 item 2). */
+export function getSchedulePreview(limit = 6, signal?: AbortSignal): Promise<SchedulePreview[]> {
+  return call(operations.previewSchedules, { query: { limit }, signal });
 }
 
 /** The visitor's preview of upcoming meals on the home page (under the schedules root: writes refresh it). */

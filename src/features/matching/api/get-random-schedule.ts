@@ -1,7 +1,8 @@
+import { operations } from '@common/api/operations';
 import type { Schedule } from '@common/api/schedules';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 
 /** `GET /api/schedules/random`: one schedule to join; 404 when there is none. */
 export function getRandomSchedule(): Promise<Schedule> {
-  return api.get<Schedule>('/api/schedules/random');
+  return call(operations.randomSchedule);
 }

@@ -1,7 +1,8 @@
-import type { CalendarDay, Schedule } from '@common/api/schedules';
+import { operations } from '@common/api/operations';
+import type { CalendarDay, Schedule, ScheduleListQuery } from '@common/api/schedules';
 import type { IsoDate } from '@common/domain/schedule';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api, apiPage, type Page } from '@/lib/api-client';
+import { call, callPage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
 /**
@@ -16,15 +17,14 @@ export interface ScheduleQueryFilter {
   lng: number;
 }
 
-/** The filter as query parameters (and as a stable part of the query keys). */
-export function filterParams(filter: ScheduleQueryFilter): Record<string, string> {
-  const params: Record<string, string> = {
-    lat: filter.lat.toFixed(4),
-    lng: filter.lng.toFixed(4),
-    radius: String(filter.distance),
+/** The filter as query parameters (and as a stable part of the query keys): the position rounded to 4 decimals, the categories sorted. */
+export function filterParams(filter: ScheduleQueryFilter): Pick<ScheduleListQuery, 'lat' | 'lng' | 'radius' | 'category'> {
+  return {
+    lat: Number(filter.lat.toFixed(4)),
+    lng: Number(filter.lng.toFixed(4)),
+    radius: filter.distance,
+    ...(filter.categories.length > 0 ? { category: [...filter.categories].sort().join(',') } : {}),
   };
-  if (filter.categories.length > 0) params.category = [...filter.categories].sort().join(',');
-  return params;
 }
 
 /**
@@ -35,9 +35,7 @@ export const DAY_PAGE_SIZE = 50;
 
 /** `GET /api/schedules?date=&…&cursor=`: one page of a KST day's schedules, with `user`. */
 export function getDaySchedules(date: IsoDate, filter: ScheduleQueryFilter, cursor: string | null, signal?: AbortSignal): Promise<Page<Schedule>> {
-  const params = new URLSearchParams({ date, ...filterParams(filter), limit: String(DAY_PAGE_SIZE) });
-  if (cursor) params.set('cursor', cursor);
-  return apiPage<Schedule>(`/api/schedules?${params.toString()}`, { signal });
+  return callPage(operations.listSchedules, cursor, { query: { date, ...filterParams(filter), limit: DAY_PAGE_SIZE }, signal });
 }
 
 /**
@@ -53,14 +51,8 @@ export const daySchedulesQuery = (date: IsoDate, filter: ScheduleQueryFilter) =>
   });
 
 /** `GET /api/schedules/calendar?from&to&…`: per day, how many schedules and of which categories. */
-export async function getScheduleCalendar(from: IsoDate, to: IsoDate, filter: ScheduleQueryFilter, signal?: AbortSignal): Promise<CalendarDay[]> {
-  const params = new URLSearchParams({ from, to, ...filterParams(filter) });
-  const answer = await api.get<unknown>(`/api/schedules/calendar?${params.toString()}`, { signal });
-  if (!Array.isArray(answer)) {
-    console.warn('GET /api/schedules/calendar answered a non-array; treated as empty');
-    return [];
-  }
-  return answer as CalendarDay[];
+export function getScheduleCalendar(from: IsoDate, to: IsoDate, filter: ScheduleQueryFilter, signal?: AbortSignal): Promise<CalendarDay[]> {
+  return call(operations.scheduleCalendar, { query: { from, to, ...filterParams(filter) }, signal });
 }
 
 /** The calendar's dots as a query (same root as the lists: the same writes refresh it). */
@@ -78,9 +70,7 @@ export const UPCOMING_PAGE_SIZE = 20;
  * soonest first (date, hour, id), one page at a time (issue #31 item 2: 매칭 opens on this list).
  */
 export function getUpcomingSchedules(filter: ScheduleQueryFilter, cursor: string | null, signal?: AbortSignal): Promise<Page<Schedule>> {
-  const params = new URLSearchParams({ ...filterParams(filter), limit: String(UPCOMING_PAGE_SIZE) });
-  if (cursor) params.set('cursor', cursor);
-  return apiPage<Schedule>(`/api/schedules?${params.toString()}`, { signal });
+  return callPage(operations.listSchedules, cursor, { query: { ...filterParams(filter), limit: UPCOMING_PAGE_SIZE }, signal });
 }
 
 /** The upcoming list as an infinite query, under `queryRoots.schedules` like the day list. */

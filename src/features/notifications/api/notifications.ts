@@ -7,30 +7,26 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { NotificationItem, NotificationsReadBody } from '@common/api/notifications';
 import { NOTIFICATIONS_PAGE_DEFAULT } from '@common/api/notifications-limits';
-import { api } from '@/lib/api-client';
+import { operations } from '@common/api/operations';
+import { call } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
 /** Items per inbox page. */
 export const INBOX_PAGE_SIZE = NOTIFICATIONS_PAGE_DEFAULT;
 
-/** One page of the inbox, newest first (a non-array counts as empty). */
-export async function getNotifications(options: { before?: number; limit?: number; signal?: AbortSignal } = {}): Promise<NotificationItem[]> {
-  const params = new URLSearchParams({ limit: String(options.limit ?? INBOX_PAGE_SIZE) });
-  if (options.before !== undefined) params.set('before', String(options.before));
-  const answer = await api.get<unknown>(`/api/notifications?${params.toString()}`, { signal: options.signal });
-  return Array.isArray(answer) ? (answer as NotificationItem[]) : [];
+/** One page of the inbox, newest first: `limit` items (default a page) with ids below `before`. */
+export function getNotifications(options: { before?: number; limit?: number; signal?: AbortSignal } = {}): Promise<NotificationItem[]> {
+  return call(operations.listNotifications, { query: { limit: options.limit ?? INBOX_PAGE_SIZE, before: options.before }, signal: options.signal });
 }
 
-/** The member's unread count (0 when the answer has none). */
+/** The member's unread count. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
-  const answer = await api.get<{ count?: unknown } | undefined>('/api/notifications/unread-count', { signal });
-  const count = answer?.count;
-  return typeof count === 'number' && count >= 0 ? count : 0;
+  return (await call(operations.unreadNotificationCount, { signal })).count;
 }
 
 /** Marks items (or all) read → 204. */
 export async function markNotificationsRead(body: NotificationsReadBody): Promise<void> {
-  await api.post<unknown>('/api/notifications/read', body);
+  await call(operations.markNotificationsRead, { body });
 }
 
 /** The bell's count; it survives a reload because it is the server's. */
@@ -59,8 +55,8 @@ export type InboxData = InfiniteData<NotificationItem[], number | undefined>;
 export function inboxItems(data: { pages: readonly (readonly NotificationItem[])[] } | undefined): NotificationItem[] {
   const seen = new Set<number>();
   const items: NotificationItem[] = [];
-  for (const page of Array.isArray(data?.pages) ? data.pages : []) {
-    for (const item of Array.isArray(page) ? page : []) {
+  for (const page of data?.pages ?? []) {
+    for (const item of page) {
       if (seen.has(item.id)) continue;
       seen.add(item.id);
       items.push(item);
@@ -73,8 +69,7 @@ export function inboxItems(data: { pages: readonly (readonly NotificationItem[])
 export function markReadInCache(client: QueryClient, body: NotificationsReadBody): void {
   const ids = new Set(body.ids ?? []);
   const hit = (item: NotificationItem) => body.all === true || ids.has(item.id);
-  const cached = client.getQueryData<InboxData>(queryRoots.notifications);
-  const data = Array.isArray(cached?.pages) ? cached : undefined;
+  const data = client.getQueryData<InboxData>(queryRoots.notifications);
   const unreadHit = new Set(inboxItems(data).filter((item) => !item.read && hit(item)).map((item) => item.id)).size;
   if (data) {
     client.setQueryData<InboxData>(queryRoots.notifications, {

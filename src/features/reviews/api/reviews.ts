@@ -2,9 +2,10 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { MatchRequest } from '@common/api/matches';
 import { MEAL_MINUTES_DEFAULT, type MatchSide } from '@common/domain/match-status';
+import { operations } from '@common/api/operations';
 import type { Review, ReviewCreateBody } from '@common/api/reviews';
-import { api, apiPage, type Page } from '@/lib/api-client';
-import { outboxLabel, sendOrQueue, type SendResult } from '@/lib/outbox';
+import { call, callPage, type Page } from '@/lib/api-client';
+import { outboxLabel, sendOrQueueCall, type SendResult } from '@/lib/outbox';
 import { queryRoots } from '@/lib/query/keys';
 import type { Invalidates } from '@/lib/query/writes';
 
@@ -14,7 +15,7 @@ import type { Invalidates } from '@/lib/query/writes';
  * comes back; it is posted on reconnect, once. `label` names it in pending lists and failures.
  */
 export function createReview(body: ReviewCreateBody, label: string): Promise<SendResult<Review>> {
-  return sendOrQueue<Review>({ path: '/api/reviews', body, kind: 'review', label: outboxLabel('review', label), scope: String(body.matchId), invalidates: createReviewInvalidates });
+  return sendOrQueueCall(operations.createReview, { body }, { kind: 'review', label: outboxLabel('review', label), scope: String(body.matchId), invalidates: createReviewInvalidates });
 }
 
 /** A review: the match shows as reviewed on both lists and the one match; my received reviews. */
@@ -25,10 +26,10 @@ export const deleteReviewInvalidates = ['myReviews'] as const satisfies Invalida
 
 /**
  * One page of `GET /api/reviews/my` (issue #19 item 1): reviews I received, newest first; the next
- * page's cursor from the `Link` header. A non-array counts as empty (SPEC §7).
+ * page's cursor from the `Link` header.
  */
 export function getMyReviews(cursor: string | null, signal?: AbortSignal): Promise<Page<Review>> {
-  return apiPage<Review>(cursor ? `/api/reviews/my?cursor=${encodeURIComponent(cursor)}` : '/api/reviews/my', { signal });
+  return callPage(operations.listMyReviews, cursor, { signal });
 }
 
 /** My received reviews page by page (issue #14, #19): a delete and a replayed review write invalidate them. */
@@ -42,7 +43,7 @@ export const myReviewsQuery = () =>
 
 /** `DELETE /api/reviews/{id}` (only the reviewee; the average rating does not change). */
 export async function deleteReview(id: number): Promise<void> {
-  await api.delete<unknown>(`/api/reviews/${id}`);
+  await call(operations.deleteReview, { params: { id } });
 }
 
 /** Who the review is about, and for which match (SPEC §3 Opponent). */

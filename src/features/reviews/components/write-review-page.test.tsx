@@ -11,6 +11,7 @@ vi.mock('@/lib/drafts', () => ({
   clearDraft: async (m: number, k: string, id: number) => void drafts.delete(`${m}:${k}:${id}`),
 }));
 import type { MatchRequest } from '@common/api/matches';
+import type { Review } from '@common/api/reviews';
 import { resetFeedback } from '@/components/ui/feedback-store';
 import { dismissOutboxFailure, useOutbox } from '@/lib/outbox';
 import { useSession } from '@/lib/session/store';
@@ -28,6 +29,9 @@ afterEach(() => {
 });
 
 const target = { matchId: 7, opponent: { opponentId: 42, opponentName: '김밥', opponentProfileImage: null } };
+
+/** The stored review as `POST /api/reviews` answers it (201). */
+const saved: Review = { id: 1, matchId: 7, revieweeId: 42, rating: 3, comment: '다음에 또 만나요', createdAt: '2026-11-20T12:00:00.000Z', reviewer: { name: '나', profileImage: null } };
 
 function match(id: number, status: MatchRequest['status'], extra: Partial<MatchRequest> = {}): MatchRequest {
   return makeMatchRequest({
@@ -60,7 +64,7 @@ describe('WriteReviewPage', () => {
       'POST /api/reviews': async (_url, init) => {
         body = JSON.parse(String(init?.body));
         await new Promise<void>((r) => (release = r));
-        return jsonResponse({ id: 1 }, 201);
+        return jsonResponse(saved, 201);
       },
     });
     const onDone = vi.fn();
@@ -85,7 +89,7 @@ describe('WriteReviewPage', () => {
     const user = userEvent.setup();
     useSession.setState({ status: 'signedIn', user: makeUser({ id: 1 }) });
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const fetch = mockFetch({ 'POST /api/reviews': () => jsonResponse({ id: 1 }, 201) });
+    const fetch = mockFetch({ 'POST /api/reviews': () => jsonResponse(saved, 201) });
     const onDone = vi.fn();
     const { unmount } = renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={onDone} />, seeded());
     await user.type(screen.getByRole('textbox', { name: '후기' }), '다음에 또 만나요');
@@ -197,7 +201,7 @@ describe('WriteReviewPage', () => {
 
   it('checks the comment with the server schema: the error under the field, aria-invalid, nothing sent, no toast', async () => {
     const user = userEvent.setup();
-    const fetch = mockFetch({ 'POST /api/reviews': () => jsonResponse({ id: 1 }, 201) });
+    const fetch = mockFetch({ 'POST /api/reviews': () => jsonResponse(saved, 201) });
     renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />, seeded());
     const box = screen.getByRole('textbox', { name: '후기' });
     await user.click(box);
@@ -226,7 +230,7 @@ describe('WriteReviewPage', () => {
   it('keeps a half-written review: coming back offers 이어쓰기 (restores it) or 새로 쓰기 (clears it); sending clears it', async () => {
     const user = userEvent.setup();
     useSession.setState({ status: 'signedIn', user: makeUser({ id: 1 }) });
-    mockFetch({ 'POST /api/reviews': () => jsonResponse({ id: 1 }, 201) });
+    mockFetch({ 'POST /api/reviews': () => jsonResponse(saved, 201) });
     const first = renderWithFeedback(<WriteReviewPage target={target} lookupMatchId={undefined} onDone={vi.fn()} />, seeded());
     await user.click(screen.getByRole('radio', { name: '4점' }));
     await user.type(screen.getByRole('textbox', { name: '후기' }), '반쯤 쓴 후기');

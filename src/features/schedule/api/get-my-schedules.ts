@@ -1,16 +1,15 @@
+import { operations } from '@common/api/operations';
 import type { Schedule } from '@common/api/schedules';
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import { apiPage, type Page } from '@/lib/api-client';
+import { callPage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
 /** Items per page of my schedules (the server's largest page: the calendar marks every day). */
 export const MY_SCHEDULES_PAGE_SIZE = 100;
 
-/** `GET /api/schedules/my?limit&cursor`: one page of my schedules from today (KST) on. A non-array counts as empty. */
+/** `GET /api/schedules/my?limit&cursor`: one page of my schedules from today (KST) on. */
 export function getMySchedules(cursor: string | null, signal?: AbortSignal): Promise<Page<Schedule>> {
-  const params = new URLSearchParams({ limit: String(MY_SCHEDULES_PAGE_SIZE) });
-  if (cursor) params.set('cursor', cursor);
-  return apiPage<Schedule>(`/api/schedules/my?${params.toString()}`, { signal });
+  return callPage(operations.listMySchedules, cursor, { query: { limit: MY_SCHEDULES_PAGE_SIZE }, signal });
 }
 
 /**

@@ -1,5 +1,6 @@
+import { operations } from '@common/api/operations';
 import type { Schedule, ScheduleCreateBody } from '@common/api/schedules';
-import { api } from '@/lib/api-client';
+import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
 /** My calendar and the matching window both show the new meal. */
@@ -7,7 +8,7 @@ export const invalidates = ['schedules'] as const satisfies Invalidates;
 
 /** `POST /api/schedules` → 201 with the created schedule. */
 export function createSchedule(body: ScheduleCreateBody): Promise<Schedule> {
-  return api.post<Schedule>('/api/schedules', body);
+  return call(operations.createSchedule, { body });
 }
 
 export function useCreateSchedule() {

@@ -1,8 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Schedule } from '@common/api/schedules';
 import type { Venue } from '@common/api/venues';
-import { jsonResponse, mockFetch } from '@/test/fixtures';
+import { mealStartsAt } from '@common/domain/schedule';
+import { jsonResponse, memberStats, mockFetch } from '@/test/fixtures';
 import { renderWithFeedback, findToast } from '@/test/render';
 import { AddScheduleDialog } from './add-schedule-dialog';
 
@@ -17,6 +19,25 @@ const venue: Venue = {
   x: '126.9812',
   y: '37.5660',
   distance: 120,
+};
+
+/** The schedule as `POST /api/schedules` answers it (201): what was sent, with its author as the first participant. */
+const created: Schedule = {
+  id: 9,
+  date: '2026-11-24',
+  time: 12,
+  text: '을지로 국수집 에서 한식 약속',
+  placeName: '을지로 국수집',
+  placeCategory: '한식',
+  participants: 3,
+  currentParticipants: 1,
+  latitude: 37.566,
+  longitude: 126.9812,
+  venueId: 'v1',
+  startsAt: mealStartsAt('2026-11-24', 12).toISOString(),
+  isFull: false,
+  myRequestStatus: null,
+  user: { id: 1, name: '나', profileImage: null, preferences: {}, reviewCount: 0, averageRating: 0, ...memberStats() },
 };
 
 function renderDialog(props: Partial<Parameters<typeof AddScheduleDialog>[0]> = {}) {
@@ -43,7 +64,7 @@ describe('add-schedule dialog (SPEC §5)', () => {
 
   it('saves the venue with its coordinates, id and food category', async () => {
     const user = userEvent.setup();
-    const fetch = mockFetch({ 'POST /api/schedules': () => jsonResponse({ id: 9 }, 201) });
+    const fetch = mockFetch({ 'POST /api/schedules': () => jsonResponse(created, 201) });
     const { onCreated, onOpenChange } = renderDialog({ now: () => new Date('2026-11-23T03:00:00Z') });
     await user.click(screen.getByRole('button', { name: '인원 늘리기' }));
     await user.click(screen.getByRole('button', { name: '저장' }));
