@@ -84,6 +84,23 @@ function validationText(p: { field?: string; problem?: 'missing' | 'extra' | 'in
 }
 
 /** The catalogue. Keys are the codes; see the file comment. */
+/** What a suspended member is told (issue #31 item 6): until when (KST), why, and whom to ask. */
+export interface SuspensionParams {
+  /** The end; none while suspended until lifted. */
+  until?: Date | string | null;
+  /** The reason's Korean label (the upheld report's, e.g. "욕설·비하"; "운영정책 위반" for a direct suspension). */
+  reason?: string | null;
+  /** The operator's contact e-mail (CONTACT_EMAIL). */
+  contact?: string | null;
+}
+
+function suspensionText(p: SuspensionParams): string {
+  const parts = [p.until ? `이용이 정지된 계정이에요. (${koreanDateTime(p.until)}까지)` : '이용이 정지된 계정이에요.'];
+  if (p.reason) parts.push(`사유: ${p.reason}.`);
+  if (p.contact) parts.push(`문의: ${p.contact}`);
+  return parts.join(' ');
+}
+
 export const ERRORS = {
   // ── The request itself (server/plugins/errors.ts, server/app.ts, server/lib/validation.ts) ──
   VALIDATION: { status: 400, text: validationText },
@@ -127,7 +144,11 @@ export const ERRORS = {
   LOGIN_LOCKED: { status: 429, text: (p: { minutes: number }) => `로그인 시도가 너무 많아요. ${p.minutes}분 뒤에 다시 시도해주세요.` },
   MAIL_FAILED: { status: 502, text: '인증번호 메일을 보내지 못했어요. 잠시 후 다시 시도해주세요.' },
   SOCIAL_CODE_INVALID: { status: 401, text: '소셜 로그인 정보가 만료됐거나 이미 사용됐어요. 다시 로그인해주세요.' },
-  SUSPENDED: { status: 403, text: (p: { until?: Date | string | null } = {}) => (p.until ? `이용이 정지된 계정이에요. (${koreanDateTime(p.until)}까지)` : '이용이 정지된 계정이에요.') },
+  SUSPENDED: { status: 403, text: (p: SuspensionParams = {}) => suspensionText(p) },
+  /** Issue #31 item 6: a signed-in member's token after a suspension — what happened, never "로그인이 만료됐어요". */
+  ACCOUNT_SUSPENDED: { status: 401, text: (p: SuspensionParams = {}) => suspensionText(p) },
+  /** Issue #31 item 6: a token of a deleted account (another device, after 회원 탈퇴). */
+  ACCOUNT_DELETED: { status: 401, text: '탈퇴가 완료되었어요.' },
   CONSENT_REQUIRED: { status: 400, text: (p: { missing: readonly string[] }) => consentMissingMessage(p.missing) },
   // ── The member's account ──
   USER_NOT_FOUND: { status: 404, text: '회원을 찾을 수 없어요.' },
@@ -261,7 +282,8 @@ export const ERROR_SAMPLES: Partial<Record<ErrorCode, unknown>> = {
   CODE_EXPIRED: { purpose: 'verify' },
   CODE_LOCKED: { purpose: 'verify' },
   LOGIN_LOCKED: { minutes: 15 },
-  SUSPENDED: { until: '2026-12-03T06:00:00Z' },
+  SUSPENDED: { until: '2026-12-03T06:00:00Z', reason: '욕설·비하', contact: 'help@example.com' },
+  ACCOUNT_SUSPENDED: { until: '2026-12-03T06:00:00Z', reason: '욕설·비하', contact: 'help@example.com' },
   CONSENT_REQUIRED: { missing: ['이용약관 동의'] },
   CONFIRM_REQUIRED: { word: '탈퇴' },
   REQUEST_LIMIT: { max: 2 },

@@ -202,7 +202,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   };
   // The broker and the live revocations, before auth (which drops a revoked member's cached account).
   await app.register(brokerPlugin, realtime);
-  await app.register(authPlugin, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, now, adminEmails: config.adminEmails });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret, dataDir: config.dataDir, now, adminEmails: config.adminEmails, contactEmail: config.contactEmail });
   await app.register(mailPlugin, { smtpUrl: config.smtpUrl, from: config.mailFrom, custom: overrides.mailer });
   await app.register(storagePlugin, { dir: path.join(config.dataDir, 'uploads') });
   // Every authenticated POST under /api honours Idempotency-Key (issue #7); before the modules.
@@ -216,8 +216,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(operationsPlugin); // app.registeredRoutes: the contract test's view of the routes
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, redisUrl: config.redisUrl });
-  await app.register(oauthRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, storeImage: createImagesService({ storage: app.storage }).store });
+  await app.register(authRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, redisUrl: config.redisUrl, contactEmail: config.contactEmail });
+  await app.register(oauthRoutes, { now, oauth: config.oauth, publicUrl: config.publicUrl, storeImage: createImagesService({ storage: app.storage }).store, contactEmail: config.contactEmail });
   // Issue #28 item 8: one meals service, the one writer of match requests and seats; account
   // deletion, blocks and suspensions call it. Its notices are stored in each change's transaction.
   const meals = () => createMatchesService({ db: app.db, now, rules: config.meal, stage: (tx, events) => app.stageNotices(tx, events) });

@@ -61,7 +61,7 @@ export function defineOperation<const O extends OperationSpec>(op: O): O {
   return op;
 }
 
-const SIGNED_IN_ERRORS = ['NO_TOKEN', 'INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_REVOKED'] as const satisfies readonly ErrorCode[];
+const SIGNED_IN_ERRORS = ['NO_TOKEN', 'INVALID_TOKEN', 'TOKEN_EXPIRED', 'TOKEN_REVOKED', 'ACCOUNT_SUSPENDED', 'ACCOUNT_DELETED'] as const satisfies readonly ErrorCode[];
 const IDEMPOTENCY_ERRORS = ['IDEMPOTENCY_KEY_INVALID', 'IDEMPOTENCY_MISMATCH', 'IDEMPOTENCY_IN_PROGRESS'] as const satisfies readonly ErrorCode[];
 
 /** Every code an operation can answer: its own and those of its kind (see the file comment). */

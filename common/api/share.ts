@@ -28,7 +28,7 @@ export const SharedMeal = Type.Object({
   time: Type.Integer({ minimum: 0, maximum: 23, description: 'hour 0–23 (KST)' }),
   latitude: Type.Union([Type.Number(), Type.Null()], { description: 'WGS84 decimal degrees of the place, when known' }),
   longitude: Type.Union([Type.Number(), Type.Null()]),
-  sharedBy: Type.String({ description: "the sharing member's name, masked for the public (e.g. 박*연)" }),
+  sharedBy: Type.String({ description: "the sharing member's name, masked for the public" }),
   partnerName: Type.String({ description: "the partner's name, masked for the public" }),
   cancelled: Type.Boolean({ description: 'the meal was cancelled after the link was made' }),
   expiresAt: Type.String({ format: 'date-time' }),

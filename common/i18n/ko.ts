@@ -820,6 +820,8 @@ export const ko = {
       other: '기타',
     },
     reasonRequired: '신고 사유를 골라주세요.',
+    /** The reason a member suspended directly by an admin is told (issue #31 item 6). */
+    policyReason: '운영정책 위반',
     detail: '자세한 내용 (선택)',
     detailName: '자세한 내용',
     detailMax: '자세한 내용은 {max}자 이하여야 해요.',

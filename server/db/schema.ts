@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '../../common/realtime.ts';
+import type { ReportReason } from '../../common/api/reports.ts';
 
 /**
  * Members (SPEC §3 User). `email` is stored lower-cased and never changes. Gender is not stored
@@ -37,6 +38,8 @@ export const users = pgTable(
     /** Issue #17 moderation: set while suspended; `suspendedUntil` null with `suspendedAt` set = until lifted. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** Issue #31 item 6: why, as the member is told — the upheld report's reason; null for a direct suspension (운영정책 위반). */
+    suspensionReason: text('suspension_reason').$type<ReportReason>(),
     /** Issue #17 account deletion: the row stays (their posts, reviews and messages show "탈퇴한 회원"), the personal data goes. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Issue #17: when the member saw the safety guide (shown once before a first request or accept). */

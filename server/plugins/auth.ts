@@ -20,6 +20,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { users } from '../db/schema.ts';
 import { appError, fail } from '../lib/errors.ts';
+import { isSuspended, suspensionParams } from '../modules/reports/public.ts';
 import type { Clock } from '../lib/clock.ts';
 
 /** Access-token lifetime: 7 days, in seconds. */
@@ -114,7 +115,7 @@ export async function loadJwtSecret(configured: string | undefined, dataDir: str
 
 
 /** Registers `app.tokens`, `app.requireAuth` and `request.user`. Depends on `db` and `broker` (the live revocations). */
-export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; now: Clock; adminEmails?: readonly string[] }>(
+export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; now: Clock; adminEmails?: readonly string[]; contactEmail?: string }>(
   async (app, opts) => {
     const key = await loadJwtSecret(opts.jwtSecret, opts.dataDir);
     // A separate key for MACs, derived from the JWT secret (HKDF-style: HMAC(secret, label)).
@@ -169,8 +170,23 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
       const id = Number(sub);
       if (id > 2_147_483_647) throw appError('INVALID_TOKEN');
       const row = await accountOf(id);
-      if (!row || row.tokenVersion !== ver || revocations.isRevoked(id, ver)) throw appError('TOKEN_REVOKED');
+      if (!row || row.tokenVersion !== ver || revocations.isRevoked(id, ver)) throw await revokedError(id);
       return { id, exp, ver, role: roleOf(row.email) };
+    };
+
+    /**
+     * Why a token no longer works (issue #31 item 6), read only on that rare path: the account was
+     * deleted (401 ACCOUNT_DELETED "탈퇴가 완료되었어요."), is suspended (401 ACCOUNT_SUSPENDED: until
+     * when, why, whom to ask), or the member signed out everywhere / changed the password (401 TOKEN_REVOKED).
+     */
+    const revokedError = async (id: number) => {
+      const [account] = await app.db
+        .select({ deletedAt: users.deletedAt, suspendedAt: users.suspendedAt, suspendedUntil: users.suspendedUntil, suspensionReason: users.suspensionReason })
+        .from(users)
+        .where(eq(users.id, id));
+      if (account?.deletedAt) return appError('ACCOUNT_DELETED');
+      if (account && isSuspended(account, opts.now())) return appError('ACCOUNT_SUSPENDED', { params: suspensionParams(account, opts.contactEmail ?? '') });
+      return appError('TOKEN_REVOKED');
     };
 
     /**

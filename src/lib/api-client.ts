@@ -42,10 +42,10 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 type TokenGetter = () => string | null;
 let getToken: TokenGetter = () => null;
-let onUnauthorized: (() => void) | null = null;
+let onUnauthorized: ((error: ApiError) => void) | null = null;
 
 /** Wired once by the session store (avoids an import cycle). */
-export function configureApiClient(options: { getToken: TokenGetter; onUnauthorized?: () => void }): void {
+export function configureApiClient(options: { getToken: TokenGetter; onUnauthorized?: (error: ApiError) => void }): void {
   getToken = options.getToken;
   onUnauthorized = options.onUnauthorized ?? null;
 }
@@ -142,8 +142,9 @@ async function exchange(path: string, options: RequestOptions): Promise<{ data: 
 
   const data = await readBody(response).catch(() => undefined);
   if (!response.ok) {
-    if (response.status === 401 && auth && token && options.token === undefined) onUnauthorized?.();
-    throw toApiError(response.status, data);
+    const error = toApiError(response.status, data);
+    if (response.status === 401 && auth && token && options.token === undefined) onUnauthorized?.(error);
+    throw error;
   }
   return { data, response };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXPIRED_MARKER_KEY } from '@/lib/token-storage';
-import { fakeJwt, makeUser } from '@/test/fixtures';
+import { EXPIRED_MARKER_KEY, expiredNotice } from '@/lib/token-storage';
+import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 
 /** Stand-ins for @stomp/stompjs `Client`s: the config each was built with and its activate/deactivate calls. */
 const stomp = vi.hoisted(() => ({
@@ -55,11 +55,26 @@ describe('a dead token on the live channel (issue #13)', () => {
     // The STOMP library is loaded on the first connect.
     await vi.waitFor(() => expect(stomp.clients).toHaveLength(1));
     const c = stomp.clients[0]!;
-    c.config.onStompError?.({ headers: { message: '로그인이 만료되었습니다. 다시 로그인해주세요.', code } });
+    // A revocation asks the API why (issue #31 item 6); here it is an ordinary one.
+    mockFetch({ 'GET /api/user/me': () => jsonResponse({ code: 'TOKEN_REVOKED', message: '로그인이 만료됐어요. 다시 로그인해주세요.' }, 401) });
+    c.config.onStompError?.({ headers: { message: '로그인이 만료됐어요. 다시 로그인해주세요.', code } });
     expect(c.deactivated).toBeGreaterThan(0);
-    expect(useSession.getState().status).toBe('signedOut');
+    await vi.waitFor(() => expect(useSession.getState().status).toBe('signedOut'));
     expect(localStorage.getItem(EXPIRED_MARKER_KEY)).not.toBeNull();
+    expect(expiredNotice()).toBeNull();
     expect(stomp.clients).toHaveLength(1);
+    stop();
+  });
+
+  it('a revocation by a suspension signs out with what happened, told by the API (issue #31 item 6)', async () => {
+    const stop = startLiveChannel();
+    useSession.getState().signIn({ token: fakeJwt(Date.now() + 3_600_000), user: makeUser(), remember: true });
+    await vi.waitFor(() => expect(stomp.clients).toHaveLength(1));
+    const text = '이용이 정지된 계정이에요. 사유: 운영정책 위반. 문의: help@example.com';
+    mockFetch({ 'GET /api/user/me': () => jsonResponse({ code: 'ACCOUNT_SUSPENDED', message: text }, 401) });
+    stomp.clients[0]!.config.onStompError?.({ headers: { message: '로그인이 만료됐어요. 다시 로그인해주세요.', code: 'TOKEN_REVOKED' } });
+    await vi.waitFor(() => expect(useSession.getState().status).toBe('signedOut'));
+    expect(expiredNotice()).toBe(text);
     stop();
   });
 

@@ -11,6 +11,8 @@
 import type { Client, StompSubscription } from '@stomp/stompjs';
 import { create } from 'zustand';
 import { WS_PATH } from '@common/realtime';
+import { getMe } from '@common/api/users';
+import { call } from '@/lib/api-client';
 import { env } from '@/config/env';
 import { onSignOut, useSession, type SignOutReason } from '@/lib/session/store';
 
@@ -95,6 +97,16 @@ export async function connectLive(token: string): Promise<void> {
       if (!reason || client !== c) return;
       // Stop reconnecting with this token; signing out also runs `disconnectLive` (onSignOut).
       void disconnectLive();
+      if (frame.headers.code === 'TOKEN_REVOKED') {
+        // Issue #31 item 6: ask why over HTTP. A suspended or deleted account answers 401 with its
+        // own text, and the API client's 401 handler signs out with it; otherwise it is an expiry.
+        void call(getMe)
+          .catch(() => undefined)
+          .finally(() => {
+            if (useSession.getState().token === token) useSession.getState().signOut(reason);
+          });
+        return;
+      }
       if (useSession.getState().token === token) useSession.getState().signOut(reason);
     },
   });

@@ -81,12 +81,22 @@ export function clearToken(): void {
   safe(() => sessionStorage.removeItem(TOKEN_KEY), undefined);
 }
 
-export function writeExpiredMarker(): void {
-  safe(() => localStorage.setItem(EXPIRED_MARKER_KEY, String(Date.now())), undefined);
+/**
+ * Marks that the session ended without the member signing out; `notice` is the server's account
+ * text (a suspension or a deletion, issue #31 item 6) to show instead of the expiry message.
+ */
+export function writeExpiredMarker(notice?: string): void {
+  safe(() => localStorage.setItem(EXPIRED_MARKER_KEY, notice ? `notice:${notice}` : String(Date.now())), undefined);
 }
 
 export function hasExpiredMarker(): boolean {
   return safe(() => localStorage.getItem(EXPIRED_MARKER_KEY) !== null, false);
+}
+
+/** The account text stored with the marker (see `writeExpiredMarker`), else null. */
+export function expiredNotice(): string | null {
+  const value = safe(() => localStorage.getItem(EXPIRED_MARKER_KEY), null);
+  return value?.startsWith('notice:') ? value.slice('notice:'.length) : null;
 }
 
 export function clearExpiredMarker(): void {

@@ -28,8 +28,9 @@ import { createAuthService } from './service.ts';
 const byBodyEmail = (request: FastifyRequest) => normalizeEmail((request.body as { email: string }).email);
 
 /** Registers `/api/auth/*`. */
-export const authRoutes: FastifyPluginAsync<{ now: Clock; oauth: Config['oauth']; publicUrl: string; redisUrl?: string }> = async (app, opts) => {
+export const authRoutes: FastifyPluginAsync<{ now: Clock; oauth: Config['oauth']; publicUrl: string; redisUrl?: string; contactEmail: string }> = async (app, opts) => {
   const service = createAuthService({
+    contactEmail: opts.contactEmail,
     db: app.db,
     mailer: app.mailer,
     tokens: app.tokens,

@@ -28,6 +28,8 @@ type Purpose = 'verify' | 'reset' | 'login';
 
 /** What the auth service needs. `now` is injectable so tests can expire codes. */
 export interface AuthServiceDeps {
+  /** The operator's contact address, told to a suspended member (issue #31 item 6). */
+  contactEmail: string;
   db: Database;
   mailer: Mailer;
   tokens: TokenIssuer;
@@ -224,7 +226,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const ok = row?.passwordHash ? await argonVerify(row.passwordHash, body.password) : (await argonVerify(await dummyHash, body.password), false);
       if (!row || !ok) fail('LOGIN_FAILED');
       // Issue #17: a suspended member is told so (only after the right password, so it reveals nothing).
-      assertNotSuspended(row, now());
+      assertNotSuspended(row, now(), deps.contactEmail);
       return authResponse(row);
     },
 

@@ -37,11 +37,14 @@ export interface OAuthRoutesOptions {
   publicUrl: string;
   storeImage?: OAuthServiceDeps['storeImage'];
   fetchFn?: typeof fetch;
+  /** The operator's contact address, told to a suspended member (issue #31 item 6). */
+  contactEmail: string;
 }
 
 /** Registers the social login routes. */
 export const oauthRoutes: FastifyPluginAsyncTypebox<OAuthRoutesOptions> = async (app, opts) => {
   const service = createOAuthService({
+    contactEmail: opts.contactEmail,
     db: app.db,
     tokens: app.tokens,
     now: opts.now,

@@ -51,6 +51,8 @@ const FALLBACK_NAME: Record<SocialProvider, string> = ko.auth.socialFallbackName
 
 /** What the service needs. */
 export interface OAuthServiceDeps {
+  /** The operator's contact address, told to a suspended member (issue #31 item 6). */
+  contactEmail: string;
   db: Database;
   tokens: TokenIssuer;
   now: Clock;
@@ -221,7 +223,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       const [user] = await db.select().from(users).where(eq(users.id, row.userId));
       if (!user) failWith('SOCIAL_CODE_INVALID');
       // Issue #17: a suspended member cannot sign in socially either.
-      assertNotSuspended(user, at);
+      assertNotSuspended(user, at, deps.contactEmail);
       return { accessToken: await tokens.sign(user), ...toUser(user, tokens.roleOf(user.email)) };
     },
   };

@@ -173,7 +173,12 @@ describe('suspension', () => {
 
     await live.closed;
     expect(live.errors[0]?.headers.code).toBe(STOMP_ERROR_CODES.revoked);
-    expect((await t.app.inject({ url: '/api/user/me', headers: author.headers })).statusCode).toBe(401);
+    // Issue #31 item 6: the member's next request says what happened — until when, why (the upheld
+    // report's reason), whom to ask — never "로그인이 만료됐어요".
+    const me = await t.app.inject({ url: '/api/user/me', headers: author.headers });
+    expect(me.statusCode).toBe(401);
+    expect(me.json().code).toBe('ACCOUNT_SUSPENDED');
+    expect(me.json().message).toMatch(new RegExp(`^이용이 정지된 계정이에요\\. \\(.+까지\\) 사유: 사기·금전 요구\\. 문의: ${t.config.contactEmail.replace('.', '\\.')}$`));
     expect(await boardIds(reporter)).not.toContain(postId);
 
     const refused = await login(author);
@@ -181,7 +186,7 @@ describe('suspension', () => {
     const kst = new Date(new Date(until).getTime() + 9 * 3600 * 1000);
     const date = `${kst.getUTCFullYear()}년 ${kst.getUTCMonth() + 1}월 ${kst.getUTCDate()}일`;
     expect(refused.json()).toMatchObject({ code: 'SUSPENDED' });
-    expect(refused.json().message).toMatch(new RegExp(`^이용이 정지된 계정이에요\\. \\(${date} \\([월화수목금토일]\\) 오[전후] \\d{1,2}(:\\d\\d|시)까지\\)$`));
+    expect(refused.json().message).toMatch(new RegExp(`^이용이 정지된 계정이에요\\. \\(${date} \\([월화수목금토일]\\) 오[전후] \\d{1,2}(:\\d\\d|시)까지\\) 사유: 사기·금전 요구\\. 문의: `));
     // A wrong password still answers 401 (the suspension is told only to the owner).
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: author.email, password: 'wrong-password' } })).statusCode).toBe(401);
 
@@ -221,15 +226,20 @@ describe('suspension', () => {
     const s = await t.app.inject({ method: 'POST', url: `/api/admin/users/${member.id}/suspend`, headers: admin.headers, payload: { note: '반복 신고' } });
     expect(s.statusCode, s.body).toBe(200);
     expect(s.json()).toEqual({ userId: member.id, suspended: true, suspendedUntil: null });
-    expect((await t.app.inject({ url: '/api/user/me', headers: member.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/user/me', headers: member.headers })).json()).toEqual({
+      code: 'ACCOUNT_SUSPENDED',
+      message: `이용이 정지된 계정이에요. 사유: 운영정책 위반. 문의: ${t.config.contactEmail}`,
+    });
     const refused = await login(member);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ code: 'SUSPENDED', message: '이용이 정지된 계정이에요.' });
+    expect(refused.json()).toEqual({ code: 'SUSPENDED', message: `이용이 정지된 계정이에요. 사유: 운영정책 위반. 문의: ${t.config.contactEmail}` });
 
     const u = await t.app.inject({ method: 'POST', url: `/api/admin/users/${member.id}/unsuspend`, headers: admin.headers });
     expect(u.statusCode, u.body).toBe(200);
     expect(u.json()).toEqual({ userId: member.id, suspended: false, suspendedUntil: null });
     expect((await login(member)).statusCode).toBe(200);
+    // The old token stays dead, now as an ordinary revocation.
+    expect((await t.app.inject({ url: '/api/user/me', headers: member.headers })).json().code).toBe('TOKEN_REVOKED');
 
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/users/2000000000/suspend', headers: admin.headers, payload: { days: 1 } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/users/${admin.id}/suspend`, headers: admin.headers, payload: {} })).statusCode).toBe(400);
@@ -260,6 +270,6 @@ describe('suspension', () => {
     await t.app.db.insert(oauthLoginCodes).values({ codeHash: createHash('sha256').update(code).digest('hex'), userId: member.id, expiresAt: new Date(t.clock.now().getTime() + 60_000) });
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/social', payload: { token: code } });
     expect(res.statusCode, res.body).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'SUSPENDED', message: expect.stringMatching(/^이용이 정지된 계정이에요\. \(.+까지\)$/) });
+    expect(res.json()).toMatchObject({ code: 'SUSPENDED', message: expect.stringMatching(/^이용이 정지된 계정이에요\. \(.+까지\) 사유: 운영정책 위반\. 문의: /) });
   });
 });

@@ -187,12 +187,15 @@ export function createReportsService(deps: ReportsServiceDeps) {
       ))`;
   }
 
-  /** Suspends `userId` (inside `tx`): until `days` from now, or until lifted. Answers the new token version. */
-  async function suspendIn(tx: Tx, userId: number, days: number | undefined, at: Date): Promise<{ tokenVersion: number; until: Date | null }> {
+  /**
+   * Suspends `userId` (inside `tx`): until `days` from now, or until lifted; `reason` is the upheld
+   * report's (null for a direct suspension), which the member is told. Answers the new token version.
+   */
+  async function suspendIn(tx: Tx, userId: number, days: number | undefined, at: Date, reason: ReportReason | null): Promise<{ tokenVersion: number; until: Date | null }> {
     const until = days ? new Date(at.getTime() + days * 24 * 60 * 60 * 1000) : null;
     const [row] = await tx
       .update(users)
-      .set({ suspendedAt: at, suspendedUntil: until, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
+      .set({ suspendedAt: at, suspendedUntil: until, suspensionReason: reason, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: at })
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .returning({ tokenVersion: users.tokenVersion });
     if (!row) fail('USER_NOT_FOUND');
@@ -328,7 +331,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       const at = now();
       const note = body.note?.trim() || null;
       const result = await db.transaction(async (tx) => {
-        const [report] = await tx.select({ targetType: reports.targetType, targetId: reports.targetId }).from(reports).where(eq(reports.id, reportId));
+        const [report] = await tx.select({ targetType: reports.targetType, targetId: reports.targetId, reason: reports.reason }).from(reports).where(eq(reports.id, reportId));
         if (!report) fail('REPORT_NOT_FOUND');
         const { targetType, targetId } = report;
         const target = await loadTarget(tx, targetType, targetId);
@@ -338,7 +341,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
           const userId = target?.authorId ?? null;
           if (!userId) fail('NO_AUTHOR', { field: 'action' });
           if (userId === adminId) fail('SUSPEND_SELF', { field: 'action' });
-          suspension = { userId, ...(await suspendIn(tx, userId, body.days, at)) };
+          suspension = { userId, ...(await suspendIn(tx, userId, body.days, at, report.reason)) };
         }
         let hidden = target?.hidden ?? false;
         // A dispute (issue #28 item 1): `hide` removes the absence mark (read through the report's action), `dismiss` upholds it.
@@ -376,7 +379,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       const at = now();
       const note = rawNote?.trim() || null;
       const done = await db.transaction(async (tx) => {
-        const s = await suspendIn(tx, userId, days, at);
+        const s = await suspendIn(tx, userId, days, at, null);
         await audit(tx, adminId, 'user.suspend', 'member', userId, { days: days ?? null, until: s.until?.toISOString() ?? null, ...(note ? { note } : {}) });
         return s;
       });
@@ -390,7 +393,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
       await db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)
-          .set({ suspendedAt: null, suspendedUntil: null, updatedAt: at })
+          .set({ suspendedAt: null, suspendedUntil: null, suspensionReason: null, updatedAt: at })
           .where(and(eq(users.id, userId), isNull(users.deletedAt)))
           .returning({ id: users.id });
         if (!row) fail('USER_NOT_FOUND');

@@ -107,7 +107,10 @@ describe('DELETE /api/user/me', () => {
     expect(bad.json().message).toBe("탈퇴하려면 '탈퇴'를 입력해주세요.");
     const ok = await t.app.inject({ method: 'DELETE', url: '/api/user/me', headers: social.headers, payload: { confirm: '탈퇴' } });
     expect(ok.statusCode).toBe(204);
-    expect((await t.app.inject({ url: '/api/user/me', headers: social.headers })).statusCode).toBe(401);
+    // Another device still holding a token is told what happened (issue #31 item 6), not "로그인이 만료됐어요".
+    const after = await t.app.inject({ url: '/api/user/me', headers: social.headers });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ code: 'ACCOUNT_DELETED', message: '탈퇴가 완료되었어요.' });
   });
 
   it('erases the member, cancels their open matches with a notice to each partner, closes their live connection, keeps their posts as "탈퇴한 회원"', async () => {

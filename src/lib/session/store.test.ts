@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
-import { EXPIRED_MARKER_KEY, readToken, TOKEN_KEY } from '@/lib/token-storage';
+import { call } from '@/lib/api-client';
+import { getMe } from '@common/api/users';
+import { EXPIRED_MARKER_KEY, expiredNotice, hasExpiredMarker, readToken, TOKEN_KEY } from '@/lib/token-storage';
 import { onSignOut, sessionSnapshot, useSession } from './store';
 
 const HOUR = 60 * 60 * 1000;
@@ -80,6 +82,29 @@ describe('session store (SPEC §4)', () => {
     await useSession.getState().restore();
     expect(useSession.getState().status).toBe('signedOut');
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
+  it('a suspended member\'s next request signs out with the server\'s account text, shown at login instead of the expiry (issue #31 item 6)', async () => {
+    useSession.getState().signIn({ token: fakeJwt(Date.now() + HOUR), user: makeUser(), remember: true });
+    const text = '이용이 정지된 계정이에요. (2026년 3월 9일 (월) 오전 9시까지) 사유: 욕설·비하. 문의: help@example.com';
+    mockFetch({ 'GET /api/user/me': () => jsonResponse({ code: 'ACCOUNT_SUSPENDED', message: text }, 401) });
+    await expect(call(getMe)).rejects.toMatchObject({ status: 401, code: 'ACCOUNT_SUSPENDED' });
+    expect(useSession.getState().status).toBe('signedOut');
+    expect(expiredNotice()).toBe(text);
+    // An ordinary expiry afterwards shows the expiry message again (no stale account text).
+    useSession.getState().signIn({ token: fakeJwt(Date.now() + HOUR), user: makeUser(), remember: true });
+    mockFetch({ 'GET /api/user/me': () => jsonResponse({ code: 'TOKEN_EXPIRED', message: '로그인이 만료됐어요. 다시 로그인해주세요.' }, 401) });
+    await expect(call(getMe)).rejects.toMatchObject({ status: 401 });
+    expect(hasExpiredMarker()).toBe(true);
+    expect(expiredNotice()).toBeNull();
+  });
+
+  it('a stored token of a deleted account ends with 탈퇴가 완료되었어요 at start', async () => {
+    localStorage.setItem(TOKEN_KEY, JSON.stringify({ token: fakeJwt(Date.now() + HOUR), expiresAt: Date.now() + HOUR }));
+    mockFetch({ 'GET /api/user/me': () => jsonResponse({ code: 'ACCOUNT_DELETED', message: '탈퇴가 완료되었어요.' }, 401) });
+    await useSession.getState().restore();
+    expect(useSession.getState().status).toBe('signedOut');
+    expect(expiredNotice()).toBe('탈퇴가 완료되었어요.');
   });
 
   it('keeps the session on the cached member when the network fails (offline start)', async () => {

@@ -18,7 +18,16 @@ import {
 } from '@/lib/token-storage';
 
 export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
-export type SignOutReason = 'logout' | 'expired' | 'invalid';
+/** `ended`: the account was suspended or deleted (issue #31 item 6); the server's text is shown at login. */
+export type SignOutReason = 'logout' | 'expired' | 'invalid' | 'ended';
+
+/** 401 codes that say the account itself ended (common/errors.ts): their text replaces "로그인이 만료됐어요". */
+const ACCOUNT_ENDED_CODES = new Set(['ACCOUNT_SUSPENDED', 'ACCOUNT_DELETED']);
+
+/** The account text of a 401 that ended the account (a suspension or a deletion), else null. */
+export function accountEndedNotice(error: unknown): string | null {
+  return isApiError(error) && error.status === 401 && error.code && ACCOUNT_ENDED_CODES.has(error.code) ? (error.serverMessage ?? error.message) : null;
+}
 
 interface CredentialsSlice {
   status: SessionStatus;
@@ -34,8 +43,8 @@ interface UserSlice {
 interface Actions {
   /** Login, register, social login: keep the token where `remember` says and start the timer. */
   signIn: (input: { token: string; user: User; remember: boolean }) => void;
-  /** Logout, failed `me`, expiry, revoked token. */
-  signOut: (reason?: SignOutReason) => void;
+  /** Logout, failed `me`, expiry, revoked token; `notice` is shown at login (reason `ended`). */
+  signOut: (reason?: SignOutReason, notice?: string) => void;
   /** At start: read the stored token and confirm it with `GET /api/user/me`. */
   restore: () => Promise<void>;
 }
@@ -112,10 +121,11 @@ export const useSession = create<SessionState>()((...a) => {
       startExpiryTimer(expiresAt);
     },
 
-    signOut: (reason = 'logout') => {
+    signOut: (reason = 'logout', notice) => {
       stopExpiryTimer();
       clearToken();
       if (reason === 'expired') writeExpiredMarker();
+      if (reason === 'ended') writeExpiredMarker(notice);
       set({ status: 'signedOut', token: null, expiresAt: null, user: null });
       for (const handler of [...signOutHandlers]) {
         try {
@@ -150,7 +160,10 @@ export const useSession = create<SessionState>()((...a) => {
       // SPEC §4: a failed `me` call ends the session — when the server says the token is bad.
       // A network failure or a server error says nothing about the token: keep it, and start
       // signed in on the member last confirmed (offline use), or signed out until a later retry.
-      if (isApiError(error) && REJECTED_SESSION.has(error.status)) {
+      const ended = accountEndedNotice(error);
+      if (ended) {
+        get().signOut('ended', ended);
+      } else if (isApiError(error) && REJECTED_SESSION.has(error.status)) {
         get().signOut('invalid');
       } else if (stored.user) {
         set({ status: 'signedIn', token: stored.token, expiresAt: stored.expiresAt, user: stored.user });
@@ -164,8 +177,11 @@ export const useSession = create<SessionState>()((...a) => {
 
 configureApiClient({
   getToken: () => useSession.getState().token,
-  onUnauthorized: () => {
-    if (useSession.getState().status === 'signedIn') useSession.getState().signOut('expired');
+  onUnauthorized: (error) => {
+    if (useSession.getState().status !== 'signedIn') return;
+    const ended = accountEndedNotice(error);
+    if (ended) useSession.getState().signOut('ended', ended);
+    else useSession.getState().signOut('expired');
   },
 });
 

@@ -5,7 +5,7 @@ import { SetupWizard } from '@/features/profile/components/setup-wizard';
 import { ko } from '@/i18n/shell';
 import { rememberLoginRedirect } from '@/lib/login-redirect';
 import { safeRedirect } from '@/lib/route-guard';
-import { hasExpiredMarker } from '@/lib/token-storage';
+import { expiredNotice, hasExpiredMarker } from '@/lib/token-storage';
 
 export interface AuthSearch {
   /** `?mode=forgotPassword` is the password-reset link of the "already has an account" mail (issue #13). */
@@ -48,6 +48,7 @@ function AuthRoute() {
         key={`${navKey}:${initialMode}`}
         initialMode={initialMode}
         expired={hasExpiredMarker()}
+        notice={expiredNotice()}
         profileSetup={<SetupWizard onDone={() => void navigate({ to: '/', replace: true })} />}
         onRegistered={() => void navigate({ to: '/profile-setup', replace: true })}
       />

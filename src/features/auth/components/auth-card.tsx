@@ -16,13 +16,15 @@ interface AuthCardProps {
   initialMode?: AuthMode;
   /** The session ended by expiry: show the marker message. */
   expired?: boolean;
+  /** The account ended (suspended or deleted, issue #31 item 6): the server's text, shown instead of the expiry message. */
+  notice?: string | null;
   /** What profileSetup mode shows (the route composes the setup wizard in). */
   profileSetup?: ReactNode;
   /** After a successful sign-up (the new member continues with profile setup). */
   onRegistered?: () => void;
 }
 
-export function AuthCard({ initialMode = 'login', expired, profileSetup, onRegistered }: AuthCardProps) {
+export function AuthCard({ initialMode = 'login', expired, notice, profileSetup, onRegistered }: AuthCardProps) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -52,9 +54,9 @@ export function AuthCard({ initialMode = 'login', expired, profileSetup, onRegis
 
   return (
     <section className="auth-card" aria-label={ko.app.name}>
-      {expired && (
+      {(notice || expired) && (
         <p className="auth-card__notice" role="alert">
-          {ko.app.sessionExpired}
+          {notice || ko.app.sessionExpired}
         </p>
       )}
       {showTabs && (

@@ -106,6 +106,13 @@ describe('login (SPEC §2 auth card, §5, §8)', () => {
     expect(bodies.every((b) => b.password === 'right-password')).toBe(true);
   }, 15_000);
 
+  it('an ended account shows the server\'s text instead of the expiry message (issue #31 item 6)', () => {
+    mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
+    renderCard({ expired: true, notice: '탈퇴가 완료되었어요.' });
+    expect(screen.getByRole('alert').textContent).toBe('탈퇴가 완료되었어요.');
+    expect(screen.queryByText('로그인이 만료됐어요. 다시 로그인해주세요.')).toBeNull();
+  });
+
   it('switches modes and shows the expiry marker message', async () => {
     mockFetch({ 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
     const user = renderCard({ expired: true });
