@@ -41,12 +41,6 @@ const NOT_YET_MIGRATED = new Set<string>([
   'GET /api/users/:id',
   'POST /api/images/upload',
   'GET /api/venues',
-  'GET /api/schedules/:id/members',
-  'GET /api/schedules/:id/chat',
-  'POST /api/schedules/:id/chat',
-  'POST /api/chats/:kind/:id/read',
-  'PUT /api/chats/:kind/:id/mute',
-  'GET /api/chats',
 ]);
 
 /** Swagger UI's own routes (the document and its assets), not part of the API. */
