@@ -10,7 +10,9 @@
  * - `/app/table/{scheduleId}`: SEND `{content}` with the 1:1 chat's rules (optional `client-id`,
  *   RECEIPT once stored, refusals 400/409/429 on `/user/queue/errors`: blank or long, content
  *   filter, CHAT_CLOSED, CHAT_READ_ONLY, CLIENT_ID_REUSED, RATE_LIMITED; 403/404 end the session).
- * - `app.publishTable`, `app.publishRead`, `app.publishChatActivity`;
+ * - `app.publishTable` (stores, publishes, announces on each member's chat list and pushes the
+ *   message to the members who are not looking: common/push.ts `TableMessagePush`), `app.publishRead`,
+ *   `app.publishChatActivity`;
  * - `tableNotifier`: after a meal change commits, publishes its table system lines and ends the
  *   subscriptions of the member who left (only theirs, on every instance).
  */
@@ -23,12 +25,15 @@ import { advanceRead } from './states.ts';
 import { createTableService, type TableService } from './table-service.ts';
 import type { ChatReadResult } from '../../../common/api/chat.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { TABLE_MESSAGE, type TableMessagePush } from '../../../common/push.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Stores, publishes (`/topic/table/{id}`) and announces (each member's `/topic/user/{id}/chats`)
-     * one table message of `senderId`; answers it. The chat service's errors plus 429 over the chat budget.
+     * one table message of `senderId`, and pushes it to the other members who have not muted the
+     * chat and are not on either side of a block with the sender (issue #30; push runs in the
+     * background); answers it. The chat service's errors plus 429 over the chat budget.
      */
     publishTable: (senderId: number, scheduleId: number, content: string, clientId?: string) => Promise<TableMessage>;
     /**
@@ -109,10 +114,20 @@ export const tableLivePlugin = fp<{ now: Clock }>(
     app.decorate('publishTable', async (senderId: number, scheduleId: number, content: string, clientId?: string): Promise<TableMessage> => {
       await perBurst(String(senderId));
       await perMinute(String(senderId));
-      const { message, duplicate } = await tables.send(senderId, scheduleId, content, clientId);
+      const { message, room, duplicate } = await tables.send(senderId, scheduleId, content, clientId);
       if (duplicate) return message;
       await app.broker.publish({ destination: tableTopic(scheduleId), body: JSON.stringify(message) });
       await app.publishChatActivity('table', scheduleId, message);
+      // Issue #30: like a 1:1 message, a table message reaches the members who are not looking (the
+      // service worker stays quiet for a window showing that table chat).
+      const push: TableMessagePush = { type: TABLE_MESSAGE, scheduleId, placeName: room.placeName, fromUser: { id: senderId, name: message.senderName }, createdAt: message.createdAt };
+      for (const userId of await tables.pushRecipients(scheduleId, senderId)) {
+        try {
+          await app.pushSender.send(userId, push);
+        } catch (err) {
+          app.log.error({ err }, 'push send failed');
+        }
+      }
       return message;
     });
 
@@ -154,5 +169,5 @@ export const tableLivePlugin = fp<{ now: Clock }>(
       },
     });
   },
-  { name: 'table-live', dependencies: ['db', 'broker', 'notifier', 'rate-limit'] },
+  { name: 'table-live', dependencies: ['db', 'broker', 'notifier', 'rate-limit', 'push'] },
 );

@@ -16,7 +16,7 @@ import { chatStates, matchRequests, schedules, tableMembers, tableMessages, user
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
-import { isBlockedBetween } from '../blocks/public.ts';
+import { isBlockedBetween, notBlockedWith } from '../blocks/public.ts';
 import { fail } from '../../lib/errors.ts';
 import { memberStats, NO_STATS } from '../meals/public.ts';
 import { averageRating } from '../../lib/user-view.ts';
@@ -178,6 +178,28 @@ export function createTableService(deps: { db: Database; now: Clock }) {
         group by tm.user_id`);
       const list = (Array.isArray(rows) ? rows : (rows as unknown as { rows: Array<{ user_id: number; unread: number; muted: boolean }> }).rows) as Array<{ user_id: number; unread: number; muted: boolean }>;
       return new Map(list.map((r) => [Number(r.user_id), { unread: Number(r.unread), muted: !!r.muted }]));
+    },
+
+    /**
+     * Who a table message of `senderId` is pushed to (issue #30): the active members but the sender,
+     * leaving out those who muted the table chat (알림 끄기) and those on either side of a block with
+     * the sender (issue #17: no notification passes between them; the 1:1 chat's inbox store does the same).
+     */
+    async pushRecipients(scheduleId: number, senderId: number): Promise<number[]> {
+      const rows = await db
+        .select({ userId: tableMembers.userId })
+        .from(tableMembers)
+        .leftJoin(chatStates, and(eq(chatStates.userId, tableMembers.userId), eq(chatStates.kind, 'table'), eq(chatStates.conversationId, tableMembers.scheduleId)))
+        .where(
+          and(
+            eq(tableMembers.scheduleId, scheduleId),
+            isNull(tableMembers.leftAt),
+            ne(tableMembers.userId, senderId),
+            sql`coalesce(${chatStates.muted}, false) = false`,
+            notBlockedWith(senderId, tableMembers.userId),
+          ),
+        );
+      return rows.map((r) => r.userId);
     },
 
     /** The newest message id of the table (0 when none). */
