@@ -19,7 +19,7 @@
 import fp from 'fastify-plugin';
 import { chatReadsTopic, tableReadsTopic, tableTopic, userChatsTopic, type ChatActivity, type ChatKind, type ReadEvent, type TableMessage } from '../../../common/realtime.ts';
 import type { Notifier } from '../../plugins/notifier.ts';
-import { STOMP_ERRORS, StompRefusal } from '../../realtime/frames.ts';
+import { destinationId, sendContent } from './destinations.ts';
 import { createChatService } from './service.ts';
 import { advanceRead } from './states.ts';
 import { createTableService, type TableService } from './table-service.ts';
@@ -46,15 +46,6 @@ declare module 'fastify' {
     tables: TableService;
   }
 }
-
-/** Parses `{prefix}{id}{suffix}` (ids 1–10 digits). */
-const idOf = (prefix: string, suffix = '') => {
-  const pattern = new RegExp(`^${prefix}([1-9][0-9]{0,9})${suffix}$`);
-  return (destination: string) => {
-    const m = pattern.exec(destination);
-    return m ? { id: Number(m[1]) } : null;
-  };
-};
 
 /** Publishes a meal change's table lines and ends the leaver's subscriptions (runs after the commit). */
 export function tableNotifier(app: {
@@ -150,22 +141,15 @@ export const tableLivePlugin = fp<{ now: Clock }>(
     });
 
     const member = (userId: number, { id }: { id: number }) => tables.isMember(userId, id);
-    app.liveDestinations.topic({ pattern: '/topic/table/{scheduleId}', match: idOf('/topic/table/'), canSubscribe: member });
-    app.liveDestinations.topic({ pattern: '/topic/table/{scheduleId}/reads', match: idOf('/topic/table/', '/reads'), canSubscribe: member });
-    app.liveDestinations.topic({ pattern: '/topic/chat/{matchId}/reads', match: idOf('/topic/chat/', '/reads'), canSubscribe: (userId, { id }) => chat.canChat(userId, id) });
-    app.liveDestinations.topic({ pattern: '/topic/user/{userId}/chats', match: idOf('/topic/user/', '/chats'), canSubscribe: (userId, { id }) => userId === id });
+    app.liveDestinations.topic({ pattern: '/topic/table/{scheduleId}', match: destinationId('/topic/table/'), canSubscribe: member });
+    app.liveDestinations.topic({ pattern: '/topic/table/{scheduleId}/reads', match: destinationId('/topic/table/', '/reads'), canSubscribe: member });
+    app.liveDestinations.topic({ pattern: '/topic/chat/{matchId}/reads', match: destinationId('/topic/chat/', '/reads'), canSubscribe: (userId, { id }) => chat.canChat(userId, id) });
+    app.liveDestinations.topic({ pattern: '/topic/user/{userId}/chats', match: destinationId('/topic/user/', '/chats'), canSubscribe: (userId, { id }) => userId === id });
     app.liveDestinations.send({
       pattern: '/app/table/{scheduleId}',
-      match: idOf('/app/table/'),
+      match: destinationId('/app/table/'),
       async handle(userId, { id }, frame) {
-        let content: unknown;
-        try {
-          content = (JSON.parse(frame.body) as { content?: unknown } | null)?.content;
-        } catch {
-          throw new StompRefusal(STOMP_ERRORS.malformed);
-        }
-        if (typeof content !== 'string') throw new StompRefusal(STOMP_ERRORS.malformed);
-        await app.publishTable(userId, id, content, frame.headers['client-id']);
+        await app.publishTable(userId, id, sendContent(frame.body), frame.headers['client-id']);
       },
     });
   },
