@@ -243,6 +243,9 @@ export const ERRORS = {
   CHAT_BLOCKED: { status: 409, text: '메시지를 보낼 수 없는 회원이에요.' },
   CHAT_READ_ONLY: { status: 409, text: '약속이 끝나고 하루가 지나서 더 이상 메시지를 보낼 수 없어요.' },
   CLIENT_ID_REUSED: { status: 409, text: '이미 다른 대화에서 쓴 메시지 번호예요. 새로 보내주세요.' },
+  // The table (a meal's host and seated guests) and its chat
+  TABLE_NOT_FOUND: { status: 404, text: '약속을 찾을 수 없어요.' },
+  NOT_TABLE_MEMBER: { status: 403, text: '이 약속의 채팅에 참여하고 있지 않아요.' },
   // Reviews
   NOT_PARTICIPANT: { status: 403, text: '매칭에 참여한 회원만 리뷰를 작성할 수 있어요.' },
   REVIEW_NOT_CONFIRMED: { status: 409, text: '확정된 약속에만 리뷰를 작성할 수 있어요.' },

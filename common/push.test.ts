@@ -3,7 +3,7 @@
  * live notification, and what the service worker reads back from an FCM web push.
  */
 import { describe, expect, it } from 'vitest';
-import { foregroundPushText, parsePushPayload, pushDataOf, PUSH_TITLE, pushTag, pushUrl } from './push.ts';
+import { foregroundPushText, parsePushPayload, pushDataOf, PUSH_TITLE, pushTag, pushUrl, TABLE_MESSAGE, type TableMessagePush } from './push.ts';
 import { NOTIFICATION_TYPES, type LiveNotification, type NotificationType } from './realtime.ts';
 
 function live(type: NotificationType, message = ''): LiveNotification {
@@ -65,6 +65,36 @@ describe('parsePushPayload', () => {
     for (const bad of [null, 'text', 42, {}, { data: { ...data, type: 'promotion' } }, { data: { ...data, matchId: '0' } }, { data: { ...data, matchId: 'x' } }, { data: { ...data, matchId: '1.5' } }]) {
       expect(parsePushPayload(bad), JSON.stringify(bad)).toBeNull();
     }
+  });
+});
+
+describe('a table chat message (issue #30)', () => {
+  const message: TableMessagePush = { type: TABLE_MESSAGE, scheduleId: 5, placeName: '을지로 국밥', fromUser: { id: 3, name: '민지' }, createdAt: '2026-11-22T03:00:00.000Z' };
+  const data = pushDataOf(message);
+
+  it('opens the table chat, one tag per table, and says where and who in Korean', () => {
+    expect(data).toEqual({
+      type: 'table_message',
+      matchId: '',
+      scheduleId: '5',
+      title: '밥상친구',
+      body: '을지로 국밥 모임에서 민지님이 새 메시지를 보냈어요.',
+      url: '/table/5',
+      tag: 'table-5',
+      createdAt: '2026-11-22T03:00:00.000Z',
+    });
+    expect(Object.values(data).every((v) => typeof v === 'string')).toBe(true);
+  });
+
+  it('is read back without a match, url and tag from the meal, never from the payload', () => {
+    expect(parsePushPayload({ data, from: '103953800507', fcmMessageId: 'abc' })).toEqual(data);
+    const forged = parsePushPayload({ data: { ...data, url: 'https://evil.example/', tag: 'match-1', matchId: '9' } });
+    expect([forged?.url, forged?.tag, forged?.matchId]).toEqual(['/table/5', 'table-5', '']);
+    expect(parsePushPayload({ data: { type: 'table_message', scheduleId: '8' } })).toMatchObject({ title: PUSH_TITLE, body: '새 메시지를 보냈어요.', url: '/table/8', tag: 'table-8' });
+  });
+
+  it('ignores one that names no meal', () => {
+    for (const scheduleId of [undefined, '', '0', 'x', '1.5']) expect(parsePushPayload({ data: { ...data, scheduleId } }), String(scheduleId)).toBeNull();
   });
 });
 

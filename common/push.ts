@@ -3,6 +3,11 @@
  * live notification (common/realtime.ts) travels as an FCM **data** message whose string fields
  * are `PushData`; the service worker turns them into a Korean system notification (or an in-app
  * toast when the app is in front) and opens `url` on click.
+ *
+ * Besides the live notifications, a table chat message (issue #30) is pushed to each member of the
+ * table who is not its sender, has not muted the chat and is not on either side of a block with the
+ * sender (server/modules/chat/table-live.ts): type `table_message`, no match, `url` `/table/{scheduleId}`,
+ * tag `table-{scheduleId}` (a newer message of the table replaces the older notification).
  */
 import { format } from './i18n/format.ts';
 import { ko } from './i18n/notices.ts';
@@ -14,18 +19,36 @@ export const PUSH_TITLE = ko.notifications.pushTitle;
 export const PUSH_ICON = '/icons/icon-192.png';
 export const PUSH_BADGE = '/icons/badge-72.png';
 
+/** The push type of a table chat message (not a live notification: the chat list's activity tells the open app). */
+export const TABLE_MESSAGE = 'table_message';
+/** What a push is about: a live notification's type, or a table chat message. */
+export type PushType = NotificationType | typeof TABLE_MESSAGE;
+
+/** A table chat message to push (issue #30): the meal, its place, who wrote it and when (ISO 8601). */
+export interface TableMessagePush {
+  type: typeof TABLE_MESSAGE;
+  scheduleId: number;
+  placeName: string;
+  fromUser: { id: number; name: string };
+  createdAt: string;
+}
+
+/** What the server pushes: a live notification (common/realtime.ts) or a table chat message. */
+export type PushSource = LiveNotification | TableMessagePush;
+
 /** The string map FCM carries (`message.data`); every value is a string, as FCM requires. */
 export interface PushData {
   [key: string]: string;
-  type: NotificationType;
+  type: PushType;
+  /** The match it is about; `''` for a table message. */
   matchId: string;
   scheduleId: string;
   title: string;
   /** The Korean text of UI-TEXT.md "Live notifications". */
   body: string;
-  /** Where a click leads: `/chat/{matchId}` for new_message, otherwise `/match-requests`. */
+  /** Where a click leads: `/chat/{matchId}` for new_message, `/table/{scheduleId}` for a table message, otherwise `/match-requests`. */
   url: string;
-  /** One tag per match, so a newer notification about the match replaces the older one. */
+  /** One tag per match (`match-{id}`) or table (`table-{scheduleId}`), so a newer notification about it replaces the older one. */
   tag: string;
   createdAt: string;
 }
@@ -40,8 +63,35 @@ export function pushTag(matchId: number): string {
   return `match-${matchId}`;
 }
 
-/** The FCM data of a live notification. */
-export function pushDataOf(notification: LiveNotification): PushData {
+/** Where a table message's notification leads: the table chat. */
+export function tablePushUrl(scheduleId: number): string {
+  return `/table/${scheduleId}`;
+}
+
+/** The notification tag of a table chat: one per meal. */
+export function tablePushTag(scheduleId: number): string {
+  return `table-${scheduleId}`;
+}
+
+/** The Korean body of a table message push (the catalogue's `notifications.tableMessage`); without a name it still reads as a sentence. */
+export function tableMessageText(placeName: string, fromName: string): string {
+  return format(ko.notifications.tableMessage, { place: placeName, who: fromName ? format(ko.notifications.who, { name: fromName }) : '' });
+}
+
+/** The FCM data of a live notification or a table chat message. */
+export function pushDataOf(notification: PushSource): PushData {
+  if (notification.type === TABLE_MESSAGE) {
+    return {
+      type: TABLE_MESSAGE,
+      matchId: '',
+      scheduleId: String(notification.scheduleId),
+      title: PUSH_TITLE,
+      body: tableMessageText(notification.placeName, notification.fromUser.name),
+      url: tablePushUrl(notification.scheduleId),
+      tag: tablePushTag(notification.scheduleId),
+      createdAt: notification.createdAt,
+    };
+  }
   return {
     type: notification.type,
     matchId: String(notification.matchId),
@@ -62,7 +112,8 @@ export function foregroundPushText(title: string, body: string): string {
 /**
  * Reads the data of a push event's JSON: an FCM web push (`{ data: {...}, from, fcmMessageId }`,
  * optionally with `notification: { title, body }`) or a bare `PushData`. `null` when it names no
- * known type or match.
+ * known type, or no match (a live notification) or meal (a table message). The click URL and tag
+ * are rebuilt from the ids, never taken from the payload.
  */
 export function parsePushPayload(json: unknown): PushData | null {
   if (!json || typeof json !== 'object') return null;
@@ -71,9 +122,24 @@ export function parsePushPayload(json: unknown): PushData | null {
   const shown = (outer.notification && typeof outer.notification === 'object' ? outer.notification : {}) as Record<string, unknown>;
   const type = data.type;
   const matchId = Number(data.matchId);
+  const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
+  if (type === TABLE_MESSAGE) {
+    const scheduleId = Number(data.scheduleId);
+    if (!Number.isInteger(scheduleId) || scheduleId <= 0) return null;
+    return {
+      type: TABLE_MESSAGE,
+      matchId: '',
+      scheduleId: String(scheduleId),
+      title: text(shown.title) ?? text(data.title) ?? PUSH_TITLE,
+      // Without a body (a stripped payload) it still says a message came; the place is unknown here.
+      body: text(shown.body) ?? text(data.body) ?? notificationMessage('new_message', ''),
+      url: tablePushUrl(scheduleId),
+      tag: tablePushTag(scheduleId),
+      createdAt: text(data.createdAt) ?? '',
+    };
+  }
   if (typeof type !== 'string' || !(NOTIFICATION_TYPES as readonly string[]).includes(type)) return null;
   if (!Number.isInteger(matchId) || matchId <= 0) return null;
-  const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
   const notificationType = type as NotificationType;
   return {
     type: notificationType,

@@ -16,20 +16,6 @@ import { createTestApp, type TestApp } from './test/helper.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/**
- * Routes of the modules not yet registered from the operation table (being migrated, see
- * /work/briefs/contract-split.md). A route leaves this list when its module is migrated; the test
- * fails while a listed route is registered from an operation or no longer exists.
- */
-const NOT_YET_MIGRATED = new Set<string>([
-  'GET /api/schedules/:id/members',
-  'GET /api/schedules/:id/chat',
-  'POST /api/schedules/:id/chat',
-  'POST /api/chats/:kind/:id/read',
-  'PUT /api/chats/:kind/:id/mute',
-  'GET /api/chats',
-]);
-
 /** Swagger UI's own routes (the document and its assets), not part of the API. */
 const isDocsUi = (url: string) => url === '/api/docs' || (url.startsWith('/api/docs/') && url !== '/api/docs/asyncapi.yaml');
 
@@ -47,12 +33,10 @@ afterAll(async () => {
 const all = Object.entries(operations) as Array<[string, OperationSpec]>;
 
 describe('the operation table', () => {
-  it('every route under /api comes from an operation, except the listed routes of modules not yet migrated', () => {
+  it('every route under /api comes from an operation', () => {
     const api = t.app.registeredRoutes.filter((r) => r.url.startsWith('/api') && !isDocsUi(r.url));
-    const strays = api.filter((r) => !r.operation && !NOT_YET_MIGRATED.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`);
+    const strays = api.filter((r) => !r.operation).map((r) => `${r.method} ${r.url}`);
     expect(strays).toEqual([]);
-    const stale = [...NOT_YET_MIGRATED].filter((key) => !api.some((r) => !r.operation && `${r.method} ${r.url}` === key));
-    expect(stale, 'migrated or removed: take them off NOT_YET_MIGRATED').toEqual([]);
   });
 
   it('every operation is registered once, at its method and path, from that operation', () => {

@@ -63,8 +63,6 @@ const PENDING: Record<string, string> = {
   'server/modules/meals/schedules/service.ts': 'errors; the maps category name (음식점 > …)',
   'server/modules/venues/service.ts': 'errors; the maps search keyword',
   'server/modules/chat/public.ts': 'system messages of the table chat',
-  'server/modules/chat/table-service.ts': 'errors (TABLE_MSG)',
-  'server/modules/chat/table-routes.ts': 'route descriptions',
   // Route summaries and descriptions that paste Korean (issue #29 item 3: one sentence, no Korean):
   'common/api/schedules.ts': 'schema descriptions',
 };

@@ -2,7 +2,8 @@
 /**
  * Notification click (issue #7): closes the notification and brings the member to where it
  * leads — `notification.data.url` when it is a same-origin path (`/chat/{matchId}` for a new
- * message, `/match-requests` otherwise), else `/match-requests`. A window of ours already at that
+ * message, `/table/{scheduleId}` for a table chat message, `/match-requests` otherwise), else
+ * `/match-requests`. A window of ours already at that
  * path is focused; otherwise the first window of ours navigates there and is focused; with no
  * window open a new one is opened there.
  */

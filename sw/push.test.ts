@@ -4,7 +4,7 @@
  * shows is not even posted; with no such window the notification is shown and windows are told.
  */
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import type { PushData } from '../common/push.ts';
+import { parsePushPayload, pushDataOf, TABLE_MESSAGE, type PushData } from '../common/push.ts';
 
 const worker = vi.hoisted(() => {
   const state = {
@@ -77,7 +77,7 @@ describe('push in the service worker (issue #16 item 6)', () => {
     expect(await handlePush(push('new_message', 7))).toBe('shown');
     expect(worker.showNotification).toHaveBeenCalledWith(
       '밥상친구',
-      expect.objectContaining({ body: '민지님이 새 메시지를 보냈어요.', tag: 'match-7', data: { url: '/chat/7', type: 'new_message', matchId: '7' } }),
+      expect.objectContaining({ body: '민지님이 새 메시지를 보냈어요.', tag: 'match-7', data: { url: '/chat/7', type: 'new_message', matchId: '7', scheduleId: '3' } }),
     );
     expect(hidden.postMessage).toHaveBeenCalledTimes(1);
     expect(behind.postMessage).toHaveBeenCalledTimes(1);
@@ -98,5 +98,39 @@ describe('push in the service worker (issue #16 item 6)', () => {
     worker.windows = [];
     await openFromNotification('/chat/9');
     expect(worker.openWindow).toHaveBeenCalledWith('https://app.test/chat/9');
+  });
+
+  it('a table chat message (issue #30): one notification per table that opens its chat, quiet in that chat, posted elsewhere', async () => {
+    // What the server sends, as the worker reads it from FCM's web payload.
+    const sent = pushDataOf({ type: TABLE_MESSAGE, scheduleId: 5, placeName: '을지로 국밥', fromUser: { id: 3, name: '민지' }, createdAt: '2026-11-24T09:00:00.000Z' });
+    const data = parsePushPayload({ data: sent, from: '103953800507', fcmMessageId: 'abc' })!;
+    expect(data).toEqual(sent);
+
+    worker.windows = [win('/table/5', false)];
+    expect(await handlePush(data)).toBe('shown');
+    expect(worker.showNotification).toHaveBeenCalledWith(
+      '밥상친구',
+      expect.objectContaining({ body: '을지로 국밥 모임에서 민지님이 새 메시지를 보냈어요.', tag: 'table-5', renotify: true, data: { url: '/table/5', type: 'table_message', matchId: '', scheduleId: '5' } }),
+    );
+
+    const inTable = win('/table/5', true);
+    worker.windows = [inTable];
+    expect(await handlePush(data)).toBe('quiet');
+    expect(inTable.postMessage).not.toHaveBeenCalled();
+    const elsewhere = win('/table/6', true);
+    worker.windows = [elsewhere];
+    expect(await handlePush(data)).toBe('posted');
+    expect(elsewhere.postMessage).toHaveBeenCalledWith({ type: 'PUSH_RECEIVED', title: '밥상친구', body: data.body, data });
+    expect(worker.showNotification).toHaveBeenCalledTimes(1);
+
+    // The click opens the table chat.
+    expect(clickTarget({ url: '/table/5', type: 'table_message', matchId: '', scheduleId: '5' })).toBe('/table/5');
+    const there = win('/table/5', false);
+    worker.windows = [win('/chats', false), there];
+    await openFromNotification('/table/5');
+    expect(there.focus).toHaveBeenCalled();
+    worker.windows = [];
+    await openFromNotification('/table/5');
+    expect(worker.openWindow).toHaveBeenCalledWith('https://app.test/table/5');
   });
 });

@@ -10,11 +10,12 @@
  * system notification is shown; the payload is posted to that window instead
  * (`{ type: 'PUSH_RECEIVED', title, body, data }`), whose push hook shows the in-app toast
  * "[새 메시지] {title}: {body}" (UI-TEXT.md "Foreground push") — and a `new_message` of the chat
- * that window shows is not posted at all (the chat is on screen; the app marks it read). Otherwise
+ * that window shows is not posted at all (the chat is on screen; the app marks it read), nor a
+ * `table_message` of the table chat it shows (issue #30). Otherwise
  * the notification is shown and every window of ours is told as well. A payload that names no
  * known notification type or match is ignored.
  */
-import { parsePushPayload, PUSH_BADGE, PUSH_ICON, type PushData } from '../common/push.ts';
+import { parsePushPayload, PUSH_BADGE, PUSH_ICON, TABLE_MESSAGE, type PushData } from '../common/push.ts';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -40,9 +41,9 @@ export function lookingAt(windows: readonly WindowClient[]): WindowClient | unde
   return windows.find((client) => client.focused && client.visibilityState === 'visible');
 }
 
-/** True when `client` shows the page a `new_message` push leads to (its chat). */
+/** True when `client` shows the page a `new_message` or `table_message` push leads to (its chat). */
 export function showsItsChat(client: WindowClient, data: PushData): boolean {
-  if (data.type !== 'new_message') return false;
+  if (data.type !== 'new_message' && data.type !== TABLE_MESSAGE) return false;
   try {
     return new URL(client.url).pathname.replace(/\/+$/, '') === data.url;
   } catch {
@@ -72,7 +73,7 @@ export async function handlePush(data: PushData): Promise<'posted' | 'quiet' | '
     tag: data.tag,
     renotify: true,
     lang: 'ko',
-    data: { url: data.url, type: data.type, matchId: data.matchId },
+    data: { url: data.url, type: data.type, matchId: data.matchId, scheduleId: data.scheduleId },
   };
   await self.registration.showNotification(data.title, options);
   return 'shown';

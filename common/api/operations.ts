@@ -20,6 +20,7 @@ import * as notifications from './notifications.ts';
 import * as reports from './reports.ts';
 import * as reviews from './reviews.ts';
 import * as schedules from './schedules.ts';
+import * as table from './table.ts';
 import type { OperationSpec } from './operation.ts';
 
 const pick = <T extends Record<string, unknown>>(module: T) =>
@@ -36,6 +37,7 @@ export const operations = {
   ...pick(schedules),
   ...pick(matches),
   ...pick(chat),
+  ...pick(table),
   ...pick(board),
   ...pick(reviews),
   ...pick(reports),

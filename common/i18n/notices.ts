@@ -46,6 +46,8 @@ export const ko = {
       schedule_changed: '{who}약속을 바꿨어요: {before} → {after}',
       marked_absent: '{who}{about}약속에 회원님이 오지 않았다고 알렸어요. 72시간 안에 이의를 제기할 수 있어요.',
     },
+    /** A table chat message (issue #30) pushed to the members not looking: "을지로 국밥 모임에서 김민지님이 새 메시지를 보냈어요." */
+    tableMessage: '{place} 모임에서 {who}새 메시지를 보냈어요.',
     /** When the notice carries no meal. */
     noMeal: {
       schedule_changed: '{who}약속을 바꿨어요.',

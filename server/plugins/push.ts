@@ -17,19 +17,19 @@ import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
-import { pushDataOf } from '../../common/push.ts';
-import type { LiveNotification } from '../../common/realtime.ts';
+import { pushDataOf, type PushSource } from '../../common/push.ts';
 import type { FirebaseCredentials } from '../config.ts';
 import { pushTokens } from '../db/schema.ts';
 import type { Database } from '../db/database.ts';
 
 /**
- * Delivers a notification to a member's devices (FCM below). `send` should not throw for delivery
- * failures; the live notifier (server/modules/notifications/live-notifier.ts) logs it when it does
- * and never fails the request.
+ * Delivers a live notification or a table chat message (common/push.ts `PushSource`) to a member's
+ * devices (FCM below). `send` should not throw for delivery failures; its callers (the live notifier,
+ * server/modules/notifications/live-notifier.ts; the table chat, server/modules/chat/table-live.ts)
+ * log it when it does and never fail the request.
  */
 export interface PushSender {
-  send(toUserId: number, notification: LiveNotification): Promise<void>;
+  send(toUserId: number, notification: PushSource): Promise<void>;
 }
 
 /** The default: push is off. */

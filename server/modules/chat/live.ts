@@ -16,7 +16,7 @@
 import fp from 'fastify-plugin';
 import { chatReadsTopic, chatTopic, type ChatMessage } from '../../../common/realtime.ts';
 import type { MatchEvent, Notifier } from '../../plugins/notifier.ts';
-import { STOMP_ERRORS, StompRefusal } from '../../realtime/frames.ts';
+import { destinationId, sendContent } from './destinations.ts';
 import { createChatService } from './service.ts';
 
 declare module 'fastify' {
@@ -30,15 +30,6 @@ declare module 'fastify' {
     publishChat: (senderId: number, matchId: number, content: string, clientId?: string) => Promise<ChatMessage>;
   }
 }
-
-/** Parses `/topic/chat/{matchId}` or `/app/chat/{matchId}` (ids 1–10 digits). */
-const matchIdOf = (prefix: string) => {
-  const pattern = new RegExp(`^${prefix}([1-9][0-9]{0,9})$`);
-  return (destination: string) => {
-    const m = pattern.exec(destination);
-    return m ? { matchId: Number(m[1]) } : null;
-  };
-};
 
 /** The events after which a match's chat is over (issue #15). */
 const CHAT_ENDING: ReadonlySet<MatchEvent['type']> = new Set(['match_cancelled', 'match_withdrawn', 'schedule_cancelled']);
@@ -81,21 +72,14 @@ export const chatLivePlugin = fp(
 
     app.liveDestinations.topic({
       pattern: '/topic/chat/{matchId}',
-      match: matchIdOf('/topic/chat/'),
-      canSubscribe: (userId, { matchId }) => chat.canChat(userId, matchId),
+      match: destinationId('/topic/chat/'),
+      canSubscribe: (userId, { id }) => chat.canChat(userId, id),
     });
     app.liveDestinations.send({
       pattern: '/app/chat/{matchId}',
-      match: matchIdOf('/app/chat/'),
-      async handle(userId, { matchId }, frame) {
-        let content: unknown;
-        try {
-          content = (JSON.parse(frame.body) as { content?: unknown } | null)?.content;
-        } catch {
-          throw new StompRefusal(STOMP_ERRORS.malformed);
-        }
-        if (typeof content !== 'string') throw new StompRefusal(STOMP_ERRORS.malformed);
-        await app.publishChat(userId, matchId, content, frame.headers['client-id']);
+      match: destinationId('/app/chat/'),
+      async handle(userId, { id }, frame) {
+        await app.publishChat(userId, id, sendContent(frame.body), frame.headers['client-id']);
       },
     });
   },

@@ -10,25 +10,30 @@
  * - `/app/table/{scheduleId}`: SEND `{content}` with the 1:1 chat's rules (optional `client-id`,
  *   RECEIPT once stored, refusals 400/409/429 on `/user/queue/errors`: blank or long, content
  *   filter, CHAT_CLOSED, CHAT_READ_ONLY, CLIENT_ID_REUSED, RATE_LIMITED; 403/404 end the session).
- * - `app.publishTable`, `app.publishRead`, `app.publishChatActivity`;
+ * - `app.publishTable` (stores, publishes, announces on each member's chat list and pushes the
+ *   message to the members who are not looking: common/push.ts `TableMessagePush`), `app.publishRead`,
+ *   `app.publishChatActivity`;
  * - `tableNotifier`: after a meal change commits, publishes its table system lines and ends the
  *   subscriptions of the member who left (only theirs, on every instance).
  */
 import fp from 'fastify-plugin';
 import { chatReadsTopic, tableReadsTopic, tableTopic, userChatsTopic, type ChatActivity, type ChatKind, type ReadEvent, type TableMessage } from '../../../common/realtime.ts';
 import type { Notifier } from '../../plugins/notifier.ts';
-import { STOMP_ERRORS, StompRefusal } from '../../realtime/frames.ts';
+import { destinationId, sendContent } from './destinations.ts';
 import { createChatService } from './service.ts';
 import { advanceRead } from './states.ts';
 import { createTableService, type TableService } from './table-service.ts';
 import type { ChatReadResult } from '../../../common/api/chat.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { TABLE_MESSAGE, type TableMessagePush } from '../../../common/push.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Stores, publishes (`/topic/table/{id}`) and announces (each member's `/topic/user/{id}/chats`)
-     * one table message of `senderId`; answers it. The chat service's errors plus 429 over the chat budget.
+     * one table message of `senderId`, and pushes it to the other members who have not muted the
+     * chat and are not on either side of a block with the sender (issue #30; push runs in the
+     * background); answers it. The chat service's errors plus 429 over the chat budget.
      */
     publishTable: (senderId: number, scheduleId: number, content: string, clientId?: string) => Promise<TableMessage>;
     /**
@@ -41,15 +46,6 @@ declare module 'fastify' {
     tables: TableService;
   }
 }
-
-/** Parses `{prefix}{id}{suffix}` (ids 1–10 digits). */
-const idOf = (prefix: string, suffix = '') => {
-  const pattern = new RegExp(`^${prefix}([1-9][0-9]{0,9})${suffix}$`);
-  return (destination: string) => {
-    const m = pattern.exec(destination);
-    return m ? { id: Number(m[1]) } : null;
-  };
-};
 
 /** Publishes a meal change's table lines and ends the leaver's subscriptions (runs after the commit). */
 export function tableNotifier(app: {
@@ -109,10 +105,20 @@ export const tableLivePlugin = fp<{ now: Clock }>(
     app.decorate('publishTable', async (senderId: number, scheduleId: number, content: string, clientId?: string): Promise<TableMessage> => {
       await perBurst(String(senderId));
       await perMinute(String(senderId));
-      const { message, duplicate } = await tables.send(senderId, scheduleId, content, clientId);
+      const { message, room, duplicate } = await tables.send(senderId, scheduleId, content, clientId);
       if (duplicate) return message;
       await app.broker.publish({ destination: tableTopic(scheduleId), body: JSON.stringify(message) });
       await app.publishChatActivity('table', scheduleId, message);
+      // Issue #30: like a 1:1 message, a table message reaches the members who are not looking (the
+      // service worker stays quiet for a window showing that table chat).
+      const push: TableMessagePush = { type: TABLE_MESSAGE, scheduleId, placeName: room.placeName, fromUser: { id: senderId, name: message.senderName }, createdAt: message.createdAt };
+      for (const userId of await tables.pushRecipients(scheduleId, senderId)) {
+        try {
+          await app.pushSender.send(userId, push);
+        } catch (err) {
+          app.log.error({ err }, 'push send failed');
+        }
+      }
       return message;
     });
 
@@ -135,24 +141,17 @@ export const tableLivePlugin = fp<{ now: Clock }>(
     });
 
     const member = (userId: number, { id }: { id: number }) => tables.isMember(userId, id);
-    app.liveDestinations.topic({ pattern: '/topic/table/{scheduleId}', match: idOf('/topic/table/'), canSubscribe: member });
-    app.liveDestinations.topic({ pattern: '/topic/table/{scheduleId}/reads', match: idOf('/topic/table/', '/reads'), canSubscribe: member });
-    app.liveDestinations.topic({ pattern: '/topic/chat/{matchId}/reads', match: idOf('/topic/chat/', '/reads'), canSubscribe: (userId, { id }) => chat.canChat(userId, id) });
-    app.liveDestinations.topic({ pattern: '/topic/user/{userId}/chats', match: idOf('/topic/user/', '/chats'), canSubscribe: (userId, { id }) => userId === id });
+    app.liveDestinations.topic({ pattern: '/topic/table/{scheduleId}', match: destinationId('/topic/table/'), canSubscribe: member });
+    app.liveDestinations.topic({ pattern: '/topic/table/{scheduleId}/reads', match: destinationId('/topic/table/', '/reads'), canSubscribe: member });
+    app.liveDestinations.topic({ pattern: '/topic/chat/{matchId}/reads', match: destinationId('/topic/chat/', '/reads'), canSubscribe: (userId, { id }) => chat.canChat(userId, id) });
+    app.liveDestinations.topic({ pattern: '/topic/user/{userId}/chats', match: destinationId('/topic/user/', '/chats'), canSubscribe: (userId, { id }) => userId === id });
     app.liveDestinations.send({
       pattern: '/app/table/{scheduleId}',
-      match: idOf('/app/table/'),
+      match: destinationId('/app/table/'),
       async handle(userId, { id }, frame) {
-        let content: unknown;
-        try {
-          content = (JSON.parse(frame.body) as { content?: unknown } | null)?.content;
-        } catch {
-          throw new StompRefusal(STOMP_ERRORS.malformed);
-        }
-        if (typeof content !== 'string') throw new StompRefusal(STOMP_ERRORS.malformed);
-        await app.publishTable(userId, id, content, frame.headers['client-id']);
+        await app.publishTable(userId, id, sendContent(frame.body), frame.headers['client-id']);
       },
     });
   },
-  { name: 'table-live', dependencies: ['db', 'broker', 'notifier', 'rate-limit'] },
+  { name: 'table-live', dependencies: ['db', 'broker', 'notifier', 'rate-limit', 'push'] },
 );

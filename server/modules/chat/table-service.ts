@@ -16,22 +16,14 @@ import { chatStates, matchRequests, schedules, tableMembers, tableMessages, user
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
-import { isBlockedBetween } from '../blocks/public.ts';
-import { AppError } from '../../lib/errors.ts';
+import { isBlockedBetween, notBlockedWith } from '../blocks/public.ts';
+import { fail } from '../../lib/errors.ts';
 import { memberStats, NO_STATS } from '../meals/public.ts';
 import { averageRating } from '../../lib/user-view.ts';
-import { errorText } from '../../../common/errors.ts';
 import { advanceRead, readPositions } from './states.ts';
 
 /** Hours after the start when a table chat becomes read-only. */
 export const TABLE_READ_ONLY_HOURS = 24;
-
-/** Korean texts of the table chat's refusals. */
-export const TABLE_MSG = {
-  notFound: '약속을 찾을 수 없어요.',
-  notMember: '이 약속의 채팅에 참여하고 있지 않아요.',
-  readOnly: '약속이 끝나고 하루가 지나서 더 이상 메시지를 보낼 수 없어요.',
-} as const;
 
 /** A table and the caller's place at it. */
 export interface TableRoom {
@@ -72,14 +64,17 @@ export function createTableService(deps: { db: Database; now: Clock }) {
     return !!row;
   }
 
-  /** The room for a member: 404 unknown meal; 403 not a member; for writing 409 CHAT_CLOSED (cancelled) / CHAT_READ_ONLY (24 h after the start). */
+  /**
+   * The room for a member: 404 TABLE_NOT_FOUND unknown meal; 403 NOT_TABLE_MEMBER not a member now;
+   * for writing 409 CHAT_CLOSED (cancelled) / CHAT_READ_ONLY (24 h after the start).
+   */
   async function requireTable(userId: number, scheduleId: number, access: 'read' | 'write'): Promise<TableRoom> {
     const r = await room(scheduleId);
-    if (!r) throw new AppError(404, 'NOT_FOUND', TABLE_MSG.notFound);
-    if (!r.memberIds.includes(userId)) throw new AppError(403, 'FORBIDDEN', TABLE_MSG.notMember);
+    if (!r) fail('TABLE_NOT_FOUND');
+    if (!r.memberIds.includes(userId)) fail('NOT_TABLE_MEMBER');
     if (access === 'write') {
-      if (r.cancelled) throw new AppError(409, 'CHAT_CLOSED', errorText('CHAT_CLOSED'));
-      if (now().getTime() >= r.startsAt.getTime() + TABLE_READ_ONLY_HOURS * 3_600_000) throw new AppError(409, 'CHAT_READ_ONLY', TABLE_MSG.readOnly);
+      if (r.cancelled) fail('CHAT_CLOSED');
+      if (now().getTime() >= r.startsAt.getTime() + TABLE_READ_ONLY_HOURS * 3_600_000) fail('CHAT_READ_ONLY');
     }
     return r;
   }
@@ -114,14 +109,14 @@ export function createTableService(deps: { db: Database; now: Clock }) {
     requireTable,
 
     /**
-     * Stores a text message of member `senderId` (content trimmed, 1–1000 characters → 400; the
+     * Stores a text message of member `senderId` (content trimmed, 1–1000 characters, else 400 CHAT_CONTENT_LENGTH; the
      * content filter → 400 INAPPROPRIATE_TEXT; nothing stored). With `clientId` a repeat answers the
      * stored message with `duplicate: true` (409 CLIENT_ID_REUSED when used in another table). The
      * sender's read position moves to it. Answers the message (with its unread count) and the room.
      */
     async send(senderId: number, scheduleId: number, content: string, clientId?: string): Promise<{ message: TableMessage; room: TableRoom; duplicate: boolean }> {
       const text = content.trim();
-      if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) throw new AppError(400, 'VALIDATION', errorText('CHAT_CONTENT_LENGTH'));
+      if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) fail('CHAT_CONTENT_LENGTH');
       const r = await requireTable(senderId, scheduleId, 'write');
       assertAppropriate({ content: text });
       const [row] = await db.insert(tableMessages).values({ scheduleId, senderId, kind: 'text', content: text, clientId: clientId ?? null }).onConflictDoNothing().returning({ id: tableMessages.id });
@@ -131,7 +126,7 @@ export function createTableService(deps: { db: Database; now: Clock }) {
           .select({ id: tableMessages.id, scheduleId: tableMessages.scheduleId })
           .from(tableMessages)
           .where(and(eq(tableMessages.senderId, senderId), eq(tableMessages.clientId, clientId ?? '')));
-        if (!first || first.scheduleId !== scheduleId) throw new AppError(409, 'CLIENT_ID_REUSED', errorText('CLIENT_ID_REUSED'));
+        if (!first || first.scheduleId !== scheduleId) fail('CLIENT_ID_REUSED');
         id = first.id;
       } else {
         await advanceRead(db, senderId, 'table', scheduleId, id);
@@ -185,6 +180,28 @@ export function createTableService(deps: { db: Database; now: Clock }) {
       return new Map(list.map((r) => [Number(r.user_id), { unread: Number(r.unread), muted: !!r.muted }]));
     },
 
+    /**
+     * Who a table message of `senderId` is pushed to (issue #30): the active members but the sender,
+     * leaving out those who muted the table chat (알림 끄기) and those on either side of a block with
+     * the sender (issue #17: no notification passes between them; the 1:1 chat's inbox store does the same).
+     */
+    async pushRecipients(scheduleId: number, senderId: number): Promise<number[]> {
+      const rows = await db
+        .select({ userId: tableMembers.userId })
+        .from(tableMembers)
+        .leftJoin(chatStates, and(eq(chatStates.userId, tableMembers.userId), eq(chatStates.kind, 'table'), eq(chatStates.conversationId, tableMembers.scheduleId)))
+        .where(
+          and(
+            eq(tableMembers.scheduleId, scheduleId),
+            isNull(tableMembers.leftAt),
+            ne(tableMembers.userId, senderId),
+            sql`coalesce(${chatStates.muted}, false) = false`,
+            notBlockedWith(senderId, tableMembers.userId),
+          ),
+        );
+      return rows.map((r) => r.userId);
+    },
+
     /** The newest message id of the table (0 when none). */
     async newestId(scheduleId: number): Promise<number> {
       const [row] = await db.select({ id: sql<number | null>`max(${tableMessages.id})` }).from(tableMessages).where(eq(tableMessages.scheduleId, scheduleId));
@@ -199,9 +216,9 @@ export function createTableService(deps: { db: Database; now: Clock }) {
      */
     async members(viewerId: number, scheduleId: number): Promise<TableMembersAnswer> {
       const [s] = await db.select({ hostId: schedules.userId, cancelledAt: schedules.cancelledAt, hiddenAt: schedules.hiddenAt }).from(schedules).where(eq(schedules.id, scheduleId));
-      if (!s || s.cancelledAt) throw new AppError(404, 'NOT_FOUND', TABLE_MSG.notFound);
-      if (s.hiddenAt && s.hostId !== viewerId) throw new AppError(404, 'NOT_FOUND', TABLE_MSG.notFound);
-      if (viewerId !== s.hostId && (await isBlockedBetween(db, viewerId, s.hostId))) throw new AppError(404, 'NOT_FOUND', TABLE_MSG.notFound);
+      if (!s || s.cancelledAt) fail('TABLE_NOT_FOUND');
+      if (s.hiddenAt && s.hostId !== viewerId) fail('TABLE_NOT_FOUND');
+      if (viewerId !== s.hostId && (await isBlockedBetween(db, viewerId, s.hostId))) fail('TABLE_NOT_FOUND');
       const guests = await db
         .select({ userId: matchRequests.requesterId, status: matchRequests.status })
         .from(matchRequests)

@@ -7,13 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { pushDataOf } from '../../../common/push.ts';
 import { userNotificationsTopic, type LiveNotification } from '../../../common/realtime.ts';
 import type { PushSender } from '../../plugins/push.ts';
+import type { PushSource } from '../../../common/push.ts';
 import type { Broker } from '../../realtime/broker.ts';
 import { liveNotifier } from './live-notifier.ts';
 
 describe('liveNotifier: schedule_cancelled', () => {
   it('publishes the notification and pushes it (the click leads to 활동 내역)', async () => {
     const published: { destination: string; body: string }[] = [];
-    const pushed: [number, LiveNotification][] = [];
+    const pushed: [number, PushSource][] = [];
     const broker = { publish: async (m: { destination: string; body: string }) => void published.push(m) } as unknown as Broker;
     const pushSender: PushSender = { send: async (to, n) => void pushed.push([to, n]) };
     const notifier = liveNotifier({ broker, pushSender, log: { error: () => {} } }, () => new Date('2026-11-24T03:00:00.000Z'));
@@ -53,7 +54,7 @@ describe('liveNotifier: a store that refuses delivery', () => {
 describe('liveNotifier: staged notices (issue #28 item 8)', () => {
   const setup = () => {
     const published: { destination: string; body: string }[] = [];
-    const pushed: [number, LiveNotification][] = [];
+    const pushed: [number, PushSource][] = [];
     const stored: unknown[] = [];
     const marked: [number, Date][] = [];
     const broker = { publish: async (m: { destination: string; body: string }) => void published.push(m) } as unknown as Broker;

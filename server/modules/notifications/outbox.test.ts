@@ -15,6 +15,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationItem } from '../../../common/api/notifications.ts';
 import { userNotificationsTopic, type LiveNotification } from '../../../common/realtime.ts';
+import { TABLE_MESSAGE } from '../../../common/push.ts';
 import { notifications } from '../../db/schema.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 import { listen, stompClient, waitFor, type TestStomp } from '../../realtime/test-clients.ts';
@@ -34,7 +35,10 @@ async function appWithPushes(options: TestAppOptions = {}) {
   const t = await createTestApp({
     outbox: { intervalMs: 0 },
     ...options,
-    realtime: { pushSender: { send: async (toUserId, notification) => void pushed.push({ toUserId, notification }) } },
+    realtime: { pushSender: { send: async (toUserId, notification) => {
+    // Live notifications only (table chat messages are pushed too, not this test's subject).
+    if (notification.type !== TABLE_MESSAGE) pushed.push({ toUserId, notification });
+  } } },
   });
   return { t, pushed };
 }

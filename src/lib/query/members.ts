@@ -6,35 +6,24 @@
  * other. Offline the service worker answers it from the member's mirror (common/offline.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { TableMember, TableMembersAnswer } from '@common/api/chat';
+import { listTableMembers } from '@common/api/table';
+import { call } from '@/lib/api-client';
 import { queryRoots } from './keys';
 
-/** One member of a table as its members see it. `status` is the guest's match status (the host's is its own). */
-export interface TableMember {
-  id: number;
-  name: string;
-  profileImage: string | null;
-  role: 'host' | 'guest';
-  status: string;
-  rating: number;
-  reviewCount: number;
-  mealCount: number;
-  noShowCount: number;
-  lateCancelCount: number;
-}
+/** One member of a table as its members see it (common/api/chat.ts). `status` is the guest's match status ('HOST' for the host). */
+export type { TableMember };
 
 /** What a member of the table sees (`members`), or what anyone else signed in sees (`count` and the host). */
-export type TableMembers = { visible: true; members: TableMember[] } | { visible: false; count: number; host: Pick<TableMember, 'id' | 'name' | 'profileImage'> | null };
+export type TableMembers = { visible: true; members: TableMember[] } | { visible: false; count: number; host: Pick<TableMember, 'id' | 'name' | 'profileImage'> };
 
 /** Query key of meal `scheduleId`'s members: `['table-members', scheduleId]`. */
 export const membersKey = (scheduleId: number) => [...queryRoots.tableMembers, scheduleId] as const;
 
-/** Reads either answer shape into `TableMembers` (a non-array without a count reads as nobody). */
-export function readMembers(answer: unknown): TableMembers {
-  if (Array.isArray(answer)) return { visible: true, members: answer as TableMember[] };
-  const o = (answer ?? {}) as { count?: unknown; host?: unknown };
-  const host = o.host && typeof o.host === 'object' ? (o.host as Pick<TableMember, 'id' | 'name' | 'profileImage'>) : null;
-  return { visible: false, count: typeof o.count === 'number' ? o.count : 0, host };
+/** Reads either answer shape into `TableMembers`: the array for a member, `{count, host}` for anyone else. */
+export function readMembers(answer: TableMembersAnswer): TableMembers {
+  if (Array.isArray(answer)) return { visible: true, members: answer };
+  return { visible: false, count: answer.count, host: answer.host };
 }
 
 /**
@@ -44,5 +33,5 @@ export function readMembers(answer: unknown): TableMembers {
 export const membersQuery = (scheduleId: number) =>
   queryOptions({
     queryKey: membersKey(scheduleId),
-    queryFn: async ({ signal }) => readMembers(await api.get<unknown>(`/api/schedules/${scheduleId}/members`, { signal })),
+    queryFn: async ({ signal }) => readMembers(await call(listTableMembers, { params: { id: scheduleId }, signal })),
   });

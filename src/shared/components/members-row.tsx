@@ -28,7 +28,7 @@ export function MembersRow({ scheduleId, size = 32, max = 6, className }: Member
   const [open, setOpen] = useState<Face | null>(null);
   if (!members.data) return null;
   const data = members.data;
-  const faces: Face[] = data.visible ? data.members : data.host ? [{ ...data.host, role: 'host' }] : [];
+  const faces: Face[] = data.visible ? data.members : [{ ...data.host, role: 'host' }];
   const shown = faces.slice(0, max);
   const extra = data.visible ? faces.length - shown.length : Math.max(0, data.count - shown.length);
   return (

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveNotification } from '../../../../common/realtime.ts';
+import { TABLE_MESSAGE } from '../../../../common/push.ts';
 import { schedules } from '../../../db/schema.ts';
 import type { MatchEvent } from '../../../plugins/notifier.ts';
 import { createTestApp, type TestApp, type TestAppOptions } from '../../../test/helper.ts';
@@ -32,7 +33,10 @@ interface Pushed {
 /** A test app whose push sender records what members' devices would get. */
 async function appWithPushes(options: TestAppOptions = {}) {
   const pushed: Pushed[] = [];
-  const t = await createTestApp({ ...options, realtime: { pushSender: { send: async (toUserId, notification) => void pushed.push({ toUserId, notification }) } } });
+  const t = await createTestApp({ ...options, realtime: { pushSender: { send: async (toUserId, notification) => {
+    // Live notifications only (table chat messages are pushed too, not this test's subject).
+    if (notification.type !== TABLE_MESSAGE) pushed.push({ toUserId, notification });
+  } } } });
   return { t, pushed };
 }
 

@@ -6,7 +6,8 @@
  * mirror (common/offline.ts).
  */
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import { api, apiPage, type Page } from '@/lib/api-client';
+import { listChats, muteChat } from '@common/api/table';
+import { call, callPage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
 /** `match`: the seed's 1:1 chat of a match (id = match id); `table`: a meal's table chat (id = schedule id). */
@@ -28,7 +29,11 @@ export interface ChatLastMessage {
   createdAt: string;
 }
 
-/** One row of `GET /api/chats`. Title pieces: the meal's place, the partner (1:1) or the member count (table). */
+/**
+ * One conversation as the cached list holds it: a row of `GET /api/chats` (common/api/chat.ts
+ * `ChatSummary`, which is assignable to this) as live activity rewrites it. Title pieces: the
+ * meal's place, the partner (1:1) or the member count (table).
+ */
 export interface ChatSummary {
   kind: ChatKind;
   id: number;
@@ -58,17 +63,16 @@ export const CHATS_PAGE_SIZE = 20;
 export const chatsQuery = () =>
   infiniteQueryOptions({
     queryKey: queryRoots.chats,
-    queryFn: ({ pageParam, signal }): Promise<Page<ChatSummary>> =>
-      apiPage<ChatSummary>(`/api/chats?limit=${CHATS_PAGE_SIZE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    queryFn: ({ pageParam, signal }): Promise<Page<ChatSummary>> => callPage(listChats, pageParam, { query: { limit: CHATS_PAGE_SIZE }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
 export type ChatsData = InfiniteData<Page<ChatSummary>, string | null>;
 
-/** `PUT /api/chats/{kind}/{id}/mute {muted}`. */
-export function setChatMuted(kind: ChatKind, id: number, muted: boolean): Promise<unknown> {
-  return api.put<unknown>(`/api/chats/${kind}/${id}/mute`, { muted });
+/** `PUT /api/chats/{kind}/{id}/mute {muted}`: answers the conversation's mute as stored. */
+export function setChatMuted(kind: ChatKind, id: number, muted: boolean): Promise<{ muted: boolean }> {
+  return call(muteChat, { params: { kind, id }, body: { muted } });
 }
 
 /** The same conversation. */

@@ -7,7 +7,9 @@
  */
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { chatReadsTopic, chatSendDestination, chatTopic, tableReadsTopic, tableSendDestination, tableTopic, type ChatMessage } from '@common/realtime';
-import { api, apiPage, type Page } from '@/lib/api-client';
+import { chatHistory } from '@common/api/chat';
+import { markChatRead, tableHistory } from '@common/api/table';
+import { call, callPage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 import type { ChatKind } from './chats';
 
@@ -76,16 +78,15 @@ export function mapMessages(data: RoomData | undefined, patch: (m: RoomMessage) 
 /** One 1:1 page: the newest `HISTORY_PAGE`, or `OLDER_PAGE` before the id in `cursor`; `after` for a catch-up. */
 async function matchPage(matchId: number, cursor: string | null, signal?: AbortSignal, after?: number): Promise<Page<RoomMessage>> {
   const limit = cursor ? OLDER_PAGE : HISTORY_PAGE;
-  const query = after ? `?after=${after}&limit=200` : cursor ? `?before=${cursor}&limit=${OLDER_PAGE}` : '';
-  const answer = await api.get<unknown>(`/api/chat/${matchId}/history${query}`, { signal });
-  const items = mergeMessages<RoomMessage>([], Array.isArray(answer) ? (answer as RoomMessage[]) : []);
+  const query = after ? { after, limit: 200 } : cursor ? { before: Number(cursor), limit: OLDER_PAGE } : undefined;
+  const items = mergeMessages<RoomMessage>([], await call(chatHistory, { params: { matchId }, query, signal }));
   return { items, nextCursor: !after && items.length >= limit ? String(items[0]!.id) : null };
 }
 
 /** One page of a conversation's history (oldest first within the page). */
 export async function historyPage(c: Conversation, cursor: string | null, signal?: AbortSignal): Promise<Page<RoomMessage>> {
   if (c.kind === 'match') return matchPage(c.id, cursor, signal);
-  const page = await apiPage<RoomMessage>(`/api/schedules/${c.id}/chat?limit=${HISTORY_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { signal });
+  const page = await callPage(tableHistory, cursor, { params: { id: c.id }, query: { limit: HISTORY_PAGE }, signal });
   return { items: mergeMessages<RoomMessage>([], page.items), nextCursor: page.nextCursor };
 }
 
@@ -114,7 +115,7 @@ export function withRead(data: RoomData | undefined, read: { userId: number; las
   );
 }
 
-/** `POST /api/chats/{kind}/{id}/read {lastReadId}` (issue #30 item 3). */
-export function postReadPosition(c: Conversation, lastReadId: number): Promise<unknown> {
-  return api.post<unknown>(`/api/chats/${c.kind}/${c.id}/read`, { lastReadId });
+/** `POST /api/chats/{kind}/{id}/read {lastReadId}` (issue #30 item 3): answers `{lastReadId, unreadCount}` as the server moved them. */
+export function postReadPosition(c: Conversation, lastReadId: number): Promise<{ lastReadId: number; unreadCount: number }> {
+  return call(markChatRead, { params: { kind: c.kind, id: c.id }, body: { lastReadId } });
 }

@@ -1,6 +1,7 @@
-import { api } from '@/lib/api-client';
+import { deleteMatch } from '@common/api/matches';
+import { call } from '@/lib/api-client';
 
 /** Leaving a chat deletes the match: `DELETE /api/matches/{id}` (its messages go with it). */
 export async function leaveChat(matchId: number): Promise<void> {
-  await api.delete<unknown>(`/api/matches/${matchId}`);
+  await call(deleteMatch, { params: { id: matchId } });
 }

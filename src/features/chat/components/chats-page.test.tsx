@@ -7,7 +7,7 @@ import { Toasts } from '@/components/ui/toasts';
 import { useSession } from '@/lib/session/store';
 import { jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 import { createTestQueryClient } from '@/test/render';
-import type { ChatSummary } from '../api/chats';
+import type { ChatSummary } from '@common/api/chat';
 
 const live = vi.hoisted(() => ({ handlers: new Map<string, (body: unknown) => void>() }));
 vi.mock('@/lib/stomp-client', () => ({
@@ -25,22 +25,23 @@ const NOW = new Date('2026-11-24T09:00:00.000Z');
 const minutesAgo = (m: number) => new Date(NOW.getTime() - m * 60_000).toISOString();
 const face = (id: number, name: string) => ({ id, name, profileImage: null });
 
+// What GET /api/chats answers (common/api/chat.ts ChatSummary): a table row names its sender through `faces`.
 const table: ChatSummary = {
-  kind: 'table', id: 5, scheduleId: 5, placeName: '을지로 국밥', memberCount: 3,
+  kind: 'table', id: 5, scheduleId: 5, placeName: '을지로 국밥', date: '2026-11-25', time: 19, memberCount: 3,
   faces: [face(1, '나나'), face(2, '민지'), face(3, '철수')],
-  lastMessage: { id: 40, content: '곧 도착해요', kind: 'text', senderId: 2, senderName: '민지', createdAt: minutesAgo(5) },
-  unreadCount: 2, muted: false,
+  lastMessage: { id: 40, content: '곧 도착해요', kind: 'text', senderId: 2, createdAt: minutesAgo(5) },
+  activityAt: minutesAgo(5), unreadCount: 2, muted: false, readOnly: false,
 };
 const oneToOne: ChatSummary = {
-  kind: 'match', id: 7, scheduleId: 9, placeName: '성수 파스타', partner: face(4, '영희'), faces: [face(4, '영희')],
-  lastMessage: { id: 12, content: '내일 봬요', kind: 'text', senderId: 4, senderName: '영희', createdAt: minutesAgo(60 * 26) },
-  unreadCount: 0, muted: false,
+  kind: 'match', id: 7, scheduleId: 9, placeName: '성수 파스타', date: '2026-11-25', time: 12, partner: face(4, '영희'), memberCount: 2, faces: [face(4, '영희')],
+  lastMessage: { id: 12, content: '내일 봬요', kind: 'text', senderId: 4, createdAt: minutesAgo(60 * 26) },
+  activityAt: minutesAgo(60 * 26), unreadCount: 0, muted: false, readOnly: false,
 };
 
 function renderChats(fetchChats: () => Response) {
   const fetch = mockFetch({
     'GET /api/chats': fetchChats,
-    'PUT /api/chats/match/7/mute': () => new Response(null, { status: 204 }),
+    'PUT /api/chats/match/7/mute': (_url, init) => jsonResponse(JSON.parse(String(init?.body))),
     'GET /api/schedules/5/chat': () => jsonResponse([]),
     'GET /api/chat/7/history': () => jsonResponse([]),
   });

@@ -15,11 +15,11 @@ import { toast } from '@/components/ui/feedback-store';
 import { LoadMore } from '@/components/ui/load-more';
 import { QueryState } from '@/components/ui/load-state';
 import { format, ko } from '@/i18n/ko';
-import { api } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 import { useSession } from '@/lib/session/store';
 import { useNow } from '@/lib/use-now';
 import { chatsQuery, patchChat, setChatMuted, type ChatSummary, type ChatsData } from '../api/chats';
+import { historyPage } from '../api/conversation';
 import { useChatsLive } from '../hooks/use-chats-live';
 import { chatHref, chatTitle, lastLine, relativeLabel } from '../lib/chat-row';
 import './chats.css';
@@ -28,9 +28,6 @@ const NONE: ChatSummary[] = [];
 /** How many of the newest conversations get their newest history fetched (mirrored for offline). */
 export const OFFLINE_WARM = 10;
 
-/** The history path whose first page is mirrored for a conversation (its newest 100 messages). */
-export const historyPath = (c: Pick<ChatSummary, 'kind' | 'id'>) =>
-  c.kind === 'table' ? `/api/schedules/${c.id}/chat?limit=100` : `/api/chat/${c.id}/history`;
 
 export function ChatsPage() {
   const client = useQueryClient();
@@ -41,10 +38,17 @@ export function ChatsPage() {
   useChatsLive(myId);
 
   // Issue #30 item 4: the newest 100 messages of the recent conversations open offline (the service worker mirrors these answers).
-  const warm = chats.slice(0, OFFLINE_WARM).map(historyPath).join(' ');
+  // The same request as the conversation's first history page (`historyPage`), so the mirrored answer is the one it reads.
+  const warm = chats
+    .slice(0, OFFLINE_WARM)
+    .map((c) => `${c.kind}:${c.id}`)
+    .join(' ');
   useEffect(() => {
     if (!warm || !navigator.onLine) return;
-    for (const path of warm.split(' ')) void api.get<unknown>(path).catch(() => undefined);
+    for (const one of warm.split(' ')) {
+      const [kind, id] = one.split(':');
+      void historyPage({ kind: kind === 'table' ? 'table' : 'match', id: Number(id) }, null).catch(() => undefined);
+    }
   }, [warm]);
 
   const mute = useMutation({
