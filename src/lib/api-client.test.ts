@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/fixtures';
-import { api, ApiError, apiRequest, configureApiClient, errorMessage } from './api-client';
+import { ApiError, apiRequest, configureApiClient, errorMessage } from './api-client';
 import { useSavedAt } from './saved-at-store';
 
 describe('api client', () => {
   it('turns a JSON error body into an ApiError with the Korean message and code', async () => {
     mockFetch({ 'POST /api/auth/login': () => jsonResponse({ message: '이메일 또는 비밀번호가 올바르지 않습니다.', code: 'UNAUTHORIZED' }, 401) });
-    const error = await api.post('/api/auth/login', { email: 'a', password: 'b' }, { auth: false }).catch((e: unknown) => e);
+    const error = await apiRequest('/api/auth/login', { method: 'POST', body: { email: 'a', password: 'b' }, auth: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect((error as ApiError).code).toBe('UNAUTHORIZED');
@@ -15,27 +15,27 @@ describe('api client', () => {
 
   it('keeps a text/plain answer as the message', async () => {
     mockFetch({ 'POST /api/matches': () => new Response('이미 신청한 일정입니다.', { status: 409, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }) });
-    const error = (await api.post('/api/matches', { scheduleId: 1 }).catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('/api/matches', { method: 'POST', body: { scheduleId: 1 } }).catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(409);
     expect(error.serverMessage).toBe('이미 신청한 일정입니다.');
   });
 
   it('falls back when the body says nothing, and maps a network failure to status 0', async () => {
     mockFetch({ 'GET /api/x': () => new Response('<html>bad gateway</html>', { status: 502, headers: { 'Content-Type': 'text/html' } }) });
-    const error = await api.get('/api/x').catch((e: unknown) => e);
+    const error = await apiRequest('/api/x').catch((e: unknown) => e);
     expect(errorMessage(error, '대체 문구')).toBe('대체 문구');
 
     const { vi } = await import('vitest');
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
-    const offline = (await api.get('/api/y').catch((e: unknown) => e)) as ApiError;
+    const offline = (await apiRequest('/api/y').catch((e: unknown) => e)) as ApiError;
     expect(offline.status).toBe(0);
   });
 
   it('adds the bearer token once signed in, and never when auth is off', async () => {
     configureApiClient({ getToken: () => 'tok-123' });
     const fetchMock = mockFetch({ 'GET /api/user/me': () => jsonResponse({}), 'GET /api/auth/providers': () => jsonResponse({ providers: [] }) });
-    await api.get('/api/user/me');
-    await api.get('/api/auth/providers', { auth: false });
+    await apiRequest('/api/user/me');
+    await apiRequest('/api/auth/providers', { auth: false });
     const headers = (i: number) => (fetchMock.mock.calls[i]?.[1]?.headers ?? {}) as Record<string, string>;
     expect(headers(0).Authorization).toBe('Bearer tok-123');
     expect(headers(1).Authorization).toBeUndefined();
@@ -44,8 +44,8 @@ describe('api client', () => {
   it('sends JSON bodies with a content type and parses JSON answers', async () => {
     configureApiClient({ getToken: () => null });
     const fetchMock = mockFetch({ 'PUT /api/user/profile': (_url, init) => jsonResponse({ echoed: JSON.parse(String(init?.body)) }) });
-    const answer = await api.put<{ echoed: unknown }>('/api/user/profile', { name: '밥' });
-    expect(answer.echoed).toEqual({ name: '밥' });
+    const answer = await apiRequest('/api/user/profile', { method: 'PUT', body: { name: '밥' } });
+    expect(answer).toEqual({ echoed: { name: '밥' } });
     expect((fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
@@ -53,7 +53,7 @@ describe('api client', () => {
     configureApiClient({ getToken: () => 'tok' });
     const fetchMock = mockFetch({ 'POST /api/reviews': () => jsonResponse({ id: 1 }, 201) });
     await apiRequest('/api/reviews', { method: 'POST', body: { rating: 5 }, idempotencyKey: 'key-1' });
-    await api.post('/api/reviews', { rating: 5 });
+    await apiRequest('/api/reviews', { method: 'POST', body: { rating: 5 } });
     const headers = (i: number) => (fetchMock.mock.calls[i]?.[1]?.headers ?? {}) as Record<string, string>;
     expect(headers(0)['Idempotency-Key']).toBe('key-1');
     expect(headers(1)['Idempotency-Key']).toBeUndefined();
@@ -66,10 +66,10 @@ describe('api client', () => {
       'GET /api/board': () =>
         new Response('[]', { headers: { 'Content-Type': 'application/json', ...(mirrored ? { 'X-Offline-Saved-At': '2026-11-21T09:05:00.000Z' } : {}) } }),
     });
-    await api.get('/api/board');
+    await apiRequest('/api/board');
     expect(useSavedAt.getState().byPath).toEqual({ '/api/board': '2026-11-21T09:05:00.000Z' });
     mirrored = false;
-    await api.get('/api/board');
+    await apiRequest('/api/board');
     expect(useSavedAt.getState().byPath).toEqual({});
   });
 });

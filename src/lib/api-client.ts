@@ -94,24 +94,19 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status);
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await exchange(path, options)).data as T;
+/**
+ * A raw request by path, answering the body as it came (`unknown`: never a cast). Only for what
+ * has no operation at hand: the outbox's replay of a stored write (its method and path were taken
+ * from the operation when it was queued, `sendOrQueueCall`). Everything else calls `call(op, …)`.
+ */
+export async function apiRequest(path: string, options: RequestOptions = {}): Promise<unknown> {
+  return (await exchange(path, options)).data;
 }
 
 /** One page of a paginated list (issue #19): the items and the `cursor` of the next page (null on the last). */
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
-}
-
-/**
- * GETs one page of a list endpoint (a JSON array; a non-array answer counts as empty, SPEC §8) and
- * reads the next page's cursor from its `Link: <…>; rel="next"` header. Use with `useInfiniteQuery`:
- * `getNextPageParam: (last) => last.nextCursor`.
- */
-export async function apiPage<T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<Page<T>> {
-  const { data, response } = await exchange(path, { ...options, method: 'GET' });
-  return { items: Array.isArray(data) ? (data as T[]) : [], nextCursor: nextCursor(response.headers.get('link')) };
 }
 
 async function exchange(path: string, options: RequestOptions): Promise<{ data: unknown; response: Response }> {
@@ -149,15 +144,6 @@ async function exchange(path: string, options: RequestOptions): Promise<{ data: 
   return { data, response };
 }
 
-export const api = {
-  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
-  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'PUT', body }),
-  /** DELETE, with a JSON body when `options.body` is given (e.g. `DELETE /api/user/me {password}`). */
-  delete: <T>(path: string, options?: Omit<RequestOptions, 'method'>) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
-};
 
 /** Absolute URL for a browser navigation to the API host (social login). */
 export function apiUrl(path: string): string {

@@ -1,5 +1,5 @@
 /**
- * "Load more" for a paged list (issue #19 item 1; `useInfiniteQuery` over `apiPage`): an invisible
+ * "Load more" for a paged list (issue #19 item 1; `useInfiniteQuery` over `callPage`): an invisible
  * sentinel below the list fetches the next page when it scrolls into view (IntersectionObserver),
  * and a visible 더 보기 button does the same for keyboard and screen-reader users (and where
  * IntersectionObserver is missing). Nothing on the last page. A failed page says so, with 다시 시도.

@@ -4,7 +4,7 @@ import type { UploadResponse } from '@common/api/images';
 import type { BoardQuery, Comment, Post, PostBody } from '@common/api/board';
 import { operations } from '@common/api/operations';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api, call, callPage, type Page } from '@/lib/api-client';
+import { call, callPage, type Page } from '@/lib/api-client';
 import { outboxLabel, sendOrQueueCall, type SendResult } from '@/lib/outbox';
 import { queryRoots } from '@/lib/query/keys';
 
@@ -125,5 +125,5 @@ export const recommendationsQuery = () =>
 export function uploadImage(file: File): Promise<UploadResponse> {
   const form = new FormData();
   form.append('image', file);
-  return api.post<UploadResponse>('/api/images/upload', form);
+  return call(operations.uploadImage, { body: form });
 }

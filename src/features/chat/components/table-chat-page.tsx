@@ -8,11 +8,12 @@
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MatchRequest } from '@common/api/matches';
+import { operations } from '@common/api/operations';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { MembersRow } from '@/shared/components/members-row';
 import { format, ko } from '@/i18n/ko';
-import { apiPage, errorMessage, isApiError } from '@/lib/api-client';
+import { callPage, errorMessage, isApiError } from '@/lib/api-client';
 import { whenLabel } from '@/lib/dates';
 import { queryRoots } from '@/lib/query/keys';
 import { membersKey, membersQuery } from '@/lib/query/members';
@@ -34,7 +35,7 @@ interface TableChatPageProps {
 
 /** My live request on this meal (for 나가기): from `GET /api/matches/sent`, ACCEPTED or CONFIRMED. */
 async function myMatchOn(scheduleId: number): Promise<MatchRequest | null> {
-  const page = await apiPage<MatchRequest>('/api/matches/sent?limit=100');
+  const page = await callPage(operations.listSentMatches, null, { query: { limit: 100 } });
   return page.items.find((m) => m.schedule.id === scheduleId && (m.status === 'ACCEPTED' || m.status === 'CONFIRMED')) ?? null;
 }
 
