@@ -8,7 +8,7 @@
  *   es-hangul's `josa` picks those (`josa(name, '과/와')`);
  * - no Korean string, template or JSX text in src/, server/ or common/ outside the catalogue
  *   files, except tests, the legal texts (/terms, /privacy), data that is not a sentence (demo
- *   venues, the API's vocabulary) and the files listed in `PENDING` below.
+ *   venues, the API's vocabulary), each listed in `NOT_CATALOGUE` with its reason.
  * The files are read with the TypeScript parser, so comments never count.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -50,21 +50,6 @@ const NOT_CATALOGUE: Record<string, string> = {
   'server/config.ts': "operators: the settings' descriptions and the mail sender's default",
   'server/main.ts': 'operators: the start-up log line',
   'server/plugins/docs.ts': 'developers: the OpenAPI title and tag descriptions',
-};
-
-/**
- * Files that still hold Korean literals, to be moved into the catalogue. Server error texts
- * (*_MSG tables, AppError texts, route descriptions that paste Korean) belong to issue #29 item 3,
- * which moves them into common/errors.ts; each entry goes when its file is clean.
- */
-const PENDING: Record<string, string> = {
-  // Error tables (*_MSG) and AppError texts, moving to common/errors.ts (issue #29 item 3):
-  'server/realtime/frames.ts': 'errors of the live channel',
-  'server/modules/meals/schedules/service.ts': 'errors; the maps category name (음식점 > …)',
-  'server/modules/venues/service.ts': 'errors; the maps search keyword',
-  'server/modules/chat/public.ts': 'system messages of the table chat',
-  // Route summaries and descriptions that paste Korean (issue #29 item 3: one sentence, no Korean):
-  'common/api/schedules.ts': 'schema descriptions',
 };
 
 const SOURCE_DIRS = ['src', 'server', 'common'];
@@ -169,7 +154,6 @@ describe('no Korean literal outside the catalogue (issue #29 item 4)', () => {
 
   it('in src/, server/ and common/, tests, legal texts and data excepted', () => {
     const found = outside
-      .filter((f) => !(f in PENDING))
       .flatMap(literalsOf)
       .filter((l) => HANGUL.test(l.text) && !JOSA_PAIR.test(l.text) && !SPEC_QUOTED.includes(l.text))
       .map(where);
@@ -186,7 +170,7 @@ describe('no Korean literal outside the catalogue (issue #29 item 4)', () => {
   });
 
   it('lists only files that exist and still hold Korean', () => {
-    const stale = [...Object.keys(PENDING), ...Object.keys(NOT_CATALOGUE)].filter(
+    const stale = Object.keys(NOT_CATALOGUE).filter(
       (f) => !files.includes(f) || !literalsOf(f).some((l) => HANGUL.test(l.text)),
     );
     expect(stale).toEqual([]);

@@ -63,7 +63,7 @@ export const SchedulePreview = Type.Object({
   participants: Capacity,
   currentParticipants: Type.Integer({ minimum: 1 }),
   isFull: Type.Boolean(),
-  host: Type.Object({ name: Type.String({ description: 'masked: 박*연 (common/domain/mask-name.ts)' }), profileImage: Type.Union([Type.String(), Type.Null()]) }),
+  host: Type.Object({ name: Type.String({ description: 'the host name, masked for the public (common/domain/mask-name.ts)' }), profileImage: Type.Union([Type.String(), Type.Null()]) }),
 });
 export type SchedulePreview = Static<typeof SchedulePreview>;
 export const SchedulePreviewList = Type.Array(SchedulePreview);
@@ -132,7 +132,7 @@ const ScheduleFilterParams = {
   category: Type.Optional(
     Type.String({
       maxLength: 100,
-      description: 'Comma-separated SPEC §3 food categories (한식,중식,…); only schedules of those categories. Absent = all. An unknown one → 400.',
+      description: 'Comma-separated SPEC §3 food categories; only schedules of those categories. Absent = all. An unknown one → 400.',
     }),
   ),
   lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90, description: 'Latitude (WGS84 degrees) of the distance filter; with `lng`.' })),

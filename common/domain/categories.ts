@@ -36,3 +36,13 @@ export function toFoodCategory(categoryName: string | null | undefined): FoodCat
   const text = (categoryName ?? '').trim();
   return CATEGORY_RULES.find((r) => r.words.some((w) => text.includes(w)))?.category ?? '기타';
 }
+
+/** The maps service's category text for a restaurant of `category` (a member-added venue): "음식점 > 한식". */
+export function venueCategoryName(category: string): string {
+  return `음식점 > ${category}`;
+}
+
+/** The keyword a venue search around a point uses: the food category, or "맛집" for none or 기타. */
+export function venueSearchKeyword(category: FoodCategory | null): string {
+  return category && category !== '기타' ? category : '맛집';
+}

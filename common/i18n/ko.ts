@@ -506,6 +506,29 @@ export const ko = {
     left: '채팅방을 나갔어요.',
   },
 
+  /** A table chat's system lines (issue #30; server/modules/chat/public.ts fills them). */
+  tableLines: {
+    joined: '{name}님이 참여했어요',
+    left: '{name}님이 나갔어요',
+    time: '약속 시간이 {when} 바뀌었어요',
+    place: '약속 장소가 {place} 바뀌었어요',
+    both: '약속이 {when}, {place} 바뀌었어요',
+    cancelled: '호스트가 약속을 취소했어요',
+  },
+
+  /** The live channel's refusals (STOMP ERROR `message`, server/realtime/frames.ts), for people and logs. */
+  live: {
+    clientId: 'client-id는 UUID여야 해요.',
+    malformed: '잘못된 STOMP 프레임이에요.',
+    version: '지원하지 않는 STOMP 버전이에요.',
+    notConnected: '먼저 CONNECT 프레임을 보내야 해요.',
+    unknownDestination: '알 수 없는 목적지예요.',
+    slowed: '메시지를 너무 빨리 보내고 있어요. 잠시 천천히 처리할게요.',
+    unsupported: '지원하지 않는 명령이에요.',
+    tooManySubscriptions: '구독이 너무 많아요.',
+    tooManyConnections: '동시에 연결할 수 있는 수를 넘었어요.',
+  },
+
   /** Chat screen labels not fixed by UI-TEXT.md (issue #4). */
   chatView: {
     heading: '{name}님과의 채팅',

@@ -6,6 +6,7 @@
  */
 import { FrameImpl, Parser, type IRawFrameType, type StompHeaders } from '@stomp/stompjs';
 import { errorText } from '../../common/errors.ts';
+import { ko } from '../../common/i18n/ko.ts';
 
 /**
  * ERROR `code` header values (issue #13) for refusals the client answers by signing out — the same
@@ -16,22 +17,22 @@ export const STOMP_ERROR_CODES = { expired: 'TOKEN_EXPIRED', revoked: 'TOKEN_REV
 /** ERROR `message` header texts and refusal bodies (Korean, for people; stable enough for tests). */
 export const STOMP_ERRORS = {
   origin: errorText('ORIGIN_REFUSED'),
-  clientId: 'client-id는 UUID여야 합니다.',
+  clientId: ko.live.clientId,
   auth: errorText('NO_TOKEN'),
-  malformed: '잘못된 STOMP 프레임입니다.',
-  version: '지원하지 않는 STOMP 버전입니다.',
-  notConnected: '먼저 CONNECT 프레임을 보내야 합니다.',
-  forbidden: '권한이 없습니다.',
-  unknownDestination: '알 수 없는 목적지입니다.',
-  rate: '요청이 너무 많습니다.',
-  slowed: '메시지를 너무 빨리 보내고 있어요. 잠시 천천히 처리할게요.',
-  unsupported: '지원하지 않는 명령입니다.',
+  malformed: ko.live.malformed,
+  version: ko.live.version,
+  notConnected: ko.live.notConnected,
+  forbidden: errorText('FORBIDDEN'),
+  unknownDestination: ko.live.unknownDestination,
+  rate: errorText('RATE_LIMITED'),
+  slowed: ko.live.slowed,
+  unsupported: ko.live.unsupported,
   expired: errorText('TOKEN_EXPIRED'),
   /** The token was revoked while connected (logout everywhere, password reset; UI-TEXT "Session expired"). */
   revoked: errorText('TOKEN_REVOKED'),
-  tooManySubscriptions: '구독이 너무 많습니다.',
-  tooManyConnections: '동시에 연결할 수 있는 수를 초과했습니다.',
-  serverError: '서버 오류가 발생했습니다.',
+  tooManySubscriptions: ko.live.tooManySubscriptions,
+  tooManyConnections: ko.live.tooManyConnections,
+  serverError: errorText('INTERNAL'),
 } as const;
 
 /**

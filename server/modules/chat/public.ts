@@ -15,6 +15,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { josa } from 'es-hangul';
 import { koreanDateHour } from '../../../common/domain/korean-time.ts';
+import { format, ko } from '../../../common/i18n/ko.ts';
 import type { TableMessage } from '../../../common/realtime.ts';
 import { tableMembers, tableMessages, users } from '../../db/schema.ts';
 import type { Database, Tx } from '../../db/database.ts';
@@ -30,12 +31,12 @@ export interface TableChange {
 
 /** The Korean system lines (UI-TEXT style, 해요체). */
 export const TABLE_LINES = {
-  joined: (name: string) => `${name}님이 참여했어요`,
-  left: (name: string) => `${name}님이 나갔어요`,
-  time: (date: string, hour: number) => `약속 시간이 ${josa(koreanDateHour(date, hour), '으로/로')} 바뀌었어요`,
-  place: (place: string) => `약속 장소가 ${josa(place, '으로/로')} 바뀌었어요`,
-  both: (date: string, hour: number, place: string) => `약속이 ${koreanDateHour(date, hour)}, ${josa(place, '으로/로')} 바뀌었어요`,
-  cancelled: '호스트가 약속을 취소했어요',
+  joined: (name: string) => format(ko.tableLines.joined, { name }),
+  left: (name: string) => format(ko.tableLines.left, { name }),
+  time: (date: string, hour: number) => format(ko.tableLines.time, { when: josa(koreanDateHour(date, hour), '으로/로') }),
+  place: (place: string) => format(ko.tableLines.place, { place: josa(place, '으로/로') }),
+  both: (date: string, hour: number, place: string) => format(ko.tableLines.both, { when: koreanDateHour(date, hour), place: josa(place, '으로/로') }),
+  cancelled: ko.tableLines.cancelled,
 } as const;
 
 /** Stores a system line about `senderId` and answers it (unreadCount 0: system lines are not counted). */

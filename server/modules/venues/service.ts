@@ -10,7 +10,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Venue, VenueQuery } from '../../../common/api/venues.ts';
 import { VENUE_RADIUS_DEFAULT, VENUE_RADIUS_MAX } from '../../../common/api/venues.ts';
-import { toFoodCategory } from '../../../common/domain/categories.ts';
+import { toFoodCategory, venueSearchKeyword } from '../../../common/domain/categories.ts';
 import { distanceMetres } from '../../../common/domain/geo.ts';
 import { FOOD_CATEGORIES, type FoodCategory } from '../../../common/domain/vocabulary.ts';
 import { venues, type VenueRow } from '../../db/schema.ts';
@@ -93,7 +93,7 @@ export function createVenuesService(deps: { db: Database; now: Clock; kakao: Con
     const key = `${category ?? '*'}|${lat.toFixed(4)}|${lng.toFixed(4)}|${radius}`;
     const hit = cache.get(key);
     if (hit && now().getTime() - hit.at < KAKAO_CACHE_TTL_MS) return hit.list;
-    const query = category && category !== '기타' ? category : '맛집';
+    const query = venueSearchKeyword(category);
     const list: VenueBase[] = [];
     for (let page = 1; page <= KAKAO_PAGES; page++) {
       const params = new URLSearchParams({ query, x: lng.toFixed(4), y: lat.toFixed(4), radius: String(radius), sort: 'distance', size: '15', page: String(page) });

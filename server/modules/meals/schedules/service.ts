@@ -19,6 +19,7 @@ import { averageRating } from '../../../lib/user-view.ts';
 import { memberStats, NO_STATS } from '../public.ts';
 import type { StageNotices } from '../matches/service.ts';
 import { tableCancelled, tableChanged } from '../../chat/public.ts';
+import { venueCategoryName } from '../../../../common/domain/categories.ts';
 
 /** SPEC §9: the matching page's default distance (m) when a position is given without a radius. */
 export const SCHEDULE_RADIUS_DEFAULT = 5000;
@@ -60,7 +61,7 @@ async function addVenue(db: Database | Tx, place: Place, category: string): Prom
   if (!place.venueId || place.latitude === null || place.longitude === null) return;
   await db
     .insert(venues)
-    .values({ id: place.venueId, placeName: place.placeName, categoryName: `음식점 > ${category}`, latitude: place.latitude, longitude: place.longitude, source: 'member' })
+    .values({ id: place.venueId, placeName: place.placeName, categoryName: venueCategoryName(category), latitude: place.latitude, longitude: place.longitude, source: 'member' })
     .onConflictDoNothing({ target: venues.id });
 }
 
