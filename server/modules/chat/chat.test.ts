@@ -73,6 +73,23 @@ describe('POST /api/chat/{matchId}/messages', () => {
     expect(t.events.filter((e) => e.type === 'new_message' && e.matchId === matchId).map((e) => e.toUserId)).toEqual([guest.id]);
   });
 
+  it('알림 끄기 on a 1:1 chat (issue #30 item 4): no new_message (toast, push, inbox) while muted; the chat list still counts it unread; unmuted, notices come back', async () => {
+    const matchId = await acceptedMatch();
+    const mute = (muted: boolean) => t.app.inject({ method: 'PUT', url: `/api/chats/match/${matchId}/mute`, headers: host.headers, payload: { muted } });
+    expect((await mute(true)).json()).toEqual({ muted: true });
+    expect((await send(matchId, guest, '조용히 보낼게요')).statusCode).toBe(201);
+    const told = () => t.events.filter((e) => e.type === 'new_message' && e.matchId === matchId).map((e) => e.toUserId);
+    expect(told()).toEqual([]);
+    const inbox = await t.app.inject({ url: '/api/notifications?limit=100', headers: host.headers });
+    expect(inbox.json<Array<{ type: string; matchId?: number | null }>>().filter((n) => n.type === 'new_message' && n.matchId === matchId)).toEqual([]);
+    const row = (await t.app.inject({ url: '/api/chats?limit=50', headers: host.headers })).json<Array<{ kind: string; id: number; unreadCount: number; muted: boolean }>>().find((c) => c.kind === 'match' && c.id === matchId);
+    expect(row).toMatchObject({ unreadCount: 1, muted: true });
+
+    expect((await mute(false)).json()).toEqual({ muted: false });
+    expect((await send(matchId, guest, '이제 알려요')).statusCode).toBe(201);
+    expect(told()).toEqual([host.id]);
+  });
+
   it('content must be 1–1000 characters after trimming (400 with the chat message), like the STOMP SEND', async () => {
     // A fresh requester: every call counts towards their rate limit.
     const guest = await t.quickMember({ name: '길이게스트' });

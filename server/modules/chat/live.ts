@@ -18,6 +18,7 @@ import { chatReadsTopic, chatTopic, type ChatMessage } from '../../../common/rea
 import type { MatchEvent, Notifier } from '../../plugins/notifier.ts';
 import { destinationId, sendContent } from './destinations.ts';
 import { createChatService } from './service.ts';
+import { isMuted } from './states.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,9 +63,13 @@ export const chatLivePlugin = fp(
       if (duplicate) return message;
       await app.broker.publish({ destination: chatTopic(matchId), body: JSON.stringify(message) });
       const toUserId = room.hostId === senderId ? room.requesterId : room.hostId;
-      await app.notifyAll([
-        { type: 'new_message', matchId, scheduleId: room.scheduleId, toUserId, fromUser: { id: senderId, name: message.senderName, profileImage: null } },
-      ]);
+      // 알림 끄기 (issue #30 item 4): a muted chat sends no toast, push or inbox item; its row in the
+      // chat list still moves and counts the message as unread (below).
+      if (!(await isMuted(app.db, toUserId, 'match', matchId))) {
+        await app.notifyAll([
+          { type: 'new_message', matchId, scheduleId: room.scheduleId, toUserId, fromUser: { id: senderId, name: message.senderName, profileImage: null } },
+        ]);
+      }
       // Issue #30 item 4: both members' chat lists move the row (server/modules/chat/table-live.ts).
       await app.publishChatActivity('match', matchId, message);
       return message;
