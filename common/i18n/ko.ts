@@ -981,6 +981,22 @@ export const ko = {
     useMyLocation: '내 위치 사용',
     denied: '위치 권한이 없어서 서울시청에서 거리를 재요.',
     categories: '음식 종류',
+    /** The third view, 지도 (the switch's option is `mapView.map`): one marker per place. */
+    map: '약속 지도',
+    mapLoading: '지도를 불러오는 중...',
+    mapUnavailable: '지도를 표시할 수 없어요. 아래 장소나 목록에서 약속을 골라주세요.',
+    mapEmpty: '지도에 표시할 약속이 없어요. 조건을 바꾸거나 목록에서 확인해 보세요.',
+    /** Meals without coordinates are only in the list. */
+    listOnly: '장소 위치가 없는 약속 {n}개는 목록에서만 볼 수 있어요.',
+    showList: '목록으로 보기',
+    mapHint: '지도나 아래 장소를 누르면 그곳의 약속이 나와요.',
+    mapMore: '약속 더 불러오기',
+    /** The places under the map (the keyboard's way to the same sheet as a marker). */
+    places: '지도의 장소',
+    /** A marker's tooltip and a place button: "을지로 국수집 · 약속 2개". */
+    placeMeals: '{place} · 약속 {n}개',
+    /** The place's sheet (bottom sheet on phones, side panel from 992 px). */
+    sheetCount: '이 장소의 약속 {n}개',
   },
   /** Issue #31 item 1: the bottom tab bar on phones (below 992 px). */
   tabs: {

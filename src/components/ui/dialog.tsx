@@ -9,8 +9,11 @@ interface DialogProps {
   /** Accessible name of the dialog; also shown as its title unless `hideTitle`. */
   title: string;
   hideTitle?: boolean;
-  /** 'center' (default) or 'side' (a sheet from the left edge). */
-  variant?: 'center' | 'side';
+  /**
+   * 'center' (default), 'side' (a sheet from the left edge) or 'sheet' (a bottom sheet on phones,
+   * a panel at the right edge from 992 px, over a lighter overlay so the page stays in view).
+   */
+  variant?: 'center' | 'side' | 'sheet';
   children: ReactNode;
 }
 
@@ -20,9 +23,9 @@ export function Dialog({ open, onOpenChange, title, hideTitle, variant = 'center
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="dialog-overlay" />
+        <RadixDialog.Overlay className={variant === 'sheet' ? 'dialog-overlay dialog-overlay--sheet' : 'dialog-overlay'} />
         <RadixDialog.Content
-          className={variant === 'side' ? 'dialog-content dialog-content--side' : 'dialog-content'}
+          className={variant === 'center' ? 'dialog-content' : `dialog-content dialog-content--${variant}`}
           aria-label={title}
           aria-describedby={undefined}
           onCloseAutoFocus={returnFocus}

@@ -14,6 +14,7 @@ import { monthDayLabel, whenLabel } from '@/lib/dates';
 import { formatDistance } from '@/lib/geo';
 import { useOutbox } from '@/lib/outbox';
 import { useAskedPosition } from '@/lib/geolocation';
+import { levelForRadius } from '@/lib/maps';
 import { getRandomSchedule } from '../api/get-random-schedule';
 import { daySchedulesQuery, scheduleCalendarQuery, upcomingSchedulesQuery, type ScheduleQueryFilter } from '../api/get-schedules';
 import { useRequestMatch } from '@/shared/mutations/use-request-match';
@@ -22,6 +23,9 @@ import { DEFAULT_MATCHING_FILTER, isFilterActive, type MatchingFilter } from '..
 import { AuthorProfileDialog } from './author-profile-dialog';
 import { DayScheduleList } from './day-schedule-list';
 import { UpcomingList } from './upcoming-list';
+import { MealsMap } from './meals-map';
+import { PlaceMealsSheet } from './place-meals-sheet';
+import { groupByPlace, placeKey } from '../venues';
 import { ToggleChip } from '@/components/ui/toggle-chip';
 import { FOOD_CATEGORIES } from '@common/domain/vocabulary';
 import { LoadMore } from '@/components/ui/load-more';
@@ -41,7 +45,8 @@ const NO_SCHEDULES: Schedule[] = [];
 
 /**
  * 매칭: the upcoming meals of the next 21 days under day headers (issue #31 item 2: the first
- * view), or the calendar of everyone's schedules with the chosen day's list; filter chips (where
+ * view), the same meals on a map (one marker per place; a marker opens that place's meals in a
+ * sheet), or the calendar of everyone's schedules with the chosen day's list; filter chips (where
  * distance is measured from, food types), random match, request.
  */
 export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPageProps) {
@@ -54,7 +59,7 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
   // A shared link names the day of its schedule (issue #19): that day opens first.
   const startDay = sharedDate && isInScheduleWindow(sharedDate) ? sharedDate : today;
   // Issue #31 item 2: the list first; a shared link opens its day on the calendar.
-  const [view, setView] = useState<'list' | 'calendar'>(sharedDate ? 'calendar' : 'list');
+  const [view, setView] = useState<'list' | 'map' | 'calendar'>(sharedDate ? 'calendar' : 'list');
   const [month, setMonth] = useState<IsoDate>(startDay);
   const [day, setDay] = useState<IsoDate>(startDay);
   // What the screen shows, asked of the server (issue #19 item 3): the calendar's dots for the
@@ -67,10 +72,18 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
   );
   const calendar = useQuery({ ...scheduleCalendarQuery(bounds.first, bounds.last, serverFilter), enabled: view === 'calendar' });
   const schedules = useInfiniteQuery({ ...daySchedulesQuery(day, serverFilter), enabled: view === 'calendar' });
-  const upcoming = useInfiniteQuery({ ...upcomingSchedulesQuery(serverFilter), enabled: view === 'list' });
+  // The list and the map show the same meals: one query, one cache entry.
+  const upcoming = useInfiniteQuery({ ...upcomingSchedulesQuery(serverFilter), enabled: view !== 'calendar' });
   const upcomingLoaded = useMemo(() => upcoming.data?.pages.flatMap((p) => p.items) ?? NO_SCHEDULES, [upcoming.data]);
   const dayLoaded = useMemo(() => schedules.data?.pages.flatMap((p) => p.items) ?? NO_SCHEDULES, [schedules.data]);
-  const loaded = view === 'list' ? upcomingLoaded : dayLoaded;
+  const loaded = view === 'calendar' ? dayLoaded : upcomingLoaded;
+  // The map view: the loaded meals by place, the open place's key (its sheet), the map's centre.
+  const mapPlaces = useMemo(() => groupByPlace(upcomingLoaded), [upcomingLoaded]);
+  const [openPlaceKey, setOpenPlaceKey] = useState<string | null>(null);
+  const openPlace = view === 'map' ? (mapPlaces.places.find((p) => p.key === openPlaceKey) ?? null) : null;
+  const mapCenter = useMemo(() => ({ lat: position.lat, lng: position.lng }), [position.lat, position.lng]);
+  // The sheet closes with the view, and when its place is gone from the answer (it never reopens by itself).
+  if (openPlaceKey !== null && (view !== 'map' || (upcoming.status === 'success' && !openPlace))) setOpenPlaceKey(null);
   const [selected, setSelected] = useState<Schedule | null>(null);
   const [author, setAuthor] = useState<ScheduleAuthor | null>(null);
   const [authorScheduleId, setAuthorScheduleId] = useState<number | undefined>(undefined);
@@ -133,19 +146,21 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
 
   // Once my request is in, 매칭 신청 gives way to 신청함. When it had the focus (the confirm hands
   // it back there), the focus moves to the selected meal's card, which now says 신청함, instead of
-  // falling to the page.
+  // falling to the page. The button is in the toolbar and, on the map, in a place's sheet too:
+  // whichever had the focus when it went says so, and the flag lives only for that commit.
   const requestHadFocus = useRef(false);
   const requestButtonRef = useCallback((el: HTMLButtonElement | null) => {
     if (!el) return;
     return () => {
-      requestHadFocus.current = el === el.ownerDocument.activeElement;
+      if (el === el.ownerDocument.activeElement) requestHadFocus.current = true;
     };
   }, []);
   useEffect(() => {
-    if (!isRequested || !requestHadFocus.current || !current) return;
+    const hadFocus = requestHadFocus.current;
     requestHadFocus.current = false;
+    if (!isRequested || !hadFocus || !current) return;
     document.querySelector<HTMLElement>(`#schedule-${current.id} .match-schedule__select`)?.focus();
-  }, [isRequested, current]);
+  });
 
   const markedDays = useMemo(() => (calendar.data ?? []).map((d) => d.date), [calendar.data]);
   const dayList = useMemo(() => {
@@ -198,6 +213,17 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
     requestMutation.mutate({ scheduleId: selected.id, label: `${selected.placeName} ${whenLabel(selected.date, selected.time)}` });
   }
 
+  // 매칭 신청, or where my request on the selection stands (issue #15: no 신청 button then).
+  const requestAction = isRequested ? (
+    <span className={`pill ${myStatus === 'REJECTED' ? 'pill--muted' : 'pill--accent'} matching-toolbar__requested`} role="status">
+      {ko.matching.myStatus[myStatus]}
+    </span>
+  ) : (
+    <button ref={requestButtonRef} type="button" className="btn btn--primary" aria-haspopup="dialog" aria-disabled={requestMutation.isPending} onClick={() => void request()}>
+      {ko.matching.requestMatch}
+    </button>
+  );
+
   const active = isFilterActive(filter);
   const distance = formatDistance(filter.distance);
   // Issue #31 item 2: the UI always says where distance is measured from.
@@ -246,6 +272,9 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
           <button type="button" className="segmented__option" aria-pressed={view === 'calendar'} onClick={() => setView('calendar')}>
             {ko.upcoming.calendar}
           </button>
+          <button type="button" className="segmented__option" aria-pressed={view === 'map'} onClick={() => setView('map')}>
+            {ko.mapView.map}
+          </button>
         </div>
         <button type="button" className="btn btn--ghost" aria-haspopup="dialog" onClick={() => setFilterOpen(true)}>
           {ko.matching.filter}
@@ -268,16 +297,7 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
         <button type="button" className="btn btn--secondary" onClick={randomMatch} disabled={random.isPending}>
           {ko.matching.randomMatch}
         </button>
-        {/* Issue #15: a meal I already requested offers no 신청 button (the card says 신청함). */}
-        {isRequested ? (
-          <span className={`pill ${myStatus === 'REJECTED' ? 'pill--muted' : 'pill--accent'} matching-toolbar__requested`} role="status">
-            {ko.matching.myStatus[myStatus]}
-          </span>
-        ) : (
-          <button ref={requestButtonRef} type="button" className="btn btn--primary" aria-haspopup="dialog" aria-disabled={requestMutation.isPending} onClick={() => void request()}>
-            {ko.matching.requestMatch}
-          </button>
-        )}
+        {requestAction}
       </div>
       {view === 'list' ? (
         <section className="card" aria-labelledby="matching-upcoming-heading">
@@ -290,6 +310,46 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
           )}
           <LoadMore query={upcoming} />
           <p className="field__hint">{ko.matching.selectHint}</p>
+        </section>
+      ) : view === 'map' ? (
+        <section className="card" aria-labelledby="matching-map-heading">
+          <h2 id="matching-map-heading" className="card__title">
+            {ko.upcoming.heading}
+          </h2>
+          <QueryState query={upcoming} rows={1} />
+          <MealsMap
+            center={mapCenter}
+            level={levelForRadius(filter.distance)}
+            places={mapPlaces.places}
+            raisedKey={current ? placeKey(current) : null}
+            onOpen={(place) => setOpenPlaceKey(place.key)}
+          />
+          {upcoming.status === 'success' && (
+            <>
+              {mapPlaces.places.length === 0 && <p className="empty-state">{ko.upcoming.mapEmpty}</p>}
+              {mapPlaces.places.length > 0 && (
+                <ul className="meal-places" aria-label={ko.upcoming.places}>
+                  {mapPlaces.places.map((place) => (
+                    <li key={place.key}>
+                      <button type="button" className="chip" aria-haspopup="dialog" onClick={() => setOpenPlaceKey(place.key)}>
+                        {format(ko.upcoming.placeMeals, { place: place.placeName, n: place.schedules.length })}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {mapPlaces.withoutPlace > 0 && (
+                <p className="matching-map__list-only">
+                  {format(ko.upcoming.listOnly, { n: mapPlaces.withoutPlace })}{' '}
+                  <button type="button" className="link-button" onClick={() => setView('list')}>
+                    {ko.upcoming.showList}
+                  </button>
+                </p>
+              )}
+            </>
+          )}
+          <LoadMore query={upcoming} auto={false} label={ko.upcoming.mapMore} />
+          <p className="field__hint">{ko.upcoming.mapHint}</p>
         </section>
       ) : (
         <div className="matching-layout">
@@ -309,6 +369,17 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
         </section>
         </div>
       )}
+      <PlaceMealsSheet
+        place={openPlace}
+        onClose={() => setOpenPlaceKey(null)}
+        today={today}
+        selectedId={selected?.id ?? null}
+        myId={myId}
+        pendingIds={pendingIds}
+        onSelect={select}
+        onShowAuthor={onShowAuthor}
+        action={requestAction}
+      />
       <MatchingFilterDialog open={filterOpen} onOpenChange={setFilterOpen} value={filter} onApply={setFilter} />
       <AuthorProfileDialog author={author} scheduleId={authorScheduleId} onOpenChange={(open) => !open && setAuthor(null)} />
       {guide.element}
