@@ -52,13 +52,14 @@ test('three phones at one table: messages reach everyone, the "N"s drop as each 
   });
   expect(created.status(), await created.text()).toBe(201);
   const scheduleId = ((await created.json()) as { id: number }).id;
-  const matchOf: Record<number, number> = {};
+  const matchOf = new Map<Member, number>();
   for (const guest of [minji, junho]) {
     const asked = await request.post('/api/matches', { headers: authHeader(guest), data: { scheduleId } });
     expect(asked.status(), await asked.text()).toBe(201);
     const sent = (await (await request.get('/api/matches/sent', { headers: authHeader(guest) })).json()) as Array<{ id: number; schedule: { id: number } }>;
-    matchOf[guest.id] = sent.find((m) => m.schedule.id === scheduleId)!.id;
-    const accepted = await request.post(`/api/matches/${matchOf[guest.id]}/accept`, { headers: authHeader(host) });
+    const matchId = sent.find((m) => m.schedule.id === scheduleId)!.id;
+    matchOf.set(guest, matchId);
+    const accepted = await request.post(`/api/matches/${matchId}/accept`, { headers: authHeader(host) });
     expect(accepted.status(), await accepted.text()).toBe(200);
   }
 
@@ -115,7 +116,7 @@ test('three phones at one table: messages reach everyone, the "N"s drop as each 
   expect(tableFindings, describeFindings(tableFindings)).toEqual([]);
 
   // 민지 cancels her seat: the others see the system line, and her face leaves the header.
-  const cancelled = await request.post(`/api/matches/${matchOf[minji.id]}/cancel`, { headers: authHeader(minji), data: { reason: '일정이 생겼어요' } });
+  const cancelled = await request.post(`/api/matches/${matchOf.get(minji)}/cancel`, { headers: authHeader(minji), data: { reason: '일정이 생겼어요' } });
   expect(cancelled.status(), await cancelled.text()).toBe(200);
   for (const page of [h, j]) await expect(page.getByText(`${minji.name}님이 나갔어요`)).toBeVisible();
   await expect(faces.getByRole('button')).toHaveCount(2);
