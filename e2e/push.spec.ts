@@ -154,7 +154,7 @@ test('a pushed match notification is shown in Korean, replaced per match, and it
       icon: `${APP_URL}/icons/icon-192.png`,
       badge: `${APP_URL}/icons/badge-72.png`,
       lang: 'ko',
-      data: { url: '/match-requests', type: 'new_match_request', matchId: String(matchId) },
+      data: { url: '/match-requests', type: 'new_match_request', matchId: String(matchId), scheduleId: '1' },
     },
   ]);
 

@@ -4,6 +4,7 @@
  * the reviewing happens in the browser.
  */
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
+import { maskName } from '../common/domain/mask-name.ts';
 import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { authHeader as auth, mealHappened } from './support/matches.ts';
 import { createMemberViaApi, signIn, type Member } from './support/members.ts';
@@ -160,7 +161,9 @@ test('five reviewers show a one-decimal average in the profile modal; the home c
   await home.goto('/');
   const carousel = home.getByRole('region', { name: '회원 후기 목록' });
   await expect(carousel.getByText(featuredComment).first()).toBeVisible();
-  await expect(carousel.getByText(fan.name).first()).toBeVisible();
+  // A visitor reads the reviewer's name masked (issue #31 item 4), never in full.
+  await expect(carousel.getByText(maskName(fan.name)).first()).toBeVisible();
+  await expect(carousel.getByText(fan.name)).toHaveCount(0);
 });
 
 test('keyboard only: stars with the arrow keys and Space, the comment, Enter on 등록; focus lands on the next page\'s heading', async ({ browser, request }) => {

@@ -13,7 +13,7 @@ import { PageParams } from './paging.ts';
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 /** What a report can name. */
-export const REPORT_TARGET_TYPES = ['member', 'schedule', 'post', 'comment', 'review', 'message'] as const;
+export const REPORT_TARGET_TYPES = ['member', 'schedule', 'post', 'comment', 'review', 'message', 'table_message'] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 /**
  * What the admin queue holds: every report target, plus `attendance` (issue #28 item 1): a member's
@@ -38,6 +38,7 @@ const TargetType = Type.Union([
   Type.Literal('comment'),
   Type.Literal('review'),
   Type.Literal('message'),
+  Type.Literal('table_message'),
 ]);
 const QueueTargetType = Type.Union([TargetType, Type.Literal('attendance')]);
 const Reason = Type.Union([Type.Literal('spam'), Type.Literal('abuse'), Type.Literal('sexual'), Type.Literal('scam'), Type.Literal('no_show'), Type.Literal('other')]);

@@ -855,7 +855,7 @@ export const ko = {
     done: '신고가 접수되었어요.',
     duplicate: '이미 신고한 내용이에요.',
     failed: '신고하지 못했어요. 다시 시도해주세요.',
-    targets: { member: '회원', schedule: '일정', post: '글', comment: '댓글', review: '후기', message: '메시지', attendance: '노쇼 이의 제기' },
+    targets: { member: '회원', schedule: '일정', post: '글', comment: '댓글', review: '후기', message: '메시지', table_message: '모임 메시지', attendance: '노쇼 이의 제기' },
   },
   /** Issue #17 item 6: the /admin page. */
   admin: {

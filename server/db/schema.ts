@@ -642,7 +642,7 @@ export const blocks = pgTable(
 export type BlockRow = typeof blocks.$inferSelect;
 
 /** What a report can name (issue #17 item 5), and a dispute of an absence mark (`attendance`, issue #28 item 1; common/api/reports.ts QUEUE_TARGET_TYPES). */
-export const QUEUE_TARGET_TYPES = ['member', 'schedule', 'post', 'comment', 'review', 'message', 'attendance'] as const;
+export const QUEUE_TARGET_TYPES = ['member', 'schedule', 'post', 'comment', 'review', 'message', 'table_message', 'attendance'] as const;
 /** Why (issue #17 item 5). */
 export const REPORT_REASONS = ['spam', 'abuse', 'sexual', 'scam', 'no_show', 'other'] as const;
 

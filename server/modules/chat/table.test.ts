@@ -311,4 +311,27 @@ describe('unread counts and the chat list (issue #30 items 3 and 4)', () => {
     expect(JSON.parse(activity[2]!.body)).toMatchObject({ muted: true, unreadCount: 2 });
     expect((await t.app.inject({ method: 'PUT', url: `/api/chats/table/${t1.scheduleId}/mute`, headers: hostB.headers, payload: { muted: true } })).statusCode).toBe(403);
   });
+
+  it('a table message can be reported by who sits at the table (target `table_message`); strangers and system lines cannot; three reporters hide it from the history', async () => {
+    const host = await member('신고호스트');
+    const [a, b, c, stranger] = await Promise.all(['신고가', '신고나', '신고다', '신고낯선'].map(member));
+    const { scheduleId, matches } = await table(host, [a!, b!, c!]);
+    for (const m of matches) await accept(host, m);
+    const sent = await say(scheduleId, host, '외부 링크로 오세요');
+    expect(sent.statusCode, sent.body).toBe(201);
+    const messageId = sent.json<{ id: number }>().id;
+    const report = (who: Member, targetId: number, targetType = 'table_message') =>
+      t.app.inject({ method: 'POST', url: '/api/reports', headers: who.headers, payload: { targetType, targetId, reason: 'spam' } });
+
+    expect((await report(stranger!, messageId)).json()).toMatchObject({ code: 'REPORT_TARGET_NOT_FOUND' });
+    expect((await report(host, messageId)).json()).toMatchObject({ code: 'REPORT_SELF' });
+    const system = (await history(scheduleId, a!)).json<Array<{ id: number; kind: string }>>().find((m) => m.kind === 'system')!;
+    expect((await report(a!, system.id)).json()).toMatchObject({ code: 'REPORT_TARGET_NOT_FOUND' });
+    // The same id read as a 1:1 message is another thing (or nothing): never this table message.
+    expect((await report(a!, messageId, 'message')).statusCode).not.toBe(201);
+
+    for (const who of [a!, b!, c!]) expect((await report(who, messageId)).statusCode).toBe(201);
+    const left = (await history(scheduleId, a!)).json<Array<{ id: number }>>().map((m) => m.id);
+    expect(left).not.toContain(messageId);
+  });
 });

@@ -24,7 +24,7 @@ import {
   type ResolveResult,
   type SuspensionState,
 } from '../../../common/api/reports.ts';
-import { adminAudit, chatMessages, matchMembers, matchRequests, postComments, posts, reports, reviews, schedules, users } from '../../db/schema.ts';
+import { adminAudit, chatMessages, matchMembers, matchRequests, postComments, posts, reports, reviews, schedules, tableMembers, tableMessages, users } from '../../db/schema.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
@@ -44,6 +44,7 @@ const HIDEABLE = {
   comment: postComments,
   review: reviews,
   message: chatMessages,
+  table_message: tableMessages,
 } as const;
 /** Hideable content: the tables above, and schedules (hidden through the meals service, issue #28 item 8). */
 type HideableType = keyof typeof HIDEABLE | 'schedule';
@@ -58,6 +59,8 @@ interface Target {
   text: string | null;
   matchId: number | null;
   postId: number | null;
+  /** A table message's meal. */
+  scheduleId?: number | null;
 }
 
 /** Loads a target, or null when it does not exist (a deleted member or review counts as missing). */
@@ -122,7 +125,25 @@ async function loadTarget(db: Db, type: QueueTargetType, id: number): Promise<Ta
       const [r] = await db.select({ senderId: chatMessages.senderId, matchId: chatMessages.matchId, content: chatMessages.content, hiddenAt: chatMessages.hiddenAt }).from(chatMessages).where(eq(chatMessages.id, id));
       return r ? { ...base, authorId: r.senderId, hidden: !!r.hiddenAt, title: null, text: r.content, matchId: r.matchId } : null;
     }
+    case 'table_message': {
+      // A member's message in a table chat (issue #30); the system lines are nobody's and cannot be reported.
+      const [r] = await db
+        .select({ senderId: tableMessages.senderId, scheduleId: tableMessages.scheduleId, content: tableMessages.content, hiddenAt: tableMessages.hiddenAt, kind: tableMessages.kind })
+        .from(tableMessages)
+        .where(eq(tableMessages.id, id));
+      return r && r.kind === 'text' ? { ...base, authorId: r.senderId, hidden: !!r.hiddenAt, title: null, text: r.content, scheduleId: r.scheduleId } : null;
+    }
   }
+}
+
+/** True when `userId` is or was at the table of schedule `scheduleId` (only they read its chat). */
+async function wasTableMember(db: Db, scheduleId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(tableMembers)
+    .where(and(eq(tableMembers.scheduleId, scheduleId), eq(tableMembers.userId, userId)))
+    .limit(1);
+  return !!row;
 }
 
 /** True when `userId` is the requester or the host of match `matchId` (only they see its chat). */
@@ -235,6 +256,8 @@ export function createReportsService(deps: ReportsServiceDeps) {
           const target = await loadTarget(tx, body.targetType, body.targetId);
           if (!target) fail('REPORT_TARGET_NOT_FOUND');
           if (body.targetType === 'message' && !(await isMatchParticipant(tx, target.matchId!, reporterId))) fail('REPORT_TARGET_NOT_FOUND');
+          // Only who sits (or sat) at the table has read its messages.
+          if (body.targetType === 'table_message' && !(await wasTableMember(tx, target.scheduleId!, reporterId))) fail('REPORT_TARGET_NOT_FOUND');
           if (target.authorId === reporterId) fail('REPORT_SELF', { field: 'targetId' });
           const detail = body.detail?.trim() || null;
           const [created] = await tx

@@ -19,6 +19,8 @@ type Row =
   | { type: 'queued'; key: string; at: string; senderId: number | null; entry: OutboxEntry };
 
 interface ChatLogProps {
+  /** What a reported message is: a 1:1 chat's `message` or a table chat's `table_message`. */
+  reportType: 'message' | 'table_message';
   messages: readonly RoomMessage[];
   unsent: readonly Unsent[];
   queued: readonly OutboxEntry[];
@@ -29,7 +31,7 @@ interface ChatLogProps {
   onScroll: (event: UIEvent<HTMLDivElement>) => void;
 }
 
-export const ChatLog = forwardRef<HTMLDivElement, ChatLogProps>(function ChatLog({ messages, unsent, queued, myId, olderState, empty, onResend, onScroll }, ref) {
+export const ChatLog = forwardRef<HTMLDivElement, ChatLogProps>(function ChatLog({ messages, unsent, queued, myId, reportType, olderState, empty, onResend, onScroll }, ref) {
   const rows: Row[] = [
     ...messages.map((m): Row => ({ type: 'message', key: `m${m.id}`, at: m.createdAt, senderId: m.senderId, system: m.kind === 'system', message: m })),
     ...unsent.map((u): Row => ({ type: 'unsent', key: `u${u.clientId}`, at: u.createdAt, senderId: myId, unsent: u })),
@@ -112,7 +114,7 @@ export const ChatLog = forwardRef<HTMLDivElement, ChatLogProps>(function ChatLog
           );
         })}
       </div>
-      <MessageActionsSheet target={acting} onClose={() => setActing(null)} />
+      <MessageActionsSheet target={acting} reportType={reportType} onClose={() => setActing(null)} />
     </div>
   );
 });

@@ -102,6 +102,7 @@ export function ChatRoom({ conversation, me, header, closed, enabled = true, emp
         unsent={room.unsent}
         queued={room.queued}
         myId={me?.id ?? null}
+        reportType={conversation.kind === 'table' ? 'table_message' : 'message'}
         olderState={history.isFetchingNextPage ? 'loading' : history.isFetchNextPageError ? 'error' : 'idle'}
         empty={history.isSuccess ? empty : ''}
         onResend={(draft) => {

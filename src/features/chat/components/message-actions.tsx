@@ -50,7 +50,7 @@ export function Pressable({ target, onOpen, children }: { target: ActionTarget; 
 }
 
 /** The one actions sheet of the log (`target` null: closed). */
-export function MessageActionsSheet({ target, onClose }: { target: ActionTarget | null; onClose: () => void }) {
+export function MessageActionsSheet({ target, reportType, onClose }: { target: ActionTarget | null; reportType: 'message' | 'table_message'; onClose: () => void }) {
   const [reporting, setReporting] = useState<number | null>(null);
   const copy = async (content: string) => {
     onClose();
@@ -84,7 +84,7 @@ export function MessageActionsSheet({ target, onClose }: { target: ActionTarget 
           </div>
         )}
       </Dialog>
-      <ReportDialog open={reporting !== null} onOpenChange={(open) => !open && setReporting(null)} targetType="message" targetId={reporting ?? 0} />
+      <ReportDialog open={reporting !== null} onOpenChange={(open) => !open && setReporting(null)} targetType={reportType} targetId={reporting ?? 0} />
     </>
   );
 }
