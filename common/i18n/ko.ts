@@ -151,6 +151,10 @@ export const ko = {
     bio: '자기소개',
     preferences: '선호 음식',
     image: '프로필 사진',
+    /** Issue #31 item 2: the 동네 distance is measured from on 매칭 when no position is shared. */
+    neighbourhood: '동네',
+    neighbourhoodNone: '선택 안 함',
+    neighbourhoodHint: '위치를 공유하지 않을 때 매칭에서 이 동네를 기준으로 거리를 재요. 다른 회원에게는 보이지 않아요.',
     save: '저장',
     cancel: '취소',
     saved: '저장했어요.',
