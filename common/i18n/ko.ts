@@ -983,7 +983,11 @@ export const ko = {
     defaultPlace: '서울시청',
     askReason: '가까운 약속을 찾으려면 위치가 필요해요.',
     useMyLocation: '내 위치 사용',
-    denied: '위치 권한이 없어서 서울시청에서 거리를 재요.',
+    /** "위치 권한이 없어서 서울시청에서 거리를 재요." / "… 역삼동에서 …" (the member's 동네). */
+    denied: '위치 권한이 없어서 {place}에서 거리를 재요.',
+    /** The link after `denied` to 내 정보, where the 동네 is picked. */
+    pickNeighbourhood: '내 정보에서 동네 고르기',
+    changeNeighbourhood: '내 정보에서 동네 바꾸기',
     categories: '음식 종류',
   },
   /** Issue #31 item 1: the bottom tab bar on phones (below 992 px). */
