@@ -53,6 +53,7 @@ export const FIELD_LABELS: Readonly<Record<string, string>> = {
   age: '나이',
   bio: '자기소개',
   profileImage: '프로필 사진',
+  neighbourhood: '동네',
   preferences: '음식 취향',
   token: '토큰',
   limit: '개수',

@@ -43,6 +43,7 @@ const NOT_CATALOGUE: Record<string, string> = {
   'common/domain/legal.ts': 'legal: the consent items and versions of the terms',
   'common/domain/vocabulary.ts': 'data: food categories, preferences and tags the API stores',
   'common/domain/categories.ts': 'data: the venue categories of the map search, as the maps service names them',
+  'common/domain/neighbourhoods.ts': 'data: the 동네 of Seoul a member may pick, with their 구 and centres',
   'common/domain/korean-time.ts': 'the language: Korean date and hour wording (오전/오후, weekdays), like a date-fns locale',
   'server/modules/venues/demo-venues.ts': 'data: the demo venues (names and addresses)',
   'server/lib/content-filter.ts': 'data: the Hangul range the filter reads words in',

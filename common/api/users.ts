@@ -3,6 +3,9 @@ import { defineOperation } from './operation.ts';
 import { PREFERENCES } from '../domain/vocabulary.ts';
 import { AGE_MAX, AGE_MIN, BIO_MAX, NAME_MAX, NAME_MIN } from '../domain/account.ts';
 
+/** The longest 동네 name accepted before the list is consulted (the list's longest is 4 letters). */
+const NEIGHBOURHOOD_MAX = 20;
+
 /** Map of the 9 preference labels (SPEC §3) to on/off; unknown labels are refused. */
 export const Preferences = Type.Object(
   Object.fromEntries(PREFERENCES.map((p) => [p, Type.Optional(Type.Boolean())])) as Record<
@@ -27,6 +30,9 @@ export const User = Type.Object(
     bio: Type.Union([Type.String(), Type.Null()]),
     profileImage: Type.Union([Type.String(), Type.Null()]),
     preferences: Type.Record(Type.String(), Type.Boolean()),
+    neighbourhood: Type.Union([Type.String(), Type.Null()], {
+      description: 'issue #31 item 2: the neighbourhood the member picked (a name of common/domain/neighbourhoods.ts); the matching page measures distance from its centre when the member shares no position. Only in the member\'s own view, never on public profiles',
+    }),
     reviewCount: Type.Integer({ minimum: 0 }),
     averageRating: Type.Number({ minimum: 0, maximum: 5 }),
     isNewUser: Type.Boolean({ description: 'true until the first successful profile save (SPEC §4)' }),
@@ -52,6 +58,8 @@ export type User = Static<typeof User>;
  * copied from their social login) or a built-in avatar (`DEFAULT_AVATARS` / `DEFAULT_PROFILE_IMAGE`,
  * common/domain/vocabulary.ts); the value already stored is accepted unchanged. Anything else
  * (another member's upload, `/uploads/..`, unknown names, other hosts) → 400 naming `profileImage`.
+ * `neighbourhood` (issue #31 item 2) is a name of common/domain/neighbourhoods.ts or null (none);
+ * absent keeps the stored one; any other name → 400 VALIDATION naming `neighbourhood`.
  */
 export const ProfileUpdateBody = Type.Object(
   {
@@ -62,6 +70,11 @@ export const ProfileUpdateBody = Type.Object(
       Type.Union([Type.String({ maxLength: 300, pattern: '^/(uploads|avatars)/[A-Za-z0-9._-]+$' }), Type.Null()]),
     ),
     preferences: Preferences,
+    neighbourhood: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: NEIGHBOURHOOD_MAX }), Type.Null()], {
+        description: 'issue #31 item 2: a name of the neighbourhood list (common/domain/neighbourhoods.ts), null clears it, absent keeps it; an unknown name → 400 VALIDATION naming `neighbourhood`',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -131,7 +144,7 @@ export const updateProfile = defineOperation({
   auth: 'member',
   summary: 'Save the profile',
   description:
-    'Saves the setup-wizard payload or the profile edit (name, age, bio, `profileImage` of the caller\'s own uploads or a built-in avatar, and the 9 preference labels of SPEC §3), ignoring the read-only fields of the member view so the whole profile may be sent back, refusing a name or bio with a refused word, clearing `isNewUser` on the first save, and answering the updated member.',
+    'Saves the setup-wizard payload or the profile edit (name, age, bio, `profileImage` of the caller\'s own uploads or a built-in avatar, the 9 preference labels of SPEC §3, and the `neighbourhood` of the bundled list that distance is measured from), ignoring the read-only fields of the member view so the whole profile may be sent back, refusing a name or bio with a refused word, clearing `isNewUser` on the first save, and answering the updated member.',
   tags,
   body: ProfileUpdateBody,
   responses: { 200: User },

@@ -151,6 +151,10 @@ export const ko = {
     bio: '자기소개',
     preferences: '선호 음식',
     image: '프로필 사진',
+    /** Issue #31 item 2: the 동네 distance is measured from on 매칭 when no position is shared. */
+    neighbourhood: '동네',
+    neighbourhoodNone: '선택 안 함',
+    neighbourhoodHint: '위치를 공유하지 않을 때 매칭에서 이 동네를 기준으로 거리를 재요. 다른 회원에게는 보이지 않아요.',
     save: '저장',
     cancel: '취소',
     saved: '저장했어요.',
@@ -979,7 +983,11 @@ export const ko = {
     defaultPlace: '서울시청',
     askReason: '가까운 약속을 찾으려면 위치가 필요해요.',
     useMyLocation: '내 위치 사용',
-    denied: '위치 권한이 없어서 서울시청에서 거리를 재요.',
+    /** "위치 권한이 없어서 서울시청에서 거리를 재요." / "… 역삼동에서 …" (the member's 동네). */
+    denied: '위치 권한이 없어서 {place}에서 거리를 재요.',
+    /** The link after `denied` to 내 정보, where the 동네 is picked. */
+    pickNeighbourhood: '내 정보에서 동네 고르기',
+    changeNeighbourhood: '내 정보에서 동네 바꾸기',
     categories: '음식 종류',
     /** The third view, 지도 (the switch's option is `mapView.map`): one marker per place. */
     map: '약속 지도',

@@ -26,6 +26,8 @@ export const users = pgTable(
     age: integer('age'),
     bio: text('bio'),
     profileImage: text('profile_image'),
+    /** Issue #31 item 2: the 동네 the member picked (a name of common/domain/neighbourhoods.ts), distance on 매칭 is measured from when they share no position; null = none. Never shown to others. */
+    neighbourhood: text('neighbourhood'),
     preferences: jsonb('preferences').$type<Record<string, boolean>>().notNull().default(sql`'{}'::jsonb`),
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),

@@ -22,6 +22,7 @@ export function toUser(row: UserRow, role: 'admin' | 'member' = 'member'): User 
     bio: row.bio,
     profileImage: row.profileImage,
     preferences: row.preferences ?? {},
+    neighbourhood: row.neighbourhood,
     reviewCount: row.reviewCount,
     averageRating: averageRating(row.ratingSum, row.reviewCount),
     isNewUser: row.isNewUser,

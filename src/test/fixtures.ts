@@ -18,6 +18,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     bio: null,
     profileImage: null,
     preferences: { 한식: true },
+    neighbourhood: null,
     reviewCount: 0,
     averageRating: 0,
     isNewUser: false,

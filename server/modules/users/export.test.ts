@@ -20,6 +20,7 @@ describe('GET /api/user/me/export', () => {
     const me = await t.registerMember({ name: '내보내기' });
     const other = await t.quickMember({ name: '상대' });
     const stranger = await t.quickMember({ name: '남' });
+    expect((await t.app.inject({ method: 'PUT', url: '/api/user/profile', headers: me.headers, payload: { name: '내보내기', age: 30, preferences: {}, neighbourhood: '을지로동' } })).statusCode).toBe(200);
     const mine = await createSchedule(t, me.headers);
     const asHost = await requestMatch(t, other.headers, mine);
     const asRequester = await requestMatch(t, me.headers, await createSchedule(t, other.headers));
@@ -41,7 +42,7 @@ describe('GET /api/user/me/export', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="bapsang-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(res.headers['cache-control']).toBe('no-store');
     const data = res.json();
-    expect(data.profile).toMatchObject({ id: me.id, email: me.email, name: '내보내기' });
+    expect(data.profile).toMatchObject({ id: me.id, email: me.email, name: '내보내기', neighbourhood: '을지로동' });
     expect(res.body).not.toContain('passwordHash');
     expect(res.body).not.toContain('$argon2');
     expect(data.schedules.map((s: { id: number }) => s.id)).toEqual([mine]);

@@ -39,7 +39,7 @@ describe('GET /api/users/{id}', () => {
     const member = await t.registerMember({ name: '김철수' });
     const saved = await t.app.inject({
       method: 'PUT', url: '/api/user/profile', headers: member.headers,
-      payload: { name: '김철수', age: 27, bio: '국밥 좋아해요', profileImage: '/avatars/bear.svg', preferences: { 한식: true, 맵찔이: false } },
+      payload: { name: '김철수', age: 27, bio: '국밥 좋아해요', profileImage: '/avatars/bear.svg', preferences: { 한식: true, 맵찔이: false }, neighbourhood: '연남동' },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const viewer = await t.quickMember({ name: '보는사람' });
@@ -54,6 +54,8 @@ describe('GET /api/users/{id}', () => {
     expect(Object.keys(body)).not.toContain('email');
     expect(Object.keys(body)).not.toContain('age');
     expect(res.body).not.toContain(member.email);
+    // Issue #31 item 2: the 동네 is the member's own setting, never shown to others.
+    expect(res.body).not.toContain('연남동');
     // A member may look at their own public profile too.
     expect((await profile(member.id, member.headers)).json()).toEqual(body);
   });

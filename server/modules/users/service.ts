@@ -6,6 +6,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { ProfileUpdateBody, PublicProfile, User } from '../../../common/api/users.ts';
 import { DEFAULT_AVATARS, DEFAULT_PROFILE_IMAGE } from '../../../common/domain/vocabulary.ts';
 import { UPLOADS_PREFIX } from '../../../common/domain/uploads.ts';
+import { isNeighbourhood } from '../../../common/domain/neighbourhoods.ts';
 import { uploads, users } from '../../db/schema.ts';
 import { STORAGE_KEY } from '../../plugins/storage.ts';
 import type { Database } from '../../db/database.ts';
@@ -92,12 +93,18 @@ export function createUsersService(deps: { db: Database; now: Clock; roleOf?: (e
      * (the `uploads` table: images they uploaded, their copied social-login picture) or a built-in
      * avatar (`BUILT_IN_AVATARS`); the value already stored is also accepted unchanged, so a profile
      * edit that resends it keeps working.
+     * `neighbourhood` (issue #31 item 2) is kept when absent and cleared with `null`.
      * @throws 400 INVALID_PROFILE_IMAGE for anything else: `/uploads/..`,
      *         names with dots or of unknown files, another member's upload, other `/avatars/` files.
+     * @throws 400 VALIDATION (field `neighbourhood`) for a 동네 name not on the list of
+     *         common/domain/neighbourhoods.ts.
      */
     async updateProfile(id: number, body: ProfileUpdateBody): Promise<User> {
       const name = body.name.trim();
       if (!name) fail('NAME_REQUIRED');
+      if (typeof body.neighbourhood === 'string' && !isNeighbourhood(body.neighbourhood)) {
+        fail('VALIDATION', { field: 'neighbourhood', params: { field: 'neighbourhood' } });
+      }
       if (typeof body.profileImage === 'string' && !(await mayUseProfileImage(id, body.profileImage))) {
         fail('INVALID_PROFILE_IMAGE');
       }
@@ -110,6 +117,7 @@ export function createUsersService(deps: { db: Database; now: Clock; roleOf?: (e
           preferences,
           ...(body.bio !== undefined ? { bio: body.bio === null ? null : body.bio.trim() || null } : {}),
           ...(body.profileImage !== undefined ? { profileImage: body.profileImage } : {}),
+          ...(body.neighbourhood !== undefined ? { neighbourhood: body.neighbourhood } : {}),
           isNewUser: false,
           updatedAt: now(),
         })

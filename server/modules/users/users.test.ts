@@ -19,7 +19,7 @@ describe('GET /api/user/me', () => {
     const res = await t.app.inject({ url: '/api/user/me', headers: m.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      id: m.id, name: '이영희', email: m.email, age: null, bio: null, profileImage: null, preferences: {}, reviewCount: 0, averageRating: 0, isNewUser: true, hasPassword: true, safetyGuideSeen: false, consentRequired: false, role: 'member',
+      id: m.id, name: '이영희', email: m.email, age: null, bio: null, profileImage: null, preferences: {}, neighbourhood: null, reviewCount: 0, averageRating: 0, isNewUser: true, hasPassword: true, safetyGuideSeen: false, consentRequired: false, role: 'member',
     });
     const anon = await t.app.inject({ url: '/api/user/me' });
     expect(anon.statusCode).toBe(401);
@@ -83,6 +83,35 @@ describe('PUT /api/user/profile', () => {
 
   it('401 anonymous', async () => {
     expect((await put({}, wizard)).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/user/profile: the 동네 distance is measured from (issue #31 item 2)', () => {
+  const me = async (headers: Record<string, string>) => (await t.app.inject({ url: '/api/user/me', headers })).json();
+
+  it('saves a 동네 of the list, answers it on GET /api/user/me, keeps it when absent and clears it with null', async () => {
+    const m = await t.registerMember();
+    expect((await me(m.headers)).neighbourhood).toBeNull();
+    const saved = await put(m.headers, { ...wizard, neighbourhood: '역삼동' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().neighbourhood).toBe('역삼동');
+    expect((await me(m.headers)).neighbourhood).toBe('역삼동');
+    // The wizard's payload (no neighbourhood) keeps it; another name replaces it; null clears it.
+    expect((await put(m.headers, wizard)).json().neighbourhood).toBe('역삼동');
+    expect((await put(m.headers, { ...wizard, neighbourhood: '망원동' })).json().neighbourhood).toBe('망원동');
+    expect((await put(m.headers, { ...wizard, neighbourhood: null })).json().neighbourhood).toBeNull();
+    expect((await me(m.headers)).neighbourhood).toBeNull();
+  });
+
+  it('refuses a name not on the list with 400 VALIDATION naming neighbourhood; nothing is saved', async () => {
+    const m = await t.registerMember();
+    expect((await put(m.headers, { ...wizard, neighbourhood: '성수동' })).statusCode).toBe(200);
+    for (const neighbourhood of ['강남', '역삼1동', 'Yeoksam-dong', '', '동'.repeat(21), 42]) {
+      const res = await put(m.headers, { ...wizard, name: '바뀐이름', neighbourhood });
+      expect(res.statusCode, String(neighbourhood)).toBe(400);
+      expect(res.json(), String(neighbourhood)).toEqual({ message: "'동네'(neighbourhood) 값이 올바르지 않아요.", code: 'VALIDATION', field: 'neighbourhood' });
+    }
+    expect(await me(m.headers)).toMatchObject({ name: wizard.name, neighbourhood: '성수동' });
   });
 });
 

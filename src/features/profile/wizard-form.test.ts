@@ -18,7 +18,7 @@ describe('profile forms (SPEC §5 through the server schema, issue #14)', () => 
   });
 
   it('the profile edit refuses a cleared age', async () => {
-    const errors = await run(profileResolver, { name: '밥', age: null, bio: '', preferences: {}, profileImage: null });
+    const errors = await run(profileResolver, { name: '밥', age: null, bio: '', preferences: {}, profileImage: null, neighbourhood: null });
     expect(errors.age?.message).toBe('나이를 입력해주세요.');
   });
 
@@ -28,6 +28,8 @@ describe('profile forms (SPEC §5 through the server schema, issue #14)', () => 
     expect(body).toMatchObject({ name: '밥', age: 27, bio: null });
     expect(body.preferences['일식']).toBe(true);
     expect(body.preferences['한식']).toBe(false);
-    expect(profilePayload({ name: '밥', age: 30, bio: ' 안녕 ', preferences: { 한식: true }, profileImage: null })).toMatchObject({ bio: '안녕', age: 30 });
+    expect(profilePayload({ name: '밥', age: 30, bio: ' 안녕 ', preferences: { 한식: true }, profileImage: null, neighbourhood: null })).toMatchObject({ bio: '안녕', age: 30 });
+    expect(profilePayload({ name: '밥', age: 30, bio: '', preferences: {}, profileImage: null, neighbourhood: '역삼동' })).toMatchObject({ neighbourhood: '역삼동' });
+    expect(profilePayload({ name: '밥', age: 30, bio: '', preferences: {}, profileImage: null, neighbourhood: null })).toMatchObject({ neighbourhood: null });
   });
 });

@@ -84,6 +84,8 @@ export interface ProfileValues {
   bio: string;
   preferences: Preferences;
   profileImage: string | null;
+  /** Issue #31 item 2: the 동네 distance is measured from (a name of common/domain/neighbourhoods.ts), null for none. */
+  neighbourhood: string | null;
 }
 
 export const ProfileSchema = Type.Object(
@@ -93,13 +95,14 @@ export const ProfileSchema = Type.Object(
     bio: Type.String({ maxLength: BIO_MAX }),
     preferences: ProfileUpdateBody.properties.preferences,
     profileImage: ProfileUpdateBody.properties.profileImage,
+    neighbourhood: ProfileUpdateBody.properties.neighbourhood,
   },
   { additionalProperties: false },
 );
 
 export const profileResolver = koreanResolver<ProfileValues>(
   ProfileSchema,
-  { name: ko.profile.name, age: ko.profile.age, bio: ko.profile.bio, profileImage: ko.profile.image },
+  { name: ko.profile.name, age: ko.profile.age, bio: ko.profile.bio, profileImage: ko.profile.image, neighbourhood: ko.profile.neighbourhood },
   { age: { type: fieldErrorMessage(ko.profile.age, 'required') } },
 );
 
@@ -126,7 +129,14 @@ export function wizardPayload(values: WizardValues): ProfileUpdateBody {
   return { name: values.name.trim(), age: values.age, bio: bioOrNull(values.bio), profileImage: values.profileImage, preferences: preferenceMap(values.preferences) };
 }
 
-/** The payload of `PUT /api/user/profile` from the profile edit. */
+/** The payload of `PUT /api/user/profile` from the profile edit (the 동네 too: null clears it). */
 export function profilePayload(values: ProfileValues): ProfileUpdateBody {
-  return { name: values.name.trim(), age: values.age, bio: bioOrNull(values.bio), profileImage: values.profileImage, preferences: fullPreferences(values.preferences) };
+  return {
+    name: values.name.trim(),
+    age: values.age,
+    bio: bioOrNull(values.bio),
+    profileImage: values.profileImage,
+    preferences: fullPreferences(values.preferences),
+    neighbourhood: values.neighbourhood,
+  };
 }

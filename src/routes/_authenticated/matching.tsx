@@ -1,4 +1,4 @@
-import { createFileRoute, useRouterState } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
 import { MatchingPage } from '@/features/matching/components/matching-page';
 import { useSession } from '@/lib/session/store';
 import { ko } from '@/i18n/shell';
@@ -12,6 +12,9 @@ export const Route = createFileRoute('/_authenticated/matching')({
 
 function Matching() {
   const myId = useSession((s) => s.user?.id ?? null);
+  // Issue #31 item 2: distance is measured from the 동네 of 내 정보 when no position is shared.
+  const neighbourhood = useSession((s) => s.user?.neighbourhood ?? null);
+  const navigate = useNavigate();
   // A shared link `/matching?schedule=12&date=2026-12-01` (issue #18 item 6) selects that schedule on that day.
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const shared = search.schedule;
@@ -21,6 +24,8 @@ function Matching() {
       myId={myId}
       sharedScheduleId={typeof shared === 'number' || typeof shared === 'string' ? String(shared) : undefined}
       sharedDate={typeof date === 'string' ? date : undefined}
+      neighbourhood={neighbourhood}
+      onOpenProfile={() => void navigate({ to: '/profile' })}
     />
   );
 }

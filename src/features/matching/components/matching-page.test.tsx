@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Schedule } from '@common/api/schedules';
 import { addDaysIso, mealStartsAt, todayKst } from '@common/domain/schedule';
 import { koreanDate } from '@common/domain/korean-time';
@@ -299,5 +299,66 @@ describe('matching page (SPEC §5, §8)', () => {
     const list = await screen.findByRole('list', { name: `${m}월 ${d}일 일정 목록` });
     expect(within(list).getByRole('button', { name: /^식당7/ }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: '공유하기: 식당7' })).toBeTruthy();
+  });
+});
+
+describe('where distance is measured from (issue #31 item 2)', () => {
+  /** The position the list was asked around (`lat`, `lng` of the upcoming list's request). */
+  const askedAround = (fetch: ReturnType<typeof mockFetch>) =>
+    fetch.mock.calls
+      .map(([url]) => new URL(String(url), 'http://x'))
+      .filter((u) => u.pathname === '/api/schedules')
+      .map((u) => [u.searchParams.get('lat'), u.searchParams.get('lng'), u.searchParams.get('radius')]);
+
+  afterEach(() => {
+    // jsdom has no geolocation: the test that granted one takes it away again.
+    Reflect.deleteProperty(navigator, 'geolocation');
+    Reflect.deleteProperty(navigator, 'permissions');
+  });
+
+  it('without position or 동네: 서울시청, and the denied line links to 내 정보 to pick a 동네', async () => {
+    const user = userEvent.setup();
+    const fetch = mockFetch({ 'GET /api/schedules': dayServer(() => [schedule(1, 2)]) });
+    const onOpenProfile = vi.fn();
+    renderWithFeedback(<MatchingPage myId={1} neighbourhood={null} onOpenProfile={onOpenProfile} />);
+    await screen.findByRole('heading', { level: 3, name: '오늘' });
+    expect(screen.getByTestId('distance-chip').textContent).toBe('서울시청에서 5km');
+    expect(screen.getByText('위치 권한이 없어서 서울시청에서 거리를 재요.')).toBeTruthy();
+    expect(askedAround(fetch)).toEqual([['37.5665', '126.978', '5000']]);
+    const link = screen.getByRole('link', { name: '내 정보에서 동네 고르기' });
+    expect(link.getAttribute('href')).toBe('/profile');
+    await user.click(link);
+    expect(onOpenProfile).toHaveBeenCalledTimes(1);
+  });
+
+  it('with a 동네 and no position: from the 동네\'s centre, and the chip and the line name it', async () => {
+    const fetch = mockFetch({ 'GET /api/schedules': dayServer(() => [schedule(1, 2)]) });
+    renderWithFeedback(<MatchingPage myId={1} neighbourhood="역삼동" />);
+    await screen.findByRole('heading', { level: 3, name: '오늘' });
+    expect(screen.getByTestId('distance-chip').textContent).toBe('역삼동에서 5km');
+    expect(screen.getByText('위치 권한이 없어서 역삼동에서 거리를 재요.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '내 정보에서 동네 바꾸기' }).getAttribute('href')).toBe('/profile');
+    expect(askedAround(fetch)).toEqual([['37.5007', '127.0365', '5000']]);
+  });
+
+  it('a 동네 no longer on the list counts as none (서울시청)', async () => {
+    mockFetch({ 'GET /api/schedules': dayServer(() => [schedule(1, 2)]) });
+    renderWithFeedback(<MatchingPage myId={1} neighbourhood="없는동" />);
+    await screen.findByRole('heading', { level: 3, name: '오늘' });
+    expect(screen.getByTestId('distance-chip').textContent).toBe('서울시청에서 5km');
+  });
+
+  it('with the position granted: from it (내 위치), even when a 동네 is kept, and no reason line', async () => {
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 37.55, longitude: 126.92 } } as GeolocationPosition) },
+    });
+    Object.defineProperty(navigator, 'permissions', { configurable: true, value: { query: () => Promise.resolve({ state: 'granted' }) } });
+    const fetch = mockFetch({ 'GET /api/schedules': dayServer(() => [schedule(1, 2)]) });
+    renderWithFeedback(<MatchingPage myId={1} neighbourhood="역삼동" />);
+    await waitFor(() => expect(screen.getByTestId('distance-chip').textContent).toBe('내 위치에서 5km'));
+    await waitFor(() => expect(askedAround(fetch).at(-1)).toEqual(['37.55', '126.92', '5000']));
+    expect(screen.queryByText(/거리를 재요/)).toBeNull();
+    expect(screen.queryByRole('link', { name: /동네/ })).toBeNull();
   });
 });

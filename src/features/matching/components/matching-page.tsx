@@ -15,6 +15,7 @@ import { formatDistance } from '@/lib/geo';
 import { useOutbox } from '@/lib/outbox';
 import { useAskedPosition } from '@/lib/geolocation';
 import { levelForRadius } from '@/lib/maps';
+import { useDistanceOrigin } from '../origin';
 import { getRandomSchedule } from '../api/get-random-schedule';
 import { daySchedulesQuery, scheduleCalendarQuery, upcomingSchedulesQuery, type ScheduleQueryFilter } from '../api/get-schedules';
 import { useRequestMatch } from '@/shared/mutations/use-request-match';
@@ -39,6 +40,10 @@ interface MatchingPageProps {
   sharedScheduleId?: string;
   /** `?date=YYYY-MM-DD` of a shared link (issue #19): the day whose list holds the shared schedule. */
   sharedDate?: string;
+  /** The member's 동네 (내 정보, issue #31 item 2): distance is measured from its centre when no position is shared. */
+  neighbourhood?: string | null;
+  /** Opens 내 정보, where the 동네 is picked (the link offered when geolocation is denied); without it, the link loads /profile. */
+  onOpenProfile?: () => void;
 }
 
 const NO_SCHEDULES: Schedule[] = [];
@@ -49,11 +54,13 @@ const NO_SCHEDULES: Schedule[] = [];
  * sheet), or the calendar of everyone's schedules with the chosen day's list; filter chips (where
  * distance is measured from, food types), random match, request.
  */
-export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPageProps) {
+export function MatchingPage({ myId, sharedScheduleId, sharedDate, neighbourhood, onOpenProfile }: MatchingPageProps) {
   const today = todayKst();
   const bounds = scheduleWindow();
   const origin = useAskedPosition();
-  const { position } = origin;
+  // Issue #31 item 2: my position, else my 동네's centre, else 서울시청.
+  const from = useDistanceOrigin(origin, neighbourhood);
+  const { position } = from;
   const [filter, setFilter] = useState<MatchingFilter>(DEFAULT_MATCHING_FILTER);
   const [filterOpen, setFilterOpen] = useState(false);
   // A shared link names the day of its schedule (issue #19): that day opens first.
@@ -227,8 +234,7 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
   const active = isFilterActive(filter);
   const distance = formatDistance(filter.distance);
   // Issue #31 item 2: the UI always says where distance is measured from.
-  const fromLabel =
-    origin.source === 'device' ? format(ko.upcoming.fromMe, { distance }) : format(ko.upcoming.fromPlace, { place: ko.upcoming.defaultPlace, distance });
+  const fromLabel = from.place === null ? format(ko.upcoming.fromMe, { distance }) : format(ko.upcoming.fromPlace, { place: from.place, distance });
   const toggleCategory = (category: (typeof FOOD_CATEGORIES)[number]) =>
     setFilter((f) => ({ ...f, categories: f.categories.includes(category) ? f.categories.filter((c) => c !== category) : [...f.categories, category] }));
   const onShowAuthor = (a: ScheduleAuthor, scheduleId: number) => {
@@ -253,7 +259,19 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate }: MatchingPag
       {origin.source === 'default' && (
         <p className="matching-origin" role="status">
           {origin.permission === 'denied' ? (
-            ko.upcoming.denied
+            <>
+              <span>{format(ko.upcoming.denied, { place: from.place ?? ko.upcoming.defaultPlace })}</span>{' '}
+              <a
+                href="/profile"
+                onClick={(e) => {
+                  if (!onOpenProfile || e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+                  e.preventDefault();
+                  onOpenProfile();
+                }}
+              >
+                {from.kind === 'neighbourhood' ? ko.upcoming.changeNeighbourhood : ko.upcoming.pickNeighbourhood}
+              </a>
+            </>
           ) : (
             <>
               <span>{ko.upcoming.askReason}</span>{' '}

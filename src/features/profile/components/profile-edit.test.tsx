@@ -1,13 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { User } from '@common/api/users';
 import { useSession } from '@/lib/session/store';
 import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 import { findToast, renderWithFeedback } from '@/test/render';
 import { ProfileEdit } from './profile-edit';
 
-function setup() {
-  const member = makeUser({ name: '박밥상', age: 30 });
+function setup(overrides: Partial<User> = {}) {
+  const member = makeUser({ name: '박밥상', age: 30, ...overrides });
   useSession.getState().signIn({ token: fakeJwt(Date.now() + 3_600_000), user: member, remember: false });
   const onLeave = vi.fn();
   const { queryClient } = renderWithFeedback(<ProfileEdit user={member} onLeave={onLeave} />);
@@ -149,6 +150,41 @@ describe('profile edit (내 정보, SPEC §2, §5; issue #14)', () => {
     expect(screen.getByRole('heading', { name: '내 정보' })).toBeTruthy();
     expect(useSession.getState().user?.name).toBe('박밥상친구');
     expect(queryClient.getQueryData(['me'])).toMatchObject({ name: '박밥상친구', age: 41 });
+  }, 15_000);
+
+  it('동네 is a select of the list (선택 안 함 first), saved with the profile and cleared with 선택 안 함 (issue #31 item 2)', async () => {
+    const put = vi.fn((_url: string, init: RequestInit | undefined) => jsonResponse(makeUser({ ...JSON.parse(String(init?.body)) })));
+    mockFetch({ 'PUT /api/user/profile': put });
+    const { user, queryClient } = setup({ neighbourhood: '역삼동' });
+    const select = screen.getByLabelText<HTMLSelectElement>('동네');
+    expect(select.value).toBe('역삼동');
+    expect(select.options[0]?.textContent).toBe('선택 안 함');
+    expect(select.options.length).toBeGreaterThanOrEqual(41);
+    // Grouped by 구.
+    expect(within(select).getByRole('group', { name: '마포구' }).textContent).toContain('망원동');
+    expect(screen.getByText('위치를 공유하지 않을 때 매칭에서 이 동네를 기준으로 거리를 재요. 다른 회원에게는 보이지 않아요.')).toBeTruthy();
+
+    await user.selectOptions(select, '망원동');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    await findToast('저장했어요.');
+    expect(JSON.parse(String(put.mock.calls[0]?.[1]?.body))).toMatchObject({ name: '박밥상', neighbourhood: '망원동' });
+    expect(useSession.getState().user?.neighbourhood).toBe('망원동');
+    expect(queryClient.getQueryData(['me'])).toMatchObject({ neighbourhood: '망원동' });
+
+    await user.selectOptions(select, '선택 안 함');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(put).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(put.mock.calls[1]?.[1]?.body))).toMatchObject({ neighbourhood: null });
+    await waitFor(() => expect(useSession.getState().user?.neighbourhood).toBeNull());
+  }, 15_000);
+
+  it('puts a server 400 naming 동네 under the select', async () => {
+    mockFetch({ 'PUT /api/user/profile': () => jsonResponse({ code: 'VALIDATION', field: 'neighbourhood', message: "'동네'(neighbourhood) 값이 올바르지 않아요." }, 400) });
+    const { user } = setup();
+    expect(screen.getByLabelText<HTMLSelectElement>('동네').value).toBe('');
+    await user.click(screen.getByRole('button', { name: '저장' }));
+    await waitFor(() => expect(screen.getByLabelText('동네').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText("'동네'(neighbourhood) 값이 올바르지 않아요.")).toBeTruthy();
   }, 15_000);
 
   it('로그아웃 on 내 정보 signs the member out and leaves for the home page (issue #31)', async () => {

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { User } from '@common/api/users';
 import { AGE_MAX, AGE_MIN, BIO_MAX, NAME_MAX } from '@common/domain/account';
+import { neighbourhoodsByDistrict } from '@common/domain/neighbourhoods';
 import { FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/feedback-store';
 import { ko } from '@/i18n/ko';
@@ -28,7 +29,10 @@ interface ProfileEditProps {
   onLeave: (to: '/' | '/auth') => void;
 }
 
-const FIELDS = ['name', 'age', 'bio', 'preferences', 'profileImage'] as const;
+const FIELDS = ['name', 'age', 'bio', 'preferences', 'profileImage', 'neighbourhood'] as const;
+
+/** The 동네 on offer, grouped by 구 (issue #31 item 2). */
+const NEIGHBOURHOOD_GROUPS = neighbourhoodsByDistrict();
 
 /** Profile edit (내 정보): the e-mail is read-only; the age may be changed but not cleared (SPEC §5). */
 export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
@@ -45,7 +49,15 @@ export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
     formState: { errors, isSubmitting },
   } = useForm<ProfileValues>({
     resolver: profileResolver,
-    defaultValues: { name: user.name, age: user.age, bio: user.bio ?? '', preferences: fullPreferences(user.preferences), profileImage: user.profileImage },
+    defaultValues: {
+      name: user.name,
+      age: user.age,
+      bio: user.bio ?? '',
+      preferences: fullPreferences(user.preferences),
+      profileImage: user.profileImage,
+      // A member view stored by an older version has no 동네.
+      neighbourhood: user.neighbourhood ?? null,
+    },
   });
 
   const save = useUpdateProfile({
@@ -96,6 +108,37 @@ export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
         <FormField label={ko.profile.bio} error={errors.bio?.message}>
           {(c) => <textarea className="input textarea" rows={4} maxLength={BIO_MAX} {...register('bio')} {...c} />}
         </FormField>
+        {/* Issue #31 item 2: 매칭 measures distance from the 동네's centre when no position is shared. */}
+        <Controller
+          control={control}
+          name="neighbourhood"
+          render={({ field, fieldState }) => (
+            <FormField label={ko.profile.neighbourhood} hint={ko.profile.neighbourhoodHint} error={fieldState.error?.message}>
+              {(c) => (
+                <select
+                  ref={field.ref}
+                  name={field.name}
+                  className="input"
+                  value={field.value ?? ''}
+                  onChange={(e) => field.onChange(e.target.value || null)}
+                  onBlur={field.onBlur}
+                  {...c}
+                >
+                  <option value="">{ko.profile.neighbourhoodNone}</option>
+                  {NEIGHBOURHOOD_GROUPS.map((g) => (
+                    <optgroup key={g.district} label={g.district}>
+                      {g.neighbourhoods.map((n) => (
+                        <option key={n.name} value={n.name}>
+                          {n.name}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          )}
+        />
         <div className="field">
           <p id={prefsId} className="field__label">
             {ko.profile.preferences}
