@@ -5,6 +5,7 @@
  * Chromium on Linux has no Web Share API, so sharing falls back to copying the link.
  */
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { maskName } from '../common/domain/mask-name.ts';
 import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { describeFindings, isFailing, scan } from './support/axe.ts';
 import { authHeader } from './support/matches.ts';
@@ -81,9 +82,11 @@ test('the safety guide comes once before a first request; 안전 공유 shows th
   const friend = await stranger.newPage();
   await friend.goto(new URL(url).pathname);
   await expect(friend.getByRole('heading', { level: 1, name: '공유된 약속' })).toBeVisible();
-  await expect(friend.getByText(`${guest.name}님이 약속 정보를 공유했어요.`)).toBeVisible();
+  // A public page: both names masked (issue #31 item 4), never in full.
+  await expect(friend.getByText(`${maskName(guest.name)}님이 약속 정보를 공유했어요.`)).toBeVisible();
   await expect(friend.getByText(place, { exact: true })).toBeVisible();
-  await expect(friend.getByText(host.name, { exact: true })).toBeVisible();
+  await expect(friend.getByText(maskName(host.name), { exact: true })).toBeVisible();
+  await expect(friend.getByText(host.name)).toHaveCount(0);
   const pageFindings = await scan(friend, 'shared meal page');
   expect(pageFindings.filter(isFailing), describeFindings(pageFindings)).toEqual([]);
 
