@@ -9,10 +9,16 @@
  * partner came) with the members' figures; the chat of a cancelled match and the review page's
  * attendance question are routes; the cancel dialog (reason chooser, 직접 입력) and the author
  * dialog with figures are dialogs.
+ *
+ * Issue #31 item 5: on a touch phone at 360 × 780, axe with the WCAG 2.2 A/AA rules too over the
+ * report dialog (submit enabled, then its error), the venue sheet and 일정 추가 opened from it (whose
+ * primary buttons are in view without scrolling), 회원 탈퇴 with its error, an opened post and a
+ * host's profile on 매칭; and the text contrast of every button variant (global.css), enabled and
+ * disabled, on the page and on a card, computed here from the rendered colours.
  */
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
-import { describeFindings, isFailing, scan, summaryTable, type Finding } from './support/axe.ts';
+import { describeFindings, isFailing, scan, summaryTable, WCAG22_TAGS, type Finding } from './support/axe.ts';
 import { authHeader, mealHappened } from './support/matches.ts';
 import { createMemberViaApi, loginViaUi, type Member } from './support/members.ts';
 import { chatMenu, LOADING_TEXT, pickDay } from './support/ui.ts';
@@ -343,8 +349,8 @@ async function signedInContext(browser: Browser, request: APIRequestContext, per
   return { context, seed };
 }
 
-function report(title: string, { findings, scans, broken }: Audit): void {
-  console.log(`\n${summaryTable(title, findings, scans)}\n`);
+function report(title: string, { findings, scans, broken }: Audit, tags?: readonly string[]): void {
+  console.log(`\n${summaryTable(title, findings, scans, tags)}\n`);
   const failing = findings.filter(isFailing);
   expect(failing, `serious/critical axe violations (${title}):\n${describeFindings(failing)}`).toEqual([]);
   expect(broken, `pages that could not be scanned (${title})`).toEqual([]);
@@ -385,3 +391,293 @@ for (const width of WIDTHS) {
     report(`set-up member, dialogs at ${width} px`, result);
   });
 }
+
+// ---- Issue #31 item 5: a touch phone at 360 × 780, and the buttons' contrast ----------------------
+
+const PHONE_780 = {
+  viewport: { width: 360, height: 780 },
+  isMobile: true,
+  hasTouch: true,
+  locale: 'ko-KR',
+  timezoneId: 'Asia/Seoul',
+  reducedMotion: 'reduce',
+  serviceWorkers: 'block',
+} as const;
+
+/** What the page-side code below uses of the DOM (the e2e project has no DOM types). */
+interface DomRect {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
+  width: number;
+  height: number;
+}
+interface DomElement {
+  id: string;
+  title: string;
+  type: string;
+  className: string;
+  disabled: boolean;
+  textContent: string | null;
+  dataset: Record<string, string | undefined>;
+  parentElement: DomElement | null;
+  getBoundingClientRect(): DomRect;
+  contains(other: unknown): boolean;
+  append(...nodes: DomElement[]): void;
+  prepend(...nodes: DomElement[]): void;
+}
+interface DomWindow {
+  innerWidth: number;
+  innerHeight: number;
+  document: {
+    body: DomElement;
+    createElement(tag: string): DomElement;
+    elementFromPoint(x: number, y: number): DomElement | null;
+    querySelector(selector: string): DomElement | null;
+    querySelectorAll(selector: string): Iterable<DomElement>;
+  };
+  getComputedStyle(el: DomElement): { color: string; backgroundColor: string; opacity: string; fontSize: string; fontWeight: string };
+}
+
+/**
+ * Whether a person sees `locator` without scrolling: its box lies inside the viewport and the
+ * point at its centre is the element itself (not a dialog's clipped overflow or a bar above it).
+ */
+async function inViewWithoutScrolling(locator: Locator): Promise<boolean> {
+  return locator.evaluate((node) => {
+    const w = globalThis as unknown as DomWindow;
+    const el = node as unknown as DomElement;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.top < 0 || r.left < 0 || r.bottom > w.innerHeight || r.right > w.innerWidth) return false;
+    const hit = w.document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && (hit === el || el.contains(hit));
+  });
+}
+
+/** A venue pin (Leaflet marker, not a cluster) whose centre is inside the map's visible box: its title (the venue's name). */
+async function visiblePinTitle(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const { document } = globalThis as unknown as DomWindow;
+    const canvas = document.querySelector('.venue-map')?.getBoundingClientRect();
+    if (!canvas) return null;
+    for (const pin of document.querySelectorAll('.venue-map img.leaflet-marker-icon[title]')) {
+      const r = pin.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x > canvas.left + 4 && x < canvas.right - 4 && y > canvas.top + 4 && y < canvas.bottom - 4) return pin.title;
+    }
+    return null;
+  });
+}
+
+test('axe at 360 × 780 on a touch phone (WCAG 2.2 AA): report, venue sheet and 일정 추가, 회원 탈퇴 with its error, a post, a host on 매칭', async ({ browser, request }) => {
+  test.setTimeout(TIMEOUT);
+  const suffix = Date.now().toString(36).slice(-5);
+  const viewer = await createMemberViaApi(request, { name: `폰점검${suffix}` });
+  const host = await createMemberViaApi(request, { name: `폰호스트${suffix}` });
+  const postTitle = `폰 점검 글 ${suffix}`;
+  await post(request, host, '/api/board', { title: postTitle, content: '<p>같이 저녁 먹어요</p>', tags: ['저녁'] });
+  await post(request, host, '/api/schedules', { date: addDaysIso(todayKst(), 1), time: 19, text: '같이 저녁', placeName: `폰식당${suffix}`, placeCategory: '한식', participants: 3 });
+
+  const context = await browser.newContext(PHONE_780);
+  const page = await context.newPage();
+  page.setDefaultTimeout(30_000);
+  await loginViaUi(page, viewer, { remember: true });
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  const findings: Finding[] = [];
+  let scans = 0;
+  const check = async (what: string) => {
+    const where = `phone 360×780 · ${what}`;
+    const found = await scan(page, where, WCAG22_TAGS);
+    scans += 1;
+    findings.push(...found);
+    console.log(`axe ${where}: ${found.map((f) => `${f.rule}(${f.impact})×${f.nodes}`).join(', ') || 'clean'}`);
+  };
+
+  // An opened post, then its report dialog: submit enabled, then the reason's error.
+  await page.goto('/board');
+  await settle(page);
+  await page.getByRole('button', { name: `${postTitle} 자세히 보기` }).click();
+  const detail = page.getByRole('dialog', { name: postTitle });
+  await expect(detail).toBeVisible();
+  await check('opened post');
+  await detail.getByRole('button', { name: '글 신고하기' }).click();
+  const reportDialog = page.getByRole('dialog', { name: '신고하기' });
+  await expect(reportDialog).toBeVisible();
+  const send = reportDialog.getByRole('button', { name: '신고하기', exact: true });
+  await expect(send).toBeEnabled();
+  await check('report dialog (submit enabled)');
+  await send.click();
+  await expect(reportDialog.getByText('신고 사유를 골라주세요.')).toBeVisible();
+  await check('report dialog (error shown)');
+  await page.keyboard.press('Escape');
+  await expect(reportDialog).toBeHidden();
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+
+  // 일정: a pin tap opens the venue sheet; its 이 식당으로 약속 만들기 is in view without scrolling
+  // and opens 일정 추가 with the venue, whose 저장 is in view too.
+  await page.goto('/schedule');
+  await settle(page);
+  await page.getByRole('group', { name: '보기 방식' }).getByRole('button', { name: '지도', exact: true }).tap();
+  await expect(page.getByRole('region', { name: '지도' })).toBeVisible();
+  await expect.poll(() => visiblePinTitle(page), { timeout: 15_000 }).not.toBeNull();
+  const venue = (await visiblePinTitle(page))!;
+  const pin = page.locator(`.venue-map img.leaflet-marker-icon[title="${venue.replace(/"/g, '\\"')}"]`);
+  expect(await inViewWithoutScrolling(pin), 'the pin is in view at 360 × 780').toBe(true);
+  await pin.tap();
+  const sheet = page.getByRole('dialog', { name: venue });
+  await expect(sheet).toBeVisible();
+  await expect(sheet.getByRole('term')).toHaveText(['음식 종류', '거리', '주소']);
+  const create = sheet.getByRole('button', { name: '이 식당으로 약속 만들기' });
+  await expect(create).toBeVisible();
+  expect(await inViewWithoutScrolling(create), '이 식당으로 약속 만들기 is above the fold').toBe(true);
+  await check('venue sheet');
+  await create.tap();
+  const add = page.getByRole('dialog', { name: '일정 추가' });
+  await expect(add).toBeVisible();
+  await expect(sheet).toBeHidden();
+  await expect(add).toContainText(venue);
+  const save = add.getByRole('button', { name: '저장', exact: true });
+  await expect(save).toBeVisible();
+  expect(await inViewWithoutScrolling(save), '일정 추가 의 저장 is above the fold').toBe(true);
+  await check('일정 추가 from the venue sheet');
+  await page.keyboard.press('Escape');
+  await expect(add).toBeHidden();
+
+  // 회원 탈퇴 with a wrong password: the server's refusal under the field.
+  await page.goto('/profile');
+  await settle(page);
+  await page.getByRole('button', { name: '회원 탈퇴', exact: true }).click();
+  const deletion = page.getByRole('dialog', { name: '회원 탈퇴' });
+  await expect(deletion).toBeVisible();
+  const password = deletion.getByLabel('비밀번호 확인');
+  await password.fill('not-my-password-1');
+  await deletion.getByRole('button', { name: '탈퇴하기', exact: true }).click();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(deletion.locator('.field__error')).toBeVisible();
+  await check('회원 탈퇴 (error shown)');
+  await page.keyboard.press('Escape');
+  await expect(deletion).toBeHidden();
+
+  // 매칭: the host's profile from the upcoming list.
+  await page.goto('/matching');
+  await settle(page);
+  await page.getByRole('main').getByRole('button', { name: new RegExp(`^${host.name}(님)? 프로필`) }).first().click();
+  const profile = page.getByRole('dialog', { name: host.name });
+  await expect(profile).toBeVisible();
+  await check("a host's profile on 매칭");
+
+  await context.close();
+  report('touch phone at 360 × 780', { findings, scans, broken: [] }, WCAG22_TAGS);
+});
+
+type Rgba = [number, number, number, number];
+
+function parseColor(css: string): Rgba {
+  const parts = css.match(/[\d.]+/g)?.map(Number) ?? [];
+  if (!/^rgba?\(/.test(css) || parts.length < 3) throw new Error(`unexpected colour ${css}`);
+  return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1];
+}
+
+/** `top` drawn over the opaque `bottom` with `alpha` (defaults to top's own alpha). */
+function over(top: Rgba, bottom: Rgba, alpha = top[3]): Rgba {
+  return [0, 1, 2].map((i) => top[i]! * alpha + bottom[i]! * (1 - alpha)).concat(1) as Rgba;
+}
+
+/** WCAG 2.x relative luminance of an sRGB colour (0–255 channels). */
+function luminance([r, g, b]: Rgba): number {
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+}
+
+/** WCAG contrast ratio (1–21) of two opaque colours. */
+function contrast(a: Rgba, b: Rgba): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+const BUTTON_VARIANTS = ['', 'btn--primary', 'btn--secondary', 'btn--ghost', 'btn--danger', 'btn--danger-solid', 'btn--link'] as const;
+
+test('every button variant reads at ≥ 4.5:1 (3:1 large text), enabled and disabled, on the page and on a card', async ({ browser }) => {
+  const context = await browser.newContext(PHONE_780);
+  const page = await context.newPage();
+  await page.goto('/');
+  await settle(page);
+  // A test-only fragment in the real page: each variant, enabled and disabled, on the page's background and on a card.
+  await page.evaluate((variants) => {
+    const { document } = globalThis as unknown as DomWindow;
+    const box = document.createElement('div');
+    box.id = 'contrast-fixture';
+    for (const surface of ['page', 'card']) {
+      const wrap = document.createElement('div');
+      if (surface === 'card') wrap.className = 'card';
+      for (const variant of variants) {
+        for (const disabled of [false, true]) {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.className = `btn ${variant}`.trim();
+          button.disabled = disabled;
+          button.textContent = '약속 만들기';
+          button.dataset.contrast = `${surface} · .btn${variant ? `.${variant}` : ''}${disabled ? ':disabled' : ''}`;
+          wrap.append(button);
+        }
+      }
+      box.append(wrap);
+    }
+    (document.querySelector('main') ?? document.body).prepend(box);
+  }, BUTTON_VARIANTS);
+
+  const samples = await page.locator('#contrast-fixture [data-contrast]').evaluateAll((buttons) =>
+    buttons.map((node) => {
+      const w = globalThis as unknown as DomWindow;
+      const el = node as unknown as DomElement;
+      const style = w.getComputedStyle(el);
+      // The element's own background, then its ancestors' up to the first opaque one; opacity along the way.
+      const alpha = (css: string) => Number(/^rgba\(.*,\s*([\d.]+)\)$/.exec(css)?.[1] ?? 1);
+      const layers: string[] = [];
+      let opacity = Number(style.opacity);
+      for (let node = el.parentElement; node; node = node.parentElement) {
+        const s = w.getComputedStyle(node);
+        layers.push(s.backgroundColor);
+        if (alpha(s.backgroundColor) === 1) break;
+        opacity *= Number(s.opacity);
+      }
+      return {
+        label: el.dataset.contrast ?? '',
+        color: style.color,
+        background: style.backgroundColor,
+        behind: layers,
+        opacity,
+        fontSize: parseFloat(style.fontSize),
+        fontWeight: Number(style.fontWeight),
+      };
+    }),
+  );
+  await context.close();
+
+  expect(samples).toHaveLength(BUTTON_VARIANTS.length * 4);
+  const failures: string[] = [];
+  const rows: string[] = [];
+  for (const sample of samples) {
+    // What is behind the button: the innermost layers drawn over the first opaque one (white if none).
+    let behind: Rgba = [255, 255, 255, 1];
+    for (const layer of [...sample.behind].reverse()) behind = over(parseColor(layer), behind);
+    const face = over(parseColor(sample.background), behind);
+    const text = over(parseColor(sample.color), face);
+    // The button's opacity blends its face and text with what is behind it.
+    const finalFace = over(face, behind, sample.opacity);
+    const finalText = over(text, behind, sample.opacity);
+    const ratio = contrast(finalText, finalFace);
+    const large = sample.fontSize >= 24 || (sample.fontSize >= 18.66 && sample.fontWeight >= 700);
+    const needed = large ? 3 : 4.5;
+    rows.push(`${sample.label.padEnd(44)} ${ratio.toFixed(2)}:1 (needs ${needed})`);
+    if (ratio < needed) failures.push(`${sample.label}: ${ratio.toFixed(2)}:1 < ${needed}:1 (text ${sample.color} on ${sample.background}, opacity ${sample.opacity})`);
+  }
+  console.log(`button contrast:\n${rows.join('\n')}`);
+  expect(failures, 'button variants below the WCAG AA contrast').toEqual([]);
+});

@@ -48,6 +48,11 @@ test('a host and a requester go from a schedule at a venue to a confirmed match'
   await expect(firstVenue).toBeVisible();
   const venueName = (await firstVenue.getAttribute('aria-label')) ?? (await firstVenue.innerText()).split('\n')[0]!.trim();
   await firstVenue.click();
+  // The choice opens the venue's sheet (issue #31 item 3); closed, the venue stays chosen for the calendar's 일정 추가.
+  const sheet = a.getByRole('dialog', { name: venueName });
+  await expect(sheet.getByRole('button', { name: '이 식당으로 약속 만들기' })).toBeVisible();
+  await a.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
   await expect(firstVenue).toHaveAttribute('aria-pressed', 'true');
 
   const myCalendar = a.locator('section, div').filter({ has: a.getByRole('heading', { name: '내 일정' }) }).last();

@@ -312,6 +312,10 @@ export const ko = {
     addFailed: '일정 추가에 실패했습니다.',
     deleteFailed: '일정 삭제에 실패했습니다. 본인이 만든 일정만 삭제할 수 있습니다.',
     loginFirst: '로그인 후 이용해주세요',
+    /** Issue #31 item 3: a venue's sheet (a pin tap or a list choice) and its primary action. */
+    venueAddress: '주소',
+    createHere: '이 식당으로 약속 만들기',
+    sheetDate: '{date} 약속으로 만들어요. 다른 날은 달력에서 먼저 골라주세요.',
     /** Issue #15: today's hours that have started are not offered. */
     noHoursToday: '오늘은 더 이상 약속을 만들 수 없어요. 다른 날을 골라주세요.',
   },

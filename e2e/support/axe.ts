@@ -7,6 +7,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** The same plus WCAG 2.2 A/AA (target size, focus not obscured…): the phone checks of issue #31 item 5. */
+export const WCAG22_TAGS = [...WCAG_TAGS, 'wcag22a', 'wcag22aa'];
 const FAILING = new Set(['serious', 'critical']);
 
 /** Whether a finding fails the spec (serious or critical). */
@@ -24,9 +26,9 @@ export interface Finding {
   targets: string[];
 }
 
-/** Runs axe on the page as it is now and answers its violations (every impact). */
-export async function scan(page: Page, where: string): Promise<Finding[]> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+/** Runs axe (by default with WCAG_TAGS) on the page as it is now and answers its violations (every impact). */
+export async function scan(page: Page, where: string, tags: readonly string[] = WCAG_TAGS): Promise<Finding[]> {
+  const result = await new AxeBuilder({ page }).withTags([...tags]).analyze();
   return result.violations.map((v) => ({
     where,
     rule: v.id,
@@ -45,7 +47,7 @@ export function describeFindings(findings: Finding[]): string {
 }
 
 /** A table of counts per rule (pages where it fired, elements in all) for the CI log. */
-export function summaryTable(title: string, findings: Finding[], scans: number): string {
+export function summaryTable(title: string, findings: Finding[], scans: number, tags: readonly string[] = WCAG_TAGS): string {
   const byRule = new Map<string, { impact: string; pages: number; nodes: number }>();
   for (const f of findings) {
     const row = byRule.get(f.rule) ?? { impact: f.impact, pages: 0, nodes: 0 };
@@ -56,7 +58,7 @@ export function summaryTable(title: string, findings: Finding[], scans: number):
   const rows = [...byRule.entries()].sort((a, b) => Number(FAILING.has(b[1].impact)) - Number(FAILING.has(a[1].impact)) || b[1].nodes - a[1].nodes);
   const total = rows.filter(([, r]) => FAILING.has(r.impact)).reduce((sum, [, r]) => sum + r.nodes, 0);
   const lines = [
-    `axe (${WCAG_TAGS.join(', ')}) — ${title}: ${scans} scans, ${total} serious/critical elements (moderate/minor listed, not failing)`,
+    `axe (${tags.join(', ')}) — ${title}: ${scans} scans, ${total} serious/critical elements (moderate/minor listed, not failing)`,
     `${'rule'.padEnd(32)} ${'impact'.padEnd(9)} ${'pages'.padStart(5)} ${'nodes'.padStart(6)}`,
     ...rows.map(([rule, r]) => `${rule.padEnd(32)} ${r.impact.padEnd(9)} ${String(r.pages).padStart(5)} ${String(r.nodes).padStart(6)}`),
   ];

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Schedule } from '@common/api/schedules';
 import type { Venue } from '@common/api/venues';
-import { addDaysIso, mealStartsAt, todayKst } from '@common/domain/schedule';
+import { addDaysIso, mealStartsAt, openHours, todayKst } from '@common/domain/schedule';
 import type * as Maps from '@/lib/maps';
 import type { MapProvider, MarkerOptions } from '@/lib/maps';
 
@@ -34,8 +34,8 @@ vi.mock('@/lib/maps', async (importOriginal) => ({
   loadMapProvider: () => Promise.resolve(fakeProvider),
 }));
 
-function venue(id: string, name: string, category: string, distance: number): Venue {
-  return { id, place_name: name, category_name: category, address_name: '', road_address_name: '', phone: '', place_url: '', x: '126.978', y: '37.5665', distance };
+function venue(id: string, name: string, category: string, distance: number, road = ''): Venue {
+  return { id, place_name: name, category_name: category, address_name: '', road_address_name: road, phone: '', place_url: '', x: '126.978', y: '37.5665', distance };
 }
 
 const tomorrow = addDaysIso(todayKst(), 1);
@@ -87,7 +87,7 @@ function setup(extra: Parameters<typeof mockFetch>[0] = {}) {
     'GET /api/venues': (url) => {
       const q = new URL(url, 'http://x').searchParams;
       if (q.get('category') === '중식') return jsonResponse([venue('c1', '북경반점', '음식점 > 중식 > 중국요리', 300)]);
-      return jsonResponse([venue('k1', '을지로 국수집', '음식점 > 한식 > 국수', 120), venue('k2', '카페 모모', '음식점 > 카페', 340)]);
+      return jsonResponse([venue('k1', '을지로 국수집', '음식점 > 한식 > 국수', 120), venue('k2', '카페 모모', '음식점 > 카페', 1250, '서울 중구 을지로 12')]);
     },
     'GET /api/schedules/my': () => jsonResponse([mine]),
     ...extra,
@@ -105,16 +105,68 @@ describe('schedule page', { timeout: 30_000 }, () => {
     const first = await screen.findByRole('button', { name: /^을지로 국수집/ });
     expect(first.textContent).toContain('한식');
     expect(first.textContent).toContain('120m');
+    expect(screen.getByRole('button', { name: /^카페 모모/ }).textContent).toContain('서울 중구 을지로 12');
     const venueCall = fetch.mock.calls.find(([url]) => String(url).includes('/api/venues'));
     expect(String(venueCall?.[0])).toContain('radius=500');
     expect(String(venueCall?.[0])).toContain('lat=37.5665');
 
+    // A list choice opens the venue's sheet; closing it keeps the choice.
     await user.click(first);
+    expect(await screen.findByRole('dialog', { name: '을지로 국수집' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '을지로 국수집' })).toBeNull());
     expect(first.getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(markers.size).toBe(2));
-    markers.get('k2')?.onClick?.();
-    await waitFor(() => expect(screen.getByRole('button', { name: /^카페 모모/ }).getAttribute('aria-pressed')).toBe('true'));
+    act(() => markers.get('k2')?.onClick?.());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: /^카페 모모/ }).getAttribute('aria-pressed')).toBe('true');
     expect(first.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it("a pin tap opens the venue's sheet (name, category, distance, address); 이 식당으로 약속 만들기 opens 일정 추가 with it (issue #31 item 3)", async () => {
+    const user = userEvent.setup();
+    const bodies: unknown[] = [];
+    setup({
+      'POST /api/schedules': (_url, init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse({ ...mine, id: 21 }, 201);
+      },
+    });
+    await renderPage();
+    await waitFor(() => expect(markers.size).toBe(2));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => markers.get('k2')?.onClick?.());
+
+    const sheet = await screen.findByRole('dialog', { name: '카페 모모' });
+    expect(within(sheet).getByRole('heading', { name: '카페 모모' })).toBeTruthy();
+    const facts = Object.fromEntries(within(sheet).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+    expect(facts).toEqual({ '음식 종류': '카페', 거리: '1.3km', 주소: '서울 중구 을지로 12' });
+    // No day chosen yet: the meal starts on the first day with hours still open.
+    const start = openHours(todayKst()).length > 0 ? todayKst() : addDaysIso(todayKst(), 1);
+    expect(sheet.textContent).toContain(`${monthDay(start)} 약속으로 만들어요.`);
+    // Under the modal sheet the list is hidden from assistive technology; the venue is chosen there.
+    expect(screen.getByRole('button', { name: /^카페 모모/, hidden: true }).getAttribute('aria-pressed')).toBe('true');
+
+    // With a day picked in the calendar, the sheet's button makes the meal there.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const date = addDaysIso(todayKst(), 3);
+    await pickDay(user, date);
+    act(() => markers.get('k2')?.onClick?.());
+    const again = await screen.findByRole('dialog', { name: '카페 모모' });
+    expect(again.textContent).toContain(`${monthDay(date)} 약속으로 만들어요.`);
+    await user.click(within(again).getByRole('button', { name: '이 식당으로 약속 만들기' }));
+
+    const add = await screen.findByRole('dialog', { name: '일정 추가' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '카페 모모' })).toBeNull());
+    expect(add.textContent).toContain(monthDay(date));
+    expect(add.textContent).toContain('카페 모모 · 카페');
+    expect(within(add).queryByLabelText('장소')).toBeNull();
+    expect((within(add).getByLabelText('내용') as HTMLTextAreaElement).value).toBe('카페 모모 에서 카페 약속');
+    await user.click(within(add).getByRole('button', { name: '저장' }));
+    await findToast('일정을 추가했어요.');
+    expect(bodies).toEqual([expect.objectContaining({ date, placeName: '카페 모모', placeCategory: '카페', venueId: 'k2' })]);
   });
 
   it('below 992 px puts the filter in a dialog; the active distance clears to the 2 km search', async () => {
@@ -139,6 +191,9 @@ describe('schedule page', { timeout: 30_000 }, () => {
     setup();
     await renderPage();
     await user.click(await screen.findByRole('button', { name: /^카페 모모/ }));
+    await screen.findByRole('dialog', { name: '카페 모모' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await user.click(screen.getByRole('button', { name: '일정 추가' }));
     await findToast('일정을 추가할 날짜를 선택해주세요.');
     await pickDay(user, addDaysIso(todayKst(), 2));

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { Venue } from '@common/api/venues';
 import { venueCategoryLabel } from '@common/domain/categories';
-import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
+import { addDaysIso, isInScheduleWindow, openHours, scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
 import { Calendar } from '@/components/ui/calendar';
 import { toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
@@ -21,6 +21,7 @@ import { EditScheduleDialog } from './edit-schedule-dialog';
 import { VenueFilter, type VenueFilterValue } from './venue-filter';
 import { VenueList } from './venue-list';
 import { VenueMap } from './venue-map';
+import { VenueSheet } from './venue-sheet';
 import './schedule.css';
 
 const PHONE_VIEWS = [
@@ -44,7 +45,8 @@ function windowDate(value: string | undefined): IsoDate | null {
 /**
  * 일정: the venue map with its filter and list, and the calendar of my schedules. Its dialogs are
  * part of the address (issue #14): `?day=<date>` my schedules that day, `?add=<date>` the add form,
- * `?edit=<id>` the edit form; Back closes them and a link opens them.
+ * `?edit=<id>` the edit form; Back closes them and a link opens them. A pin tap or a list choice
+ * opens the venue's sheet (issue #31 item 3), whose 이 식당으로 약속 만들기 opens the add form with it.
  */
 export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
   const [phoneView, setPhoneView] = useState<'list' | 'map'>('list');
@@ -57,6 +59,8 @@ export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
   const search = useMemo(() => ({ lat: position.lat, lng: position.lng, radius, categories: filter.categories }), [position, radius, filter.categories]);
   const venues = useQuery({ ...venuesQuery(search), enabled: signedIn && settled });
   const [venue, setVenue] = useState<Venue | null>(null);
+  // Issue #31 item 3: a pin tap or a list choice opens the venue's sheet.
+  const [sheetOpen, setSheetOpen] = useState(false);
 
   const mine = useInfiniteQuery({ ...mySchedulesQuery(), enabled: signedIn });
   // The calendar marks every day of mine (issue #19): follow the pages to the end (bounded by the window).
@@ -84,9 +88,11 @@ export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
     return false;
   }
 
+  /** A pin tap or a list choice: the venue is chosen (the add and edit forms use it) and its sheet opens. */
   function chooseVenue(v: Venue) {
     if (!requireLogin()) return;
-    setVenue((current) => (current?.id === v.id ? null : v));
+    setVenue(v);
+    setSheetOpen(true);
   }
 
   function onDayClick(date: IsoDate) {
@@ -102,6 +108,17 @@ export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
       return;
     }
     addParam.open(date);
+  }
+
+  /** The day 이 식당으로 약속 만들기 makes the meal for: the selected day, else today while hours are open, else tomorrow. */
+  const sheetDate = selectedDate ?? (openHours(today).length > 0 ? today : addDaysIso(today, 1));
+
+  /** 이 식당으로 약속 만들기: the sheet gives way to 일정 추가 with the venue on `sheetDate`. */
+  function createAtVenue(v: Venue) {
+    setVenue(v);
+    setSheetOpen(false);
+    setSelectedDate(sheetDate);
+    openAdd(sheetDate);
   }
 
   const singleCategory = filter.categories.length === 1 ? filter.categories[0] : undefined;
@@ -154,6 +171,7 @@ export function SchedulePage({ signedIn, onLoginRequired }: SchedulePageProps) {
           </button>
         </section>
       </div>
+      <VenueSheet venue={sheetOpen ? venue : null} onClose={() => setSheetOpen(false)} date={sheetDate} onCreate={createAtVenue} />
       <DaySchedulesDialog
         date={dayOpen}
         schedules={dayOpen ? (byDate.get(dayOpen) ?? []) : []}

@@ -4,6 +4,7 @@ import type { Venue } from '@common/api/venues';
 import { venueCategoryLabel } from '@common/domain/categories';
 import { QueryState } from '@/components/ui/load-state';
 import { ko } from '@/i18n/ko';
+import { formatDistance } from '@/lib/geo';
 
 interface VenueListProps {
   venues: readonly Venue[];
@@ -38,7 +39,7 @@ export function VenueList({ venues, query, selectedId, onSelect }: VenueListProp
                   <span className="venue-item__name">{v.place_name}</span>
                   <span id={detailsId} className="venue-item__meta">
                     <span className="venue-item__category">{venueCategoryLabel(v.category_name)}</span>
-                    <span className="venue-item__distance">{`${v.distance}m`}</span>
+                    <span className="venue-item__distance">{formatDistance(v.distance)}</span>
                     {(v.road_address_name || v.address_name) && <span className="venue-item__address">{v.road_address_name || v.address_name}</span>}
                   </span>
                 </button>
