@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { format, ko } from '@/i18n/ko';
 import type { LatLng } from '@/lib/maps';
-import { useMap } from '@/lib/maps/use-map';
+import { MarkersMap } from '@/components/ui/markers-map';
 import type { MealPlace } from '../venues';
 
 interface MealsMapProps {
@@ -21,43 +20,23 @@ interface MealsMapProps {
  * and the list view keep working (the markers are not the only way).
  */
 export function MealsMap({ center, level, places, raisedKey, onOpen }: MealsMapProps) {
-  const element = useRef<HTMLDivElement>(null);
-  const onOpenRef = useRef(onOpen);
-  useEffect(() => {
-    onOpenRef.current = onOpen;
-  });
-  const { map, failed } = useMap(element, { center, level });
-
-  useEffect(() => {
-    map?.setCenter(center, level);
-  }, [map, center, level]);
-
-  useEffect(() => {
-    if (!map) return;
-    map.clearMarkers();
-    for (const place of places) {
-      map.addMarker({
-        id: place.key,
-        position: place.position,
-        label: format(ko.upcoming.placeMeals, { place: place.placeName, n: place.schedules.length }),
-        onClick: () => onOpenRef.current(place),
-      });
-    }
-  }, [map, places]);
-
-  useEffect(() => {
-    map?.raiseMarker(raisedKey);
-  }, [map, raisedKey, places]);
-
   return (
-    <div className="meals-map" role="region" aria-label={ko.upcoming.map}>
-      <div ref={element} className="meals-map__canvas" />
-      {!map && !failed && <p className="meals-map__note">{ko.upcoming.mapLoading}</p>}
-      {failed && (
-        <p className="meals-map__note" role="status">
-          {ko.upcoming.mapUnavailable}
-        </p>
-      )}
-    </div>
+    <MarkersMap
+      className="meals-map"
+      center={center}
+      level={level}
+      items={places}
+      markerOf={placeMarker}
+      onSelect={onOpen}
+      raisedId={raisedKey}
+      label={ko.upcoming.map}
+      loadingText={ko.upcoming.mapLoading}
+      unavailableText={ko.upcoming.mapUnavailable}
+    />
   );
+}
+
+/** A place's marker: "을지로 국수집 · 약속 2개" at the place. */
+function placeMarker(place: MealPlace) {
+  return { id: place.key, position: place.position, label: format(ko.upcoming.placeMeals, { place: place.placeName, n: place.schedules.length }) };
 }
