@@ -3,35 +3,19 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Post } from '@common/api/board';
-import type * as Maps from '@/lib/maps';
-import type { MapProvider, MarkerOptions } from '@/lib/maps';
 import { flushOutbox, onOutboxSent } from '@/lib/outbox';
 import { invalidateForOutbox } from '@/lib/query/query-client';
 import { useSession } from '@/lib/session/store';
+import type * as Maps from '@/lib/maps';
+import { fakeMap } from '@/test/fake-map';
 import { jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 import { findToast, renderWithFeedback } from '@/test/render';
 import { BoardPage } from './board-page';
 import { RecommendPage } from './recommend-page';
 
-type MapsModule = typeof Maps;
-const markers = new Map<string, MarkerOptions>();
-const raised: Array<string | null> = [];
-const fakeProvider: MapProvider = {
-  name: 'leaflet',
-  createMap: () =>
-    Promise.resolve({
-      setCenter: () => undefined,
-      setLevel: () => undefined,
-      addMarker: (m: MarkerOptions) => void markers.set(m.id, m),
-      removeMarker: (id: string) => void markers.delete(id),
-      clearMarkers: () => markers.clear(),
-      raiseMarker: (id: string | null) => void raised.push(id),
-      destroy: () => markers.clear(),
-    }),
-};
 vi.mock('@/lib/maps', async (importOriginal) => ({
-  ...(await importOriginal<MapsModule>()),
-  loadMapProvider: () => Promise.resolve(fakeProvider),
+  ...(await importOriginal<typeof Maps>()),
+  loadMapProvider: async () => (await import('@/test/fake-map')).fakeMapProvider,
 }));
 
 function post(id: number, overrides: Partial<Post> = {}): Post {
@@ -68,8 +52,7 @@ function renderAt(path: string) {
 const searchOf = (router: ReturnType<typeof renderAt>['router']) => router.state.location.search as Record<string, unknown>;
 
 beforeEach(() => {
-  markers.clear();
-  raised.length = 0;
+  fakeMap.reset();
   useSession.setState({ status: 'signedIn', user: makeUser({ id: 1 }) });
 });
 afterEach(() => {
@@ -446,7 +429,7 @@ describe('recommendation page', { timeout: 20_000 }, () => {
     });
     renderAt('/restaurant-rec');
     const carousel = await screen.findByRole('region', { name: '추천 맛집' });
-    await waitFor(() => expect([...markers.keys()].filter((k) => k.startsWith('post-'))).toEqual(['post-1', 'post-2']));
+    await waitFor(() => expect([...fakeMap.markers.keys()].filter((k) => k.startsWith('post-'))).toEqual(['post-1', 'post-2']));
     expect(warn).toHaveBeenCalled();
     expect(within(carousel).getByRole('button', { name: '글 1 자세히 보기' })).toBeTruthy();
     await user.click(within(carousel).getByRole('button', { name: '이전' }));
@@ -454,7 +437,7 @@ describe('recommendation page', { timeout: 20_000 }, () => {
     await user.click(within(carousel).getByRole('button', { name: '다음' }));
     await user.click(within(carousel).getByRole('button', { name: '다음' }));
     expect(within(carousel).getByRole('button', { name: '글 2 자세히 보기' })).toBeTruthy();
-    await waitFor(() => expect(raised.at(-1)).toBe('post-2'));
+    await waitFor(() => expect(fakeMap.raised.at(-1)).toBe('post-2'));
     warn.mockRestore();
   });
 

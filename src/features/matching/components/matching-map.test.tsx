@@ -4,36 +4,15 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Schedule } from '@common/api/schedules';
 import { addDaysIso, mealStartsAt, todayKst } from '@common/domain/schedule';
 import type * as Maps from '@/lib/maps';
-import type { LatLng, MapProvider, MarkerOptions } from '@/lib/maps';
+import { fakeMap } from '@/test/fake-map';
 import { jsonResponse, memberStats, mockFetch } from '@/test/fixtures';
 import { findToast, renderWithFeedback, textResponse } from '@/test/render';
 import { MatchingPage } from './matching-page';
 
-type MapsModule = typeof Maps;
 
-// Leaflet does not run in jsdom: a fake adapter records the markers, the centre and the raised
-// marker (the adapter's pure parts are tested in src/lib/maps).
-const markers = new Map<string, MarkerOptions>();
-const centres: LatLng[] = [];
-let raised: string | null = null;
-const fakeProvider: MapProvider = {
-  name: 'leaflet',
-  createMap: (_element, { center }) => {
-    centres.push(center);
-    return Promise.resolve({
-      setCenter: (c: LatLng) => void centres.push(c),
-      setLevel: () => undefined,
-      addMarker: (m: MarkerOptions) => void markers.set(m.id, m),
-      removeMarker: (id: string) => void markers.delete(id),
-      clearMarkers: () => markers.clear(),
-      raiseMarker: (id: string | null) => void (raised = id),
-      destroy: () => markers.clear(),
-    });
-  },
-};
 vi.mock('@/lib/maps', async (importOriginal) => ({
-  ...(await importOriginal<MapsModule>()),
-  loadMapProvider: () => Promise.resolve(fakeProvider),
+  ...(await importOriginal<typeof Maps>()),
+  loadMapProvider: async () => (await import('@/test/fake-map')).fakeMapProvider,
 }));
 
 const today = todayKst();
@@ -76,9 +55,7 @@ function meals(requested = false): Schedule[] {
 }
 
 function setup(routes: Parameters<typeof mockFetch>[0]) {
-  markers.clear();
-  centres.length = 0;
-  raised = null;
+  fakeMap.reset();
   return mockFetch(routes);
 }
 
@@ -98,12 +75,12 @@ describe('matching map view (issue #31 item 2)', { timeout: 30_000 }, () => {
     expect(within(views).getByRole('button', { name: '지도' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('region', { name: '약속 지도' })).toBeTruthy();
 
-    await waitFor(() => expect(markers.size).toBe(2));
-    expect([...markers.values()].map((m) => [m.label, m.position])).toEqual([
+    await waitFor(() => expect(fakeMap.markers.size).toBe(2));
+    expect([...fakeMap.markers.values()].map((m) => [m.label, m.position])).toEqual([
       ['을지로 국수집 · 약속 2개', { lat: 37.566, lng: 126.991 }],
       ['카페 모모 · 약속 1개', { lat: 37.57, lng: 126.98 }],
     ]);
-    expect(centres.at(-1)).toEqual({ lat: 37.5665, lng: 126.978 });
+    expect(fakeMap.centres.at(-1)).toEqual({ lat: 37.5665, lng: 126.978 });
     expect(screen.getByText(/장소 위치가 없는 약속 1개는 목록에서만 볼 수 있어요\./)).toBeTruthy();
     // The same query as the list: switching to the map asks nothing new.
     expect(scheduleCalls(fetch)).toHaveLength(1);
@@ -126,9 +103,9 @@ describe('matching map view (issue #31 item 2)', { timeout: 30_000 }, () => {
     });
     renderWithFeedback(<MatchingPage myId={1} />);
     await user.click(await screen.findByRole('button', { name: '지도' }));
-    await waitFor(() => expect(markers.size).toBe(2));
+    await waitFor(() => expect(fakeMap.markers.size).toBe(2));
 
-    act(() => markers.get('venue:k1')?.onClick?.());
+    act(() => fakeMap.markers.get('venue:k1')?.onClick?.());
     const sheet = await screen.findByRole('dialog', { name: '을지로 국수집' });
     expect(sheet.textContent).toContain('이 장소의 약속 2개');
     expect(within(sheet).getByRole('heading', { level: 3, name: '오늘' })).toBeTruthy();
@@ -141,7 +118,7 @@ describe('matching map view (issue #31 item 2)', { timeout: 30_000 }, () => {
     const meal = within(sheet).getByRole('button', { name: /약속3/ });
     await user.click(meal);
     expect(meal.getAttribute('aria-pressed')).toBe('true');
-    await waitFor(() => expect(raised).toBe('venue:k1'));
+    await waitFor(() => expect(fakeMap.raised.at(-1)).toBe('venue:k1'));
     await user.click(within(sheet).getByRole('button', { name: '매칭 신청' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: '확인' }));
     await findToast('매칭 신청이 완료되었습니다.');
@@ -180,7 +157,7 @@ describe('matching map view (issue #31 item 2)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('지도에 표시할 약속이 없어요. 조건을 바꾸거나 목록에서 확인해 보세요.')).toBeTruthy();
     expect(screen.getByText(/장소 위치가 없는 약속 1개는/)).toBeTruthy();
     expect(screen.queryByRole('list', { name: '지도의 장소' })).toBeNull();
-    expect(markers.size).toBe(0);
+    expect(fakeMap.markers.size).toBe(0);
   });
 
   it('a failed load says so on the map view with 다시 시도, which puts the markers on', async () => {
@@ -194,6 +171,6 @@ describe('matching map view (issue #31 item 2)', { timeout: 30_000 }, () => {
     expect(within(map).queryByText(/지도에 표시할 약속이 없어요/)).toBeNull();
     fail = false;
     await user.click(within(map).getByRole('button', { name: '다시 시도' }));
-    await waitFor(() => expect(markers.size).toBe(2));
+    await waitFor(() => expect(fakeMap.markers.size).toBe(2));
   });
 });

@@ -5,33 +5,16 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Schedule } from '@common/api/schedules';
 import type { Venue } from '@common/api/venues';
 import { addDaysIso, mealStartsAt, openHours, todayKst } from '@common/domain/schedule';
-import type * as Maps from '@/lib/maps';
-import type { MapProvider, MarkerOptions } from '@/lib/maps';
 
-type MapsModule = typeof Maps;
+import type * as Maps from '@/lib/maps';
+import { fakeMap } from '@/test/fake-map';
 import { jsonResponse, memberStats, mockFetch } from '@/test/fixtures';
 import { renderWithFeedback, findToast } from '@/test/render';
 import { SchedulePage } from './schedule-page';
 
-// Leaflet does not run in jsdom: a fake adapter records the markers (the adapter's pure parts
-// are tested in src/lib/maps).
-const markers = new Map<string, MarkerOptions>();
-const fakeProvider: MapProvider = {
-  name: 'leaflet',
-  createMap: () =>
-    Promise.resolve({
-      setCenter: () => undefined,
-      setLevel: () => undefined,
-      addMarker: (m: MarkerOptions) => void markers.set(m.id, m),
-      removeMarker: (id: string) => void markers.delete(id),
-      clearMarkers: () => markers.clear(),
-      raiseMarker: () => undefined,
-      destroy: () => markers.clear(),
-    }),
-};
 vi.mock('@/lib/maps', async (importOriginal) => ({
-  ...(await importOriginal<MapsModule>()),
-  loadMapProvider: () => Promise.resolve(fakeProvider),
+  ...(await importOriginal<typeof Maps>()),
+  loadMapProvider: async () => (await import('@/test/fake-map')).fakeMapProvider,
 }));
 
 function venue(id: string, name: string, category: string, distance: number, road = ''): Venue {
@@ -82,7 +65,7 @@ async function renderPage(search = '') {
 }
 
 function setup(extra: Parameters<typeof mockFetch>[0] = {}) {
-  markers.clear();
+  fakeMap.reset();
   return mockFetch({
     'GET /api/venues': (url) => {
       const q = new URL(url, 'http://x').searchParams;
@@ -116,8 +99,8 @@ describe('schedule page', { timeout: 30_000 }, () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '을지로 국수집' })).toBeNull());
     expect(first.getAttribute('aria-pressed')).toBe('true');
-    await waitFor(() => expect(markers.size).toBe(2));
-    act(() => markers.get('k2')?.onClick?.());
+    await waitFor(() => expect(fakeMap.markers.size).toBe(2));
+    act(() => fakeMap.markers.get('k2')?.onClick?.());
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByRole('button', { name: /^카페 모모/ }).getAttribute('aria-pressed')).toBe('true');
@@ -134,9 +117,9 @@ describe('schedule page', { timeout: 30_000 }, () => {
       },
     });
     await renderPage();
-    await waitFor(() => expect(markers.size).toBe(2));
+    await waitFor(() => expect(fakeMap.markers.size).toBe(2));
     expect(screen.queryByRole('dialog')).toBeNull();
-    act(() => markers.get('k2')?.onClick?.());
+    act(() => fakeMap.markers.get('k2')?.onClick?.());
 
     const sheet = await screen.findByRole('dialog', { name: '카페 모모' });
     expect(within(sheet).getByRole('heading', { name: '카페 모모' })).toBeTruthy();
@@ -153,7 +136,7 @@ describe('schedule page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const date = addDaysIso(todayKst(), 3);
     await pickDay(user, date);
-    act(() => markers.get('k2')?.onClick?.());
+    act(() => fakeMap.markers.get('k2')?.onClick?.());
     const again = await screen.findByRole('dialog', { name: '카페 모모' });
     expect(again.textContent).toContain(`${monthDay(date)} 약속으로 만들어요.`);
     await user.click(within(again).getByRole('button', { name: '이 식당으로 약속 만들기' }));
