@@ -320,7 +320,7 @@ describe('answers that are not stored', () => {
     });
     app.post('/api/busy', auth, async () => {
       calls += 1;
-      throw new AppError(429, 'RATE_LIMITED', '요청이 너무 많습니다.');
+      throw new AppError(429, 'RATE_LIMITED', '요청이 너무 많아요. 잠시 후 다시 시도해주세요.');
     });
     app.post('/api/stream', auth, async (_request, reply) => {
       calls += 1;

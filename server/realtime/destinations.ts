@@ -31,7 +31,7 @@ export interface TopicDestination<P = unknown> {
  * - an AppError 400/409/422: authorised but refused (blank, too long, chat closed, content refused)
  *   → a MESSAGE on the session's `/user/queue/errors` with its `code` (lower-cased) and Korean
  *   `message`, no RECEIPT, the connection stays (issue #16 item 1);
- * - any other AppError (403/404: not a participant, unknown): ERROR "권한이 없습니다." and close.
+ * - any other AppError (403/404: not a participant, unknown): ERROR "권한이 없어요." and close.
  */
 export interface SendDestination<P = unknown> {
   pattern: string;

@@ -82,7 +82,7 @@ describe('a dead token on the live channel (issue #13)', () => {
     useSession.getState().signIn({ token: fakeJwt(Date.now() + 3_600_000), user: makeUser(), remember: true });
     await connectLive(useSession.getState().token!);
     const c = stomp.clients[0]!;
-    c.config.onStompError?.({ headers: { message: '권한이 없습니다.' } });
+    c.config.onStompError?.({ headers: { message: '권한이 없어요.' } });
     expect(c.deactivated).toBe(0);
     expect(useSession.getState().status).toBe('signedIn');
   });
