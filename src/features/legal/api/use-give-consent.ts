@@ -1,5 +1,5 @@
 /**
- * `POST /api/user/consent {terms, privacy, age14, …}` (issue #17 item 1): agrees to the versions in
+ * `POST /api/user/consent {agreeTerms, agreePrivacy, ageConfirmed}` (issue #17 item 1): agrees to the versions in
  * force; answers the member (`consentRequired: false`). 400 `CONSENT_REQUIRED` when a required one is missing.
  */
 import { useQueryClient } from '@tanstack/react-query';
