@@ -11,7 +11,7 @@
 import { NOTIFICATION_TYPES, type LiveNotification, type NotificationType } from '@common/realtime';
 import { invalidateForNotification } from '@/shared/query/invalidation';
 import { queryClient } from '@/lib/query/query-client';
-import { markRead } from './api/notifications';
+import { markRead } from './api/use-mark-notifications-read';
 
 const isKnownType = (type: unknown): type is NotificationType => (NOTIFICATION_TYPES as readonly unknown[]).includes(type);
 

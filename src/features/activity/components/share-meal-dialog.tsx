@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MatchRequest } from '@common/api/matches';
 import type { MatchSide } from '@common/domain/match-status';
@@ -7,7 +6,8 @@ import { toast } from '@/components/ui/feedback-store';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
 import { whenLabel } from '@/lib/dates';
-import { createShareLink, revokeShareLinks } from '../api/share';
+import { useCreateShareLink } from '../api/use-create-share-link';
+import { useRevokeShareLinks } from '../api/use-revoke-share-links';
 import { opponentOf } from './match-request-item';
 
 interface ShareMealDialogProps {
@@ -23,13 +23,11 @@ interface ShareMealDialogProps {
  */
 export function ShareMealDialog({ target, onClose }: ShareMealDialogProps) {
   const [url, setUrl] = useState<string | null>(null);
-  const make = useMutation({
-    mutationFn: (matchId: number) => createShareLink(matchId),
+  const make = useCreateShareLink({
     onSuccess: (link) => setUrl(link.url),
     onError: (error) => toast.error(errorMessage(error, ko.safety.shareFailed)),
   });
-  const stop = useMutation({
-    mutationFn: (matchId: number) => revokeShareLinks(matchId),
+  const stop = useRevokeShareLinks({
     onSuccess: () => {
       setUrl(null);
       toast.info(ko.safety.shareStopped);

@@ -1,13 +1,13 @@
 /**
  * The member's conversations (issue #30 item 4): `GET /api/chats?cursor=&limit=` — every 1:1 (match)
  * and table conversation, most recent activity first, paged like every list (a JSON array, the next
- * page in `Link rel="next"`). `PUT /api/chats/{kind}/{id}/mute {muted}` silences push and toasts
+ * page in `Link rel="next"`). `PUT /api/chats/{kind}/{id}/mute {muted}` (./use-mute-chat.ts) silences push and toasts
  * of one conversation (its counts stay). Offline the first page comes from the service worker's
  * mirror (common/offline.ts).
  */
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import { listChats, muteChat } from '@common/api/table';
-import { call, callPage, type Page } from '@/lib/api-client';
+import { listChats } from '@common/api/table';
+import { callPage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
 /** `match`: the seed's 1:1 chat of a match (id = match id); `table`: a meal's table chat (id = schedule id). */
@@ -69,11 +69,6 @@ export const chatsQuery = () =>
   });
 
 export type ChatsData = InfiniteData<Page<ChatSummary>, string | null>;
-
-/** `PUT /api/chats/{kind}/{id}/mute {muted}`: answers the conversation's mute as stored. */
-export function setChatMuted(kind: ChatKind, id: number, muted: boolean): Promise<{ muted: boolean }> {
-  return call(muteChat, { params: { kind, id }, body: { muted } });
-}
 
 /** The same conversation. */
 export const sameChat = (a: Pick<ChatSummary, 'kind' | 'id'>, b: Pick<ChatSummary, 'kind' | 'id'>) => a.kind === b.kind && a.id === b.id;

@@ -7,7 +7,7 @@
  * it applies; afterwards the chat only leaves my list). A cancelled match's chat says
  * "취소된 약속이에요" and has no input; its history stays readable when the server answers it.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { MatchRequest } from '@common/api/matches';
 import type { User } from '@common/api/users';
@@ -22,11 +22,8 @@ import { MemberStatsLine } from '@/shared/components/member-stats';
 import { format, ko } from '@/i18n/ko';
 import { errorMessage } from '@/lib/api-client';
 import { whenLabel } from '@/lib/dates';
-import { queryRoots } from '@/lib/query/keys';
-import { matchKey } from '@/shared/api/match';
 import { matchQueryOptions, type ChatOpponent } from '../api/find-opponent';
-import { roomKey } from '../api/conversation';
-import { leaveChat } from '../api/leave-chat';
+import { useDeleteMatch } from '../api/use-delete-match';
 import { useChatOpponent } from '../hooks/use-chat-opponent';
 import { ChatHeader } from './chat-header';
 import { ChatRoom } from './chat-room';
@@ -84,16 +81,12 @@ export function ChatPage({ matchId, user, opponent: given, onLeft, onBack = () =
   const partner = chatMatch ? (chatMatch.side === 'host' ? chatMatch.match.requester : chatMatch.match.schedule.member) : null;
   const conversation = { kind: 'match' as const, id: matchId };
 
-  const leave = useMutation({
-    mutationFn: () => leaveChat(matchId),
+  const leave = useDeleteMatch(conversation, {
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: roomKey(conversation) });
       toast.success(ko.chat.left);
       onLeft();
     },
     onError: (error) => toast.error(errorMessage(error, ko.chatView.leaveError)),
-    onSettled: () =>
-      Promise.all([queryRoots.matchesReceived, queryRoots.matchesSent, matchKey(matchId), queryRoots.schedules, queryRoots.chats].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 
   async function askLeave() {
@@ -101,7 +94,7 @@ export function ChatPage({ matchId, user, opponent: given, onLeft, onBack = () =
     // With the partner from navigation state the match may still be loading: it is awaited first (a failure leaves the SPEC text).
     const match = chatMatch?.match ?? (await queryClient.fetchQuery(matchQueryOptions(matchId)).catch(() => null));
     if (!(await confirmDialog(leaveMessage(match), { danger: true, confirmLabel: ko.chat.leave }))) return;
-    leave.mutate();
+    leave.mutate(matchId);
   }
 
   if (lookup.status !== 'success' || !opponent) {

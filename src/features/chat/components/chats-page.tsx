@@ -7,7 +7,7 @@
  * 시도) and empty states through QueryState. Offline the first page comes from the mirror, and
  * the newest history of the first conversations is fetched while online so it is mirrored too.
  */
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, type MouseEvent } from 'react';
 import { Avatar } from '@/components/ui/avatar';
@@ -15,10 +15,10 @@ import { toast } from '@/components/ui/feedback-store';
 import { LoadMore } from '@/components/ui/load-more';
 import { QueryState } from '@/components/ui/load-state';
 import { format, ko } from '@/i18n/ko';
-import { queryRoots } from '@/lib/query/keys';
 import { useSession } from '@/lib/session/store';
 import { useNow } from '@/lib/use-now';
-import { chatsQuery, patchChat, setChatMuted, type ChatSummary, type ChatsData } from '../api/chats';
+import { chatsQuery, type ChatSummary } from '../api/chats';
+import { useMuteChat } from '../api/use-mute-chat';
 import { historyPage } from '../api/conversation';
 import { useChatsLive } from '../hooks/use-chats-live';
 import { chatHref, chatTitle, lastLine, relativeLabel } from '../lib/chat-row';
@@ -30,7 +30,6 @@ export const OFFLINE_WARM = 10;
 
 
 export function ChatsPage() {
-  const client = useQueryClient();
   const myId = useSession((s) => s.user?.id ?? null);
   const now = useNow(30_000);
   const query = useInfiniteQuery(chatsQuery());
@@ -51,14 +50,9 @@ export function ChatsPage() {
     }
   }, [warm]);
 
-  const mute = useMutation({
-    mutationFn: (c: ChatSummary) => setChatMuted(c.kind, c.id, !c.muted),
-    onMutate: (c) => client.setQueryData<ChatsData>(queryRoots.chats, (d) => patchChat(d, c, { muted: !c.muted })),
+  const mute = useMuteChat({
     onSuccess: (_data, c) => toast.info(c.muted ? ko.chats.unmutedToast : ko.chats.mutedToast),
-    onError: (_error, c) => {
-      client.setQueryData<ChatsData>(queryRoots.chats, (d) => patchChat(d, c, { muted: c.muted }));
-      toast.error(ko.chats.muteError);
-    },
+    onError: () => toast.error(ko.chats.muteError),
   });
 
   return (

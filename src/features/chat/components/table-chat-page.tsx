@@ -6,7 +6,7 @@
  * (with the late-cancel warning when it applies). A member who left or was removed gets 403 from
  * the history: the screen says so and has no input.
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { MatchRequest } from '@common/api/matches';
 import { operations } from '@common/api/operations';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
@@ -15,11 +15,10 @@ import { MembersRow } from '@/shared/components/members-row';
 import { format, ko } from '@/i18n/ko';
 import { callPage, errorMessage, isApiError } from '@/lib/api-client';
 import { whenLabel } from '@/lib/dates';
-import { queryRoots } from '@/lib/query/keys';
-import { membersKey, membersQuery } from '@/lib/query/members';
+import { membersQuery } from '@/lib/query/members';
 import { chatsQuery } from '../api/chats';
-import { historyQuery, roomKey } from '../api/conversation';
-import { leaveChat } from '../api/leave-chat';
+import { historyQuery } from '../api/conversation';
+import { useDeleteMatch } from '../api/use-delete-match';
 import { chatTitle } from '../lib/chat-row';
 import { ChatHeader } from './chat-header';
 import { ChatRoom } from './chat-room';
@@ -40,7 +39,6 @@ async function myMatchOn(scheduleId: number): Promise<MatchRequest | null> {
 }
 
 export function TableChatPage({ scheduleId, me, onBack, onViewMeal, onLeft }: TableChatPageProps) {
-  const client = useQueryClient();
   const conversation = { kind: 'table' as const, id: scheduleId };
   const members = useQuery(membersQuery(scheduleId));
   const history = useInfiniteQuery(historyQuery(conversation));
@@ -54,15 +52,12 @@ export function TableChatPage({ scheduleId, me, onBack, onViewMeal, onLeft }: Ta
   const host = list.find((m) => m.role === 'host');
   const iAmHost = host !== undefined && host.id === me?.id;
 
-  const leave = useMutation({
-    mutationFn: (matchId: number) => leaveChat(matchId),
+  const leave = useDeleteMatch(conversation, {
     onSuccess: () => {
-      client.removeQueries({ queryKey: roomKey(conversation) });
       toast.success(ko.chat.left);
       onLeft();
     },
     onError: (error) => toast.error(errorMessage(error, ko.chatView.leaveError)),
-    onSettled: () => Promise.all([queryRoots.matchesSent, queryRoots.match, queryRoots.schedules, queryRoots.chats, membersKey(scheduleId)].map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 
   async function askLeave() {

@@ -1,13 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, Controller } from 'react-hook-form';
 import { consentMissingMessage, missingConsents } from '@common/domain/legal';
 import { ConsentChecklist, NO_CONSENT, type ConsentValues } from '@/shared/components/consent-checklist';
 import { toast } from '@/components/ui/feedback-store';
 import { ko } from '@/i18n/ko';
 import { isApiError } from '@/lib/api-client';
-import { queryRoots } from '@/lib/query/keys';
 import { useSession } from '@/lib/session/store';
-import { giveConsent } from '../api';
+import { useGiveConsent } from '../api/use-give-consent';
 
 /**
  * The consent step (issue #17 item 1): a member who signed up with a social login, or whose consent
@@ -16,12 +14,9 @@ import { giveConsent } from '../api';
  */
 export function ConsentStep({ onDone }: { onDone: () => void }) {
   const setUser = useSession((s) => s.setUser);
-  const queryClient = useQueryClient();
   const form = useForm<{ consents: ConsentValues }>({ defaultValues: { consents: NO_CONSENT } });
-  const save = useMutation({
-    mutationFn: giveConsent,
+  const save = useGiveConsent({
     onSuccess: (user) => {
-      queryClient.setQueryData(queryRoots.me, user);
       setUser(user);
       onDone();
     },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { format, ko } from '@/i18n/ko';
-import { legalQuery } from '../api';
+import { legalQuery } from '../api/get-legal-info';
 import type { LegalSection } from '../texts';
 
 interface LegalDocumentProps {

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Schedule, ScheduleAuthor } from '@common/api/schedules';
 import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
@@ -16,7 +16,7 @@ import { useOutbox } from '@/lib/outbox';
 import { useAskedPosition } from '@/lib/geolocation';
 import { levelForRadius } from '@/lib/maps';
 import { useDistanceOrigin } from '../origin';
-import { getRandomSchedule } from '../api/get-random-schedule';
+import { useRandomSchedule } from '../api/use-random-schedule';
 import { daySchedulesQuery, scheduleCalendarQuery, upcomingSchedulesQuery, type ScheduleQueryFilter } from '../api/get-schedules';
 import { useRequestMatch } from '@/shared/mutations/use-request-match';
 import { useSafetyGuide } from '@/shared/components/safety-guide';
@@ -110,13 +110,8 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate, neighbourhood
   }
   const pendingIds = useMemo(() => new Set(outboxEntries.filter((e) => e.kind === 'match-request' && !e.failure).map((e) => Number(e.scope))), [outboxEntries]);
 
-  // The random pick is an action, not cached data: one schedule to show, never reused.
-  const random = useMutation({
-    mutationFn: async () => {
-      const schedule = await getRandomSchedule();
-      if (!schedule || typeof schedule !== 'object' || !isInScheduleWindow(schedule.date)) throw new Error('unexpected random answer');
-      return schedule;
-    },
+  // The random pick (a mutation: one schedule to show, never reused); the screen shows it.
+  const random = useRandomSchedule({
     onSuccess: (schedule) => {
       setSelected(schedule);
       setView('calendar');

@@ -1,11 +1,11 @@
 /**
  * The notification inbox (issue #16 item 5; common/api/notifications.ts): the pages of
  * `GET /api/notifications` as an infinite query (the next page is `before` = the last item's id,
- * the server's `Link: rel="next"` cursor), the bell's `GET /api/notifications/unread-count`, and
- * `POST /api/notifications/read` with the optimistic update of both caches.
+ * the server's `Link: rel="next"` cursor) and the bell's `GET /api/notifications/unread-count`. The
+ * read mark, `POST /api/notifications/read`, is ./use-mark-notifications-read.ts.
  */
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { NotificationItem, NotificationsReadBody } from '@common/api/notifications';
+import type { NotificationItem } from '@common/api/notifications';
 import { NOTIFICATIONS_PAGE_DEFAULT } from '@common/api/notifications-limits';
 import { operations } from '@common/api/operations';
 import { call } from '@/lib/api-client';
@@ -22,11 +22,6 @@ export function getNotifications(options: { before?: number; limit?: number; sig
 /** The member's unread count. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
   return (await call(operations.unreadNotificationCount, { signal })).count;
-}
-
-/** Marks items (or all) read → 204. */
-export async function markNotificationsRead(body: NotificationsReadBody): Promise<void> {
-  await call(operations.markNotificationsRead, { body });
 }
 
 /** The bell's count; it survives a reload because it is the server's. */
@@ -63,45 +58,6 @@ export function inboxItems(data: { pages: readonly (readonly NotificationItem[])
     }
   }
   return items.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id);
-}
-
-/** Marks the cached items read at once (the count goes down by the unread ones among them). */
-export function markReadInCache(client: QueryClient, body: NotificationsReadBody): void {
-  const ids = new Set(body.ids ?? []);
-  const hit = (item: NotificationItem) => body.all === true || ids.has(item.id);
-  const data = client.getQueryData<InboxData>(queryRoots.notifications);
-  const unreadHit = new Set(inboxItems(data).filter((item) => !item.read && hit(item)).map((item) => item.id)).size;
-  if (data) {
-    client.setQueryData<InboxData>(queryRoots.notifications, {
-      ...data,
-      pages: data.pages.map((page) => page.map((item) => (hit(item) && !item.read ? { ...item, read: true } : item))),
-    });
-  }
-  // Without the list cached, which ids were unread is unknown: the refetch after the mark says.
-  const count = client.getQueryData<number>(queryRoots.notificationsUnread);
-  if (typeof count === 'number' && (body.all === true || data)) {
-    client.setQueryData<number>(queryRoots.notificationsUnread, body.all === true ? 0 : Math.max(0, count - unreadHit));
-  }
-}
-
-/** Refetches the bell and the list (after a read mark, right or wrong). */
-export function refreshInbox(client: QueryClient): Promise<void> {
-  return Promise.all([
-    client.invalidateQueries({ queryKey: queryRoots.notificationsUnread }),
-    client.invalidateQueries({ queryKey: queryRoots.notifications }),
-  ]).then(() => undefined);
-}
-
-/** Marks read on the server with the optimistic cache update, then refetches both (also on failure). */
-export async function markRead(client: QueryClient, body: NotificationsReadBody): Promise<void> {
-  if (body.ids && body.ids.length === 0) return;
-  await Promise.all([client.cancelQueries({ queryKey: queryRoots.notificationsUnread }), client.cancelQueries({ queryKey: queryRoots.notifications })]);
-  markReadInCache(client, body);
-  try {
-    await markNotificationsRead(body);
-  } finally {
-    void refreshInbox(client);
-  }
 }
 
 /**

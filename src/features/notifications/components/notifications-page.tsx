@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import type { NotificationItem } from '@common/api/notifications';
@@ -7,7 +7,8 @@ import { QueryState } from '@/components/ui/load-state';
 import { ko } from '@/i18n/ko';
 import { relativeTime as koreanRelativeTime } from '@/lib/dates';
 import { useNow } from '@/lib/use-now';
-import { inboxItems, inboxQuery, markRead, unreadCountQuery } from '../api/notifications';
+import { inboxItems, inboxQuery, unreadCountQuery } from '../api/notifications';
+import { markRead, useMarkNotificationsRead } from '../api/use-mark-notifications-read';
 import './notifications.css';
 
 /** "방금", "3분 전", "2시간 전", "어제", "11월 24일" of an instant, seen at `now` (common/domain/korean-time). */
@@ -32,8 +33,7 @@ export function NotificationsPage() {
   const items = inboxItems(query.data);
   const anyUnread = unread > 0 || items.some((item) => !item.read);
 
-  const markAll = useMutation({
-    mutationFn: () => markRead(client, { all: true }),
+  const markAll = useMarkNotificationsRead({
     onError: () => toast.error(ko.inbox.markFailed),
   });
 
@@ -49,7 +49,7 @@ export function NotificationsPage() {
     <section className="page inbox">
       <div className="inbox__head">
         <h1 className="page-heading">{ko.inbox.heading}</h1>
-        <button type="button" className="btn btn--ghost btn--small" disabled={!anyUnread || markAll.isPending} onClick={() => markAll.mutate()}>
+        <button type="button" className="btn btn--ghost btn--small" disabled={!anyUnread || markAll.isPending} onClick={() => markAll.mutate({ all: true })}>
           {ko.inbox.markAllRead}
         </button>
       </div>

@@ -6,7 +6,8 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { markRead, unreadChatItemIds } from '../api/notifications';
+import { unreadChatItemIds } from '../api/notifications';
+import { markRead } from '../api/use-mark-notifications-read';
 
 /** Marks the chat's unread message items read; answers the ids marked. Failures are left to the next visit. */
 export async function markChatNotificationsRead(client: QueryClient, matchId: number): Promise<number[]> {

@@ -1,20 +1,15 @@
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { deleteAccount as deleteAccountOp, DELETE_ACCOUNT_CONFIRM_WORD, type DeleteAccountBody } from '@common/api/account';
+import { DELETE_ACCOUNT_CONFIRM_WORD } from '@common/api/account';
 import type { User } from '@common/api/users';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/feedback-store';
 import { FormField } from '@/components/ui/form-field';
 import { ko } from '@/i18n/ko';
-import { call, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session/store';
-
-/** `DELETE /api/user/me` (issue #17 item 2): 204; 403 wrong password; 400 missing password or "탈퇴". */
-async function deleteAccount(body: DeleteAccountBody): Promise<void> {
-  await call(deleteAccountOp, { body });
-}
+import { useDeleteAccount } from '../api/use-delete-account';
 
 interface Values {
   secret: string;
@@ -31,8 +26,7 @@ export function DeleteAccount({ user }: { user: Pick<User, 'hasPassword'> }) {
   const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
   const form = useForm<Values>({ defaultValues: { secret: '' } });
-  const remove = useMutation({
-    mutationFn: ({ secret }: Values) => deleteAccount(user.hasPassword ? { password: secret } : { confirm: secret.trim() }),
+  const remove = useDeleteAccount({
     onSuccess: () => {
       setOpen(false);
       signOut('logout');
@@ -49,7 +43,7 @@ export function DeleteAccount({ user }: { user: Pick<User, 'hasPassword'> }) {
       form.setError('secret', { type: 'required', message: user.hasPassword ? ko.account.deleteEnterPassword : ko.account.deleteConfirmWord }, { shouldFocus: true });
       return;
     }
-    remove.mutate(values);
+    remove.mutate(user.hasPassword ? { password: values.secret } : { confirm: values.secret.trim() });
   });
   const label = user.hasPassword ? ko.account.deletePassword : ko.account.deleteConfirmWord;
 

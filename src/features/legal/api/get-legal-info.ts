@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { getLegalInfo as getLegalInfoOp, giveConsent as giveConsentOp, type ConsentBody, type LegalInfo } from '@common/api/account';
-import type { User } from '@common/api/users';
+import { getLegalInfo as getLegalInfoOp, type LegalInfo } from '@common/api/account';
 import { call } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
@@ -11,8 +10,3 @@ export function getLegalInfo(signal?: AbortSignal): Promise<LegalInfo> {
 
 /** The legal facts as a query; they change only with a deployment. */
 export const legalQuery = () => queryOptions({ queryKey: queryRoots.legal, queryFn: ({ signal }) => getLegalInfo(signal), staleTime: Infinity });
-
-/** `POST /api/user/consent`: agrees to the versions in force; answers the member (`consentRequired: false`). */
-export function giveConsent(body: ConsentBody): Promise<User> {
-  return call(giveConsentOp, { body });
-}
