@@ -6,8 +6,8 @@ import { operations } from '@common/api/operations';
 import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
-/** Both lists, the one match, the meal's seats and that chat. */
-export const invalidates = ['matchesReceived', 'matchesSent', 'match', 'schedules', 'chat'] as const satisfies Invalidates;
+/** Both lists, the one match, the meal's seats, that chat and the chat list (the conversation leaves it). */
+export const invalidates = ['matchesReceived', 'matchesSent', 'match', 'schedules', 'chat', 'chats'] as const satisfies Invalidates;
 
 export async function withdrawMatch(id: number): Promise<string> {
   return call(operations.deleteMatch, { params: { id } });
