@@ -47,7 +47,7 @@ test('screenshots of the main screens at 360 px and 1280 px', async ({ browser, 
   for (const [who, content] of [
     [host, '안녕하세요! 내일 저녁 망원역 2번 출구에서 만나요'],
     [friend, '좋아요 저는 칼국수 곱빼기 먹을래요'],
-    [member, '저도 곧 출발해요 🙂'],
+    [member, '저도 곧 출발해요!'],
     [host, '자리 잡아둘게요'],
   ] as const) {
     expect((await request.post(`/api/schedules/${tableId}/chat`, { headers: authHeader(who), data: { content } })).status()).toBe(201);
