@@ -98,3 +98,12 @@ export async function tableCancelled(tx: Tx | Database, m: { scheduleId: number;
   if (!(await hasGuests(tx, m.scheduleId))) return null;
   return { scheduleId: m.scheduleId, lines: [await systemLine(tx, m.scheduleId, m.hostId, TABLE_LINES.cancelled)] };
 }
+
+/**
+ * Hides a member's table message from the history (moderation, issue #30: three reporters or an
+ * admin's 숨기기), or shows it again with `at` null. Hiding keeps the first time it was hidden.
+ */
+export async function setTableMessageHidden(tx: Tx | Database, id: number, at: Date | null): Promise<void> {
+  const cond = at ? and(eq(tableMessages.id, id), isNull(tableMessages.hiddenAt)) : eq(tableMessages.id, id);
+  await tx.update(tableMessages).set({ hiddenAt: at }).where(cond);
+}

@@ -30,6 +30,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 import { fail } from '../../lib/errors.ts';
 import { isSuspended } from './public.ts';
+import { setTableMessageHidden } from '../chat/public.ts';
 import { isUniqueViolation } from '../../lib/user-view.ts';
 import { plainText } from '../../lib/og.ts';
 import { koreanDateHour } from '../../../common/domain/korean-time.ts';
@@ -44,10 +45,12 @@ const HIDEABLE = {
   comment: postComments,
   review: reviews,
   message: chatMessages,
-  table_message: tableMessages,
 } as const;
-/** Hideable content: the tables above, and schedules (hidden through the meals service, issue #28 item 8). */
-type HideableType = keyof typeof HIDEABLE | 'schedule';
+/**
+ * Hideable content: the tables above, schedules (hidden through the meals service, issue #28 item 8)
+ * and table messages (through the chat module, the one writer of the table chat).
+ */
+type HideableType = keyof typeof HIDEABLE | 'schedule' | 'table_message';
 const isHideable = (t: QueueTargetType): t is HideableType => t !== 'member' && t !== 'attendance';
 
 /** A report target as stored: who it belongs to, whether hidden, and its text in context. */
@@ -160,6 +163,7 @@ async function isMatchParticipant(db: Db, matchId: number, userId: number): Prom
 /** Sets or clears `hidden_at` on a piece of content. */
 async function setHidden(db: Db, type: HideableType, id: number, at: Date | null, hideSchedule: ReportsServiceDeps['setScheduleHidden']): Promise<void> {
   if (type === 'schedule') return hideSchedule(db, id, at);
+  if (type === 'table_message') return setTableMessageHidden(db, id, at);
   const table = HIDEABLE[type];
   // Hiding keeps the first time it was hidden; un-hiding clears it.
   const cond = at ? and(eq(table.id, id), isNull(table.hiddenAt)) : eq(table.id, id);
