@@ -2,8 +2,9 @@
  * Issue #30 end to end: a meal is a table. Three phones (360 × 780, touch): the host and two
  * accepted guests talk in the table chat over the real STOMP endpoint; each message's "N" (members
  * who have not read it) drops as the others read; the chat list puts the newest conversation on top
- * with its count; a long-press opens a message's actions and reports it; when a guest cancels, the
- * others see the system line and the face leaves the header. axe runs on /chats and on the table chat.
+ * with its count; a long-press opens a message's actions and reports it; a refused message stays in
+ * the input with its reason; the ⋯ menu holds 약속 보기 and 나가기; when a guest cancels, the others see
+ * the system line and the face leaves the header. axe runs on /chats and on the table chat.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
@@ -100,6 +101,13 @@ test('three phones at one table: messages reach everyone, the "N"s drop as each 
   await say(j, '저는 정시에 갈게요');
   for (const page of [h, j]) await expect(row(page, '저는 조금 늦을 수도 있어요')).toBeVisible();
   for (const page of [h, m]) await expect(row(page, '저는 정시에 갈게요')).toBeVisible();
+  // The header's ⋯ menu holds the meal and 나가기 (not three buttons in the header).
+  await m.getByRole('button', { name: '채팅 메뉴' }).click();
+  await expect(m.getByRole('menuitem', { name: '약속 보기' })).toBeVisible();
+  await expect(m.getByRole('menuitem', { name: '나가기' })).toBeVisible();
+  await m.keyboard.press('Escape');
+  await expect(m.getByRole('menuitem', { name: '나가기' })).toHaveCount(0);
+
   // On a phone a long-press (500 ms) on 준호's bubble opens its actions: 복사, and 신고하기, which reports it.
   const bubble = row(m, '저는 정시에 갈게요').locator('.chat__press');
   await bubble.dispatchEvent('pointerdown');
@@ -111,6 +119,15 @@ test('three phones at one table: messages reach everyone, the "N"s drop as each 
   await report.getByRole('radio', { name: '스팸·홍보' }).check();
   await report.getByRole('button', { name: '신고하기' }).click();
   await expect(statusToast(m, '신고가 접수되었어요.')).toBeVisible();
+
+  // A message the content filter refuses stays in 준호's input with the reason under it; nobody gets it.
+  const input = j.getByRole('textbox', { name: '메시지를 입력하세요' });
+  await input.fill('이 시발 식당 별로');
+  await j.getByRole('button', { name: '전송', exact: true }).click();
+  await expect(j.getByRole('alert').filter({ hasText: '보내지 못했어요: 부적절한 표현이 포함되어 있어요.' })).toBeVisible();
+  await expect(input).toHaveValue('이 시발 식당 별로');
+  await expect(row(h, '이 시발 식당 별로')).toHaveCount(0);
+  await input.fill('');
 
   const tableFindings = (await scan(h, 'table chat')).filter(isFailing);
   expect(tableFindings, describeFindings(tableFindings)).toEqual([]);
