@@ -10,7 +10,7 @@ import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
 import { koreanDate } from '../common/domain/korean-time.ts';
 import { maskName } from '../common/domain/mask-name.ts';
 import { authHeader, requestedMatch } from './support/matches.ts';
-import { createMemberViaApi, signIn, type Member } from './support/members.ts';
+import { adminViaApi, createMemberViaApi, signIn, type Member } from './support/members.ts';
 import { authForm, expectPath, statusToast, topBar } from './support/ui.ts';
 
 test.use({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
@@ -183,4 +183,28 @@ test.describe('매칭 opens on the upcoming list', () => {
     await expect(page.getByText('위치 권한이 없어서 서울시청에서 거리를 재요.')).toBeVisible();
     await expect(page.getByTestId('distance-chip')).toHaveText('서울시청에서 5km');
   });
+});
+
+test('a suspended member is told what happened — until when, why, whom to ask — never that the login expired', async ({ page, request }) => {
+  const member = await createMemberViaApi(request, { name: '정지될회원' });
+  const admin = await adminViaApi(request);
+  await signIn(page, member);
+  await page.goto('/matching');
+  await expect(page.getByRole('heading', { level: 1, name: '매칭' })).toBeVisible();
+  const me = (await (await request.get('/api/user/me', { headers: authHeader(member) })).json()) as { id: number };
+  const suspended = await request.post(`/api/admin/users/${me.id}/suspend`, { headers: authHeader(admin), data: { days: 7 } });
+  expect(suspended.status(), await suspended.text()).toBe(200);
+
+  // The live channel closes; the app asks the API why, signs out and shows the answer at login.
+  const notice = page.getByRole('alert').filter({ hasText: '이용이 정지된 계정이에요.' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('까지) 사유: 운영정책 위반. 문의: ');
+  await expect(page.getByText('로그인이 만료됐어요. 다시 로그인해주세요.')).toHaveCount(0);
+  // Signing in again says the same, not a failed password.
+  const form = authForm(page);
+  await form.getByLabel('이메일', { exact: true }).fill(member.email);
+  await form.getByLabel('비밀번호', { exact: true }).fill(member.password);
+  await form.getByRole('button', { name: '로그인', exact: true }).click();
+  await expect(page.getByText(/이용이 정지된 계정이에요\. \(.+까지\) 사유: 운영정책 위반\./).last()).toBeVisible();
+  await expect(page.getByText('로그인에 실패했어요. 이메일과 비밀번호를 확인해주세요.')).toHaveCount(0);
 });
