@@ -89,10 +89,14 @@ test('the tab bar on every signed-in page: five 44 px tabs, the current one, bad
   const toast = statusToast(page, '저장');
   await expect(toast).toBeVisible();
   await expectPath(page, '/profile');
-  const toastBox = (await page.locator('[data-sonner-toast]').first().boundingBox())!;
+  // Measured once the toast has slid in (sonner animates it up from the bottom).
   const barNow = (await bar.boundingBox())!;
-  expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(barNow.y);
-  expect(toastBox.y).toBeGreaterThan(780 / 2);
+  await expect
+    .poll(async () => {
+      const box = (await page.locator('[data-sonner-toast]').first().boundingBox())!;
+      return box.y > 780 / 2 && box.y + box.height <= barNow.y;
+    })
+    .toBe(true);
   await page.getByRole('button', { name: '로그아웃', exact: true }).click();
   await expectPath(page, '/');
   await expect(bar).toHaveCount(0);
