@@ -46,6 +46,7 @@ Object.assign(env, {
   RATE_LIMIT_SEND_CODE_PER_IP: '1000',
   RATE_LIMIT_LOGIN_PER_IP: '1000',
   RATE_LIMIT_REGISTER_PER_IP: '1000',
+  RATE_LIMIT_VERIFY_PER_IP: '1000',
   // The moderation spec's reporters are members made minutes ago: every reporter counts (issue #32 item 1).
   REPORT_WEIGHT_MIN_AGE_HOURS: '0',
   // Issue #17 moderation: the admin account of e2e/moderation.spec.ts (e2e/support/members.ts ADMIN_EMAIL).
