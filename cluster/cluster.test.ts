@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { Client, type IMessage } from '@stomp/stompjs';
 import { SignJWT } from 'jose';
 import postgres from 'postgres';
+import { errorText } from '../common/errors.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { chatSendDestination, chatTopic, userNotificationsTopic, type ChatMessage, type LiveNotification } from '../common/realtime.ts';
@@ -268,7 +269,7 @@ describe('two instances behind nginx', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     const sixth = await send(direct(5));
     expect(sixth.status).toBe(429);
-    expect(await sixth.json()).toEqual({ message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.', code: 'RATE_LIMITED' });
+    expect(await sixth.json()).toEqual({ message: errorText('RATE_LIMITED'), code: 'RATE_LIMITED' });
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
     // Through nginx too, whichever instance answers.
     expect((await send(`http://127.0.0.1:${proxyPort}`)).status).toBe(429);
