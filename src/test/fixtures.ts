@@ -1,6 +1,7 @@
 import type { MatchRequest } from '@common/api/matches';
+import type { Schedule } from '@common/api/schedules';
 import type { MemberStats, User } from '@common/api/users';
-import { mealStartsAt } from '@common/domain/schedule';
+import { mealStartsAt, todayKst } from '@common/domain/schedule';
 import { vi } from 'vitest';
 
 /** An unsigned JWT-shaped token whose `exp` is `expMs` (ms since the epoch). */
@@ -105,5 +106,32 @@ export function makeMatchRequest(
       time,
       startsAt: schedule?.startsAt ?? mealStartsAt(date, time).toISOString(),
     },
+  };
+}
+
+/**
+ * A schedule as `GET /api/schedules` answers it: today (KST) at 12 + (id % 10) h unless `extra`
+ * says otherwise, 1 of 4 seats taken, no venue, hosted by 회원2; `startsAt` follows date and time.
+ */
+export function makeSchedule(id: number, extra: Partial<Schedule> = {}): Schedule {
+  const date = extra.date ?? todayKst();
+  const time = extra.time ?? 12 + (id % 10);
+  return {
+    id,
+    date,
+    time,
+    text: `약속${id}`,
+    placeName: `식당${id}`,
+    placeCategory: '한식',
+    participants: 4,
+    currentParticipants: 1,
+    latitude: null,
+    longitude: null,
+    venueId: null,
+    startsAt: mealStartsAt(date, time).toISOString(),
+    isFull: false,
+    myRequestStatus: null,
+    user: { id: 2, name: '회원2', profileImage: null, preferences: {}, reviewCount: 0, averageRating: 0, ...memberStats() },
+    ...extra,
   };
 }

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Schedule } from '@common/api/schedules';
-import { addDaysIso, mealStartsAt, todayKst } from '@common/domain/schedule';
+import { addDaysIso, todayKst } from '@common/domain/schedule';
 import type * as Maps from '@/lib/maps';
 import { fakeMap } from '@/test/fake-map';
-import { jsonResponse, memberStats, mockFetch } from '@/test/fixtures';
+import { jsonResponse, makeSchedule, mockFetch } from '@/test/fixtures';
 import { findToast, renderWithFeedback, textResponse } from '@/test/render';
 import { MatchingPage } from './matching-page';
 
@@ -18,28 +18,7 @@ vi.mock('@/lib/maps', async (importOriginal) => ({
 const today = todayKst();
 const tomorrow = addDaysIso(today, 1);
 
-function schedule(id: number, extra: Partial<Schedule> = {}): Schedule {
-  const date = extra.date ?? today;
-  const time = extra.time ?? 12 + (id % 10);
-  return {
-    id,
-    date,
-    time,
-    text: `약속${id}`,
-    placeName: `식당${id}`,
-    placeCategory: '한식',
-    participants: 4,
-    currentParticipants: 1,
-    latitude: null,
-    longitude: null,
-    venueId: null,
-    startsAt: mealStartsAt(date, time).toISOString(),
-    isFull: false,
-    myRequestStatus: null,
-    user: { id: 2, name: '회원2', profileImage: null, preferences: {}, reviewCount: 0, averageRating: 0, ...memberStats() },
-    ...extra,
-  };
-}
+const schedule = makeSchedule;
 
 const noodles = { placeName: '을지로 국수집', venueId: 'k1', latitude: 37.566, longitude: 126.991 };
 const cafe = { placeName: '카페 모모', latitude: 37.57, longitude: 126.98 };

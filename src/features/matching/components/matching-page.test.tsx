@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Schedule } from '@common/api/schedules';
-import { addDaysIso, mealStartsAt, todayKst } from '@common/domain/schedule';
+import { addDaysIso, todayKst } from '@common/domain/schedule';
 import { koreanDate } from '@common/domain/korean-time';
-import { jsonResponse, memberStats, mockFetch } from '@/test/fixtures';
+import { jsonResponse, makeSchedule, memberStats, mockFetch } from '@/test/fixtures';
 import { renderWithFeedback, textResponse, findToast } from '@/test/render';
 import { MatchingPage } from './matching-page';
 import { DAY_PAGE_SIZE } from '../api/get-schedules';
@@ -12,24 +12,11 @@ import { DAY_PAGE_SIZE } from '../api/get-schedules';
 const today = todayKst();
 
 function schedule(id: number, authorId: number, extra: Partial<Schedule> = {}): Schedule {
-  return {
-    id,
-    date: today,
+  return makeSchedule(id, {
     time: 12 + id,
-    text: `약속${id}`,
-    placeName: `식당${id}`,
-    placeCategory: '한식',
-    participants: 4,
-    currentParticipants: 1,
-    latitude: null,
-    longitude: null,
-    venueId: null,
-    startsAt: mealStartsAt(extra.date ?? today, extra.time ?? 12 + id).toISOString(),
-    isFull: false,
-    myRequestStatus: null,
     user: { id: authorId, name: `회원${authorId}`, profileImage: null, preferences: { 한식: true, 중식: false, 맵찔이: true }, reviewCount: 2, averageRating: 4.5, ...memberStats({ mealCount: 4, noShowCount: 0, lateCancelCount: 1 }) },
     ...extra,
-  };
+  });
 }
 
 /**
