@@ -240,6 +240,7 @@ describe('the outbox across instances and restarts', () => {
     }
   });
 
+  // Three PGlite starts on one data directory: the timeout is sized for a loaded two-core machine.
   it('the scheduler publishes what was left unpublished at start-up, and new leftovers periodically', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'bs-outbox-'));
     const target = { kind: 'pglite-dir' as const, dir };
@@ -266,5 +267,5 @@ describe('the outbox across instances and restarts', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 });

@@ -10,7 +10,7 @@
  * adding a row — one `INSERT … ON CONFLICT` on the partial unique index, safe under concurrency.
  * Once it is read, the next message adds a new item.
  */
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { NotificationItem } from '../../../common/api/notifications.ts';
 import { pushUrl } from '../../../common/push.ts';
 import type { NotificationType } from '../../../common/realtime.ts';
@@ -79,6 +79,10 @@ export async function storeNotification(db: Database | Tx, n: NewNotification): 
     publishedAt: null,
     dedupeKey,
   };
+  // A keyed notice told less than SEAT_NOTICE_WINDOW_MS ago in the previous minute is a repeat too:
+  // the key names the calendar minute, so a flip on either side of a minute's end would otherwise be
+  // told twice (the soak found it; issue #32 item 7).
+  if (dedupeKey && (await hasRecentRepeat(db, n))) return null;
   const insert = db.insert(notifications).values(values);
   const returning = { id: notifications.id, link: notifications.link, createdAt: notifications.createdAt };
   const [row] =
@@ -105,11 +109,30 @@ export const SEAT_NOTICE_WINDOW_MS = 60_000;
 /**
  * The idempotency key of a notice a state flip can repeat (issue #32 item 7): `schedule_full` and
  * `seat_opened` about one meal, within one minute of the app's clock, reach each member once
- * (`notifications_user_dedupe_unique`); other notices have none (each is its own change).
+ * (`notifications_user_dedupe_unique`; `hasRecentRepeat` covers the previous minute's key less
+ * than SEAT_NOTICE_WINDOW_MS old); other notices have none (each is its own change).
  */
 export function noticeKey(n: Pick<NewNotification, 'type' | 'scheduleId' | 'createdAt'>): string | null {
   if (n.type !== 'schedule_full' && n.type !== 'seat_opened') return null;
   return `${n.type}:${n.scheduleId}:${Math.floor(n.createdAt.getTime() / SEAT_NOTICE_WINDOW_MS)}`;
+}
+
+/**
+ * True when member `n.userId` already has the keyed notice `n` from the previous minute, less than
+ * SEAT_NOTICE_WINDOW_MS before `n.createdAt` (issue #32 item 7). One lookup on
+ * `notifications_user_dedupe_unique`; the notice of the same minute is left to that index's
+ * ON CONFLICT, so two racing writers still store one.
+ */
+async function hasRecentRepeat(db: Database | Tx, n: NewNotification): Promise<boolean> {
+  const previous = noticeKey({ ...n, createdAt: new Date(n.createdAt.getTime() - SEAT_NOTICE_WINDOW_MS) });
+  if (!previous) return false;
+  const since = new Date(n.createdAt.getTime() - SEAT_NOTICE_WINDOW_MS);
+  const [row] = await (db as Database)
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, n.userId), eq(notifications.dedupeKey, previous), gt(notifications.createdAt, since)))
+    .limit(1);
+  return !!row;
 }
 
 /** Builds the inbox service on `db`; `now` stamps the read marks. */

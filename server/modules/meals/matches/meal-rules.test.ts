@@ -382,6 +382,30 @@ describe('one notice per change and consistent seats (issue #32 item 7)', () => 
     }
   });
 
+  it('seats flipping full → free → full → free within a minute, across the end of a minute, tell each waiting member once of each', async () => {
+    const host = await t.quickMember();
+    const seated = await t.quickMember();
+    const second = await t.quickMember();
+    const waiting = await Promise.all([0, 1].map(() => t.quickMember()));
+    const scheduleId = await createSchedule(t, host.headers, { days: 2, participants: 2 });
+    const seatedId = await requestMatch(t, seated.headers, scheduleId);
+    const secondId = await requestMatch(t, second.headers, scheduleId);
+    for (const w of waiting) await requestMatch(t, w.headers, scheduleId);
+    // The first flip 20 s before a minute ends, the second just after it: 21 s apart, two calendar minutes.
+    const minuteEnd = (Math.floor(t.clock.now().getTime() / MINUTE) + 2) * MINUTE;
+    t.clock.set(minuteEnd - 20_000);
+    await act(t, host.headers, seatedId, 'accept'); // full
+    await post(seated, `/api/matches/${seatedId}/cancel`); // free
+    t.clock.set(minuteEnd + 1_000);
+    await act(t, host.headers, secondId, 'accept'); // full again
+    await post(second, `/api/matches/${secondId}/cancel`); // free again
+    for (const w of waiting) {
+      const inbox = (await t.app.inject({ url: '/api/notifications?limit=50', headers: w.headers })).json<Array<{ type: string; scheduleId?: number }>>();
+      const about = inbox.filter((n) => n.scheduleId === scheduleId).map((n) => n.type).sort();
+      expect(about).toEqual(['schedule_full', 'seat_opened']);
+    }
+  });
+
   it('a meal deleted while its host accepts keeps current_participants = 1 + seated guests (10 races)', async () => {
     for (let race = 0; race < 10; race++) {
       const host = await t.quickMember();
