@@ -2,7 +2,7 @@
 # Build: docker build -t bapsang . — run as in compose.yaml (PostgreSQL + Redis, or alone on the
 # embedded PGlite with a volume on /data). Non-root; health check on /healthz.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -10,7 +10,7 @@ COPY . .
 # Client (dist/) and compiled server (build/).
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 DATA_DIR=/data STATIC_DIR=/app/dist
 WORKDIR /app
 COPY package.json package-lock.json ./
