@@ -22,6 +22,7 @@ import { blocks, emailCodes, idempotencyKeys, notifications, oauthLoginCodes, pu
 import type { Database } from '../../db/database.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 import type { Storage } from '../../plugins/storage.ts';
+import { renameInCachedAnswers } from '../../plugins/idempotency.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import { toUser } from '../../lib/user-view.ts';
@@ -119,6 +120,8 @@ export function createAccountService(deps: AccountDeps) {
         // the cancellations above just wrote), and which posts they viewed is forgotten.
         await renameTableLinesOf(tx, userId, member.name, DELETED_MEMBER_NAME);
         await forgetViewsOf(tx, userId);
+        // …nor an answer cached for another member's replay (a post they liked, signed with the name).
+        await renameInCachedAnswers(tx, member.name, DELETED_MEMBER_NAME, (name) => format(ko.account.named, { name }));
         await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
         await tx.delete(shareLinks).where(eq(shareLinks.userId, userId));
         await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
