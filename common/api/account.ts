@@ -29,6 +29,20 @@ export const MyDataExport = Type.Object({
   pushRegistrations: Rows,
   /** 안전 공유 links the member made: for which match, until when, revoked or not (the link's secret is not stored). */
   shareLinks: Rows,
+  /** Issue #32 item 6: the posts the member liked (post id, when). */
+  likes: Rows,
+  /** The posts whose view was last counted for the member, and when (the hourly view throttle). */
+  postViews: Rows,
+  /** The table chats (one per meal, by schedule id) the member is or was in: role, joined, left. */
+  tableMemberships: Rows,
+  /** The table chat lines the member sent, and the system lines about them ("…님이 참여했어요"). */
+  tableMessagesSent: Rows,
+  /** Read positions and mutes per conversation (`match` or `table`). */
+  chatStates: Rows,
+  /** Images the member uploaded (storage name, when). */
+  uploads: Rows,
+  /** Social logins linked to the account: provider, the provider's id and e-mail for the member. */
+  socialLogins: Rows,
 });
 export type MyDataExport = Static<typeof MyDataExport>;
 

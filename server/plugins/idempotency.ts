@@ -25,11 +25,12 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS, IDEMPOTENT_REPLAYED_HEADER } from '../../common/offline.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { Database, Tx } from '../db/database.ts';
 import { fail } from '../lib/errors.ts';
 
 /** An in-progress row older than this (ms) belongs to a request that died; it is replaced. */
@@ -82,6 +83,21 @@ function storablePayload(payload: unknown): { body: string; base64: boolean } | 
   if (typeof payload === 'string') return { body: payload, base64: false };
   if (Buffer.isBuffer(payload)) return { body: payload.toString('base64'), base64: true };
   return null;
+}
+
+/**
+ * Account deletion (issue #32 item 6): the answers cached here for other members' replays (up to
+ * 24 h) stop naming member `oldName` — a JSON string that is exactly the name (an author, host or
+ * sender) and a "{name}님" in a sentence become `newName` ("탈퇴한 회원"), as the live rows now
+ * read. Text answers only (a base64 body is an image, never a name). Called inside the deletion's
+ * transaction (server/modules/users/account.ts).
+ */
+export async function renameInCachedAnswers(tx: Tx | Database, oldName: string, newName: string, named: (name: string) => string): Promise<void> {
+  const [quotedOld, quotedNew, namedOld, namedNew] = [JSON.stringify(oldName), JSON.stringify(newName), named(oldName), named(newName)];
+  await tx
+    .update(idempotencyKeys)
+    .set({ body: sql`replace(replace(${idempotencyKeys.body}, ${quotedOld}, ${quotedNew}), ${namedOld}, ${namedNew})` })
+    .where(and(eq(idempotencyKeys.bodyBase64, false), sql`(strpos(${idempotencyKeys.body}, ${quotedOld}) > 0 or strpos(${idempotencyKeys.body}, ${namedOld}) > 0)`));
 }
 
 /** Registers the idempotency hooks (after db and auth, before every module). */

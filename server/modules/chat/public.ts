@@ -107,3 +107,17 @@ export async function setTableMessageHidden(tx: Tx | Database, id: number, at: D
   const cond = at ? and(eq(tableMessages.id, id), isNull(tableMessages.hiddenAt)) : eq(tableMessages.id, id);
   await tx.update(tableMessages).set({ hiddenAt: at }).where(cond);
 }
+
+/**
+ * Account deletion (issue #32 item 6): the table chats' system lines about member `userId`
+ * ("{name}님이 참여했어요", "{name}님이 나갔어요") name them as `newName` ("탈퇴한 회원") instead of
+ * `oldName`, so no table chat keeps a deleted member's nickname. Their own text messages stay (as
+ * the 1:1 chat's do), shown under the name the `users` row now holds. Called inside the deletion's
+ * transaction (server/modules/users/account.ts).
+ */
+export async function renameTableLinesOf(tx: Tx | Database, userId: number, oldName: string, newName: string): Promise<void> {
+  await tx
+    .update(tableMessages)
+    .set({ content: sql`replace(${tableMessages.content}, ${format(ko.account.named, { name: oldName })}, ${format(ko.account.named, { name: newName })})` })
+    .where(and(eq(tableMessages.senderId, userId), eq(tableMessages.kind, 'system')));
+}

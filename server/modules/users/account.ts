@@ -4,8 +4,11 @@
  *
  * Deletion keeps the `users` row, so the posts, comments, reviews and chat messages the member left
  * stay readable for the others, but erases everything personal in it: the name becomes
- * "탈퇴한 회원", and e-mail, password hash, age, bio, picture, preferences and consent go; push
- * tokens, social-login links, e-mail codes, the inbox, blocks and share links are deleted. The
+ * "탈퇴한 회원", and e-mail, password hash, age, bio, picture, 동네, preferences and consent go; push
+ * tokens, social-login links, e-mail and login codes, the inbox, blocks, share links, idempotency
+ * keys and post views are deleted; the copies of the name others hold (notices from them, table
+ * chat system lines) say "탈퇴한 회원" (issue #32 item 6). The rows that stay keep the member's id
+ * (README "Account deletion" lists them; server/modules/users/erasure-scan.test.ts proves it). The
  * e-mail is free for a new sign-up at once.
  */
 import { verify as argonVerify } from '@node-rs/argon2';
@@ -19,10 +22,13 @@ import { blocks, emailCodes, idempotencyKeys, notifications, oauthLoginCodes, pu
 import type { Database } from '../../db/database.ts';
 import type { MatchEvent } from '../../plugins/notifier.ts';
 import type { Storage } from '../../plugins/storage.ts';
+import { renameInCachedAnswers } from '../../plugins/idempotency.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import { toUser } from '../../lib/user-view.ts';
 import { format, ko } from '../../../common/i18n/ko.ts';
+import { forgetViewsOf } from '../board/public.ts';
+import { renameTableLinesOf } from '../chat/public.ts';
 
 /** The name a deleted member's remaining posts, comments, reviews and messages show (UI-TEXT.md "Deletion"). */
 export const DELETED_MEMBER_NAME: string = ko.account.deletedMember;
@@ -110,6 +116,12 @@ export function createAccountService(deps: AccountDeps) {
           .set({ fromName: DELETED_MEMBER_NAME, message: sql`replace(${notifications.message}, ${format(ko.account.named, { name: member.name })}, ${format(ko.account.named, { name: DELETED_MEMBER_NAME })})` })
           .where(eq(notifications.fromUserId, userId));
         await tx.update(uploads).set({ ownerId: null }).where(eq(uploads.ownerId, userId));
+        // …nor a table chat's system line ("{name}님이 참여했어요 / 나갔어요", including the ones
+        // the cancellations above just wrote), and which posts they viewed is forgotten.
+        await renameTableLinesOf(tx, userId, member.name, DELETED_MEMBER_NAME);
+        await forgetViewsOf(tx, userId);
+        // …nor an answer cached for another member's replay (a post they liked, signed with the name).
+        await renameInCachedAnswers(tx, member.name, DELETED_MEMBER_NAME, (name) => format(ko.account.named, { name }));
         await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
         await tx.delete(shareLinks).where(eq(shareLinks.userId, userId));
         await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
@@ -122,6 +134,7 @@ export function createAccountService(deps: AccountDeps) {
             passwordHash: null,
             age: null,
             bio: null,
+            neighbourhood: null,
             profileImage: null,
             preferences: {},
             termsVersion: null,

@@ -3,12 +3,38 @@
  * the account (without the password hash and token version), their schedules, match requests on
  * both sides, the chat messages they sent, posts, comments, reviews given and received, the
  * members they blocked, and (issue #32 item 6) the reports they filed, their notification inbox,
- * their push registrations (without the device token) and their share links (without the secret)
- * — as one JSON download (common/api/account.ts).
+ * their push registrations (without the device token) and their share links (without the secret),
+ * and (issue #32 item 6, the rest) their likes, the posts whose views were counted for them, their
+ * table chat memberships and the table chat lines they sent or that are about them, their read
+ * positions and mutes, their uploads and their social-login links — as one JSON download
+ * (common/api/account.ts). Other members appear only as ids on the member's own rows; no row of
+ * another member's is answered. server/modules/users/erasure-scan.test.ts checks that every table
+ * referring to a member is covered.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { MyDataExport } from '../../../common/api/account.ts';
-import { blocks, chatMessages, matchMembers, matchRequests, notifications, postComments, posts, pushTokens, reports, reviews, schedules, shareLinks, users } from '../../db/schema.ts';
+import {
+  blocks,
+  chatMessages,
+  chatStates,
+  matchMembers,
+  matchRequests,
+  notifications,
+  postComments,
+  postLikes,
+  posts,
+  postViews,
+  pushTokens,
+  reports,
+  reviews,
+  schedules,
+  shareLinks,
+  socialAccounts,
+  tableMembers,
+  tableMessages,
+  uploads,
+  users,
+} from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import type { Database } from '../../db/database.ts';
@@ -28,7 +54,7 @@ export async function exportMyData(db: Database, userId: number, now: Clock): Pr
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user || user.deletedAt) fail('USER_NOT_FOUND');
   const { passwordHash: _passwordHash, tokenVersion: _tokenVersion, ...profile } = user;
-  const [mySchedules, asRequester, asHost, sent, myPosts, myComments, given, received, myBlocks, filed, inbox, devices, links] = await Promise.all([
+  const [mySchedules, asRequester, asHost, sent, myPosts, myComments, given, received, myBlocks, filed, inbox, devices, links, liked, viewed, tables, tableSent, chatSettings, myUploads, socials] = await Promise.all([
     db.select().from(schedules).where(eq(schedules.userId, userId)).orderBy(desc(schedules.id)),
     db
       .select({ request: matchRequests, member: matchMembers })
@@ -62,6 +88,23 @@ export async function exportMyData(db: Database, userId: number, now: Clock): Pr
       .from(shareLinks)
       .where(eq(shareLinks.userId, userId))
       .orderBy(desc(shareLinks.createdAt)),
+    db.select({ postId: postLikes.postId, createdAt: postLikes.createdAt }).from(postLikes).where(eq(postLikes.userId, userId)).orderBy(desc(postLikes.createdAt)),
+    db.select({ postId: postViews.postId, countedAt: postViews.countedAt }).from(postViews).where(eq(postViews.userId, userId)).orderBy(desc(postViews.countedAt)),
+    db
+      .select({ scheduleId: tableMembers.scheduleId, role: tableMembers.role, joinedAt: tableMembers.joinedAt, leftAt: tableMembers.leftAt })
+      .from(tableMembers)
+      .where(eq(tableMembers.userId, userId))
+      .orderBy(desc(tableMembers.joinedAt)),
+    db.select().from(tableMessages).where(eq(tableMessages.senderId, userId)).orderBy(desc(tableMessages.id)),
+    db
+      .select({ kind: chatStates.kind, conversationId: chatStates.conversationId, lastReadId: chatStates.lastReadId, muted: chatStates.muted })
+      .from(chatStates)
+      .where(eq(chatStates.userId, userId)),
+    db.select({ name: uploads.name, createdAt: uploads.createdAt }).from(uploads).where(eq(uploads.ownerId, userId)).orderBy(desc(uploads.createdAt)),
+    db
+      .select({ provider: socialAccounts.provider, providerUserId: socialAccounts.providerUserId, email: socialAccounts.email, createdAt: socialAccounts.createdAt })
+      .from(socialAccounts)
+      .where(eq(socialAccounts.userId, userId)),
   ]);
   return {
     exportedAt: now().toISOString(),
@@ -78,5 +121,12 @@ export async function exportMyData(db: Database, userId: number, now: Clock): Pr
     notifications: inbox.map(plain),
     pushRegistrations: devices.map(plain),
     shareLinks: links.map(plain),
+    likes: liked.map(plain),
+    postViews: viewed.map(plain),
+    tableMemberships: tables.map(plain),
+    tableMessagesSent: tableSent.map(plain),
+    chatStates: chatSettings.map(plain),
+    uploads: myUploads.map(plain),
+    socialLogins: socials.map(plain),
   };
 }
