@@ -50,6 +50,8 @@ export interface LiveNoticeFact {
   userId: number;
   noticeId: number;
   type: string;
+  /** When it arrived, in ms since the soak's actions began (shown for a repeat). */
+  at?: number;
 }
 
 /** A request the host's accept answered 2xx for (or that the database shows seated). */
@@ -146,14 +148,16 @@ export function checkInvariants(f: SoakFacts): InvariantResult[] {
     if (first) repeated.push(`member ${k} (notices ${first.id} and ${n.id})`);
     else seen.set(k, n);
   }
-  const liveSeen = new Set<string>();
+  const liveSeen = new Map<string, LiveNoticeFact>();
   const liveTwice: string[] = [];
+  const seconds = (ms?: number) => (ms === undefined ? '' : `${(ms / 1000).toFixed(1)} s`);
   for (const l of f.live) {
     // A `new_message` notice is one row per unread chat, updated and told again with each message.
     if (l.type === 'new_message') continue;
     const k = `${l.userId}:${l.noticeId}`;
-    if (liveSeen.has(k)) liveTwice.push(`member ${l.userId} told notice ${l.noticeId} (${l.type}) twice`);
-    liveSeen.add(k);
+    const first = liveSeen.get(k);
+    if (first) liveTwice.push(`member ${l.userId} told notice ${l.noticeId} (${l.type}) twice${l.at === undefined ? '' : ` (at ${seconds(first.at)} and ${seconds(l.at)})`}`);
+    else liveSeen.set(k, l);
   }
   const blocked = new Set(f.blockedPairs.flatMap(([a, b]) => [`${a}:${b}`, `${b}:${a}`]));
   const acceptedNotices = new Set(f.notices.filter((n) => n.type === 'match_accepted').map((n) => `${n.userId}:${n.matchId}`));

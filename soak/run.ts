@@ -115,6 +115,8 @@ interface Member {
 }
 
 let cluster: Cluster;
+/** When the members' actions began (ms since the epoch); times in the report are relative to it. */
+let actionsBegan = Date.now();
 const codes = new Map<string, string>();
 const runByte = randomBytes(1)[0]!;
 const members: Member[] = [];
@@ -211,7 +213,7 @@ function connect(m: Member): void {
       record('stomp: connect', 'connected');
       client.subscribe(userNotificationsTopic(m.id), (msg: IMessage) => {
         const n = JSON.parse(msg.body) as LiveNotification;
-        if (n.id !== undefined) live.push({ userId: m.id, noticeId: n.id, type: n.type });
+        if (n.id !== undefined) live.push({ userId: m.id, noticeId: n.id, type: n.type, at: Date.now() - actionsBegan });
       });
       client.subscribe(USER_ERRORS_DESTINATION, (msg: IMessage) => {
         const e = JSON.parse(msg.body) as StompUserError;
@@ -281,7 +283,9 @@ async function chat(m: Member, kind: 'match' | 'table', id: number): Promise<voi
   }
 }
 
-type MatchItem = { id: number; status: string; waitlisted: boolean; requester: { id: number }; schedule: { id: number; member: { id: number } } };
+type MatchItem = { id: number; status: string; waitlisted: boolean; requester: { id: number }; schedule: { id: number; member: { id: number }; startsAt: string; cancelled: boolean } };
+/** A table chat is read-only from 24 h after the meal's start (server/modules/chat/table-service.ts). */
+const TABLE_OPEN_AFTER_START_MS = 24 * 3_600_000;
 
 /** Reads the member's received and sent requests; refreshes what it may chat in. */
 async function lists(m: Member): Promise<{ received: MatchItem[]; sent: MatchItem[] }> {
@@ -289,8 +293,12 @@ async function lists(m: Member): Promise<{ received: MatchItem[]; sent: MatchIte
   const received = asList((await http<MatchItem[]>(m, 'list received requests', 'GET', '/api/matches?limit=50')).body);
   const sent = asList((await http<MatchItem[]>(m, 'list sent requests', 'GET', '/api/matches/sent?limit=50')).body);
   m.chats = new Set([...received, ...sent].filter((r) => r.status === 'ACCEPTED' || r.status === 'CONFIRMED').map((r) => r.id));
-  // A table with a seated guest (a host alone at it has nobody to talk to).
-  m.tables = new Set([...received, ...sent].filter((r) => r.status === 'ACCEPTED' || r.status === 'CONFIRMED').map((r) => r.schedule.id));
+  // A table with a seated guest (a host alone at it has nobody to talk to), still open for writing.
+  m.tables = new Set(
+    [...received, ...sent]
+      .filter((r) => (r.status === 'ACCEPTED' || r.status === 'CONFIRMED') && !r.schedule.cancelled && Date.parse(r.schedule.startsAt) + TABLE_OPEN_AFTER_START_MS > Date.now())
+      .map((r) => r.schedule.id),
+  );
   return { received, sent };
 }
 
@@ -531,6 +539,7 @@ async function main(): Promise<number> {
     await waitUntil('every member connected over STOMP', () => members.every((m) => m.stomp?.connected), 60_000);
 
     const begin = Date.now();
+    actionsBegan = begin;
     const endAt = begin + SECONDS * 1000;
     const killer = (async () => {
       for (let k = 0; ; k++) {
@@ -627,6 +636,17 @@ async function main(): Promise<number> {
     for (const r of results) console.log(`${r.pass ? 'PASS' : 'FAIL'}  ${r.name}: ${r.figures}`);
     const failed = results.filter((r) => !r.pass).length + (drained ? 0 : 1);
     console.log(`\nsoak ${failed === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    // A notice told twice live: when it was stored and marked published, next to the kills.
+    const counted = new Map<number, number>();
+    for (const l of live) if (l.type !== 'new_message') counted.set(l.noticeId, (counted.get(l.noticeId) ?? 0) + 1);
+    const repeats = [...counted].filter(([, n]) => n > 1).map(([id]) => id);
+    if (repeats.length > 0) {
+      const rows = await db<{ id: number; type: string; created_at: Date; published_at: Date | null }[]>`select id, type, created_at, published_at from notifications where id = any(${repeats})`;
+      for (const r of rows) {
+        const rel = (d: Date | null) => (d === null ? 'never' : `${((d.getTime() - begin) / 1000).toFixed(1)} s`);
+        console.log(`notice ${r.id} (${r.type}): stored at ${rel(r.created_at)}, marked published at ${rel(r.published_at)}; told live at ${live.filter((l) => l.noticeId === r.id).map((l) => `${((l.at ?? 0) / 1000).toFixed(1)} s`).join(', ')}`);
+      }
+    }
     if (failed > 0) {
       for (const i of cluster.instances) console.error(`--- last output of ${i.name} ---\n${i.log.slice(-20).join('')}`);
     }
