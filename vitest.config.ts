@@ -4,7 +4,8 @@ import viteConfig from './vite.config';
 /**
  * Test projects:
  * - `client`: React units in jsdom (src/**).
- * - `node`: common rules and the whole API through `app.inject` on an in-memory PGlite.
+ * - `node`: common rules, the whole API through `app.inject` on an in-memory PGlite, and the soak's
+ *   invariant checker (soak/invariants.test.ts; the soak itself is `npm run soak`).
  * - `node-postgres`: the same server suite against PostgreSQL, only when DATABASE_URL is set.
  */
 const serverInclude = ['server/**/*.test.ts', 'common/**/*.test.ts', 'sw/**/*.test.ts', 'soak/**/*.test.ts'];

@@ -541,6 +541,7 @@ async function main(): Promise<number> {
     const begin = Date.now();
     actionsBegan = begin;
     const endAt = begin + SECONDS * 1000;
+    let killerError: unknown;
     const killer = (async () => {
       for (let k = 0; ; k++) {
         const at = begin + (k + 1) * KILL_EVERY * 1000;
@@ -557,7 +558,10 @@ async function main(): Promise<number> {
         kills.push({ instance: instance.name, readyMs });
         console.log(`killed ${instance.name} (SIGKILL) at ${((window.from - begin) / 1000).toFixed(0)} s; ready again in ${(readyMs / 1000).toFixed(1)} s`);
       }
-    })();
+    })().catch((error: unknown) => {
+      // An instance that does not come back: the members go on against the other; reported below.
+      killerError = error;
+    });
     const loops = members.map(async (m) => {
       // Spread the starts over the first pause.
       await sleep(Math.random() * THINK_MS);
@@ -578,6 +582,7 @@ async function main(): Promise<number> {
     await Promise.all(loops);
     await killer;
     clearInterval(progress);
+    if (killerError) throw killerError;
     const actedMs = Date.now() - begin;
 
     // Let the outbox drain: every stored notice published (live and push).
@@ -657,6 +662,12 @@ async function main(): Promise<number> {
     await cluster.close();
   }
 }
+
+// Ctrl-C: stop the instances and nginx and drop the database before leaving.
+process.once('SIGINT', () => {
+  console.error('soak: interrupted, cleaning up');
+  void (cluster ? cluster.close() : Promise.resolve()).finally(() => process.exit(130));
+});
 
 main().then(
   (code) => process.exit(code),
