@@ -78,7 +78,7 @@ export default tseslint.config(
   },
   { files: ['sw/**/*.ts'], languageOptions: { globals: globals.serviceworker } },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{ts,mjs}', 'e2e/**/*.ts', '*.config.{js,ts}'],
+    files: ['server/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'bench/**/*.{ts,mjs}', 'soak/**/*.ts', 'e2e/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
     rules: { 'no-console': 'off' },
   },
