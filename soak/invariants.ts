@@ -7,8 +7,12 @@
  * meal; (c) every acknowledged chat message (RECEIPT received) stored exactly once by its
  * client-id, 1:1 and table; (d) one notice per change: no member holds two of the same notice
  * about the same match (match notices) or the same meal within the seat window (schedule_full /
- * seat_opened, server/modules/notifications/service.ts `noticeKey`, migration 0018), no member was
- * told a live notice twice, and each accepted request's requester holds its `match_accepted`;
+ * seat_opened, server/modules/notifications/service.ts `noticeKey`, migration 0018), and each
+ * accepted request's requester holds its `match_accepted`. The live channel delivers at least once:
+ * an instance killed between sending a stored notice and marking it published leaves it to the
+ * outbox sweep, which sends it again under the same id, and the app shows it once
+ * (src/features/notifications/store.ts `isRepeat`). Such redeliveries are counted, not failed; two
+ * notices about one change are two stored rows, which the first check fails;
  * (e) no 5xx; (f) each instance's peak RSS within the bound.
  */
 
@@ -149,14 +153,14 @@ export function checkInvariants(f: SoakFacts): InvariantResult[] {
     else seen.set(k, n);
   }
   const liveSeen = new Map<string, LiveNoticeFact>();
-  const liveTwice: string[] = [];
+  const redelivered: string[] = [];
   const seconds = (ms?: number) => (ms === undefined ? '' : `${(ms / 1000).toFixed(1)} s`);
   for (const l of f.live) {
     // A `new_message` notice is one row per unread chat, updated and told again with each message.
     if (l.type === 'new_message') continue;
     const k = `${l.userId}:${l.noticeId}`;
     const first = liveSeen.get(k);
-    if (first) liveTwice.push(`member ${l.userId} told notice ${l.noticeId} (${l.type}) twice${l.at === undefined ? '' : ` (at ${seconds(first.at)} and ${seconds(l.at)})`}`);
+    if (first) redelivered.push(`member ${l.userId} got notice ${l.noticeId} (${l.type}) again${l.at === undefined ? '' : ` (at ${seconds(first.at)} and ${seconds(l.at)})`}`);
     else liveSeen.set(k, l);
   }
   const blocked = new Set(f.blockedPairs.flatMap(([a, b]) => [`${a}:${b}`, `${b}:${a}`]));
@@ -166,11 +170,11 @@ export function checkInvariants(f: SoakFacts): InvariantResult[] {
   const untold = acceptedOnce.filter((a) => !blocked.has(`${a.requesterId}:${a.hostId}`) && !acceptedNotices.has(`${a.requesterId}:${a.matchId}`));
   results.push({
     name: '(d) each change told once to each member it concerns',
-    pass: repeated.length === 0 && liveTwice.length === 0 && untold.length === 0,
+    pass: repeated.length === 0 && untold.length === 0,
     figures:
-      `${f.notices.length} notices stored, ${repeated.length} repeated; ${f.live.length} live deliveries, ${liveTwice.length} twice; ` +
+      `${f.notices.length} notices stored, ${repeated.length} repeated; ${f.live.length} live deliveries, ${redelivered.length} redelivered under the same id (shown once); ` +
       `${acceptedOnce.length} accepted requests (${exempt.length} between blocked members), ${untold.length} without match_accepted` +
-      sample([...repeated, ...liveTwice, ...untold.map((a) => `match ${a.matchId}: requester ${a.requesterId} has no match_accepted`)]),
+      sample([...repeated, ...untold.map((a) => `match ${a.matchId}: requester ${a.requesterId} has no match_accepted`)]),
   });
 
   results.push({

@@ -641,7 +641,7 @@ async function main(): Promise<number> {
     for (const r of results) console.log(`${r.pass ? 'PASS' : 'FAIL'}  ${r.name}: ${r.figures}`);
     const failed = results.filter((r) => !r.pass).length + (drained ? 0 : 1);
     console.log(`\nsoak ${failed === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    // A notice told twice live: when it was stored and marked published, next to the kills.
+    // A notice redelivered live (the app shows it once): when it was stored and marked published, next to the kills.
     const counted = new Map<number, number>();
     for (const l of live) if (l.type !== 'new_message') counted.set(l.noticeId, (counted.get(l.noticeId) ?? 0) + 1);
     const repeats = [...counted].filter(([, n]) => n > 1).map(([id]) => id);

@@ -55,6 +55,18 @@ describe('live notifications (SPEC §4, issues #14, #16)', () => {
     expect(stale()).toMatchObject({ ...expected, chat2: false, board: false, unread: true, inbox: true });
   });
 
+  it('a notice delivered again with the same id and time (the outbox after a crash) is shown once; a collapsed message with a new time is shown again', () => {
+    const first = clientWithLists();
+    const notice = note('match_accepted', { id: 501 });
+    expect(receiveNotification(notice, first.client, nowhere)).toBe('match_accepted 메시지');
+    const again = clientWithLists();
+    expect(receiveNotification({ ...notice }, again.client, nowhere)).toBeNull();
+    expect(again.stale()).toMatchObject({ received: false, unread: false });
+    const message = note('new_message', { id: 502, matchId: 2 });
+    expect(receiveNotification(message, first.client, nowhere)).toBe('new_message 메시지');
+    expect(receiveNotification({ ...message, message: '다음 메시지', createdAt: '2026-11-22T00:01:00.000Z' }, first.client, nowhere)).toBe('다음 메시지');
+  });
+
   it('an unknown type invalidates nothing and logs a warning', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { client, stale } = clientWithLists();

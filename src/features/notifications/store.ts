@@ -24,10 +24,31 @@ export function isChatInView(matchId: number): boolean {
   return window.location.pathname.replace(/\/+$/, '') === chatPath(matchId);
 }
 
+/** How many delivered notices `receiveNotification` remembers to recognise a repeat. */
+const SEEN_NOTICES_MAX = 200;
+/** Keys (`id@createdAt`) of the notices applied lately, oldest first. */
+const seenNotices = new Set<string>();
+
+/**
+ * True when notice `n` was applied already. The live channel delivers at least once (issue #32
+ * item 8): an instance killed between sending a stored notice and marking it published leaves it to
+ * the outbox sweep, which sends it again with the same id. A collapsed `new_message` keeps its id
+ * but gets a new `createdAt`, so the key is both. Notices without an id (older servers) are new.
+ */
+function isRepeat(n: Partial<LiveNotification>): boolean {
+  if (typeof n.id !== 'number') return false;
+  const key = `${n.id}@${n.createdAt ?? ''}`;
+  if (seenNotices.has(key)) return true;
+  seenNotices.add(key);
+  if (seenNotices.size > SEEN_NOTICES_MAX) seenNotices.delete(seenNotices.values().next().value!);
+  return false;
+}
+
 /**
  * Applies one incoming notification: invalidates the queries of its type, warns on an unknown
- * type. Answers the text to show (the payload's `message`), or null when there is none or when it
- * is a message of the chat in view (that one is marked read, the bell does not move).
+ * type. Answers the text to show (the payload's `message`), or null when there is none, when it
+ * is a repeat of one already applied (same id and time: the outbox's redelivery), or when it is a
+ * message of the chat in view (that one is marked read, the bell does not move).
  */
 export function receiveNotification(payload: unknown, client = queryClient, inView: (matchId: number) => boolean = isChatInView): string | null {
   const n = (payload ?? {}) as Partial<LiveNotification>;
@@ -35,6 +56,7 @@ export function receiveNotification(payload: unknown, client = queryClient, inVi
     console.warn('unknown live notification', n.type);
     return null;
   }
+  if (isRepeat(n)) return null;
   const matchId = typeof n.matchId === 'number' ? n.matchId : undefined;
   if (n.type === 'new_message' && matchId !== undefined && inView(matchId)) {
     // Issue #30 item 5: the open chat already has the message from its topic (one delivery): no refetch.
