@@ -21,6 +21,7 @@ const group = (over: Partial<AdminReportGroup> = {}): AdminReportGroup => ({
   latestAt: '2026-11-26T03:00:00.000Z',
   action: null,
   content: { title: '수상한 글', text: '여기로 연락 주세요', author: { id: 5, name: '글쓴이' }, matchId: null, postId: null, hidden: true, exists: true },
+  appeal: null,
   targetUser: { id: 5, name: '글쓴이', suspended: false, suspendedUntil: null },
   ...over,
 });
