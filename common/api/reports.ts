@@ -235,7 +235,7 @@ export const appealContent = defineOperation({
   auth: 'member',
   summary: '숨김 이의 제기',
   description:
-    "Appeals, once per piece of content, the hiding of the caller's own hidden content with a note (1–500 characters); the appeal joins the content's group in the admin queue, where showing it again tells the author `content_restored` and keeping it hidden `appeal_rejected` (issue #32 item 1). Content that is not hidden or not the caller's is 404.",
+    "Appeals, once per piece of content, the hiding of the caller's own hidden content with a note of 1–500 characters, the appeal joining the content's group in the admin queue where showing it again tells the author `content_restored` and keeping it hidden tells them `appeal_rejected`.",
   tags: ['reports'],
   body: AppealBody,
   responses: { 201: AppealCreated },
