@@ -263,6 +263,10 @@ export const ERRORS = {
   REPORT_SELF: { status: 400, text: '자신이나 자신의 글은 신고할 수 없어요.' },
   ALREADY_REPORTED: { status: 409, text: '이미 신고한 내용이에요.' },
   REPORT_NOT_FOUND: { status: 404, text: '신고를 찾을 수 없어요.' },
+  /** Issue #32 item 1: `POST /api/reports/appeal` of content that is not hidden or not the caller's. */
+  APPEAL_TARGET_NOT_FOUND: { status: 404, text: '이의를 제기할 숨겨진 내용을 찾을 수 없어요.' },
+  ALREADY_APPEALED: { status: 409, text: '이미 이의를 제기했어요. 운영진이 확인하고 알려드릴게요.' },
+  APPEAL_NOTE_REQUIRED: { status: 400, text: '이의 제기 내용을 입력해주세요.' },
   NOT_HIDEABLE: { status: 400, text: '회원은 숨길 수 없어요. 정지를 선택해주세요.' },
   NO_AUTHOR: { status: 400, text: '작성자가 없는 내용이라 정지할 수 없어요.' },
   SUSPEND_SELF: { status: 400, text: '자기 자신은 정지할 수 없어요.' },

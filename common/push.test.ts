@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { foregroundPushText, parsePushPayload, pushDataOf, PUSH_TITLE, pushTag, pushUrl, TABLE_MESSAGE, type TableMessagePush } from './push.ts';
-import { NOTIFICATION_TYPES, type LiveNotification, type NotificationType } from './realtime.ts';
+import { isModerationNotice, NOTIFICATION_TYPES, type LiveNotification, type NotificationType } from './realtime.ts';
 
 function live(type: NotificationType, message = ''): LiveNotification {
   return { type, matchId: 41, scheduleId: 7, fromUser: { id: 3, name: '민지' }, message, createdAt: '2026-11-22T03:00:00.000Z' };
@@ -25,7 +25,7 @@ describe('pushDataOf', () => {
     for (const type of NOTIFICATION_TYPES) {
       const data = pushDataOf(live(type));
       expect(Object.values(data).every((v) => typeof v === 'string'), type).toBe(true);
-      expect(data.url, type).toBe(type === 'new_message' ? '/chat/41' : '/match-requests');
+      expect(data.url, type).toBe(type === 'new_message' ? '/chat/41' : isModerationNotice(type) ? '/notifications' : '/match-requests');
     }
   });
 
@@ -65,6 +65,26 @@ describe('parsePushPayload', () => {
     for (const bad of [null, 'text', 42, {}, { data: { ...data, type: 'promotion' } }, { data: { ...data, matchId: '0' } }, { data: { ...data, matchId: 'x' } }, { data: { ...data, matchId: '1.5' } }]) {
       expect(parsePushPayload(bad), JSON.stringify(bad)).toBeNull();
     }
+  });
+});
+
+describe('a moderation notice (issue #32 item 1)', () => {
+  const hidden: LiveNotification = {
+    type: 'content_hidden',
+    matchId: 0,
+    scheduleId: 0,
+    fromUser: { id: 3, name: '' },
+    message: '회원님의 글이 신고로 숨겨졌어요 (사유: 스팸·홍보). 알림에서 한 번 이의를 제기할 수 있어요.',
+    createdAt: '2026-11-22T03:00:00.000Z',
+    target: { type: 'post', id: 12 },
+  };
+
+  it('opens the inbox (where it can be appealed), one tag per piece of content, no match', () => {
+    const data = pushDataOf(hidden);
+    expect(data).toMatchObject({ type: 'content_hidden', matchId: '', scheduleId: '', url: '/notifications', tag: 'content-post-12', body: hidden.message });
+    expect(parsePushPayload({ data })).toEqual(data);
+    // A tag that is not a content tag is not taken from the payload.
+    expect(parsePushPayload({ data: { ...data, tag: 'match-1' } })?.tag).toBe('content');
   });
 });
 

@@ -11,7 +11,7 @@
  */
 import { format } from './i18n/format.ts';
 import { ko } from './i18n/notices.ts';
-import { notificationMessage, NOTIFICATION_TYPES, type LiveNotification, type NotificationType } from './realtime.ts';
+import { isModerationNotice, notificationMessage, NOTIFICATION_TYPES, type LiveNotification, type NotificationType } from './realtime.ts';
 
 /** Title of every push notification (the catalogue's `notifications.pushTitle`). */
 export const PUSH_TITLE = ko.notifications.pushTitle;
@@ -46,16 +46,22 @@ export interface PushData {
   title: string;
   /** The Korean text of UI-TEXT.md "Live notifications". */
   body: string;
-  /** Where a click leads: `/chat/{matchId}` for new_message, `/table/{scheduleId}` for a table message, otherwise `/match-requests`. */
+  /** Where a click leads: `/chat/{matchId}` for new_message, `/table/{scheduleId}` for a table message, `/notifications` for a moderation notice, otherwise `/match-requests`. */
   url: string;
-  /** One tag per match (`match-{id}`) or table (`table-{scheduleId}`), so a newer notification about it replaces the older one. */
+  /** One tag per match (`match-{id}`), table (`table-{scheduleId}`) or moderated content (`content-{type}-{id}`), so a newer notification about it replaces the older one. */
   tag: string;
   createdAt: string;
 }
 
-/** Where a notification click leads (issue #7: activity, or the chat for a new message). */
+/** Where a notification click leads (issue #7: activity, or the chat for a new message; issue #32 item 1: the inbox for a moderation notice, where it can be appealed). */
 export function pushUrl(type: NotificationType, matchId: number): string {
+  if (isModerationNotice(type)) return '/notifications';
   return type === 'new_message' ? `/chat/${matchId}` : '/match-requests';
+}
+
+/** The notification tag of a moderation notice: one per piece of content (issue #32 item 1). */
+export function contentPushTag(target: { type: string; id: number } | undefined): string {
+  return target ? `content-${target.type}-${target.id}` : 'content';
 }
 
 /** The notification tag of a match. */
@@ -92,14 +98,15 @@ export function pushDataOf(notification: PushSource): PushData {
       createdAt: notification.createdAt,
     };
   }
+  const moderation = isModerationNotice(notification.type);
   return {
     type: notification.type,
-    matchId: String(notification.matchId),
-    scheduleId: String(notification.scheduleId),
+    matchId: moderation ? '' : String(notification.matchId),
+    scheduleId: moderation ? '' : String(notification.scheduleId),
     title: PUSH_TITLE,
     body: notification.message || notificationMessage(notification.type, notification.fromUser.name),
     url: pushUrl(notification.type, notification.matchId),
-    tag: pushTag(notification.matchId),
+    tag: moderation ? contentPushTag(notification.target) : pushTag(notification.matchId),
     createdAt: notification.createdAt,
   };
 }
@@ -139,8 +146,21 @@ export function parsePushPayload(json: unknown): PushData | null {
     };
   }
   if (typeof type !== 'string' || !(NOTIFICATION_TYPES as readonly string[]).includes(type)) return null;
-  if (!Number.isInteger(matchId) || matchId <= 0) return null;
   const notificationType = type as NotificationType;
+  if (isModerationNotice(notificationType)) {
+    // Issue #32 item 1: about the member's own content, no match; it opens the inbox.
+    return {
+      type: notificationType,
+      matchId: '',
+      scheduleId: '',
+      title: text(shown.title) ?? text(data.title) ?? PUSH_TITLE,
+      body: text(shown.body) ?? text(data.body) ?? notificationMessage(notificationType, ''),
+      url: pushUrl(notificationType, 0),
+      tag: typeof data.tag === 'string' && /^content-[a-z_]+-[1-9][0-9]{0,9}$/.test(data.tag) ? data.tag : contentPushTag(undefined),
+      createdAt: text(data.createdAt) ?? '',
+    };
+  }
+  if (!Number.isInteger(matchId) || matchId <= 0) return null;
   return {
     type: notificationType,
     matchId: String(matchId),

@@ -144,7 +144,13 @@ export const isClientId = (value: unknown): value is string => typeof value === 
  * - `meal_reminder`: a confirmed meal starts soon (REMINDER_LEAD_MINUTES before);
  * - `schedule_changed` (issue #28 item 4): the host moved the meal (time or place), to each accepted
  *   or confirmed guest; `previous` is the meal before the change;
- * - `marked_absent` (issue #28 item 1): the partner said the addressee did not come (they may dispute it).
+ * - `marked_absent` (issue #28 item 1): the partner said the addressee did not come (they may dispute it);
+ * - `content_hidden` (issue #32 item 1): the addressee's content was hidden (by reports or an admin):
+ *   what, why, and that they may appeal once from the inbox (`POST /api/reports/appeal`);
+ * - `content_restored` / `appeal_rejected`: an admin showed it again (다시 보이기) / kept it hidden
+ *   (숨김 유지) after reviewing it.
+ * The three moderation notices (`MODERATION_NOTICE_TYPES`) carry no match nor meal (`matchId` and
+ * `scheduleId` are 0 live, absent in the inbox) but `target`, the content they are about.
  */
 export const NOTIFICATION_TYPES = [
   'new_match_request',
@@ -161,8 +167,25 @@ export const NOTIFICATION_TYPES = [
   'meal_reminder',
   'schedule_changed',
   'marked_absent',
+  'content_hidden',
+  'content_restored',
+  'appeal_rejected',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** The notices about a member's own content and its moderation (issue #32 item 1): no match, a `target`. */
+export const MODERATION_NOTICE_TYPES = ['content_hidden', 'content_restored', 'appeal_rejected'] as const;
+export type ModerationNoticeType = (typeof MODERATION_NOTICE_TYPES)[number];
+/** True for `content_hidden`, `content_restored` and `appeal_rejected`. */
+export const isModerationNotice = (type: string): type is ModerationNoticeType => (MODERATION_NOTICE_TYPES as readonly string[]).includes(type);
+
+/** The kinds of content a moderation notice is about (common/api/reports.ts APPEAL_TARGET_TYPES). */
+export type NoticeTargetType = 'schedule' | 'post' | 'comment' | 'review' | 'message' | 'table_message';
+/** The content a moderation notice is about: `POST /api/reports/appeal {targetType: type, targetId: id}`. */
+export interface NoticeTarget {
+  type: NoticeTargetType;
+  id: number;
+}
 
 /** The meal a notification is about: place, KST date `YYYY-MM-DD` and hour 0–23. */
 export interface MealRef {
@@ -193,8 +216,10 @@ export interface LiveNotification {
    * older servers.
    */
   id?: number;
-  /** The page it opens: `/chat/{matchId}` for new_message, otherwise `/match-requests` (common/push.ts `pushUrl`; issue #16). */
+  /** The page it opens: `/chat/{matchId}` for new_message, `/notifications` for a moderation notice, otherwise `/match-requests` (common/push.ts `pushUrl`; issue #16). */
   link?: string;
+  /** A moderation notice's content (issue #32 item 1). */
+  target?: NoticeTarget;
 }
 
 /** What some messages name besides the member (issue #15). */
@@ -206,6 +231,11 @@ export interface NotificationContext {
   reason?: string | null;
   /** "Now", to say 오늘/내일 in reminders. */
   now?: Date;
+  /**
+   * A moderation notice (issue #32 item 1): what the content is, with its subject particle
+   * ("글이", "후기가"; the server adds it with es-hangul `josa`), and the report reason's label.
+   */
+  content?: { what: string; reason?: string };
 }
 
 const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
@@ -243,6 +273,8 @@ export function notificationMessage(type: NotificationType, fromName: string, co
     about: meal ? format(text.about, { when: mealWhen(meal), place: meal.placeName }) : '',
     at: meal ? format(text.at, { place: meal.placeName }) : '',
     because: context.reason ? format(text.because, { reason: context.reason }) : '',
+    what: context.content?.what ?? text.content,
+    why: context.content?.reason ? format(text.because, { reason: context.content.reason }) : '',
   };
   switch (type) {
     case 'schedule_changed': {

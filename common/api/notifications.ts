@@ -6,6 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { NOTIFICATION_TYPES } from '../realtime.ts';
 import { literalUnion } from './literals.ts';
+import { APPEAL_TARGET_TYPES } from './reports.ts';
 import { defineOperation } from './operation.ts';
 import { PageParams } from './paging.ts';
 
@@ -25,19 +26,26 @@ export const NotificationsQuery = Type.Object({
 });
 export type NotificationsQuery = Static<typeof NotificationsQuery>;
 
-/** One inbox item. `matchId`, `scheduleId` and `fromUser` are absent when unknown (e.g. the sender's account is gone). */
+/**
+ * One inbox item. `matchId`, `scheduleId` and `fromUser` are absent when unknown (e.g. the sender's
+ * account is gone) and on the moderation notices (issue #32 item 1), which carry `target` instead:
+ * the member's content they are about (`POST /api/reports/appeal` names it).
+ */
 export const NotificationItem = Type.Object({
   id: Type.Integer(),
   type: literalUnion(NOTIFICATION_TYPES),
   /** The Korean text (UI-TEXT.md "Live notifications"). */
   message: Type.String(),
-  /** The page it opens: `/chat/{matchId}` for new_message, otherwise `/match-requests`. */
+  /** The page it opens: `/chat/{matchId}` for new_message, `/notifications` for a moderation notice, otherwise `/match-requests`. */
   link: Type.String(),
   read: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
   matchId: Type.Optional(Type.Integer()),
   scheduleId: Type.Optional(Type.Integer()),
   fromUser: Type.Optional(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  target: Type.Optional(Type.Object({ type: literalUnion(APPEAL_TARGET_TYPES), id: Type.Integer() })),
+  /** `content_hidden` only: whether the member has appealed that content (once; issue #32 item 1). */
+  appealed: Type.Optional(Type.Boolean()),
 });
 export type NotificationItem = Static<typeof NotificationItem>;
 

@@ -3,11 +3,14 @@
  * - `POST /api/reports` `{targetType, targetId, reason, detail?}` → 201; the same reporter and
  *   target again → 409; unknown target → 404; one's own account or content → 400. Content reported
  *   by 3 distinct members is hidden until a moderator decides.
+ * - `POST /api/reports/appeal` `{targetType, targetId, note}` (issue #32 item 1): the author of
+ *   hidden content appeals once (told by `content_hidden`); it joins the target's group in the queue.
  * - `/api/admin/*` (admins only, `ADMIN_EMAILS`): the reports queue grouped per target, resolving a
  *   target (dismiss / hide / suspend), suspending members, and the audit of every admin action.
  */
 import { Type, type Static } from 'typebox';
 import { defineOperation } from './operation.ts';
+import { literalUnion } from './literals.ts';
 import { PageParams } from './paging.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -23,6 +26,9 @@ export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
  */
 export const QUEUE_TARGET_TYPES = [...REPORT_TARGET_TYPES, 'attendance'] as const;
 export type QueueTargetType = (typeof QUEUE_TARGET_TYPES)[number];
+/** Content that can be hidden, and so appealed (issue #32 item 1): every report target but a member. */
+export const APPEAL_TARGET_TYPES = ['schedule', 'post', 'comment', 'review', 'message', 'table_message'] as const;
+export type AppealTargetType = (typeof APPEAL_TARGET_TYPES)[number];
 /** Why. */
 export const REPORT_REASONS = ['spam', 'abuse', 'sexual', 'scam', 'no_show', 'other'] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
@@ -54,6 +60,25 @@ export const ReportBody = Type.Object(
   { additionalProperties: false },
 );
 export type ReportBody = Static<typeof ReportBody>;
+
+/** Longest appeal note, in characters (trimmed; issue #32 item 1). */
+export const APPEAL_NOTE_MAX = 500;
+
+/** `POST /api/reports/appeal` body (issue #32 item 1): the hidden content and why it should be shown again. */
+export const AppealBody = Type.Object(
+  {
+    targetType: literalUnion(APPEAL_TARGET_TYPES),
+    targetId: Id,
+    /** 1–500 characters; blank once trimmed → 400 APPEAL_NOTE_REQUIRED. */
+    note: Type.String({ minLength: 1, maxLength: APPEAL_NOTE_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type AppealBody = Static<typeof AppealBody>;
+
+/** `POST /api/reports/appeal` answer: the queue row's id and the Korean confirmation. */
+export const AppealCreated = Type.Object({ id: Type.Integer(), message: Type.String() });
+export type AppealCreated = Static<typeof AppealCreated>;
 
 /** `POST /api/reports` answer. */
 export const ReportCreated = Type.Object({ id: Type.Integer(), message: Type.String() });
@@ -97,7 +122,8 @@ export const AdminReportGroup = Type.Object({
   targetType: QueueTargetType,
   targetId: Type.Integer(),
   status: Type.Union([Type.Literal('open'), Type.Literal('resolved')]),
-  reporterCount: Type.Integer({ minimum: 1 }),
+  /** Distinct reporters (an appeal is not one: a group holding only an appeal has 0). */
+  reporterCount: Type.Integer({ minimum: 0 }),
   reasons: Type.Array(Reason),
   /** The reporters' details that are not empty, newest first. */
   details: Type.Array(Type.String()),
@@ -105,6 +131,11 @@ export const AdminReportGroup = Type.Object({
   /** Resolved groups: the last action taken. */
   action: Type.Union([Type.Literal('dismiss'), Type.Literal('hide'), Type.Literal('suspend'), Type.Null()]),
   content: ReportedContent,
+  /**
+   * The author's appeal of the hidden content (issue #32 item 1), shown as 이의 제기 with its note:
+   * `dismiss` is 다시 보이기 (`content_restored`), `hide` is 숨김 유지 (`appeal_rejected`). Null: none.
+   */
+  appeal: Type.Union([Type.Object({ note: Type.String(), createdAt: Type.String({ format: 'date-time' }) }), Type.Null()]),
   /** The member the content belongs to: whether suspended now, and until when (null = until lifted). */
   targetUser: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String(), suspended: Type.Boolean(), suspendedUntil: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]) }), Type.Null()]),
 });
@@ -192,6 +223,23 @@ export const fileReport = defineOperation({
   body: ReportBody,
   responses: { 201: ReportCreated },
   errors: ['REPORT_TARGET_NOT_FOUND', 'REPORT_SELF', 'ALREADY_REPORTED'],
+  rateLimited: true,
+});
+
+/**
+ * The author appeals the hiding of their content once (issue #32 item 1; rate-limited with reports).
+ */
+export const appealContent = defineOperation({
+  method: 'POST',
+  path: '/api/reports/appeal',
+  auth: 'member',
+  summary: '숨김 이의 제기',
+  description:
+    "Appeals, once per piece of content, the hiding of the caller's own hidden content with a note of 1–500 characters, the appeal joining the content's group in the admin queue where showing it again tells the author `content_restored` and keeping it hidden tells them `appeal_rejected`.",
+  tags: ['reports'],
+  body: AppealBody,
+  responses: { 201: AppealCreated },
+  errors: ['APPEAL_TARGET_NOT_FOUND', 'APPEAL_NOTE_REQUIRED', 'ALREADY_APPEALED'],
   rateLimited: true,
 });
 

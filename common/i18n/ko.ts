@@ -486,6 +486,23 @@ export const ko = {
     empty: '새 알림이 없어요.',
     more: '더 보기',
     markFailed: '알림을 읽음으로 바꾸지 못했어요. 다시 시도해주세요.',
+    /** Issue #32 item 1: a content_hidden item's 이의 제기 (once) and its dialog. */
+    appeal: {
+      open: '이의 제기',
+      title: '이의 제기',
+      notice: '숨겨진 내용을 다시 확인해 달라고 요청해요',
+      hint: '이의 제기는 한 번만 할 수 있어요. 운영진이 확인하고 결과를 알려드려요.',
+      note: '이의 제기 내용',
+      noteName: '이의 제기 내용',
+      counter: '{n}/{max}자',
+      submit: '이의 제기',
+      sending: '보내는 중…',
+      keep: '돌아가기',
+      done: '이의를 접수했어요. 운영진이 확인하고 알려드릴게요.',
+      error: '이의를 제기하지 못했어요. 다시 시도해주세요.',
+      /** Shown instead of the button once appealed. */
+      appealed: '이의를 접수했어요',
+    },
   },
 
   /** Push permission moment on the activity page (issue #7). */
@@ -927,6 +944,13 @@ export const ko = {
     disputeTitle: '노쇼 이의 제기: {when} {place}',
     disputeByHost: '호스트가 게스트를 "안 나왔어요"로 기록했어요.',
     disputeByGuest: '게스트가 호스트를 "안 나왔어요"로 기록했어요.',
+    /** Issue #32 item 1: the author's appeal of hidden content in the queue — 다시 보이기 (dismiss) or 숨김 유지 (hide). */
+    appeal: '이의 제기',
+    appealNote: '작성자의 이의: {note}',
+    restore: '다시 보이기',
+    keepHidden: '숨김 유지',
+    confirmRestore: '이 내용을 다시 보이게 할까요? 작성자에게 결과를 알려요.',
+    confirmKeepHidden: '숨김을 유지할까요? 작성자에게 결과를 알려요.',
     auditBy: '{name}',
   },
   /** Issue #18 item 6 (UI-TEXT.md "Share"): 공유하기 on a schedule and a post. */

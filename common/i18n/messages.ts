@@ -39,4 +39,6 @@ export const MESSAGES = {
   disputeReceived: '이의를 접수했어요. 운영진이 확인할게요.',
   /** `POST /api/reports`. */
   reportReceived: '신고가 접수되었어요.',
+  /** `POST /api/reports/appeal` (issue #32 item 1). */
+  appealReceived: '이의를 접수했어요. 운영진이 확인하고 알려드릴게요.',
 } as const;

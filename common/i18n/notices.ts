@@ -45,7 +45,13 @@ export const ko = {
       meal_reminder: '{when} {place}에서 약속이 있어요.',
       schedule_changed: '{who}약속을 바꿨어요: {before} → {after}',
       marked_absent: '{who}{about}약속에 회원님이 오지 않았다고 알렸어요. 72시간 안에 이의를 제기할 수 있어요.',
+      /** Issue #32 item 1: "회원님의 글이 신고로 숨겨졌어요 (사유: 스팸·홍보). …" */
+      content_hidden: '회원님의 {what} 신고로 숨겨졌어요{why}. 알림에서 한 번 이의를 제기할 수 있어요.',
+      content_restored: '운영진이 검토했어요. 회원님의 {what} 다시 보여요.',
+      appeal_rejected: '운영진이 이의 제기를 검토했어요. 회원님의 {what} 계속 숨겨져요.',
     },
+    /** A moderation notice whose content kind is unknown (a push without a body). */
+    content: '글이',
     /** A table chat message (issue #30) pushed to the members not looking: "을지로 국밥 모임에서 김민지님이 새 메시지를 보냈어요." */
     tableMessage: '{place} 모임에서 {who}새 메시지를 보냈어요.',
     /** When the notice carries no meal. */

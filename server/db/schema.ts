@@ -574,6 +574,9 @@ export const uploads = pgTable(
 /** A row of `uploads`. */
 export type UploadRow = typeof uploads.$inferSelect;
 
+/** Content a moderation notice can be about, and an appeal can name (common/api/reports.ts APPEAL_TARGET_TYPES). */
+export const APPEAL_TARGET_TYPES = ['schedule', 'post', 'comment', 'review', 'message', 'table_message'] as const;
+
 /**
  * The notification inbox (issue #16 item 5): every live notification is stored here before it is
  * published (server/modules/notifications/live-notifier.ts), so the badge and the list survive a reload.
@@ -611,6 +614,13 @@ export const notifications = pgTable(
      * so seats flipping back and forth within the minute tell each member once of each.
      */
     dedupeKey: text('dedupe_key'),
+    /**
+     * Issue #32 item 1: the content a moderation notice (`content_hidden`, `content_restored`,
+     * `appeal_rejected`) is about — a report target type and id — so the inbox can offer 이의 제기.
+     * Null for every other notice (they carry `match_id` / `schedule_id`).
+     */
+    targetType: text('target_type', { enum: APPEAL_TARGET_TYPES }),
+    targetId: integer('target_id'),
   },
   (t) => [
     index('notifications_user_id_idx').on(t.userId, t.id.desc()),
@@ -671,8 +681,15 @@ export const reports = pgTable(
     resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Issue #32 item 1: `report` (a member's report) or `appeal` — the author's one 이의 제기 of their
+     * hidden content (`reporter_id` is the author, `detail` their note, `reason` the hide's reason).
+     * An appeal joins the target's group in the admin queue and never counts toward hiding.
+     */
+    kind: text('kind', { enum: ['report', 'appeal'] }).notNull().default('report'),
   },
   (t) => [
+    check('reports_kind_check', sql`${t.kind} in ('report', 'appeal')`),
     uniqueIndex('reports_reporter_target_unique').on(t.reporterId, t.targetType, t.targetId),
     index('reports_target_idx').on(t.targetType, t.targetId),
     index('reports_status_idx').on(t.status, t.id),

@@ -16,7 +16,8 @@
  *   host deleted the schedule (these three also end the match's chat subscriptions);
  * - `schedule_full` / `seat_opened` → the waitlisted requesters (and, for a seat, the host);
  * - `partner_arrived` → the partner; `meal_reminder` → each side of a confirmed meal;
- * - `schedule_changed` → each seated guest of a moved meal; `marked_absent` → the member marked absent.
+ * - `schedule_changed` → each seated guest of a moved meal; `marked_absent` → the member marked absent;
+ * - `content_hidden` / `content_restored` / `appeal_rejected` → the author of moderated content (issue #32 item 1).
  * `buildApp` installs the chat's ending of cancelled chats (server/modules/chat/live.ts) and the
  * live notifier of server/modules/notifications/live-notifier.ts (issue #4: STOMP
  * `/topic/user/{id}/notifications` through the broker, and push), followed by `overrides.notifier`
@@ -25,7 +26,7 @@
  * publish failed is published by the sweep).
  */
 import fp from 'fastify-plugin';
-import type { MealRef, NotificationType } from '../../common/realtime.ts';
+import type { MealRef, NoticeTarget, NotificationType } from '../../common/realtime.ts';
 import type { Tx } from '../db/database.ts';
 import type { TableChange } from '../modules/chat/public.ts';
 
@@ -47,6 +48,12 @@ export interface MatchEvent {
   reason?: string | null;
   /** `schedule_changed` (issue #28 item 4): the meal before the change. */
   previous?: MealRef;
+  /**
+   * A moderation notice (issue #32 item 1: `content_hidden`, `content_restored`, `appeal_rejected`):
+   * the member's content it is about, what it is ("글이", with its particle) and the report reason's
+   * label. Such an event has `matchId` and `scheduleId` 0 and `fromUser` the addressee themself.
+   */
+  content?: NoticeTarget & { what: string; reason?: string };
   /**
    * Set by `app.stageNotices` (issue #28 item 8): the inbox row stored, unpublished, in the
    * change's transaction (`createdAt` is when it was staged, the app's clock), or `null` when

@@ -346,6 +346,12 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
     method: 'POST', path: '/api/reports', anonymous: 401, member: 201, owner: 400,
     request: async (c) => ({ payload: { targetType: 'post', targetId: await c.newPost(), reason: 'spam' } }),
   },
+  // Issue #32 item 1: only the author of HIDDEN content appeals — a visible post is 404 to its author
+  // and to anyone else (the 201 and the 409 in server/modules/reports/appeal.test.ts).
+  {
+    method: 'POST', path: '/api/reports/appeal', anonymous: 401, member: 404, owner: 404,
+    request: async (c) => ({ payload: { targetType: 'post', targetId: await c.newPost(), note: '광고가 아니에요' } }),
+  },
 
   // ── moderation (issue #17 item 6): admins only (ADMIN_EMAILS; 200s in server/modules/reports/moderation.test.ts) ──
   { method: 'GET', path: '/api/admin/reports', anonymous: 401, member: 403, owner: null },

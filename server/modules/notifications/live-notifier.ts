@@ -32,6 +32,7 @@ export interface NotificationStore {
     fromUser: { id: number; name: string };
     message: string;
     createdAt: Date;
+    target?: { type: NonNullable<MatchEvent['content']>['type']; id: number };
   }): Promise<{ id: number; link: string; createdAt: Date } | null>;
   /**
    * Marks the stored notification `id` published at `at` (issue #28 item 8), unless it already is
@@ -70,11 +71,12 @@ export function liveNotifier(
       if (event.notice === null) return;
       const at = event.notice?.createdAt ?? now();
       const fromUser = { id: event.fromUser.id, name: event.fromUser.name };
-      const message = notificationMessage(event.type, event.fromUser.name, { meal: event.meal, previous: event.previous, reason: event.reason, now: at });
+      const message = notificationMessage(event.type, event.fromUser.name, { meal: event.meal, previous: event.previous, reason: event.reason, now: at, content: event.content });
+      const target = event.content ? { type: event.content.type, id: event.content.id } : undefined;
       const stored =
         event.notice ??
         (app.notificationStore
-          ? await app.notificationStore.store({ userId: event.toUserId, type: event.type, matchId: event.matchId, scheduleId: event.scheduleId, fromUser, message, createdAt: at })
+          ? await app.notificationStore.store({ userId: event.toUserId, type: event.type, matchId: event.matchId, scheduleId: event.scheduleId, fromUser, message, createdAt: at, ...(target ? { target } : {}) })
           : undefined);
       if (stored === null) return;
       const notification: LiveNotification = {
@@ -88,6 +90,7 @@ export function liveNotifier(
         ...(event.previous ? { previous: event.previous } : {}),
         createdAt: (stored?.createdAt ?? at).toISOString(),
         ...(stored ? { id: stored.id, link: stored.link } : {}),
+        ...(target ? { target } : {}),
       };
       await app.broker.publish({ destination: userNotificationsTopic(event.toUserId), body: JSON.stringify(notification) });
       if (stored && app.notificationStore?.markPublished) await app.notificationStore.markPublished(stored.id, now());

@@ -51,8 +51,9 @@ export function stageNotices(now: Clock): StageNotices {
   return async (tx, events) => {
     for (const event of events) {
       const at = now();
-      const message = notificationMessage(event.type, event.fromUser.name, { meal: event.meal, previous: event.previous, reason: event.reason, now: at });
+      const message = notificationMessage(event.type, event.fromUser.name, { meal: event.meal, previous: event.previous, reason: event.reason, now: at, content: event.content });
       event.notice = await storeNotification(tx, {
+        ...(event.content ? { target: { type: event.content.type, id: event.content.id } } : {}),
         userId: event.toUserId,
         type: event.type,
         matchId: event.matchId,
@@ -81,6 +82,7 @@ export function liveNotificationOf(row: NotificationRow): LiveNotification {
     createdAt: row.createdAt.toISOString(),
     id: row.id,
     link: row.link,
+    ...(row.targetType !== null && row.targetId !== null ? { target: { type: row.targetType, id: row.targetId } } : {}),
   };
 }
 

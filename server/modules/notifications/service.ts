@@ -13,10 +13,11 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { NotificationItem } from '../../../common/api/notifications.ts';
 import { pushUrl } from '../../../common/push.ts';
-import type { NotificationType } from '../../../common/realtime.ts';
+import { isModerationNotice, type NoticeTarget, type NotificationType } from '../../../common/realtime.ts';
 import { notifications, type NotificationRow } from '../../db/schema.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { isBlockedBetween } from '../blocks/public.ts';
+import { appealedTargets } from '../reports/public.ts';
 import { fail } from '../../lib/errors.ts';
 
 /** What the notifier stores: one notification for one member. */
@@ -30,6 +31,8 @@ export interface NewNotification {
   message: string;
   /** When it happened (the app's clock). */
   createdAt: Date;
+  /** A moderation notice's content (issue #32 item 1); its match, meal and sender are not stored. */
+  target?: NoticeTarget;
 }
 
 /** The stored item's identity, as the live payload carries it. */
@@ -51,6 +54,7 @@ function itemOf(row: NotificationRow): NotificationItem {
     ...(row.matchId !== null ? { matchId: row.matchId } : {}),
     ...(row.scheduleId !== null ? { scheduleId: row.scheduleId } : {}),
     ...(row.fromUserId !== null ? { fromUser: { id: row.fromUserId, name: row.fromName ?? '' } } : {}),
+    ...(row.targetType !== null && row.targetId !== null ? { target: { type: row.targetType, id: row.targetId } } : {}),
   };
 }
 
@@ -66,13 +70,17 @@ export async function storeNotification(db: Database | Tx, n: NewNotification): 
   if (n.fromUser.id !== n.userId && (await isBlockedBetween(db as Database, n.userId, n.fromUser.id))) return null;
   const link = pushUrl(n.type, n.matchId);
   const dedupeKey = noticeKey(n);
+  // A moderation notice (issue #32 item 1) is about the member's own content: no match, meal nor sender.
+  const moderation = isModerationNotice(n.type);
   const values = {
     userId: n.userId,
     type: n.type,
-    matchId: n.matchId,
-    scheduleId: n.scheduleId,
-    fromUserId: n.fromUser.id,
-    fromName: n.fromUser.name,
+    matchId: moderation ? null : n.matchId,
+    scheduleId: moderation ? null : n.scheduleId,
+    fromUserId: moderation ? null : n.fromUser.id,
+    fromName: moderation ? null : n.fromUser.name,
+    targetType: n.target?.type ?? null,
+    targetId: n.target?.id ?? null,
     message: n.message,
     link,
     createdAt: n.createdAt,
@@ -172,7 +180,12 @@ export function createNotificationsService(db: Database, now: () => Date) {
       .where(and(...conds))
       .orderBy(desc(notifications.id))
       .limit(q.limit);
-    return rows.map(itemOf);
+    const items = rows.map(itemOf);
+    // Issue #32 item 1: a content_hidden item says whether its content was appealed already.
+    const hidden = items.filter((i) => i.type === 'content_hidden' && i.target);
+    if (hidden.length === 0) return items;
+    const appealed = await appealedTargets(db, userId, hidden.map((i) => i.target!));
+    return items.map((i) => (i.type === 'content_hidden' && i.target ? { ...i, appealed: appealed.has(`${i.target.type}:${i.target.id}`) } : i));
   }
 
   /** How many of the caller's items are unread. */

@@ -5,7 +5,10 @@
  * (password login, social login) while `users.suspended_at` is set and `suspended_until` is null
  * (until lifted) or still ahead. A suspension that has ended lets the member in again.
  */
+import { and, eq, inArray } from 'drizzle-orm';
 import { koreanDateTime } from '../../../common/domain/korean-time.ts';
+import type { Database } from '../../db/database.ts';
+import { reports } from '../../db/schema.ts';
 import type { ReportReason } from '../../../common/api/reports.ts';
 import type { SuspensionParams } from '../../../common/errors.ts';
 import { ko } from '../../../common/i18n/ko.ts';
@@ -42,4 +45,19 @@ export function suspensionParams(row: SuspensionRow, contact: string): Suspensio
 export function assertNotSuspended(row: SuspensionRow, at: Date, contact: string): void {
   if (!isSuspended(row, at)) return;
   fail('SUSPENDED', { params: suspensionParams(row, contact) });
+}
+
+/**
+ * Issue #32 item 1: which of `targets` (a page of inbox items, at most 100) member `userId` has
+ * appealed (`POST /api/reports/appeal`), as `type:id` keys — the inbox shows 이의를 접수했어요 instead
+ * of the 이의 제기 button.
+ */
+export async function appealedTargets(db: Database, userId: number, targets: readonly { type: string; id: number }[]): Promise<Set<string>> {
+  if (targets.length === 0) return new Set();
+  const rows = await db
+    .select({ type: reports.targetType, id: reports.targetId })
+    .from(reports)
+    // bounded: the ids of one inbox page
+    .where(and(eq(reports.reporterId, userId), eq(reports.kind, 'appeal'), inArray(reports.targetId, [...new Set(targets.map((t) => t.id))])));
+  return new Set(rows.map((r) => `${r.type}:${r.id}`));
 }

@@ -3,7 +3,7 @@
  * ./service.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { fileReport, listAdminAudit, listAdminReports, REPORT_LIMIT, resolveReport, suspendMember, unsuspendMember } from '../../../common/api/reports.ts';
+import { appealContent, fileReport, listAdminAudit, listAdminReports, REPORT_LIMIT, resolveReport, suspendMember, unsuspendMember } from '../../../common/api/reports.ts';
 import { MESSAGES } from '../../../common/i18n/messages.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { acceptEmptyJsonBody, emptyBodyAsObject } from '../../lib/http.ts';
@@ -29,6 +29,7 @@ export const reportsRoutes: FastifyPluginAsync<{
     setScheduleHidden: opts.setScheduleHidden,
     weightMinAgeHours: opts.weightMinAgeHours,
     notifyAll: app.notifyAll,
+    stageNotices: app.stageNotices,
   });
   const reportLimit = app.limiter('report-write', REPORT_LIMIT, (request) => String(request.user?.id));
 
@@ -38,6 +39,17 @@ export const reportsRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       const { id } = await service.report(request.member.id, request.body);
       return reply.code(201).send({ id, message: MESSAGES.reportReceived });
+    },
+    { limiters: [reportLimit] },
+  );
+
+  // Issue #32 item 1: the author's one appeal of their hidden content, on the reports' hourly budget.
+  route(
+    app,
+    appealContent,
+    async (request, reply) => {
+      const { id } = await service.appeal(request.member.id, request.body);
+      return reply.code(201).send({ id, message: MESSAGES.appealReceived });
     },
     { limiters: [reportLimit] },
   );

@@ -7,13 +7,21 @@
  * and every member read leaves it out until a moderator decides.
  *
  * Moderation: resolving a target resolves all its open reports — `dismiss` un-hides the content,
- * `hide` keeps it hidden, `suspend` also suspends its author. A suspension bumps the member's token
+ * `hide` keeps it hidden, `suspend` also suspends its author.
+ *
+ * Appeals (issue #32 item 1): whenever content becomes hidden (by reports or an admin) its author is
+ * told (`content_hidden`: what, why, and that they may appeal), staged in the same transaction. The
+ * author may appeal once (`appeal`): a `reports` row of kind `appeal` that joins the target's group
+ * in the queue; resolving it with `dismiss` (다시 보이기) tells them `content_restored`, with
+ * `hide`/`suspend` (숨김 유지) `appeal_rejected`. A suspension bumps the member's token
  * version (every token answers 401 at once) and, after the commit, ends their live sessions. Every
  * admin action writes an `admin_audit` row in the same transaction.
  */
 import { and, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { josa } from 'es-hangul';
 import {
   REPORT_HIDE_THRESHOLD,
+  type AppealBody,
   type AdminReportGroup,
   type AuditEntry,
   type ReportBody,
@@ -27,7 +35,8 @@ import {
 import { adminAudit, chatMessages, matchMembers, matchRequests, postComments, posts, reports, reviews, schedules, tableMembers, tableMessages, users } from '../../db/schema.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MatchEvent } from '../../plugins/notifier.ts';
+import type { MatchEvent, StageNotices } from '../../plugins/notifier.ts';
+import type { ModerationNoticeType } from '../../../common/realtime.ts';
 import { fail } from '../../lib/errors.ts';
 import { isSuspended } from './public.ts';
 import { setTableMessageHidden } from '../chat/public.ts';
@@ -185,8 +194,39 @@ export interface ReportsServiceDeps {
   weightMinAgeHours?: number;
   /** The meals service's `setScheduleHidden` (issue #28 item 8: only the meals module writes schedules). */
   setScheduleHidden: (tx: Db, id: number, at: Date | null) => Promise<void>;
-  /** `app.notifyAll`: tells the partners (match_cancelled: live, push and the inbox). */
+  /** `app.notifyAll`: tells the partners (match_cancelled: live, push and the inbox), and the moderation notices. */
   notifyAll: (events: readonly MatchEvent[]) => Promise<void>;
+  /** `app.stageNotices`: the moderation notices (issue #32 item 1) are stored in the change's transaction. */
+  stageNotices: StageNotices;
+}
+
+/**
+ * A moderation notice (issue #32 item 1) to the author of `type`/`id`: what it is ("글이") and,
+ * for `content_hidden`, the reason's label. No match: `matchId`/`scheduleId` 0, from the author themself.
+ */
+function moderationNotice(notice: ModerationNoticeType, authorId: number, type: HideableType, id: number, reason?: ReportReason): MatchEvent {
+  return {
+    type: notice,
+    matchId: 0,
+    scheduleId: 0,
+    toUserId: authorId,
+    fromUser: { id: authorId, name: '', profileImage: null },
+    content: { type, id, what: josa(ko.reports.targets[type], '이/가'), ...(reason ? { reason: ko.reports.reasons[reason] } : {}) },
+  };
+}
+
+/** The most named reason of a target's reports (ties: the latest), or `other` when none (issue #32 item 1: the "why" of `content_hidden`). */
+async function mainReason(db: Db, type: QueueTargetType, id: number, openOnly: boolean): Promise<ReportReason> {
+  const conds = [eq(reports.targetType, type), eq(reports.targetId, id), eq(reports.kind, 'report')];
+  if (openOnly) conds.push(eq(reports.status, 'open'));
+  const [row] = await db
+    .select({ reason: reports.reason })
+    .from(reports)
+    .where(and(...conds))
+    .groupBy(reports.reason)
+    .orderBy(desc(sql`count(*)`), desc(sql`max(${reports.id})`))
+    .limit(1);
+  return row?.reason ?? 'other';
 }
 
 /** Builds the reports and moderation service. */
@@ -247,11 +287,13 @@ export function createReportsService(deps: ReportsServiceDeps) {
     /**
      * `POST /api/reports`. 404 unknown target (or a message of a match the reporter is not in); 400
      * own account or content; 409 already reported by this member. The third distinct reporter of
-     * a piece of content hides it (same transaction).
+     * a piece of content hides it (same transaction), and its author is told (`content_hidden`,
+     * issue #32 item 1: staged in that transaction, published after the commit).
      */
     async report(reporterId: number, body: ReportBody): Promise<{ id: number; hidden: boolean }> {
       const at = now();
-      return db
+      const events: MatchEvent[] = [];
+      const result = await db
         .transaction(async (tx) => {
           // Issue #32 item 2: reports of one target queue behind each other (a transaction-scoped
           // advisory lock), so the count below sees every earlier report and the third distinct
@@ -275,16 +317,56 @@ export function createReportsService(deps: ReportsServiceDeps) {
             const [{ n } = { n: 0 }] = await tx
               .select({ n: sql<number>`count(distinct ${reports.reporterId})::int` })
               .from(reports)
-              .where(and(eq(reports.targetType, body.targetType), eq(reports.targetId, body.targetId), eq(reports.status, 'open'), established(reports.reporterId, at)));
+              .where(and(eq(reports.targetType, body.targetType), eq(reports.targetId, body.targetId), eq(reports.status, 'open'), eq(reports.kind, 'report'), established(reports.reporterId, at)));
             if (n >= REPORT_HIDE_THRESHOLD) {
               await setHidden(tx, body.targetType, body.targetId, at, deps.setScheduleHidden);
               hidden = true;
+              if (target.authorId !== null) {
+                events.push(moderationNotice('content_hidden', target.authorId, body.targetType, body.targetId, await mainReason(tx, body.targetType, body.targetId, true)));
+                await deps.stageNotices(tx, events);
+              }
             }
           }
           return { id: created.id, hidden };
         })
         .catch((error: unknown) => {
           if (isUniqueViolation(error)) fail('ALREADY_REPORTED');
+          throw error;
+        });
+      await deps.notifyAll(events);
+      return result;
+    },
+
+    /**
+     * `POST /api/reports/appeal` (issue #32 item 1): the author of hidden content appeals, once.
+     * 404 APPEAL_TARGET_NOT_FOUND unless the content exists, is hidden and is `userId`'s; 400
+     * APPEAL_NOTE_REQUIRED for a blank note; 409 ALREADY_APPEALED for a second appeal of the same
+     * content (also after it was decided). Stored as a `reports` row of kind `appeal` (reporter =
+     * author, `detail` = the trimmed note, `reason` = the hide's main reason), open, so it joins
+     * the target's group in the admin queue. Answers the row's id.
+     */
+    async appeal(userId: number, body: AppealBody): Promise<{ id: number }> {
+      const at = now();
+      const note = body.note.trim();
+      return db
+        .transaction(async (tx) => {
+          // The same lock as reports of the target: an appeal and a report's hide do not interleave.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${body.targetType}:${body.targetId}`}))`);
+          const target = await loadTarget(tx, body.targetType, body.targetId);
+          if (!target || !target.hidden || target.authorId !== userId) fail('APPEAL_TARGET_NOT_FOUND');
+          if (!note) fail('APPEAL_NOTE_REQUIRED', { field: 'note' });
+          const reason = await mainReason(tx, body.targetType, body.targetId, false);
+          // The author cannot report their own content, so their one row for the target is the appeal.
+          const [created] = await tx
+            .insert(reports)
+            .values({ reporterId: userId, targetType: body.targetType, targetId: body.targetId, targetUserId: userId, reason, detail: note, kind: 'appeal', createdAt: at })
+            .onConflictDoNothing()
+            .returning({ id: reports.id });
+          if (!created) fail('ALREADY_APPEALED');
+          return { id: created.id };
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) fail('ALREADY_APPEALED');
           throw error;
         });
     },
@@ -301,9 +383,12 @@ export function createReportsService(deps: ReportsServiceDeps) {
           id: groupId,
           targetType: reports.targetType,
           targetId: reports.targetId,
-          reporterCount: sql<number>`count(distinct ${reports.reporterId})::int`,
-          reasons: sql<ReportReason[]>`array_agg(distinct ${reports.reason})`,
-          details: sql<string[]>`array_remove(array_agg(${reports.detail} order by ${reports.id} desc), null)`,
+          // An appeal (issue #32 item 1) is not a report: it is counted, listed and shown apart.
+          reporterCount: sql<number>`(count(distinct ${reports.reporterId}) filter (where ${reports.kind} = 'report'))::int`,
+          reasons: sql<ReportReason[]>`coalesce(array_agg(distinct ${reports.reason}) filter (where ${reports.kind} = 'report'), '{}')`,
+          details: sql<string[]>`coalesce(array_remove(array_agg(${reports.detail} order by ${reports.id} desc) filter (where ${reports.kind} = 'report'), null), '{}')`,
+          appealNote: sql<string | null>`(array_agg(${reports.detail} order by ${reports.id} desc) filter (where ${reports.kind} = 'appeal'))[1]`,
+          appealAt: sql<string | null>`max(${reports.createdAt}) filter (where ${reports.kind} = 'appeal')`,
           latestAt: sql<string>`max(${reports.createdAt})`,
           action: sql<'dismiss' | 'hide' | 'suspend' | null>`(array_agg(${reports.action} order by ${reports.resolvedAt} desc nulls last, ${reports.id} desc))[1]`,
         })
@@ -341,6 +426,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
           latestAt: new Date(r.latestAt).toISOString(),
           action: status === 'resolved' ? r.action : null,
           content,
+          appeal: r.appealAt !== null ? { note: r.appealNote ?? '', createdAt: new Date(r.appealAt).toISOString() } : null,
           targetUser: author
             ? { id: author.id, name: author.name, suspended, suspendedUntil: suspended && author.suspendedUntil ? author.suspendedUntil.toISOString() : null }
             : null,
@@ -352,17 +438,28 @@ export function createReportsService(deps: ReportsServiceDeps) {
     /**
      * `POST /api/admin/reports/{id}/resolve`: acts on the target of report `id` and resolves its
      * open reports. 404 unknown report; 400 `hide` on a member, `suspend` on authorless content or
-     * on oneself.
+     * on oneself. Issue #32 item 1, the author's notices (staged in the transaction): content hidden
+     * by this action → `content_hidden`; hidden content shown again (`dismiss`, 다시 보이기) →
+     * `content_restored`; hidden content kept hidden while its appeal was open (숨김 유지) →
+     * `appeal_rejected`. Acting again changes nothing and tells nobody again.
      */
     async resolve(adminId: number, reportId: number, body: ResolveBody): Promise<ResolveResult> {
       const at = now();
       const note = body.note?.trim() || null;
+      const events: MatchEvent[] = [];
       const result = await db.transaction(async (tx) => {
         const [report] = await tx.select({ targetType: reports.targetType, targetId: reports.targetId, reason: reports.reason }).from(reports).where(eq(reports.id, reportId));
         if (!report) fail('REPORT_NOT_FOUND');
         const { targetType, targetId } = report;
+        // The lock of reports and appeals of the target (a report's hide and this decision do not interleave).
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`report:${targetType}:${targetId}`}))`);
         const target = await loadTarget(tx, targetType, targetId);
         if (body.action === 'hide' && targetType === 'member') fail('NOT_HIDEABLE', { field: 'action' });
+        const [openAppeal] = await tx
+          .select({ id: reports.id })
+          .from(reports)
+          .where(and(eq(reports.targetType, targetType), eq(reports.targetId, targetId), eq(reports.status, 'open'), eq(reports.kind, 'appeal')))
+          .limit(1);
         let suspension: { userId: number; tokenVersion: number; until: Date | null } | null = null;
         if (body.action === 'suspend') {
           const userId = target?.authorId ?? null;
@@ -381,6 +478,13 @@ export function createReportsService(deps: ReportsServiceDeps) {
             await setHidden(tx, targetType, targetId, at, deps.setScheduleHidden);
             hidden = true;
           }
+          const authorId = target.authorId;
+          if (authorId !== null) {
+            if (!target.hidden && hidden) events.push(moderationNotice('content_hidden', authorId, targetType, targetId, report.reason));
+            else if (target.hidden && !hidden) events.push(moderationNotice('content_restored', authorId, targetType, targetId));
+            else if (target.hidden && hidden && openAppeal) events.push(moderationNotice('appeal_rejected', authorId, targetType, targetId));
+            await deps.stageNotices(tx, events);
+          }
         }
         const resolved = await tx
           .update(reports)
@@ -396,6 +500,7 @@ export function createReportsService(deps: ReportsServiceDeps) {
         return { targetType, targetId, resolved: resolved.length, hidden, suspension };
       });
       const { suspension, ...rest } = result;
+      await deps.notifyAll(events);
       if (suspension) await afterSuspension(suspension.userId, suspension.tokenVersion);
       return { ...rest, action: body.action, suspension: suspension ? state(suspension.userId, suspension.until, true) : null };
     },

@@ -77,7 +77,7 @@ export async function exportMyData(db: Database, userId: number, now: Clock): Pr
     db.select().from(blocks).where(eq(blocks.blockerId, userId)).orderBy(desc(blocks.createdAt)),
     // What they reported and why — not the moderator's note about it, nor who decided.
     db
-      .select({ id: reports.id, targetType: reports.targetType, targetId: reports.targetId, reason: reports.reason, detail: reports.detail, status: reports.status, createdAt: reports.createdAt })
+      .select({ id: reports.id, kind: reports.kind, targetType: reports.targetType, targetId: reports.targetId, reason: reports.reason, detail: reports.detail, status: reports.status, createdAt: reports.createdAt })
       .from(reports)
       .where(eq(reports.reporterId, userId))
       .orderBy(desc(reports.id)),

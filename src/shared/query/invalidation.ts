@@ -46,6 +46,10 @@ export const NOTIFICATION_INVALIDATES: Record<NotificationType, readonly QueryRo
   meal_reminder: ['matchesReceived', 'matchesSent', 'match', ...INBOX_ROOTS],
   schedule_changed: [...updateSchedule.invalidates, ...INBOX_ROOTS],
   marked_absent: [...reportAttendance.invalidates, ...INBOX_ROOTS],
+  // Issue #32 item 1: my content was hidden or shown again by moderation (posts, comments, meals, reviews, chats).
+  content_hidden: ['board', 'schedules', 'mySchedules', 'myReviews', 'chat', ...INBOX_ROOTS],
+  content_restored: ['board', 'schedules', 'mySchedules', 'myReviews', 'chat', ...INBOX_ROOTS],
+  appeal_rejected: [...INBOX_ROOTS],
 };
 
 /**

@@ -21,6 +21,7 @@ const group = (over: Partial<AdminReportGroup> = {}): AdminReportGroup => ({
   latestAt: '2026-11-26T03:00:00.000Z',
   action: null,
   content: { title: '수상한 글', text: '여기로 연락 주세요', author: { id: 5, name: '글쓴이' }, matchId: null, postId: null, hidden: true, exists: true },
+  appeal: null,
   targetUser: { id: 5, name: '글쓴이', suspended: false, suspendedUntil: null },
   ...over,
 });
@@ -71,6 +72,32 @@ describe('관리자 page (issue #17 item 6)', () => {
     await confirmYes();
     await waitFor(() => expect(bodies).toHaveLength(3));
     expect(bodies[2]).toEqual({ action: 'dismiss' });
+  });
+
+  it("an appeal (issue #32 item 1) is labelled 이의 제기 with the author's note; 다시 보이기 and 숨김 유지 ask first and send dismiss / hide", async () => {
+    const bodies: unknown[] = [];
+    mockFetch({
+      'GET /api/admin/reports': () => jsonResponse([group({ appeal: { note: '광고가 아니라 후기예요', createdAt: '2026-11-26T04:00:00.000Z' } })]),
+      'POST /api/admin/reports/41/resolve': (_url, init) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return jsonResponse({ targetType: 'post', targetId: 7, action: 'dismiss', resolved: 4, hidden: false, suspension: null });
+      },
+    });
+    renderWithFeedback(<AdminPage />);
+    const card = (await screen.findByText('여기로 연락 주세요')).closest('li')!;
+    const c = within(card);
+    expect(c.getByText('이의 제기')).toBeTruthy();
+    expect(card.textContent).toContain('작성자의 이의: 광고가 아니라 후기예요');
+    expect(c.queryByRole('button', { name: '무시' })).toBeNull();
+
+    await userEvent.click(c.getByRole('button', { name: '다시 보이기' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('다시 보이게 할까요?');
+    await confirmYes();
+    await findToast('처리했어요.');
+    await userEvent.click(c.getByRole('button', { name: '숨김 유지' }));
+    expect((await screen.findByRole('alertdialog')).textContent).toContain('숨김을 유지할까요?');
+    await confirmYes();
+    await waitFor(() => expect(bodies).toEqual([{ action: 'dismiss' }, { action: 'hide' }]));
   });
 
   it('a member target has no 숨기기; the resolved tab and the audit tab list what was done', async () => {

@@ -111,16 +111,22 @@ function ReportCard({ group }: { group: AdminReportGroup }) {
 
   // Issue #28 item 1: a dispute of an absence mark is decided by keeping (dismiss) or removing (hide) the mark.
   const dispute = group.targetType === 'attendance';
+  // Issue #32 item 1: the author appealed the hiding — 다시 보이기 (dismiss) or 숨김 유지 (hide); they are told either way.
+  const appeal = group.appeal !== null && group.status === 'open';
   const act = async (action: 'dismiss' | 'hide' | 'suspend') => {
     const message =
       action === 'dismiss'
         ? dispute
           ? ko.admin.confirmUphold
-          : ko.admin.confirmDismiss
+          : appeal
+            ? ko.admin.confirmRestore
+            : ko.admin.confirmDismiss
         : action === 'hide'
           ? dispute
             ? ko.admin.confirmRemoveMark
-            : ko.admin.confirmHide
+            : appeal
+              ? ko.admin.confirmKeepHidden
+              : ko.admin.confirmHide
           : days === 'forever'
             ? format(ko.admin.confirmSuspendForever, { name: authorName })
             : format(ko.admin.confirmSuspend, { name: authorName, period: format(ko.admin.periodDays, { n: days }) });
@@ -146,6 +152,7 @@ function ReportCard({ group }: { group: AdminReportGroup }) {
     <li className="card admin-report" data-report-group={`${group.targetType}:${group.targetId}`}>
       <p className="admin-report__meta">
         <span className="pill">{ko.reports.targets[group.targetType]}</span>
+        {group.appeal && <span className="pill pill--warn">{ko.admin.appeal}</span>}
         <strong>{format(ko.admin.reporters, { n: group.reporterCount })}</strong>
         <span>{group.reasons.map((r) => ko.reports.reasons[r]).join(', ')}</span>
         <span>{format(ko.admin.latest, { date: when(group.latestAt) })}</span>
@@ -170,6 +177,7 @@ function ReportCard({ group }: { group: AdminReportGroup }) {
           </span>
         )}
       </p>
+      {group.appeal && <p className="admin-report__appeal">{format(ko.admin.appealNote, { note: group.appeal.note })}</p>}
       {group.details.length > 0 && (
         <ul className="admin-report__details">
           {group.details.map((d, i) => (
@@ -179,11 +187,11 @@ function ReportCard({ group }: { group: AdminReportGroup }) {
       )}
       <div className="admin-report__actions">
         <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void act('dismiss')}>
-          {dispute ? ko.admin.upholdMark : ko.admin.dismiss}
+          {dispute ? ko.admin.upholdMark : appeal ? ko.admin.restore : ko.admin.dismiss}
         </button>
         {group.targetType !== 'member' && (
           <button type="button" className="btn btn--secondary btn--small" disabled={busy} onClick={() => void act('hide')}>
-            {dispute ? ko.admin.removeMark : ko.admin.hide}
+            {dispute ? ko.admin.removeMark : appeal ? ko.admin.keepHidden : ko.admin.hide}
           </button>
         )}
         {content.author && !dispute && (

@@ -1,7 +1,9 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import type { NotificationItem } from '@common/api/notifications';
+import { AppealBody, APPEAL_NOTE_MAX } from '@common/api/reports';
+import { NoteDialog } from '@/shared/components/dispute-dialog';
 import { toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { ko } from '@/i18n/ko';
@@ -9,6 +11,7 @@ import { relativeTime as koreanRelativeTime } from '@/lib/dates';
 import { useNow } from '@/lib/use-now';
 import { inboxItems, inboxQuery, unreadCountQuery } from '../api/notifications';
 import { markRead, useMarkNotificationsRead } from '../api/use-mark-notifications-read';
+import { useAppealContent } from '../api/use-appeal-content';
 import './notifications.css';
 
 /** "방금", "3분 전", "2시간 전", "어제", "11월 24일" of an instant, seen at `now` (common/domain/korean-time). */
@@ -23,6 +26,8 @@ const safeLink = (link: string) => (link.startsWith('/') && !link.startsWith('//
  * 알림 (issue #16 item 5): the inbox newest first, 20 at a time with "더 보기"; unread items stand
  * out (a dot and "읽지 않음" for screen readers); opening one marks it read and goes to its link;
  * "모두 읽음" marks them all. Loading, error and empty ("새 알림이 없어요.") through QueryState.
+ * Issue #32 item 1: a `content_hidden` item has an 이의 제기 button (the shared note dialog; the
+ * server's refusals on the field), replaced by "이의를 접수했어요" once appealed.
  */
 export function NotificationsPage() {
   const client = useQueryClient();
@@ -31,6 +36,8 @@ export function NotificationsPage() {
   const query = useInfiniteQuery(inboxQuery());
   const { data: unread = 0 } = useQuery(unreadCountQuery());
   const items = inboxItems(query.data);
+  const [appealing, setAppealing] = useState<NonNullable<NotificationItem['target']> | null>(null);
+  const appeal = useAppealContent();
   const anyUnread = unread > 0 || items.some((item) => !item.read);
 
   const markAll = useMarkNotificationsRead({
@@ -68,10 +75,34 @@ export function NotificationsPage() {
                   {relativeTime(item.createdAt, now)}
                 </time>
               </a>
+              {item.type === 'content_hidden' && item.target && (
+                <div className="inbox-item__actions">
+                  {item.appealed ? (
+                    <span className="inbox-item__status" role="status">
+                      {ko.inbox.appeal.appealed}
+                    </span>
+                  ) : (
+                    <button type="button" className="btn btn--ghost btn--small" onClick={() => setAppealing(item.target!)}>
+                      {ko.inbox.appeal.open}
+                    </button>
+                  )}
+                </div>
+              )}
             </li>
           ))}
         </ul>
       )}
+      <NoteDialog
+        open={appealing !== null}
+        formKey={appealing ? `${appealing.type}-${appealing.id}` : ''}
+        text={ko.inbox.appeal}
+        schema={AppealBody.properties.note}
+        max={APPEAL_NOTE_MAX}
+        send={(note) => appeal.mutateAsync({ targetType: appealing!.type, targetId: appealing!.id, note: note ?? '' })}
+        pending={appeal.isPending}
+        errorsOnField
+        onClose={() => setAppealing(null)}
+      />
       {query.hasNextPage && (
         <button type="button" className="btn btn--ghost inbox__more" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
           {ko.inbox.more}
