@@ -416,7 +416,7 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
       if (typeof destination === 'string') sessions.endDestination(destination, typeof userId === 'number' ? userId : undefined);
       return;
     }
-    sessions.deliver(message.destination, message.body);
+    sessions.deliver(message.destination, message.body, message.exceptUserIds);
   });
 
   return {

@@ -45,10 +45,16 @@ export function createChatService(db: Database) {
     };
   }
 
-  /** True when `userId` may read and write the chat of `matchId`. */
+  /**
+   * True when `userId` may follow the chat of `matchId` live (SUBSCRIBE to its topic and reads): a
+   * participant of an open match, and never across a block between the two (issue #32 item 5: a
+   * chat whose meal had started before the block stays open to read over HTTP, but nothing reaches
+   * either side live).
+   */
   async function canChat(userId: number, matchId: number): Promise<boolean> {
     const r = await room(matchId);
-    return !!r && r.open && (r.hostId === userId || r.requesterId === userId);
+    if (!r || !r.open || (r.hostId !== userId && r.requesterId !== userId)) return false;
+    return !(await isBlockedBetween(db, r.hostId, r.requesterId));
   }
 
   /**
