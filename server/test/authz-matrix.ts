@@ -466,13 +466,13 @@ export interface LiveRow {
 
 /**
  * The live channel's matrix (issue #32 item 5): every destination a client may SUBSCRIBE or SEND
- * to. Across a block the 1:1 chat is closed both ways (SUBSCRIBE refused, SEND on the error queue
- * with CHAT_BLOCKED); the table chat stays shared, but no message passes between the two
+ * to. Across a block the 1:1 chat is closed both ways (SUBSCRIBE and SEND refused on the error
+ * queue with CHAT_BLOCKED, the session kept); the table chat stays shared, but no message passes between the two
  * (server/modules/chat/table-service.ts "Blocks"); nobody follows another member's own queues.
  */
 export const LIVE_MATRIX: readonly LiveRow[] = [
-  { frame: 'SUBSCRIBE', pattern: '/topic/chat/{matchId}', owner: 'ok', member: 'ok', stranger: 'refused', blocked: 'refused', destination: (c) => `/topic/chat/${c.matchId}` },
-  { frame: 'SUBSCRIBE', pattern: '/topic/chat/{matchId}/reads', owner: 'ok', member: 'ok', stranger: 'refused', blocked: 'refused', destination: (c) => `/topic/chat/${c.matchId}/reads` },
+  { frame: 'SUBSCRIBE', pattern: '/topic/chat/{matchId}', owner: 'ok', member: 'ok', stranger: 'refused', blocked: 'queued', destination: (c) => `/topic/chat/${c.matchId}` },
+  { frame: 'SUBSCRIBE', pattern: '/topic/chat/{matchId}/reads', owner: 'ok', member: 'ok', stranger: 'refused', blocked: 'queued', destination: (c) => `/topic/chat/${c.matchId}/reads` },
   { frame: 'SEND', pattern: '/app/chat/{matchId}', owner: 'ok', member: 'ok', stranger: 'refused', blocked: 'queued', destination: (c) => `/app/chat/${c.matchId}` },
   { frame: 'SUBSCRIBE', pattern: '/topic/table/{scheduleId}', owner: 'ok', member: 'ok', stranger: 'refused', blocked: 'ok', destination: (c) => `/topic/table/${c.scheduleId}` },
   { frame: 'SUBSCRIBE', pattern: '/topic/table/{scheduleId}/reads', owner: 'ok', member: 'ok', stranger: 'refused', blocked: 'ok', destination: (c) => `/topic/table/${c.scheduleId}/reads` },

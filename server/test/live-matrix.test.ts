@@ -65,6 +65,7 @@ async function outcome(who: Member, frame: LiveRow['frame'], destination: string
     if (frame === 'SUBSCRIBE') {
       c.subscribe(destination);
       await Promise.race([c.sync(), c.closed]);
+      if (errors.length > 0) return { outcome: 'queued', error: (JSON.parse(errors[0]!.body) as { message: string }).message };
     } else {
       let receipted = false;
       const receipt = `live-matrix-${++receiptSeq}`;

@@ -250,7 +250,7 @@ describe('blocks everywhere (issue #32 item 5)', () => {
     expect((await profile(b, a.id)).statusCode).toBe(200);
   });
 
-  it("the 1:1 chat's SUBSCRIBE across a block is refused (ERROR and close), its SEND goes to the error queue; the history stays readable", async () => {
+  it("the 1:1 chat's SUBSCRIBE across a block is refused (CHAT_BLOCKED on /user/queue/errors, the session stays), so is its SEND; the history stays readable", async () => {
     const host = await t.quickMember();
     const guest = await t.quickMember();
     const id = await requestMatch(t, guest.headers, await createSchedule(t, host.headers));
@@ -258,9 +258,11 @@ describe('blocks everywhere (issue #32 item 5)', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/chat/${id}/messages`, headers: guest.headers, payload: { content: '먼저 보낸 말' } })).statusCode).toBe(201);
     // Before the block the guest may follow the chat.
     const before = await client(guest);
+    const beforeErrors = before.subscribe(USER_ERRORS_DESTINATION);
     before.subscribe(chatTopic(id));
     await before.sync();
     expect(before.isClosed()).toBe(false);
+    expect(beforeErrors).toEqual([]);
     // The meal starts, then the host blocks the guest: the match stays open (not cancellable).
     t.clock.advance(2 * 24 * 3600 * 1000);
     expect((await block(host, guest.id)).statusCode).toBe(201);
@@ -270,10 +272,15 @@ describe('blocks everywhere (issue #32 item 5)', () => {
       [guest, chatReadsTopic(id)],
     ] as const) {
       const c = await client(who);
-      c.subscribe(destination);
-      await c.closed;
-      expect(c.errors.length).toBe(1);
-      expect(c.errors[0]!.headers.message).toMatch(/[가-힣]/);
+      const errors = c.subscribe(USER_ERRORS_DESTINATION);
+      const messages = c.subscribe(destination);
+      await c.sync();
+      expect(errors.map((e) => JSON.parse(e.body))).toEqual([{ code: 'chat_blocked', message: '메시지를 보낼 수 없는 회원이에요.', destination }]);
+      expect(c.isClosed()).toBe(false);
+      // No subscription was made: a message published there does not arrive.
+      await t.app.broker.publish({ destination, body: JSON.stringify({ id: 0 }) });
+      await c.sync();
+      expect(messages).toEqual([]);
     }
     // SEND: refused on /user/queue/errors with CHAT_BLOCKED; the session stays.
     const sender = await client(guest);
