@@ -93,9 +93,9 @@ export const USER_ERRORS_DESTINATION = '/user/queue/errors';
 export interface StompUserError {
   code: string;
   message: string;
-  /** The SEND's destination. */
+  /** The SEND's destination (or the refused SUBSCRIBE's, issue #32 item 5). */
   destination: string;
-  /** The refused SEND's `receipt` header, when it had one (no RECEIPT is sent for it). */
+  /** The refused frame's `receipt` header, when it had one (no RECEIPT is sent for it). */
   receiptId?: string;
 }
 

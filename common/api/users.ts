@@ -158,7 +158,7 @@ export const getPublicProfile = defineOperation({
   auth: 'member',
   summary: 'A member\'s public profile',
   description:
-    'Answers what a signed-in member may see of member `id` (name, picture, bio, preferences, average `rating` of each reviewer\'s latest review, distinct reviewers, meals, no-shows and late cancellations of the last 180 days), never the e-mail or age, and 404 for a deleted member.',
+    'Answers what a signed-in member may see of member `id` (name, picture, bio, preferences, average `rating` of each reviewer\'s latest review, distinct reviewers, meals, no-shows and late cancellations of the last 180 days), never the e-mail or age, and 404 for a deleted member and for a member in a block with the caller, either way.',
   tags,
   params: UserIdParams,
   responses: { 200: PublicProfile },

@@ -25,6 +25,7 @@ export function createRedisBroker(url: string, onError: (err: Error) => void, ch
       return;
     }
     if (typeof message?.destination !== 'string' || typeof message.body !== 'string') return;
+    if (message.exceptUserIds !== undefined && !(Array.isArray(message.exceptUserIds) && message.exceptUserIds.every((id) => typeof id === 'number'))) return;
     for (const l of listeners) l(message);
   });
   const subscribed = subscriber.subscribe(channel);

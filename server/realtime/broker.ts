@@ -10,6 +10,11 @@ export interface BrokerMessage {
   destination: string;
   /** JSON text (the STOMP MESSAGE body, or the control event). */
   body: string;
+  /**
+   * Members whose subscriptions skip this message (issue #32 item 5: a table chat message does not
+   * reach the members across a block with its sender). Absent: every subscriber gets it.
+   */
+  exceptUserIds?: number[];
 }
 
 /** Publishes to every instance (including this one) and hands received messages to listeners. */

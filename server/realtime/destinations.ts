@@ -15,7 +15,10 @@ import { USER_ERRORS_DESTINATION } from '../../common/realtime.ts';
 
 /**
  * A destination clients may SUBSCRIBE to. `match` answers its parameters (e.g. `{matchId}`) or
- * null when the destination is not this one; `canSubscribe` decides for the connected member.
+ * null when the destination is not this one; `canSubscribe` decides for the connected member:
+ * false → ERROR and close; a thrown AppError 400/409/422 (authorised but refused, e.g. 409
+ * CHAT_BLOCKED, issue #32 item 5) → a MESSAGE on `/user/queue/errors`, no subscription, the
+ * connection stays.
  */
 export interface TopicDestination<P = unknown> {
   /** The pattern, for logs and docs (e.g. `/topic/chat/{matchId}`). */

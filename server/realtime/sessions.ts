@@ -62,8 +62,11 @@ export interface SessionRegistry {
   /** Adds a subscription (`shared`: in the destination index, fed by the broker). */
   subscribe(s: Session, id: string, destination: string, shared: boolean): void;
   unsubscribe(s: Session, id: string): void;
-  /** Delivers one broker message to every subscription of its destination. */
-  deliver(destination: string, body: string): void;
+  /**
+   * Delivers one broker message to every subscription of its destination, but those of the
+   * members in `exceptUserIds` (issue #32 item 5: across a block in the table chat).
+   */
+  deliver(destination: string, body: string, exceptUserIds?: readonly number[]): void;
   /** Ends every subscription to `destination` (e.g. the chat of a cancelled match); only member `userId`'s when given (issue #30). */
   endDestination(destination: string, userId?: number): void;
   /** Open sessions of a member on this instance. */
@@ -128,11 +131,12 @@ export function createSessionRegistry(): SessionRegistry {
       set?.delete(sub);
       if (set?.size === 0) byDestination.delete(sub.destination);
     },
-    deliver(destination, body) {
+    deliver(destination, body, exceptUserIds) {
       const set = byDestination.get(destination);
       if (!set || set.size === 0) return;
       messageSeq += 1;
       for (const sub of set) {
+        if (exceptUserIds?.length && sub.session.userId !== null && exceptUserIds.includes(sub.session.userId)) continue;
         registry.send(
           sub.session,
           'MESSAGE',

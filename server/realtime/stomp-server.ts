@@ -19,7 +19,9 @@
  *   interval is closed.
  * - RECEIPT for a SEND only after its handler resolved (the message is stored). Issue #16: a SEND
  *   that is authorised but refused is answered on the session's own `/user/queue/errors`
- *   (`StompUserError`), without RECEIPT, and the connection stays. Every other refusal and every
+ *   (`StompUserError`), without RECEIPT, and the connection stays; so is a SUBSCRIBE of a
+ *   participant that a block refuses (issue #32 item 5: 409 CHAT_BLOCKED, so the client does not
+ *   lose its whole session and reconnect into the same refusal). Every other refusal and every
  *   malformed frame: ERROR, then close; a refused session's subscriptions are dropped first, so
  *   no MESSAGE leaks.
  * - Fan-out: every MESSAGE comes from the broker (memory or Redis), so all instances deliver.
@@ -271,7 +273,7 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
     switch (frame.command) {
       case 'SUBSCRIBE':
         checkToken(s, userId);
-        await subscribe(s, userId, h);
+        if (!(await subscribe(s, userId, h))) return;
         break;
       case 'UNSUBSCRIBE':
         if (!h.id) throw new StompRefusal(STOMP_ERRORS.malformed);
@@ -297,8 +299,13 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
     if (receipt && !s.closed) sessions.send(s, 'RECEIPT', { 'receipt-id': receipt });
   }
 
-  /** SUBSCRIBE: the session's own error queue, or a registered topic the member may read. */
-  async function subscribe(s: Session, userId: number, h: StompHeaders) {
+  /**
+   * SUBSCRIBE: the session's own error queue, or a registered topic the member may read; answers
+   * whether it was made (a RECEIPT follows). A destination's `canSubscribe` that throws an AppError
+   * 400/409/422 (authorised but refused, e.g. 409 CHAT_BLOCKED across a block, issue #32 item 5) is
+   * told on `/user/queue/errors` and answers false; the connection stays.
+   */
+  async function subscribe(s: Session, userId: number, h: StompHeaders): Promise<boolean> {
     const { id, destination } = h;
     if (!id || !destination || s.subs.has(id)) throw new StompRefusal(STOMP_ERRORS.malformed);
     if (s.subs.size >= options.maxSubscriptions) throw new StompRefusal(STOMP_ERRORS.tooManySubscriptions);
@@ -307,11 +314,22 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
     if (target.kind === 'own-errors') {
       // The session's own queue: kept on the session only, never in the shared destination index.
       sessions.subscribe(s, id, destination, false);
-      return;
+      return true;
     }
-    if (!(await target.authorise(userId))) throw new StompRefusal(STOMP_ERRORS.forbidden);
-    if (s.closed) return;
+    let allowed: boolean;
+    try {
+      allowed = await target.authorise(userId);
+    } catch (err) {
+      if (err instanceof AppError && [400, 409, 422].includes(err.statusCode)) {
+        sessions.sendUserError(s, { code: err.code.toLowerCase(), message: err.message, destination, ...(h.receipt ? { receiptId: h.receipt } : {}) });
+        return false;
+      }
+      throw err;
+    }
+    if (!allowed) throw new StompRefusal(STOMP_ERRORS.forbidden);
+    if (s.closed) return false;
     sessions.subscribe(s, id, destination, true);
+    return true;
   }
 
   /**
@@ -416,7 +434,7 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
       if (typeof destination === 'string') sessions.endDestination(destination, typeof userId === 'number' ? userId : undefined);
       return;
     }
-    sessions.deliver(message.destination, message.body);
+    sessions.deliver(message.destination, message.body, message.exceptUserIds);
   });
 
   return {

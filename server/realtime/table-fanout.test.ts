@@ -2,7 +2,8 @@
  * Issue #30 item 7 (the scale of a table): two server instances sharing one PostgreSQL and one
  * Redis, a table of 8 (the host and 7 accepted guests) spread over both, all members sending at
  * once over STOMP: every message reaches each of the other 7 exactly once, each sender's messages
- * in the order they were sent, and all members see the same sequence. Runs only with `REDIS_URL`
+ * in the order they were sent, and all members see the same sequence; across a block (issue #32
+ * item 5) a message skips the other side on either instance. Runs only with `REDIS_URL`
  * and PostgreSQL (the `node-postgres` project), like ./fanout.test.ts.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -91,4 +92,26 @@ describe.runIf(enabled)('a table of 8 over two instances and Redis (issue #30 it
     const history = await one.app.inject({ url: `/api/schedules/${scheduleId}/chat?limit=100`, headers: host.headers });
     expect((history.json() as TableMessage[]).filter((m) => m.kind === 'text')).toHaveLength(total);
   }, 120_000);
+
+  it('across a block the message skips the other side on the other instance too (issue #32 item 5)', async () => {
+    const host = await one.quickMember({ name: '호스트' });
+    const [a, b] = [await one.quickMember({ name: '가영' }), await one.quickMember({ name: '나래' })];
+    const scheduleId = await createSchedule(one, host.headers, { participants: 4 });
+    for (const g of [a, b]) expect((await act(one, host.headers, await requestMatch(one, g.headers, scheduleId), 'accept')).statusCode).toBe(200);
+    expect((await two.app.inject({ method: 'POST', url: '/api/blocks', headers: b.headers, payload: { userId: a.id } })).statusCode).toBe(201);
+    // a on instance 1, b and the host on instance 2.
+    const [ca, cb, ch] = [stompClient(urls[0]!, a.token), stompClient(urls[1]!, b.token), stompClient(urls[1]!, host.token)];
+    clients.push(ca, cb, ch);
+    await Promise.all([ca, cb, ch].map((c) => c.connected));
+    const [la, lb, lh] = [ca, cb, ch].map((c) => c.subscribe(tableTopic(scheduleId)));
+    await Promise.all([ca, cb, ch].map((c) => c.sync()));
+    await ca.sendWithReceipt(tableSendDestination(scheduleId), { content: '가영의 말' });
+    await ch.sendWithReceipt(tableSendDestination(scheduleId), { content: '호스트의 말' });
+    const texts = (list: typeof la) => list!.map((m) => (JSON.parse(m.body) as TableMessage).content);
+    // The host's words are the fence: once they arrived, whatever came before has too.
+    await waitFor(() => [la, lb, lh].every((l) => texts(l).includes('호스트의 말')));
+    expect(texts(lh)).toEqual(['가영의 말', '호스트의 말']);
+    expect(texts(la)).toEqual(['가영의 말', '호스트의 말']);
+    expect(texts(lb)).toEqual(['호스트의 말']);
+  });
 });

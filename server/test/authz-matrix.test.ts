@@ -3,7 +3,8 @@
  * 1. every route in the OpenAPI document (`app.swagger()`) has a row (or is listed as public);
  * 2. every row names a real route;
  * 3. every cell: the route called as anonymous / an unrelated member / the owner answers the
- *    expected status.
+ *    expected status; and where the row says, as a member in a block with the owner (issue #32
+ *    item 5), both ways: one the owner blocked and one who blocked the owner.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helper.ts';
@@ -16,6 +17,8 @@ let t: TestApp;
 let ctx: MatrixContext;
 let owner: Awaited<ReturnType<TestApp['registerMember']>>;
 let member: Awaited<ReturnType<TestApp['registerMember']>>;
+/** Issue #32 item 5: a member the owner blocked, and a member who blocked the owner. */
+const across = {} as Record<'blocked by owner' | 'blocked owner', Awaited<ReturnType<TestApp['quickMember']>>>;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -23,6 +26,12 @@ beforeAll(async () => {
   owner = await t.registerMember({ name: '주인' });
   member = await t.registerMember({ name: '회원' });
   const login = await t.registerMember({ name: '로그인', password: 'matrix-password' });
+  across['blocked by owner'] = await t.quickMember({ name: '차단된 회원' });
+  across['blocked owner'] = await t.quickMember({ name: '차단한 회원' });
+  const blockOf = async (by: { headers: Record<string, string> }, userId: number) =>
+    expect((await t.app.inject({ method: 'POST', url: '/api/blocks', headers: by.headers, payload: { userId } })).statusCode).toBe(201);
+  await blockOf(owner, across['blocked by owner'].id);
+  await blockOf(across['blocked owner'], owner.id);
   const form = imageForm();
   const uploaded = await t.app.inject({ method: 'POST', url: '/api/images/upload', payload: form.payload as Buffer, headers: { ...form.headers, ...owner.headers } });
   expect(uploaded.statusCode).toBe(201);
@@ -74,7 +83,7 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;
   };
-  ctx = { seq: () => ++n, loginAccount: { email: login.email, password: 'matrix-password' }, uploadUrl: uploaded.json().url, today, newSchedule, newMatch, newPost, newComment, newConfirmedMatch, newReceivedReview };
+  ctx = { seq: () => ++n, loginAccount: { email: login.email, password: 'matrix-password' }, uploadUrl: uploaded.json().url, today, ownerId: owner.id, newSchedule, newMatch, newPost, newComment, newConfirmedMatch, newReceivedReview };
 });
 afterAll(async () => {
   await t.close();
@@ -106,11 +115,17 @@ describe('authorization matrix', () => {
     expect((await t.app.inject({ method: r.method, url: r.path })).statusCode).toBe(r.status);
   });
 
-  const cells = AUTHZ_MATRIX.flatMap((row) => (['anonymous', 'member', 'owner'] as const).filter((role) => row[role] !== null).map((role) => [`${key(row)} as ${role}`, row, role] as const));
+  type Caller = Role | keyof typeof across;
+  const cells = AUTHZ_MATRIX.flatMap((row) => [
+    ...(['anonymous', 'member', 'owner'] as const).filter((role) => row[role] !== null).map((role) => [`${key(row)} as ${role}`, row, role as Caller] as const),
+    ...(row.blocked == null ? [] : (['blocked by owner', 'blocked owner'] as const).map((side) => [`${key(row)} as a member who ${side === 'blocked owner' ? 'blocked the owner' : 'the owner blocked'}`, row, side as Caller] as const)),
+  ]);
 
-  it.each(cells)('%s', async (_name, row: MatrixRow, role: Role) => {
+  it.each(cells)('%s', async (_name, row: MatrixRow, caller: Caller) => {
+    const role: Role = caller === 'blocked by owner' || caller === 'blocked owner' ? 'blocked' : caller;
     let headers: Record<string, string> = {};
-    if (role !== 'anonymous') {
+    if (caller === 'blocked by owner' || caller === 'blocked owner') headers = across[caller].headers;
+    else if (role !== 'anonymous') {
       const who = row.mutatesCaller ? await t.registerMember() : role === 'owner' ? owner : member;
       headers = who.headers;
     }

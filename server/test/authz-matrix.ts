@@ -4,12 +4,15 @@
  * OpenAPI document and fails when a route is missing here, then checks every cell.
  *
  * Roles: `anonymous` (no token), `member` (a signed-in member unrelated to the resource),
- * `owner` (the member who owns or participates in the resource). `null` = not applicable
- * (e.g. account routes have no separate owner). Later issues add their rows.
+ * `owner` (the member who owns or participates in the resource), `blocked` (issue #32 item 5: a
+ * member in a block with the owner — checked both ways, a member the owner blocked and a member who
+ * blocked the owner; only on the routes that touch another member's content). `null` = not
+ * applicable (e.g. account routes have no separate owner). Later issues add their rows.
+ * `LIVE_MATRIX` (below) does the same for the live channel's destinations.
  */
 
 /** Who calls. */
-export type Role = 'anonymous' | 'member' | 'owner';
+export type Role = 'anonymous' | 'member' | 'owner' | 'blocked';
 
 /** Fixtures the matrix test prepares before checking cells. */
 export interface MatrixContext {
@@ -21,6 +24,8 @@ export interface MatrixContext {
   uploadUrl: string;
   /** Today's date in KST as the app's clock sees it (`YYYY-MM-DD`). */
   today: string;
+  /** The owner's member id (issue #32 item 5: the `blocked` role reads the owner's profile). */
+  ownerId: number;
   /** Creates a fresh schedule owned by `owner` (today at `hour`, default 20 — the clock is at 12:00 KST; capacity 4); answers its id. */
   newSchedule(hour?: number): Promise<number>;
   /**
@@ -57,6 +62,11 @@ export interface MatrixRow {
   anonymous: number | null;
   member: number | null;
   owner: number | null;
+  /**
+   * Issue #32 item 5: what a member in a block with the owner gets (either way); absent on routes
+   * that touch no other member's content (one's own account, lists filtered by blocks).
+   */
+  blocked?: number | null;
   /** Builds the request (URL with real ids, body; may create fixtures); default: `path` with no body. */
   request?: (ctx: MatrixContext, role: Role) => MatrixRequest | Promise<MatrixRequest>;
   /** The call changes the caller's session (e.g. revokes tokens): use a throw-away member. */
@@ -177,7 +187,7 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
 
   // ── matches (issue #3): owner = the schedule's author (the host); creating one on one's own schedule is 400 ──
   {
-    method: 'POST', path: '/api/matches', anonymous: 401, member: 201, owner: 400,
+    method: 'POST', path: '/api/matches', anonymous: 401, member: 201, owner: 400, blocked: 403,
     request: async (c) => ({ payload: { scheduleId: await c.newSchedule() } }),
   },
   { method: 'GET', path: '/api/matches', anonymous: 401, member: 200, owner: 200 },
@@ -186,11 +196,11 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   { method: 'GET', path: '/api/matches/absences', anonymous: 401, member: 200, owner: 200 },
   {
     // Issue #19: a member who is neither side gets 404 like an unknown id (no probing).
-    method: 'GET', path: '/api/matches/{id}', anonymous: 401, member: 404, owner: 200,
+    method: 'GET', path: '/api/matches/{id}', anonymous: 401, member: 404, owner: 200, blocked: 404,
     request: async (c) => ({ url: `/api/matches/${await c.newMatch()}` }),
   },
   {
-    method: 'POST', path: '/api/matches/{id}/accept', anonymous: 401, member: 403, owner: 200,
+    method: 'POST', path: '/api/matches/{id}/accept', anonymous: 401, member: 403, owner: 200, blocked: 403,
     request: async (c) => ({ url: `/api/matches/${await c.newMatch()}/accept` }),
   },
   {
@@ -208,7 +218,7 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   },
   // Issue #15: cancel, arrival and attendance — either side; owner = the host.
   {
-    method: 'POST', path: '/api/matches/{id}/cancel', anonymous: 401, member: 403, owner: 200,
+    method: 'POST', path: '/api/matches/{id}/cancel', anonymous: 401, member: 403, owner: 200, blocked: 403,
     request: async (c) => ({ url: `/api/matches/${await c.newMatch('ACCEPTED')}/cancel`, payload: { reason: '일정이 생겼어요' } }),
   },
   {
@@ -234,13 +244,14 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
     request: async (c) => ({ url: `/api/matches/${(await c.newConfirmedMatch()).matchId}/calendar.ics` }),
   },
   {
-    method: 'GET', path: '/api/users/{id}', anonymous: 401, member: 200, owner: 200,
-    request: async (c) => ({ url: `/api/users/${(await c.newConfirmedMatch()).requesterId}` }),
+    method: 'GET', path: '/api/users/{id}', anonymous: 401, member: 200, owner: 200, blocked: 404,
+    // The blocked role asks for the owner's own profile (issue #32 item 5: 404 across a block).
+    request: async (c, role) => ({ url: `/api/users/${role === 'blocked' ? c.ownerId : (await c.newConfirmedMatch()).requesterId}` }),
   },
 
   // ── reviews (issue #5): owner = a participant (POST: the host of a CONFIRMED match; DELETE: the reviewee) ──
   {
-    method: 'POST', path: '/api/reviews', anonymous: 401, member: 403, owner: 201,
+    method: 'POST', path: '/api/reviews', anonymous: 401, member: 403, owner: 201, blocked: 403,
     request: async (c) => {
       const { matchId, requesterId } = await c.newConfirmedMatch('done');
       return { payload: { matchId, revieweeId: requesterId, rating: 4, comment: '매트릭스 리뷰' } };
@@ -248,42 +259,42 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   },
   { method: 'GET', path: '/api/reviews/my', anonymous: 401, member: 200, owner: 200 },
   {
-    method: 'DELETE', path: '/api/reviews/{id}', anonymous: 401, member: 403, owner: 204,
+    method: 'DELETE', path: '/api/reviews/{id}', anonymous: 401, member: 403, owner: 204, blocked: 403,
     request: async (c) => ({ url: `/api/reviews/${await c.newReceivedReview()}` }),
   },
 
   // ── chat + push token (issue #4): owner = the match's host ──
   {
-    method: 'GET', path: '/api/chat/{matchId}/history', anonymous: 401, member: 403, owner: 200,
+    method: 'GET', path: '/api/chat/{matchId}/history', anonymous: 401, member: 403, owner: 200, blocked: 403,
     request: async (c) => ({ url: `/api/chat/${await c.newMatch('ACCEPTED')}/history` }),
   },
   { method: 'POST', path: '/api/fcm/token', anonymous: 401, member: 204, owner: null, request: (c) => ({ payload: { token: `device-token-${c.seq()}` } }) },
   // ── chat over HTTP + removing a push token (issue #7): owner = the match's host ──
   {
-    method: 'POST', path: '/api/chat/{matchId}/messages', anonymous: 401, member: 403, owner: 201,
+    method: 'POST', path: '/api/chat/{matchId}/messages', anonymous: 401, member: 403, owner: 201, blocked: 403,
     request: async (c) => ({ url: `/api/chat/${await c.newMatch('ACCEPTED')}/messages`, payload: { content: '매트릭스 메시지' } }),
   },
   { method: 'DELETE', path: '/api/fcm/token', anonymous: 401, member: 204, owner: null, request: (c) => ({ payload: { token: `device-token-${c.seq()}` } }) },
   // ── the table and the chat list (issue #30): owner = the host of a meal with an accepted guest;
   // member = a signed-in stranger (the members list answers them {count, host}) ──
   {
-    method: 'GET', path: '/api/schedules/{id}/members', anonymous: 401, member: 200, owner: 200,
+    method: 'GET', path: '/api/schedules/{id}/members', anonymous: 401, member: 200, owner: 200, blocked: 404,
     request: async (c) => ({ url: `/api/schedules/${await tableOf(c)}/members` }),
   },
   {
-    method: 'GET', path: '/api/schedules/{id}/chat', anonymous: 401, member: 403, owner: 200,
+    method: 'GET', path: '/api/schedules/{id}/chat', anonymous: 401, member: 403, owner: 200, blocked: 403,
     request: async (c) => ({ url: `/api/schedules/${await tableOf(c)}/chat` }),
   },
   {
-    method: 'POST', path: '/api/schedules/{id}/chat', anonymous: 401, member: 403, owner: 201,
+    method: 'POST', path: '/api/schedules/{id}/chat', anonymous: 401, member: 403, owner: 201, blocked: 403,
     request: async (c) => ({ url: `/api/schedules/${await tableOf(c)}/chat`, payload: { content: '매트릭스 모임 메시지' } }),
   },
   {
-    method: 'POST', path: '/api/chats/{kind}/{id}/read', anonymous: 401, member: 403, owner: 200,
+    method: 'POST', path: '/api/chats/{kind}/{id}/read', anonymous: 401, member: 403, owner: 200, blocked: 403,
     request: async (c) => ({ url: `/api/chats/table/${await tableOf(c)}/read`, payload: { lastReadId: 1 } }),
   },
   {
-    method: 'PUT', path: '/api/chats/{kind}/{id}/mute', anonymous: 401, member: 403, owner: 200,
+    method: 'PUT', path: '/api/chats/{kind}/{id}/mute', anonymous: 401, member: 403, owner: 200, blocked: 403,
     request: async (c) => ({ url: `/api/chats/match/${await c.newMatch('ACCEPTED')}/mute`, payload: { muted: true } }),
   },
   { method: 'GET', path: '/api/chats', anonymous: 401, member: 200, owner: 200 },
@@ -314,7 +325,7 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
 
   // ── 안전 공유 (issue #17 item 9): only the meal's participants make or end links; anyone with a link reads it ──
   {
-    method: 'POST', path: '/api/matches/{id}/share', anonymous: 401, member: 403, owner: 201,
+    method: 'POST', path: '/api/matches/{id}/share', anonymous: 401, member: 403, owner: 201, blocked: 403,
     request: async (c) => ({ url: `/api/matches/${(await c.newConfirmedMatch()).matchId}/share` }),
   },
   {
@@ -343,7 +354,8 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
 
   // ── reports (issue #17 item 5): any member reports someone else's content; owner = its author (400 SELF) ──
   {
-    method: 'POST', path: '/api/reports', anonymous: 401, member: 201, owner: 400,
+    // Across a block the other side's content can still be reported (it reaches the moderators, never its author).
+    method: 'POST', path: '/api/reports', anonymous: 401, member: 201, owner: 400, blocked: 201,
     request: async (c) => ({ payload: { targetType: 'post', targetId: await c.newPost(), reason: 'spam' } }),
   },
   // Issue #32 item 1: only the author of HIDDEN content appeals — a visible post is 404 to its author
@@ -380,43 +392,102 @@ export const AUTHZ_MATRIX: readonly MatrixRow[] = [
   },
   {
     // Issue #19: one post (an opened post that is not on a loaded page).
-    method: 'GET', path: '/api/board/{id}', anonymous: 401, member: 200, owner: 200,
+    method: 'GET', path: '/api/board/{id}', anonymous: 401, member: 200, owner: 200, blocked: 404,
     request: async (c) => ({ url: `/api/board/${await c.newPost()}` }),
   },
   {
     // Issue #19: the comments of a post, a page at a time.
-    method: 'GET', path: '/api/board/{id}/comments', anonymous: 401, member: 200, owner: 200,
+    method: 'GET', path: '/api/board/{id}/comments', anonymous: 401, member: 200, owner: 200, blocked: 404,
     request: async (c) => ({ url: `/api/board/${await c.newPost()}/comments` }),
   },
   {
-    method: 'PUT', path: '/api/board/{id}', anonymous: 401, member: 403, owner: 200,
+    // Editing and deleting: 403 NOT_AUTHOR for every other member, across a block too.
+    method: 'PUT', path: '/api/board/{id}', anonymous: 401, member: 403, owner: 200, blocked: 403,
     request: async (c) => ({ url: `/api/board/${await c.newPost()}`, payload: { title: '수정', content: '<p>수정</p>', tags: [] } }),
   },
   {
-    method: 'DELETE', path: '/api/board/{id}', anonymous: 401, member: 403, owner: 204,
+    method: 'DELETE', path: '/api/board/{id}', anonymous: 401, member: 403, owner: 204, blocked: 403,
     request: async (c) => ({ url: `/api/board/${await c.newPost()}` }),
   },
   {
     // Any member may view; the author's own view is answered 204 but not counted.
-    method: 'PUT', path: '/api/board/{id}/view', anonymous: 401, member: 204, owner: 204,
+    method: 'PUT', path: '/api/board/{id}/view', anonymous: 401, member: 204, owner: 204, blocked: 404,
     request: async (c) => ({ url: `/api/board/${await c.newPost()}/view` }),
   },
   {
-    method: 'POST', path: '/api/board/{id}/like', anonymous: 401, member: 200, owner: 200,
+    method: 'POST', path: '/api/board/{id}/like', anonymous: 401, member: 200, owner: 200, blocked: 404,
     request: async (c) => ({ url: `/api/board/${await c.newPost()}/like` }),
   },
   {
-    method: 'POST', path: '/api/board/{id}/comments', anonymous: 401, member: 201, owner: 201,
+    method: 'POST', path: '/api/board/{id}/comments', anonymous: 401, member: 201, owner: 201, blocked: 404,
     request: async (c) => ({ url: `/api/board/${await c.newPost()}/comments`, payload: { text: '댓글' } }),
   },
   {
     // Issue #18: the comment's author only.
-    method: 'PUT', path: '/api/board/{id}/comments/{commentId}', anonymous: 401, member: 403, owner: 200,
+    method: 'PUT', path: '/api/board/{id}/comments/{commentId}', anonymous: 401, member: 403, owner: 200, blocked: 404,
     request: async (c) => ({ url: await c.newComment(), payload: { text: '고친 댓글' } }),
   },
   {
-    method: 'DELETE', path: '/api/board/{id}/comments/{commentId}', anonymous: 401, member: 403, owner: 204,
+    method: 'DELETE', path: '/api/board/{id}/comments/{commentId}', anonymous: 401, member: 403, owner: 204, blocked: 404,
     request: async (c) => ({ url: await c.newComment() }),
   },
   { method: 'GET', path: '/api/recommendations', anonymous: 401, member: 200, owner: null },
+];
+
+/**
+ * What a frame to a live-channel destination gets (issue #32 item 5; server/realtime/destinations.ts):
+ * `ok` — SUBSCRIBE accepted / SEND stored and acknowledged with a RECEIPT; `refused` — ERROR and
+ * the connection closed; `queued` — authorised but refused, told on `/user/queue/errors`, the
+ * session stays.
+ */
+export type LiveOutcome = 'ok' | 'refused' | 'queued';
+
+/** Who sends the frame on the live channel. */
+export type LiveRole = 'owner' | 'member' | 'stranger' | 'blocked';
+
+/**
+ * The conversation a live cell is about. `owner`, `member` (a guest) and `stranger` meet the
+ * owner's meal with one accepted guest: its match `matchId` and table `scheduleId`. `blocked` is a
+ * guest of another meal of the owner that had started when the block came (so the match stayed
+ * open): their own match and table with the owner, across the block.
+ */
+export interface LiveContext {
+  ownerId: number;
+  matchId: number;
+  scheduleId: number;
+}
+
+/** One destination and frame × caller role → outcome. */
+export interface LiveRow {
+  frame: 'SUBSCRIBE' | 'SEND';
+  /** The registered pattern (`app.liveDestinations.patterns()`), or the built-in one. */
+  pattern: string;
+  owner: LiveOutcome;
+  member: LiveOutcome;
+  stranger: LiveOutcome;
+  /** Checked both ways: a member the owner blocked and a member who blocked the owner. */
+  blocked: LiveOutcome;
+  destination(c: LiveContext): string;
+}
+
+/**
+ * The live channel's matrix (issue #32 item 5): every destination a client may SUBSCRIBE or SEND
+ * to. Across a block the 1:1 chat is closed both ways (SUBSCRIBE and SEND refused on the error
+ * queue with CHAT_BLOCKED, the session kept); the table chat stays shared, but no message passes between the two
+ * (server/modules/chat/table-service.ts "Blocks"); nobody follows another member's own queues.
+ */
+export const LIVE_MATRIX: readonly LiveRow[] = [
+  { frame: 'SUBSCRIBE', pattern: '/topic/chat/{matchId}', owner: 'ok', member: 'ok', stranger: 'refused', blocked: 'queued', destination: (c) => `/topic/chat/${c.matchId}` },
+  { frame: 'SUBSCRIBE', pattern: '/topic/chat/{matchId}/reads', owner: 'ok', member: 'ok', stranger: 'refused', blocked: 'queued', destination: (c) => `/topic/chat/${c.matchId}/reads` },
+  { frame: 'SEND', pattern: '/app/chat/{matchId}', owner: 'ok', member: 'ok', stranger: 'refused', blocked: 'queued', destination: (c) => `/app/chat/${c.matchId}` },
+  { frame: 'SUBSCRIBE', pattern: '/topic/table/{scheduleId}', owner: 'ok', member: 'ok', stranger: 'refused', blocked: 'ok', destination: (c) => `/topic/table/${c.scheduleId}` },
+  { frame: 'SUBSCRIBE', pattern: '/topic/table/{scheduleId}/reads', owner: 'ok', member: 'ok', stranger: 'refused', blocked: 'ok', destination: (c) => `/topic/table/${c.scheduleId}/reads` },
+  { frame: 'SEND', pattern: '/app/table/{scheduleId}', owner: 'ok', member: 'ok', stranger: 'refused', blocked: 'ok', destination: (c) => `/app/table/${c.scheduleId}` },
+  // A member's own queues: the owner's are the owner's only.
+  { frame: 'SUBSCRIBE', pattern: '/topic/user/{userId}/notifications', owner: 'ok', member: 'refused', stranger: 'refused', blocked: 'refused', destination: (c) => `/topic/user/${c.ownerId}/notifications` },
+  { frame: 'SUBSCRIBE', pattern: '/topic/user/{userId}/chats', owner: 'ok', member: 'refused', stranger: 'refused', blocked: 'refused', destination: (c) => `/topic/user/${c.ownerId}/chats` },
+  // Built in: the session's own error queue.
+  { frame: 'SUBSCRIBE', pattern: '/user/queue/errors', owner: 'ok', member: 'ok', stranger: 'ok', blocked: 'ok', destination: () => '/user/queue/errors' },
+  // Only the server publishes to a topic.
+  { frame: 'SEND', pattern: '/topic/chat/{matchId}', owner: 'refused', member: 'refused', stranger: 'refused', blocked: 'refused', destination: (c) => `/topic/chat/${c.matchId}` },
 ];

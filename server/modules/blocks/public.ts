@@ -4,16 +4,17 @@
  * out what the other side of a block wrote, both ways (the blocker does not see the blocked member,
  * nor the blocked member the blocker).
  */
-import { and, eq, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { blocks } from '../../db/schema.ts';
 import type { Database } from '../../db/database.ts';
 
 /**
  * `NOT EXISTS` a block between member `viewerId` and the member in `otherUserId` (a column such as
  * `schedules.user_id`), either way. A null `otherUserId` (a deleted author) is never blocked.
- * `viewerId` may be a placeholder of a prepared statement (the day list's, issue #19 item 6).
+ * `viewerId` may be a placeholder of a prepared statement (the day list's, issue #19 item 6), or
+ * another column / SQL (the table chat's unread counts per member, issue #32 item 5).
  */
-export function notBlockedWith(viewerId: number | Placeholder, otherUserId: AnyColumn | SQL): SQL {
+export function notBlockedWith(viewerId: number | Placeholder | AnyColumn | SQL, otherUserId: AnyColumn | SQL): SQL {
   return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${otherUserId}) or (${blocks.blockerId} = ${otherUserId} and ${blocks.blockedId} = ${viewerId}))`;
 }
 
@@ -25,4 +26,20 @@ export async function isBlockedBetween(db: Database, a: number, b: number): Prom
     .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))))
     .limit(1);
   return !!row;
+}
+
+/**
+ * The blocks among members `ids` (either way), as a test `(a, b) => boolean` (issue #32 item 5: the
+ * table chat leaves a message's sender and the members across a block with them apart). One query;
+ * `ids` is bounded by the caller (one table: capacity ≤ 8).
+ */
+export async function blocksAmong(db: Database, ids: readonly number[]): Promise<(a: number | null, b: number | null) => boolean> {
+  if (ids.length < 2) return () => false;
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    // bounded: the members of one table
+    .where(and(inArray(blocks.blockerId, [...ids]), inArray(blocks.blockedId, [...ids])));
+  const pairs = new Set(rows.flatMap((r) => [`${r.blockerId}:${r.blockedId}`, `${r.blockedId}:${r.blockerId}`]));
+  return (a, b) => a !== null && b !== null && pairs.has(`${a}:${b}`);
 }

@@ -13,6 +13,7 @@ import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { exactTime } from '../../lib/paging.ts';
 import { TABLE_READ_ONLY_HOURS } from './table-service.ts';
+import { notBlockedWith } from '../blocks/public.ts';
 
 /** The list's cursor: the last row's `[activityAt (exact), kind, id]`. */
 export const ChatListCursor = Type.Tuple([Type.String({ format: 'date-time', maxLength: 40 }), Type.Union([Type.Literal('match'), Type.Literal('table')]), Type.Integer({ minimum: 1 })]);
@@ -40,8 +41,10 @@ export function createChatList(deps: { db: Database; now: Clock }) {
   async function heads(userId: number, limit: number, after?: ChatListCursor): Promise<Head[]> {
     const lastMatch = sql<number | null>`(select max(${chatMessages.id}) from ${chatMessages} where ${chatMessages.matchId} = ${matchRequests.id} and ${chatMessages.hiddenAt} is null)`;
     const matchActivity = sql`coalesce((select max(${chatMessages.createdAt}) from ${chatMessages} where ${chatMessages.matchId} = ${matchRequests.id} and ${chatMessages.hiddenAt} is null), ${matchRequests.createdAt})`;
-    const lastTable = sql<number | null>`(select max(${tableMessages.id}) from ${tableMessages} where ${tableMessages.scheduleId} = ${tableMembers.scheduleId} and ${tableMessages.hiddenAt} is null)`;
-    const tableActivity = sql`coalesce((select max(${tableMessages.createdAt}) from ${tableMessages} where ${tableMessages.scheduleId} = ${tableMembers.scheduleId} and ${tableMessages.hiddenAt} is null), ${tableMembers.joinedAt})`;
+    // Issue #32 item 5: a table message of a member across a block with the reader is not theirs to see.
+    const visible = notBlockedWith(userId, tableMessages.senderId);
+    const lastTable = sql<number | null>`(select max(${tableMessages.id}) from ${tableMessages} where ${tableMessages.scheduleId} = ${tableMembers.scheduleId} and ${tableMessages.hiddenAt} is null and ${visible})`;
+    const tableActivity = sql`coalesce((select max(${tableMessages.createdAt}) from ${tableMessages} where ${tableMessages.scheduleId} = ${tableMembers.scheduleId} and ${tableMessages.hiddenAt} is null and ${visible}), ${tableMembers.joinedAt})`;
     const before = (activity: ReturnType<typeof sql>, kind: ChatKind, id: ReturnType<typeof sql> | typeof matchRequests.id) =>
       after ? sql`(${activity}, ${kind}::text, ${id}) < (${after[0]}::timestamptz, ${after[1]}::text, ${after[2]}::int)` : undefined;
     const matches = await db
@@ -138,7 +141,16 @@ export function createChatList(deps: { db: Database; now: Clock }) {
           : await db
               .select({ n: sql<number>`count(*)::int` })
               .from(tableMessages)
-              .where(and(eq(tableMessages.scheduleId, h.id), sql`${tableMessages.id} > ${pos}`, eq(tableMessages.kind, 'text'), ne(tableMessages.senderId, userId), isNull(tableMessages.hiddenAt)));
+              .where(
+                and(
+                  eq(tableMessages.scheduleId, h.id),
+                  sql`${tableMessages.id} > ${pos}`,
+                  eq(tableMessages.kind, 'text'),
+                  ne(tableMessages.senderId, userId),
+                  isNull(tableMessages.hiddenAt),
+                  notBlockedWith(userId, tableMessages.senderId),
+                ),
+              );
       unread.set(`${h.kind}:${h.id}`, row?.n ?? 0);
     }
     const at = now().getTime();

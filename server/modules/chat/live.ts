@@ -1,7 +1,8 @@
 /**
  * The chat's side of the live channel (issue #4; issue #16 item 8: the chat module registers the
  * destinations it owns, so the STOMP server knows no module):
- * - `/topic/chat/{matchId}`: SUBSCRIBE for the host and requester of an ACCEPTED or CONFIRMED match;
+ * - `/topic/chat/{matchId}`: SUBSCRIBE for the host and requester of an ACCEPTED or CONFIRMED match,
+ *   across a block between them 409 CHAT_BLOCKED on `/user/queue/errors` (issue #32 item 5);
  * - `/app/chat/{matchId}`: SEND `{content}` (optional `client-id` header, a UUID: a repeat from the
  *   same sender is acknowledged but stored and delivered once). Refusals: 400 blank / over 1000
  *   characters, 400 INAPPROPRIATE_TEXT (the content filter, issue #17 item 7: neither stored nor

@@ -45,10 +45,18 @@ export function createChatService(db: Database) {
     };
   }
 
-  /** True when `userId` may read and write the chat of `matchId`. */
+  /**
+   * True when `userId` may follow the chat of `matchId` live (SUBSCRIBE to its topic and reads): a
+   * participant of an open match. Across a block between the two it throws 409 CHAT_BLOCKED
+   * '메시지를 보낼 수 없는 회원이에요.' (issue #32 item 5: a chat whose meal had started before the
+   * block stays readable over HTTP, but nothing reaches either side live; the live channel tells
+   * the refusal on `/user/queue/errors` and keeps the session).
+   */
   async function canChat(userId: number, matchId: number): Promise<boolean> {
     const r = await room(matchId);
-    return !!r && r.open && (r.hostId === userId || r.requesterId === userId);
+    if (!r || !r.open || (r.hostId !== userId && r.requesterId !== userId)) return false;
+    if (await isBlockedBetween(db, r.hostId, r.requesterId)) fail('CHAT_BLOCKED');
+    return true;
   }
 
   /**

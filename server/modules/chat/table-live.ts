@@ -10,6 +10,8 @@
  * - `/app/table/{scheduleId}`: SEND `{content}` with the 1:1 chat's rules (optional `client-id`,
  *   RECEIPT once stored, refusals 400/409/429 on `/user/queue/errors`: blank or long, content
  *   filter, CHAT_CLOSED, CHAT_READ_ONLY, CLIENT_ID_REUSED, RATE_LIMITED; 403/404 end the session).
+ *   A message is delivered to every member but those across a block with its sender (issue #32
+ *   item 5; server/modules/chat/table-service.ts "Blocks").
  * - `app.publishTable` (stores, publishes, announces on each member's chat list and pushes the
  *   message to the members who are not looking: common/push.ts `TableMessagePush`), `app.publishRead`,
  *   `app.publishChatActivity`;
@@ -23,6 +25,7 @@ import { destinationId, sendContent } from './destinations.ts';
 import { createChatService } from './service.ts';
 import { advanceRead } from './states.ts';
 import { createTableService, type TableService } from './table-service.ts';
+import { blocksAmong } from '../blocks/public.ts';
 import type { ChatReadResult } from '../../../common/api/chat.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { TABLE_MESSAGE, type TableMessagePush } from '../../../common/push.ts';
@@ -71,7 +74,10 @@ export function tableNotifier(app: {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Tells each member of the conversation (their `/topic/user/{id}/chats`) that it got `message`. */
+    /**
+     * Tells each member of the conversation (their `/topic/user/{id}/chats`) that it got `message`;
+     * in a table chat, not the members across a block with its sender (issue #32 item 5).
+     */
     publishChatActivity: (kind: ChatKind, id: number, message: { id: number; content: string; kind?: 'text' | 'system'; createdAt: string; senderId: number | null }) => Promise<void>;
   }
 }
@@ -88,7 +94,11 @@ export const tableLivePlugin = fp<{ now: Clock }>(
     app.decorate('publishChatActivity', async (kind: ChatKind, id: number, message: { id: number; content: string; kind?: 'text' | 'system'; createdAt: string; senderId: number | null }) => {
       const lastMessage = { id: message.id, content: message.content, kind: message.kind ?? 'text', createdAt: message.createdAt, senderId: message.senderId };
       if (kind === 'table') {
-        for (const [userId, s] of await tables.unreadByMember(id)) {
+        const unread = await tables.unreadByMember(id);
+        const across = message.senderId === null ? () => false : await blocksAmong(app.db, [...unread.keys()]);
+        for (const [userId, s] of unread) {
+          // Issue #32 item 5: a member across a block with the sender is not told of the message.
+          if (across(userId, message.senderId)) continue;
           const activity: ChatActivity = { kind, id, lastMessage, unreadCount: s.unread, muted: s.muted };
           await app.broker.publish({ destination: userChatsTopic(userId), body: JSON.stringify(activity) });
         }
@@ -105,9 +115,10 @@ export const tableLivePlugin = fp<{ now: Clock }>(
     app.decorate('publishTable', async (senderId: number, scheduleId: number, content: string, clientId?: string): Promise<TableMessage> => {
       await perBurst(String(senderId));
       await perMinute(String(senderId));
-      const { message, room, duplicate } = await tables.send(senderId, scheduleId, content, clientId);
+      const { message, room, duplicate, hiddenFrom } = await tables.send(senderId, scheduleId, content, clientId);
       if (duplicate) return message;
-      await app.broker.publish({ destination: tableTopic(scheduleId), body: JSON.stringify(message) });
+      // Issue #32 item 5: not to the members across a block with the sender.
+      await app.broker.publish({ destination: tableTopic(scheduleId), body: JSON.stringify(message), ...(hiddenFrom.length ? { exceptUserIds: hiddenFrom } : {}) });
       await app.publishChatActivity('table', scheduleId, message);
       // Issue #30: like a 1:1 message, a table message reaches the members who are not looking (the
       // service worker stays quiet for a window showing that table chat).

@@ -7,7 +7,11 @@
  * - Writing: members, while the meal is not cancelled (409 CHAT_CLOSED '취소된 약속이에요.') and
  *   until 24 h after its start (409 CHAT_READ_ONLY, TABLE_READ_ONLY_HOURS).
  * - Blocks: two guests who blocked each other still share the table they both sat at (the host
- *   cannot be blocked by a seated guest: a block cancels the matches between them, issue #17).
+ *   cannot be blocked by a seated guest: a block cancels the matches between them, issue #17), but
+ *   not each other's words (issue #32 item 5): neither sees the other's messages — in the history,
+ *   live (`/topic/table/{id}` skips them, `send`'s `hiddenFrom`), in the chat list's last message
+ *   and unread counts — nor is pushed or counted as an unread reader of them. System lines reach
+ *   everyone. A new request to the meal across a block with anyone seated is refused (403 BLOCKED).
  */
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type TableMessage } from '../../../common/realtime.ts';
@@ -16,7 +20,7 @@ import { chatStates, matchRequests, schedules, tableMembers, tableMessages, user
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
-import { isBlockedBetween, notBlockedWith } from '../blocks/public.ts';
+import { blocksAmong, isBlockedBetween, notBlockedWith } from '../blocks/public.ts';
 import { fail } from '../../lib/errors.ts';
 import { memberStats, NO_STATS } from '../meals/public.ts';
 import { averageRating } from '../../lib/user-view.ts';
@@ -79,11 +83,14 @@ export function createTableService(deps: { db: Database; now: Clock }) {
     return r;
   }
 
-  /** Unread counts of `messages` (text lines only) given the members' read positions. */
-  function withUnread(rows: Array<Omit<TableMessage, 'unreadCount'>>, positions: Map<number, number>): TableMessage[] {
+  /**
+   * Unread counts of `messages` (text lines only) given the members' read positions; a member across
+   * a block with the sender (`across`) never gets the message, so is not waited for (issue #32 item 5).
+   */
+  function withUnread(rows: Array<Omit<TableMessage, 'unreadCount'>>, positions: Map<number, number>, across: (a: number | null, b: number | null) => boolean): TableMessage[] {
     return rows.map((m) => ({
       ...m,
-      unreadCount: m.kind === 'system' ? 0 : [...positions.entries()].filter(([u, pos]) => u !== m.senderId && pos < m.id).length,
+      unreadCount: m.kind === 'system' ? 0 : [...positions.entries()].filter(([u, pos]) => u !== m.senderId && pos < m.id && !across(u, m.senderId)).length,
     }));
   }
 
@@ -112,9 +119,16 @@ export function createTableService(deps: { db: Database; now: Clock }) {
      * Stores a text message of member `senderId` (content trimmed, 1–1000 characters, else 400 CHAT_CONTENT_LENGTH; the
      * content filter → 400 INAPPROPRIATE_TEXT; nothing stored). With `clientId` a repeat answers the
      * stored message with `duplicate: true` (409 CLIENT_ID_REUSED when used in another table). The
-     * sender's read position moves to it. Answers the message (with its unread count) and the room.
+     * sender's read position moves to it. Answers the message (with its unread count), the room and
+     * `hiddenFrom`: the active members across a block with the sender, whom it must not reach
+     * (issue #32 item 5).
      */
-    async send(senderId: number, scheduleId: number, content: string, clientId?: string): Promise<{ message: TableMessage; room: TableRoom; duplicate: boolean }> {
+    async send(
+      senderId: number,
+      scheduleId: number,
+      content: string,
+      clientId?: string,
+    ): Promise<{ message: TableMessage; room: TableRoom; duplicate: boolean; hiddenFrom: number[] }> {
       const text = content.trim();
       if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) fail('CHAT_CONTENT_LENGTH');
       const r = await requireTable(senderId, scheduleId, 'write');
@@ -133,13 +147,15 @@ export function createTableService(deps: { db: Database; now: Clock }) {
       }
       const [stored] = await db.select(cols).from(tableMessages).leftJoin(users, eq(users.id, tableMessages.senderId)).where(eq(tableMessages.id, id));
       const positions = await readPositions(db, 'table', scheduleId, r.memberIds);
-      const [message] = withUnread([toMessage(stored!)], positions);
-      return { message: message!, room: r, duplicate: !row };
+      const across = await blocksAmong(db, r.memberIds);
+      const [message] = withUnread([toMessage(stored!)], positions, across);
+      return { message: message!, room: r, duplicate: !row, hiddenFrom: r.memberIds.filter((u) => across(u, senderId)) };
     },
 
     /**
      * History for a member, NEWEST FIRST (issue #30: same paging as every list): the `limit` newest
-     * messages with id < `before` (all when absent). Hidden messages are left out.
+     * messages with id < `before` (all when absent). Hidden messages are left out, and so are the
+     * messages of a member across a block with the reader, either way (issue #32 item 5).
      */
     async history(userId: number, scheduleId: number, q: { before?: number; limit: number }): Promise<TableMessage[]> {
       const r = await requireTable(userId, scheduleId, 'read');
@@ -147,25 +163,42 @@ export function createTableService(deps: { db: Database; now: Clock }) {
         .select(cols)
         .from(tableMessages)
         .leftJoin(users, eq(users.id, tableMessages.senderId))
-        .where(and(eq(tableMessages.scheduleId, scheduleId), isNull(tableMessages.hiddenAt), q.before !== undefined ? lt(tableMessages.id, q.before) : undefined))
+        .where(
+          and(
+            eq(tableMessages.scheduleId, scheduleId),
+            isNull(tableMessages.hiddenAt),
+            notBlockedWith(userId, tableMessages.senderId),
+            q.before !== undefined ? lt(tableMessages.id, q.before) : undefined,
+          ),
+        )
         .orderBy(desc(tableMessages.id))
         .limit(q.limit);
-      return withUnread(rows.map(toMessage), await readPositions(db, 'table', scheduleId, r.memberIds));
+      return withUnread(rows.map(toMessage), await readPositions(db, 'table', scheduleId, r.memberIds), await blocksAmong(db, r.memberIds));
     },
 
-    /** The member's unread messages in the table (text lines of others after their read position). */
+    /** The member's unread messages in the table (text lines of others after their read position, none across a block). */
     async unreadOf(userId: number, scheduleId: number): Promise<number> {
       const [pos] = [...(await readPositions(db, 'table', scheduleId, [userId])).values()];
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })
         .from(tableMessages)
-        .where(and(eq(tableMessages.scheduleId, scheduleId), gt(tableMessages.id, pos ?? 0), eq(tableMessages.kind, 'text'), ne(tableMessages.senderId, userId), isNull(tableMessages.hiddenAt)));
+        .where(
+          and(
+            eq(tableMessages.scheduleId, scheduleId),
+            gt(tableMessages.id, pos ?? 0),
+            eq(tableMessages.kind, 'text'),
+            ne(tableMessages.senderId, userId),
+            isNull(tableMessages.hiddenAt),
+            notBlockedWith(userId, tableMessages.senderId),
+          ),
+        );
       return row?.n ?? 0;
     },
 
     /**
-     * Each active member's unread count (others' text lines after their read position) and mute, in
-     * one statement: userId → `{unread, muted}` (the chat list's live event, push).
+     * Each active member's unread count (others' text lines after their read position, none across a
+     * block: issue #32 item 5) and mute, in one statement: userId → `{unread, muted}` (the chat
+     * list's live event, push).
      */
     async unreadByMember(scheduleId: number): Promise<Map<number, { unread: number; muted: boolean }>> {
       const rows = await db.execute<{ user_id: number; unread: number; muted: boolean }>(sql`
@@ -173,7 +206,7 @@ export function createTableService(deps: { db: Database; now: Clock }) {
         from ${tableMembers} tm
         left join ${chatStates} cs on cs.user_id = tm.user_id and cs.kind = 'table' and cs.conversation_id = tm.schedule_id
         left join ${tableMessages} m on m.schedule_id = tm.schedule_id and m.id > coalesce(cs.last_read_id, 0) and m.kind = 'text'
-          and m.sender_id is distinct from tm.user_id and m.hidden_at is null
+          and m.sender_id is distinct from tm.user_id and m.hidden_at is null and ${notBlockedWith(sql`tm.user_id`, sql`m.sender_id`)}
         where tm.schedule_id = ${scheduleId} and tm.left_at is null
         group by tm.user_id`);
       const list = (Array.isArray(rows) ? rows : (rows as unknown as { rows: Array<{ user_id: number; unread: number; muted: boolean }> }).rows) as Array<{ user_id: number; unread: number; muted: boolean }>;

@@ -83,5 +83,5 @@ export const usersRoutes: FastifyPluginAsync<UsersRoutesOptions> = async (app, o
     return data;
   });
 
-  route(app, getPublicProfile, async (request) => service.publicProfile(request.params.id));
+  route(app, getPublicProfile, async (request) => service.publicProfile(request.member.id, request.params.id));
 };

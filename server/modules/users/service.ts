@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { fail } from '../../lib/errors.ts';
 import { averageRating, toUser } from '../../lib/user-view.ts';
 import { memberStats, NO_STATS } from '../meals/public.ts';
+import { isBlockedBetween } from '../blocks/public.ts';
 
 /**
  * The built-in avatars a member may pick (the files the client offers, common/domain/vocabulary.ts,
@@ -53,9 +54,12 @@ export function createUsersService(deps: { db: Database; now: Clock; roleOf?: (e
      * mealCount, noShowCount, lateCancelCount }` — never the e-mail or age. `rating` is the average
      * of each reviewer's latest review (0–5, 0 without reviews; server/lib/user-view.ts
      * `averageRating`), the three counts come from server/modules/meals/public.ts at `now()`.
-     * @throws 404 USER_NOT_FOUND '회원을 찾을 수 없습니다.' when there is no such member.
+     * @throws 404 USER_NOT_FOUND when there is no such member, and also when `viewerId` and `id`
+     *         blocked each other, either way (issue #32 item 5: as for an unknown member, so a
+     *         block cannot be probed).
      */
-    async publicProfile(id: number): Promise<PublicProfile> {
+    async publicProfile(viewerId: number, id: number): Promise<PublicProfile> {
+      if (viewerId !== id && (await isBlockedBetween(db, viewerId, id))) fail('USER_NOT_FOUND');
       const [row] = await db
         .select({
           id: users.id,

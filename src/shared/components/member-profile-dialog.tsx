@@ -1,14 +1,17 @@
 /**
  * A member's public profile in a dialog (issue #30 item 1: a face in the members row opens it):
  * `GET /api/users/{id}` (issue #15) — name, picture, 선호 음식, 평균 평점 (아직 없어요 below 5
- * reviews) and the 식사·노쇼·늦은 취소 figures; 신고하기 and 차단하기 for another member.
+ * reviews) and the 식사·노쇼·늦은 취소 figures; 신고하기 and 차단하기 for another member. A member
+ * who is gone or across a block (issue #32 item 5: 404 USER_NOT_FOUND, either way) reads the
+ * catalogue's "회원을 찾을 수 없어요." instead of a load failure with 다시 시도.
  */
 import { useQuery } from '@tanstack/react-query';
 import { getPublicProfile } from '@common/api/users';
+import { errorText } from '@common/errors';
 import { formatAverageRating } from '@common/domain/rating';
 import { PREFERENCES } from '@common/domain/vocabulary';
 import { format, ko } from '@/i18n/ko';
-import { call } from '@/lib/api-client';
+import { call, isApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session/store';
 import { Avatar } from '@/components/ui/avatar';
 import { BlockMemberButton } from './block-member-button';
@@ -33,6 +36,7 @@ export function MemberProfileDialog({ member, onOpenChange }: MemberProfileDialo
   const myId = useSession((s) => s.user?.id);
   const profile = useQuery({ ...publicProfileQuery(member?.id ?? 0), enabled: member !== null });
   const p = profile.data;
+  const notFound = isApiError(profile.error) && profile.error.code === 'USER_NOT_FOUND';
   const stats = p ? memberStatsText(p) : '';
   const preferences = p ? PREFERENCES.filter((x) => p.preferences?.[x] === true) : [];
   return (
@@ -40,7 +44,13 @@ export function MemberProfileDialog({ member, onOpenChange }: MemberProfileDialo
       {member && (
         <div className="author-profile">
           <Avatar src={member.profileImage} alt="" size={88} />
-          <QueryState query={profile} rows={2} />
+          {notFound ? (
+            <p className="empty-state" role="status">
+              {errorText('USER_NOT_FOUND')}
+            </p>
+          ) : (
+            <QueryState query={profile} rows={2} />
+          )}
           {p && (
             <dl className="member-profile">
               <dt>{ko.matching.preferences}</dt>

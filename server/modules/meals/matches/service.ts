@@ -46,7 +46,7 @@ import { guestMember, guestMemberOn, hostMember, hostMemberOn, insertMembers, se
 import type { Database, Tx } from '../../../db/database.ts';
 import type { MatchEvent, MatchEventType, StageNotices } from '../../../plugins/notifier.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { isBlockedBetween } from '../../blocks/public.ts';
+import { isBlockedBetween, notBlockedWith } from '../../blocks/public.ts';
 import { AppError, appError, fail } from '../../../lib/errors.ts';
 import { MESSAGES } from '../../../../common/i18n/messages.ts';
 import { isUniqueViolation } from '../../../lib/user-view.ts';
@@ -475,7 +475,8 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
     /**
      * Asks to join schedule `scheduleId` (SPEC §7 POST /api/matches, §5, §8; issue #28 item 2).
      * Checked in this order: 404 unknown or deleted; 400 own schedule; 403 BLOCKED when either
-     * member blocked the other (issue #17); 409 ALREADY_REQUESTED while the member has an open
+     * member blocked the other (issue #17), or the caller and any accepted or confirmed guest of the
+     * meal (issue #32 item 5; the text does not say who); 409 ALREADY_REQUESTED while the member has an open
      * (PENDING, ACCEPTED, CONFIRMED) request on it (also under a race, by the partial unique index);
      * 409 NOT_INVITED_AGAIN after the host rejected or cancelled one of their requests on it; 409
      * REQUEST_LIMIT after 1 + REQUESTS_AGAIN_MAX requests; 409 SCHEDULE_PAST (dated before today
@@ -500,6 +501,14 @@ export function createMatchesService(deps: { db: Database; now: Clock; rules?: M
       if (!s || s.cancelledAt) fail('SCHEDULE_NOT_FOUND');
       if (s.hostId === userId) fail('OWN_SCHEDULE', { field: 'scheduleId' });
       if (await isBlockedBetween(db, userId, s.hostId)) fail('BLOCKED');
+      // Issue #32 item 5: nor with anyone who holds a seat at the table (an accepted or confirmed
+      // guest); the same text, which does not say who.
+      const [seatedAcross] = await db
+        .select({ one: sql<number>`1` })
+        .from(matchRequests)
+        .where(and(eq(matchRequests.scheduleId, scheduleId), inArray(matchRequests.status, ['ACCEPTED', 'CONFIRMED']), sql`not (${notBlockedWith(userId, matchRequests.requesterId)})`))
+        .limit(1);
+      if (seatedAcross) fail('BLOCKED');
       const alreadyRequested = () => appError('ALREADY_REQUESTED');
       const earlier = await db
         .select({ status: matchRequests.status, cancelledBy: matchRequests.cancelledBy })
