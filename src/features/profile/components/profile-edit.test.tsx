@@ -115,6 +115,13 @@ describe('profile edit (내 정보, SPEC §2, §5; issue #14)', () => {
       notifications: [],
       pushRegistrations: [],
       shareLinks: [],
+      likes: [],
+      postViews: [],
+      tableMemberships: [],
+      tableMessagesSent: [],
+      chatStates: [],
+      uploads: [],
+      socialLogins: [],
     };
     const get = vi.fn(() => jsonResponse(exported));
     mockFetch({ 'GET /api/blocks': () => jsonResponse([]), 'GET /api/user/me/export': get });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { User } from '@common/api/users';
 import { AGE_MAX, AGE_MIN, BIO_MAX, NAME_MAX } from '@common/domain/account';
@@ -60,6 +60,8 @@ export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
     },
   });
 
+  /** The payload of the last successful save (JSON), to recognise a repeated 저장. */
+  const lastSaved = useRef<string | null>(null);
   const save = useUpdateProfile({
     onSuccess: (updated) => {
       queryClient.setQueryData(queryRoots.me, updated);
@@ -73,22 +75,42 @@ export function ProfileEdit({ user, onLeave }: ProfileEditProps) {
     },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  /** Saves the profile (called from the submit event, after validation). */
+  const saveValues = async (values: ProfileValues) => {
     if (!readToken()) {
       toast.error(ko.profile.credentialsExpired);
       signOut('invalid');
       onLeave('/auth');
       return;
     }
-    await save.mutateAsync(profilePayload(values)).catch(() => undefined);
-  });
+    const payload = profilePayload(values);
+    const key = JSON.stringify(payload);
+    // A double tap saves once: a second 저장 with nothing changed since the last save sends nothing,
+    // even when the first save answered before the second tap landed.
+    if (key === lastSaved.current) return;
+    const saved = await save.mutateAsync(payload).then(
+      () => true,
+      () => false,
+    );
+    if (saved) lastSaved.current = key;
+  };
 
   const busy = save.isPending || isSubmitting;
+  // One save at a time even when a second click lands before the disabled button renders.
+  const inFlight = useRef(false);
+  const submitOnce = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    void handleSubmit(saveValues)(e).finally(() => {
+      inFlight.current = false;
+    });
+  };
 
   return (
     <section className="profile-edit">
       <h1>{ko.profile.heading}</h1>
-      <form className="profile-edit__form" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="profile-edit__form" onSubmit={submitOnce} noValidate>
         <Controller
           control={control}
           name="profileImage"
