@@ -50,4 +50,27 @@ describe('focus returns to the opener when a dialog closes (issue #14)', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(document.activeElement).toBe(opener);
   });
+
+  it('an opener gone before the confirm closes hands the focus to its data-focus-successor', async () => {
+    function Vanishing() {
+      const [requested, setRequested] = useState(false);
+      return (
+        <main id="main" tabIndex={-1}>
+          <button type="button" id="card">
+            식당2 {requested ? '신청함' : ''}
+          </button>
+          {!requested && (
+            <button type="button" data-focus-successor="#card" onClick={() => void confirmDialog('신청할까요?').then((ok) => setRequested(ok))}>
+              매칭 신청
+            </button>
+          )}
+        </main>
+      );
+    }
+    renderWithFeedback(<Vanishing />);
+    await userEvent.click(screen.getByRole('button', { name: '매칭 신청' }));
+    await userEvent.click(await screen.findByRole('button', { name: '확인' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById('card')));
+  });
 });

@@ -4,20 +4,21 @@
  * address, `confirmDialog()` from anywhere), and then focus fell to `body`. So: remember
  * `document.activeElement` when the dialog opens, and in `onCloseAutoFocus` put focus back there —
  * unless the page changed meanwhile (a link in the dialog navigated: the new page's h1 takes focus)
- * or the opener is gone (then the page's main region, so focus is never lost to `body`).
+ * or the opener is gone. An opener that may go while its dialog is open (매칭 신청, replaced by
+ * 신청함 once the request is in) names its successor in `data-focus-successor` (a CSS selector),
+ * which takes the focus when it is there; otherwise the page's main region does, so focus is never
+ * lost to `body`.
  */
 import { useCallback, useLayoutEffect, useRef } from 'react';
 
 export function useReturnFocus(open: boolean): (event: Event) => void {
-  const opener = useRef<{ element: HTMLElement | null; pathname: string } | null>(null);
+  const opener = useRef<{ element: HTMLElement | null; successor: string | null; pathname: string } | null>(null);
 
   useLayoutEffect(() => {
     if (!open) return;
     const active = document.activeElement;
-    opener.current = {
-      element: active instanceof HTMLElement && active !== document.body ? active : null,
-      pathname: window.location.pathname,
-    };
+    const element = active instanceof HTMLElement && active !== document.body ? active : null;
+    opener.current = { element, successor: element?.dataset.focusSuccessor ?? null, pathname: window.location.pathname };
   }, [open]);
 
   return useCallback((event: Event) => {
@@ -25,8 +26,10 @@ export function useReturnFocus(open: boolean): (event: Event) => void {
     opener.current = null;
     event.preventDefault();
     if (remembered && remembered.pathname !== window.location.pathname) return;
-    const target = remembered?.element;
-    if (target?.isConnected && !target.closest('[inert], [aria-hidden="true"]')) {
+    const element = remembered?.element;
+    const successor = remembered?.successor ? document.querySelector<HTMLElement>(remembered.successor) : null;
+    for (const target of [element, successor]) {
+      if (!target?.isConnected || target.closest('[inert], [aria-hidden="true"]')) continue;
       target.focus({ preventScroll: true });
       if (document.activeElement === target) return;
     }

@@ -221,7 +221,16 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate, neighbourhood
       {ko.matching.myStatus[myStatus]}
     </span>
   ) : (
-    <button ref={requestButtonRef} type="button" className="btn btn--primary" aria-haspopup="dialog" aria-disabled={requestMutation.isPending} onClick={() => void request()}>
+    <button
+      ref={requestButtonRef}
+      type="button"
+      className="btn btn--primary"
+      aria-haspopup="dialog"
+      aria-disabled={requestMutation.isPending}
+      // When the request is in before the confirm hands the focus back, the card takes it (use-return-focus.ts).
+      data-focus-successor={current ? `#schedule-${current.id} .match-schedule__select` : undefined}
+      onClick={() => void request()}
+    >
       {ko.matching.requestMatch}
     </button>
   );
