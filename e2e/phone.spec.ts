@@ -6,7 +6,7 @@
  * distance chip says where it measures from (geolocation granted and denied).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { addDaysIso, todayKst } from '../common/domain/schedule.ts';
+import { addDaysIso, currentHourKst, todayKst } from '../common/domain/schedule.ts';
 import { koreanDate } from '../common/domain/korean-time.ts';
 import { maskName } from '../common/domain/mask-name.ts';
 import { authHeader, requestedMatch } from './support/matches.ts';
@@ -107,8 +107,14 @@ test('a visitor sees upcoming meals with masked hosts and, after login, lands on
   const suffix = Date.now().toString(36);
   const host = await createMemberViaApi(request, { name: '박서연' });
   const place = `미리보기식당${suffix}`;
-  await schedule(request, host, 0, 23, `${place}0`);
-  const id = await schedule(request, host, 1, 8, place);
+  // The preview shows the 6 soonest meals of everyone, and the other specs' meals fill the next
+  // hours (after midnight KST, their "tomorrow" is today): this meal takes the soonest hour a
+  // meal can have, at least 5 minutes ahead.
+  const soon = new Date(Date.now() + 5 * 60_000);
+  const soonHour = currentHourKst(soon) + 1;
+  const [days, hour] = todayKst(soon) !== todayKst() ? [1, soonHour] : soonHour > 23 ? [1, 0] : [0, soonHour];
+  const id = await schedule(request, host, days, hour, place);
+  await schedule(request, host, days + 1, 8, `${place}0`);
   const guest = await createMemberViaApi(request, { name: '미리보기손님' });
 
   await page.goto('/');
@@ -117,7 +123,7 @@ test('a visitor sees upcoming meals with masked hosts and, after login, lands on
   const card = preview.getByRole('listitem').filter({ hasText: new RegExp(`${place}(?!0)`) });
   await expect(card).toContainText(`호스트 ${maskName('박서연')}`);
   await expect(preview).not.toContainText('박서연');
-  await expect(card).toContainText(koreanDate(addDaysIso(todayKst(), 1)));
+  await expect(card).toContainText(koreanDate(addDaysIso(todayKst(), days)));
   await expect(card).toContainText('1/4명 참여');
   await expect(tabBar(page)).toHaveCount(0);
   await card.getByRole('link', { name: `로그인하고 신청하기: ${place}` }).click();

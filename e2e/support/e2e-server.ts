@@ -4,8 +4,9 @@
  * production (server/main.ts is the entry there).
  *
  * Control (127.0.0.1, port = app port + CONTROL_PORT_OFFSET):
- * - `POST /meal-happened {scheduleId}`: moves that schedule to yesterday (KST, same hour), so its
- *   meal has started and reviews/attendance are open (issue #15) — the same thing the API tests do
+ * - `POST /meal-happened {scheduleId}`: moves that schedule to yesterday (KST, same hour, or this
+ *   hour when that is earlier), so its meal has started and reviews/attendance are open (issue #15)
+ *   — the same thing the API tests do
  *   with `mealHappened` in server/test/schedule-fixtures.ts. Only that schedule changes, so specs
  *   running in parallel are not affected (a shared clock would be).
  * - `POST /meal-now {scheduleId}`: moves that schedule to today at the current KST hour, so its meal
@@ -13,7 +14,7 @@
  *   open (issue #28: 도착했어요 and 안 나왔어요 in the same minutes).
  */
 import { createServer, type IncomingMessage } from 'node:http';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { addDaysIso, currentHourKst, todayKst } from '../../common/domain/schedule.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
@@ -42,7 +43,10 @@ const control = createServer((req, res) => {
       if (typeof scheduleId !== 'number') throw new Error('scheduleId must be a number');
       const moved = await app.db
         .update(schedules)
-        .set({ date: addDaysIso(todayKst(), -1) })
+        // Yesterday at the same hour — or at this hour when that is later in the day, so the start is
+        // always a full day ago (a meal made late at night and moved after midnight KST would
+        // otherwise have started an hour ago, before its reviews open).
+        .set({ date: addDaysIso(todayKst(), -1), hour: sql`least(${schedules.hour}, ${currentHourKst()})` })
         .where(eq(schedules.id, scheduleId))
         .returning({ id: schedules.id });
       res.writeHead(moved.length ? 204 : 404).end();
