@@ -362,6 +362,12 @@ describe('every notice names the meal and the person (item 9)', () => {
 });
 
 describe('one notice per change and consistent seats (issue #32 item 7)', () => {
+  /** The types of the notices in `member`'s inbox about meal `scheduleId`, sorted. */
+  const noticeTypesAbout = async (member: { headers: Record<string, string> }, scheduleId: number) => {
+    const inbox = (await t.app.inject({ url: '/api/notifications?limit=50', headers: member.headers })).json<Array<{ type: string; scheduleId?: number }>>();
+    return inbox.filter((n) => n.scheduleId === scheduleId).map((n) => n.type).sort();
+  };
+
   it('seats flipping full → free → full → free within a minute tell each waiting member once of each', async () => {
     const host = await t.quickMember();
     const seated = await t.quickMember();
@@ -375,11 +381,7 @@ describe('one notice per change and consistent seats (issue #32 item 7)', () => 
     await post(seated, `/api/matches/${seatedId}/cancel`); // free
     await act(t, host.headers, secondId, 'accept'); // full again
     await post(second, `/api/matches/${secondId}/cancel`); // free again
-    for (const w of waiting) {
-      const inbox = (await t.app.inject({ url: '/api/notifications?limit=50', headers: w.headers })).json<Array<{ type: string; scheduleId?: number }>>();
-      const about = inbox.filter((n) => n.scheduleId === scheduleId).map((n) => n.type).sort();
-      expect(about).toEqual(['schedule_full', 'seat_opened']);
-    }
+    for (const w of waiting) expect(await noticeTypesAbout(w, scheduleId)).toEqual(['schedule_full', 'seat_opened']);
   });
 
   it('seats flipping full → free → full → free within a minute, across the end of a minute, tell each waiting member once of each', async () => {
@@ -399,11 +401,7 @@ describe('one notice per change and consistent seats (issue #32 item 7)', () => 
     t.clock.set(minuteEnd + 1_000);
     await act(t, host.headers, secondId, 'accept'); // full again
     await post(second, `/api/matches/${secondId}/cancel`); // free again
-    for (const w of waiting) {
-      const inbox = (await t.app.inject({ url: '/api/notifications?limit=50', headers: w.headers })).json<Array<{ type: string; scheduleId?: number }>>();
-      const about = inbox.filter((n) => n.scheduleId === scheduleId).map((n) => n.type).sort();
-      expect(about).toEqual(['schedule_full', 'seat_opened']);
-    }
+    for (const w of waiting) expect(await noticeTypesAbout(w, scheduleId)).toEqual(['schedule_full', 'seat_opened']);
   });
 
   it('a meal deleted while its host accepts keeps current_participants = 1 + seated guests (10 races)', async () => {
