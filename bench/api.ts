@@ -9,9 +9,12 @@
  *   author, their review figures and the seats taken), through every plugin of the real app;
  * - **bare**: a bare Fastify route on the same database doing the same reads with one hand-written
  *   SQL statement (postgres.js or the PGlite client) and `JSON.stringify`;
+ * - **indexed** (issue #33 item 5): a bare Fastify route doing one indexed SELECT of the same 20
+ *   schedule rows (`where date = $1 order by hour, id limit 20`, no joins) and `JSON.stringify`;
  * - **hello**: a bare Fastify route answering `{hello: 'world'}`.
- * Prints requests/s (median of the rounds) and the ratios app/hello and app/bare; the issue's goal
- * is ≥ 35 % of hello on PostgreSQL and ≥ 80 % of bare. Prints figures; asserts nothing.
+ * Prints requests/s (median of the rounds) and the ratios app/hello, app/bare and app/indexed; the
+ * goals are ≥ 35 % of hello on PostgreSQL, ≥ 80 % of bare (issue #19) and ≥ 40 % of indexed on
+ * both databases (issue #33). Prints figures; asserts nothing.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -48,7 +51,10 @@ const BARE_SQL = `
   order by s.hour, s.id
   limit 20`;
 
-type Query = (date: string) => Promise<unknown[]>;
+/** Issue #33 item 5's peer: one indexed SELECT of the same 20 rows, `$1` the KST date. */
+const INDEXED_SQL = `select * from schedules where date = $1::date order by hour, id limit 20`;
+
+type Query = (date: string, statement?: string) => Promise<unknown[]>;
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<number> {
   const result = await autocannon({ url, connections: 10, duration: SECONDS, headers, workers: 1 });
@@ -63,6 +69,7 @@ async function run(label: string, target: DbTarget, bareQuery: (app: Awaited<Ret
   const config = loadConfig({ DATA_DIR: dataDir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', STATIC_DIR: path.join(dataDir, 'none') });
   const app = await buildApp(config, { database: target, logger: false, demoVenues: false });
   const bare = Fastify({ logger: false });
+  const indexed = Fastify({ logger: false });
   const hello = Fastify({ logger: false });
   try {
     const execute = async (statement: string) => {
@@ -75,34 +82,41 @@ async function run(label: string, target: DbTarget, bareQuery: (app: Awaited<Ret
     const token = await app.tokens.sign({ id: viewer, tokenVersion: Number(row!.token_version) });
     const query = bareQuery(app);
     bare.get('/day', async (_request, reply) => reply.type('application/json').send(JSON.stringify(await query(day))));
+    indexed.get('/day', async (_request, reply) => reply.type('application/json').send(JSON.stringify(await query(day, INDEXED_SQL))));
     hello.get('/hello', async () => ({ hello: 'world' }));
     const appUrl = `${await app.listen({ port: 0, host: '127.0.0.1' })}/api/schedules?date=${day}&limit=20`;
     const bareUrl = `${await bare.listen({ port: 0, host: '127.0.0.1' })}/day`;
+    const indexedUrl = `${await indexed.listen({ port: 0, host: '127.0.0.1' })}/day`;
     const helloUrl = `${await hello.listen({ port: 0, host: '127.0.0.1' })}/hello`;
     const check = await fetch(appUrl, { headers: { authorization: `Bearer ${token}` } });
     const rows = (await check.json()) as unknown[];
     if (!check.ok || !Array.isArray(rows)) throw new Error(`app answered ${check.status}`);
     const bareRows = (await (await fetch(bareUrl)).json()) as unknown[];
-    console.log(`\n${label}: ${ROWS.toLocaleString('en')} schedules; the day list answers ${rows.length} rows (bare: ${bareRows.length})`);
-    const figures = { app: [] as number[], bare: [] as number[], hello: [] as number[] };
+    const indexedRows = (await (await fetch(indexedUrl)).json()) as unknown[];
+    console.log(`\n${label}: ${ROWS.toLocaleString('en')} schedules; the day list answers ${rows.length} rows (bare: ${bareRows.length}, indexed: ${indexedRows.length})`);
+    const figures = { app: [] as number[], bare: [] as number[], indexed: [] as number[], hello: [] as number[] };
     for (let round = 1; round <= ROUNDS; round++) {
       figures.app.push(await load(appUrl, { authorization: `Bearer ${token}` }));
       figures.bare.push(await load(bareUrl));
+      figures.indexed.push(await load(indexedUrl));
       figures.hello.push(await load(helloUrl));
-      console.log(`  round ${round}: app ${figures.app.at(-1)!.toFixed(0)} · bare ${figures.bare.at(-1)!.toFixed(0)} · hello ${figures.hello.at(-1)!.toFixed(0)} req/s`);
+      console.log(
+        `  round ${round}: app ${figures.app.at(-1)!.toFixed(0)} · bare ${figures.bare.at(-1)!.toFixed(0)} · indexed ${figures.indexed.at(-1)!.toFixed(0)} · hello ${figures.hello.at(-1)!.toFixed(0)} req/s`,
+      );
     }
-    const [a, b, h] = [median(figures.app), median(figures.bare), median(figures.hello)];
-    console.log(`  median req/s: app ${a.toFixed(0)}, same-work bare ${b.toFixed(0)}, hello ${h.toFixed(0)}`);
-    console.log(`  app / hello = ${((a / h) * 100).toFixed(1)} %   app / same-work bare = ${((a / b) * 100).toFixed(1)} %`);
-    return { label, a, b, h };
+    const [a, b, i, h] = [median(figures.app), median(figures.bare), median(figures.indexed), median(figures.hello)];
+    const pct = (x: number, y: number) => `${((x / y) * 100).toFixed(1)} %`;
+    console.log(`  median req/s: app ${a.toFixed(0)}, same-work bare ${b.toFixed(0)}, indexed SELECT ${i.toFixed(0)}, hello ${h.toFixed(0)}`);
+    console.log(`  app / hello = ${pct(a, h)}   app / same-work bare = ${pct(a, b)}   app / indexed SELECT = ${pct(a, i)}`);
+    return { label, a, b, i, h };
   } finally {
-    await Promise.allSettled([app.close(), bare.close(), hello.close()]);
+    await Promise.allSettled([app.close(), bare.close(), indexed.close(), hello.close()]);
     await cleanup();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-const summaries: Array<{ label: string; a: number; b: number; h: number }> = [];
+const summaries: Array<{ label: string; a: number; b: number; i: number; h: number }> = [];
 const adminUrl = process.env.DATABASE_URL;
 if (adminUrl) {
   const name = `bs_bench_${randomBytes(5).toString('hex')}`;
@@ -112,7 +126,7 @@ if (adminUrl) {
   url.pathname = `/${name}`;
   const client = postgres(url.toString(), { max: 10, onnotice: () => {} });
   summaries.push(
-    await run('PostgreSQL', { kind: 'postgres', url: url.toString() }, () => (date) => client.unsafe(BARE_SQL, [date]), async () => {
+    await run('PostgreSQL', { kind: 'postgres', url: url.toString() }, () => (date, statement = BARE_SQL) => client.unsafe(statement, [date]), async () => {
       await client.end();
       await admin.unsafe(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -128,11 +142,14 @@ summaries.push(
     // PGlite is one in-process database: the bare route uses the app's own PGlite client.
     (app) => {
       const client = (app.db as unknown as { $client: { query: (q: string, p: unknown[]) => Promise<{ rows: unknown[] }> } }).$client;
-      return async (date) => (await client.query(BARE_SQL, [date])).rows;
+      return async (date, statement = BARE_SQL) => (await client.query(statement, [date])).rows;
     },
     async () => {},
   ),
 );
-console.log('\n| database | app req/s | same-work bare | hello | app / hello | app / bare |');
-console.log('| --- | --- | --- | --- | --- | --- |');
-for (const s of summaries) console.log(`| ${s.label} | ${s.a.toFixed(0)} | ${s.b.toFixed(0)} | ${s.h.toFixed(0)} | ${((s.a / s.h) * 100).toFixed(1)} % | ${((s.a / s.b) * 100).toFixed(1)} % |`);
+console.log('\n| database | app req/s | same-work bare | indexed SELECT | hello | app / hello | app / bare | app / indexed |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const s of summaries) {
+  const pct = (x: number, y: number) => `${((x / y) * 100).toFixed(1)} %`;
+  console.log(`| ${s.label} | ${s.a.toFixed(0)} | ${s.b.toFixed(0)} | ${s.i.toFixed(0)} | ${s.h.toFixed(0)} | ${pct(s.a, s.h)} | ${pct(s.a, s.b)} | ${pct(s.a, s.i)} |`);
+}

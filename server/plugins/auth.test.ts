@@ -81,7 +81,8 @@ describe('access tokens (jose, HS256 only)', () => {
     expect(res.json()).toEqual({ message: '로그인이 만료됐어요. 다시 로그인해주세요.', code: 'TOKEN_EXPIRED' });
   });
 
-  it('expires after 7 days on the server clock', async () => {
+  it('expires after 7 days on the server clock, though it was verified (and remembered, issue #33 item 5) before', async () => {
+    expect((await me(member.headers)).statusCode).toBe(200);
     t.clock.advance(TOKEN_TTL_SECONDS * 1000 + 60_000);
     try {
       await expect401(member.headers, 'TOKEN_EXPIRED');
@@ -104,8 +105,9 @@ describe('access tokens (jose, HS256 only)', () => {
     await expect401(bearer(await sign({ ver: 7 })), 'TOKEN_REVOKED');
   });
 
-  it('revoked by the token version after a password reset', async () => {
+  it('revoked by the token version after a password reset, though it was verified (and remembered) before', async () => {
     const m = await t.registerMember();
+    expect((await me(m.headers)).statusCode).toBe(200);
     await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/request', payload: { email: m.email } });
     const code = t.lastMailTo(m.email).code!;
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { email: m.email, code, newPassword: 'brand-new-pass' } });

@@ -30,6 +30,8 @@ export const TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const ACCOUNT_CACHE_TTL_MS = 60_000;
 /** At most this many members' versions are kept in memory. */
 export const ACCOUNT_CACHE_MAX = 10_000;
+/** At most this many verified tokens are remembered (issue #33 item 5; see `claimsOf` in `authPlugin`). */
+export const VERIFIED_TOKEN_CACHE_MAX = 10_000;
 /** The only algorithm we sign with and accept. */
 export const JWT_ALGORITHMS = ['HS256'] as const;
 
@@ -146,24 +148,44 @@ export const authPlugin = fp<{ jwtSecret: string | undefined; dataDir: string; n
     app.decorateRequest('user', null);
     app.decorateRequest('member', null);
 
-    /** Verifies a bearer token (see `FastifyInstance.verifyToken`). */
-    const verifyToken = async (token: string): Promise<VerifiedToken> => {
-      let sub: string | undefined;
-      let ver: unknown;
-      let exp = 0;
+    /**
+     * Issue #33 item 5: tokens whose signature and claims were already verified, so a member's
+     * next requests skip the HMAC (a WebCrypto job on the thread pool per request). Only a token
+     * that passed `jwtVerify` is kept, with the claims it carried; its time claims are checked again
+     * on every use (`exp`, `nbf` against `opts.now()`), and the token version is checked against the
+     * account on every use as before, so a revocation still takes effect at once. Bounded: the oldest
+     * entries go beyond `VERIFIED_TOKEN_CACHE_MAX`; an entry is dropped when its token expires.
+     */
+    const verified = new Map<string, { sub: string | undefined; ver: unknown; exp: number; nbf: number }>();
+    const claimsOf = async (token: string) => {
+      const at = nowSeconds();
+      const cached = verified.get(token);
+      if (cached) {
+        if (cached.exp <= at) {
+          verified.delete(token);
+          throw appError('TOKEN_EXPIRED');
+        }
+        if (cached.nbf <= at) return cached;
+      }
       try {
         const { payload } = await jwtVerify(token, jwtKey, {
           algorithms: [...JWT_ALGORITHMS],
           requiredClaims: ['sub', 'iat', 'exp'],
           currentDate: opts.now(),
         });
-        sub = payload.sub;
-        ver = payload.ver;
-        exp = payload.exp ?? 0;
+        const claims = { sub: payload.sub, ver: payload.ver, exp: payload.exp ?? 0, nbf: payload.nbf ?? 0 };
+        verified.set(token, claims);
+        if (verified.size > VERIFIED_TOKEN_CACHE_MAX) verified.delete(verified.keys().next().value!);
+        return claims;
       } catch (error) {
         if (error instanceof joseErrors.JWTExpired) throw appError('TOKEN_EXPIRED');
         throw appError('INVALID_TOKEN');
       }
+    };
+
+    /** Verifies a bearer token (see `FastifyInstance.verifyToken`). */
+    const verifyToken = async (token: string): Promise<VerifiedToken> => {
+      const { sub, ver, exp } = await claimsOf(token);
       if (!sub || !/^[1-9][0-9]{0,9}$/.test(sub) || typeof ver !== 'number' || !Number.isInteger(ver)) {
         throw appError('INVALID_TOKEN');
       }
