@@ -36,8 +36,11 @@ export type DbTarget =
   /** `onQuery`: sees every statement Drizzle sends, with its parameters (bench:scale's EXPLAIN; never set in production). */
   | { kind: 'postgres'; url: string; onQuery?: (query: string, params: unknown[]) => void }
   | { kind: 'pglite-dir'; dir: string }
-  /** `template`: a file written by PGlite's `dumpDataDir` to start from (tests: an already migrated database). */
-  | { kind: 'pglite-memory'; template?: string };
+  /**
+   * `template`: a file written by PGlite's `dumpDataDir` to start from (tests: an already migrated
+   * database). `onQuery`: as for `postgres` (bench:scale on PGlite; never set in production).
+   */
+  | { kind: 'pglite-memory'; template?: string; onQuery?: (query: string, params: unknown[]) => void };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary constant key for `pg_advisory_lock` around migrations. */
@@ -115,7 +118,8 @@ export async function openDatabase(target: DbTarget): Promise<{ db: Database; cl
       : new PGlite({ ...options, ...(target.template ? { loadDataDir: new Blob([await readFile(target.template)]) } : {}) });
   await client.waitReady;
   yieldBeforeStatements(client);
-  const db = drizzlePglite(client, { schema });
+  const onQuery = target.kind === 'pglite-memory' ? target.onQuery : undefined;
+  const db = drizzlePglite(client, { schema, ...(onQuery ? { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } } : {}) });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, close: () => client.close() };
 }
