@@ -16,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -65,8 +66,11 @@ export function pgliteStartParams(): string[] {
   return [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
 }
 
-/** The PostgreSQL extensions the migrations create (0012_venues_knn), loaded into PGlite. */
-export const PGLITE_EXTENSIONS = { cube, earthdistance };
+/**
+ * The PostgreSQL extensions the migrations create, loaded into PGlite: cube and earthdistance
+ * (0012_venues_knn), pg_trgm (0023_lists_stay_flat: the board search's trigram index, issue #33 item 4).
+ */
+export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
 
 /**
  * Creates the embedded cluster in `dir` in a short-lived child process (server/db/pglite-initdb.ts)

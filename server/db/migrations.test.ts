@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
@@ -39,7 +40,7 @@ async function migrationsBefore(tag: string): Promise<string> {
 
 describe('migration 0007_hardening', () => {
   it('repairs hostile rows, records older uploads, then refuses new hostile rows', async () => {
-    const client = new PGlite({ extensions: { cube, earthdistance } }); // 0012_venues_knn
+    const client = new PGlite({ extensions: { cube, earthdistance, pg_trgm } }); // 0012_venues_knn, 0023_lists_stay_flat
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: await migrationsBefore('0007_hardening') });
 
@@ -86,7 +87,7 @@ describe('migration 0007_hardening', () => {
 
 describe('migration 0014_host_and_points (issue #19)', () => {
   it('fills host_id from the schedule and comment_count from the visible comments; the trigger keeps the count and points follow', async () => {
-    const client = new PGlite({ extensions: { cube, earthdistance } });
+    const client = new PGlite({ extensions: { cube, earthdistance, pg_trgm } });
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: await migrationsBefore('0014_host_and_points') });
     await client.exec(`
@@ -117,7 +118,7 @@ describe('migration 0014_host_and_points (issue #19)', () => {
 
 describe('migration 0016_meal_rules (issue #28)', () => {
   it('keeps existing requests and marks, dates the marks, counts stored notices as published, and allows asking again only once the last request ended', async () => {
-    const client = new PGlite({ extensions: { cube, earthdistance } });
+    const client = new PGlite({ extensions: { cube, earthdistance, pg_trgm } });
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: await migrationsBefore('0016_meal_rules') });
     await client.exec(`
@@ -144,7 +145,7 @@ describe('migration 0016_meal_rules (issue #28)', () => {
 
 describe('migration 0017_match_members (issue #28 item 8)', () => {
   it('gives each existing request its host and guest rows from the column pairs, the late flag to the side that cancelled, then drops the pairs', async () => {
-    const client = new PGlite({ extensions: { cube, earthdistance } });
+    const client = new PGlite({ extensions: { cube, earthdistance, pg_trgm } });
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: await migrationsBefore('0017_match_members') });
     await client.exec(`
