@@ -199,3 +199,38 @@ describe('migration 0017_match_members (issue #28 item 8)', () => {
     await client.close();
   });
 });
+
+describe('migration 0023_lists_stay_flat (issue #33 item 4)', () => {
+  it("gives existing posts their plain text and counts existing visible schedules per slot; the trigger keeps the counts whoever writes", async () => {
+    const client = new PGlite({ extensions: { cube, earthdistance, pg_trgm } });
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: await migrationsBefore('0023_lists_stay_flat') });
+    await client.exec(`
+      insert into users (email, name) values ('host@example.com', '호스트');
+      insert into posts (author_id, title, content) values (1, '글', '<p>평양<strong>냉면</strong> &amp; <a href="https://example.com">만두</a></p>');
+      insert into schedules (user_id, date, hour, text, place_name, place_category, participants, cancelled_at, hidden_at) values
+        (1, '2026-12-01', 12, 't', 'p', '한식', 2, null, null),
+        (1, '2026-12-01', 12, 't', 'p', '한식', 2, null, null),
+        (1, '2026-12-01', 12, 't', 'p', '중식', 2, now(), null),
+        (1, '2026-12-01', 13, 't', 'p', '중식', 2, null, now());
+    `);
+    await migrate(db, { migrationsFolder });
+
+    // Each tag becomes a space (as the search read the content before), entities are decoded.
+    const [{ content_text: text }] = (await client.query<{ content_text: string }>('select content_text from posts')).rows as [{ content_text: string }];
+    expect(text.replace(/\s+/g, ' ').trim()).toBe('평양 냉면 & 만두');
+    const slots = async () => (await client.query('select date::text as date, hour, place_category, n from schedule_slot_counts order by 1, 2, 3')).rows;
+    expect(await slots()).toEqual([{ date: '2026-12-01', hour: 12, place_category: '한식', n: 2 }]);
+    // Hidden and restored, moved, cancelled, deleted: the counts follow; an emptied slot goes.
+    await client.exec(`update schedules set hidden_at = null where hour = 13`);
+    await client.exec(`update schedules set hour = 14, place_category = '카페' where id = 1`);
+    expect(await slots()).toEqual([
+      { date: '2026-12-01', hour: 12, place_category: '한식', n: 1 },
+      { date: '2026-12-01', hour: 13, place_category: '중식', n: 1 },
+      { date: '2026-12-01', hour: 14, place_category: '카페', n: 1 },
+    ]);
+    await client.exec(`update schedules set cancelled_at = now() where id = 2; delete from schedules where hour = 13; update schedules set text = 'x'`);
+    expect(await slots()).toEqual([{ date: '2026-12-01', hour: 14, place_category: '카페', n: 1 }]);
+    await client.close();
+  });
+});
