@@ -409,7 +409,10 @@ export const posts = pgTable(
       .where(sql`${t.hiddenAt} is null and ${t.latitude} is not null`),
     // Issue #33 item 4: the board search (ILIKE on title, content text, tags as JSON text) through
     // pg_trgm; patterns of fewer than 3 characters cannot use it (the search then scans).
-    index('posts_search_trgm_idx').using('gin', t.title.op('gin_trgm_ops'), t.contentText.op('gin_trgm_ops'), sql`(${t.tags}::text) gin_trgm_ops`),
+    // fastupdate off: no pending list for searches to read until a vacuum (PGlite has no autovacuum).
+    index('posts_search_trgm_idx')
+      .using('gin', t.title.op('gin_trgm_ops'), t.contentText.op('gin_trgm_ops'), sql`(${t.tags}::text) gin_trgm_ops`)
+      .with({ fastupdate: 'off' }),
     // issue #13: finite WGS84 degrees (NaN and ±Infinity fail `between`), both set or both null.
     check('posts_coordinates', sql`${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`),
     check('posts_coordinates_pair', sql`(${t.latitude} is null) = (${t.longitude} is null)`),
