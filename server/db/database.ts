@@ -16,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -36,8 +37,11 @@ export type DbTarget =
   /** `onQuery`: sees every statement Drizzle sends, with its parameters (bench:scale's EXPLAIN; never set in production). */
   | { kind: 'postgres'; url: string; onQuery?: (query: string, params: unknown[]) => void }
   | { kind: 'pglite-dir'; dir: string }
-  /** `template`: a file written by PGlite's `dumpDataDir` to start from (tests: an already migrated database). */
-  | { kind: 'pglite-memory'; template?: string };
+  /**
+   * `template`: a file written by PGlite's `dumpDataDir` to start from (tests: an already migrated
+   * database). `onQuery`: as for `postgres` (bench:scale on PGlite; never set in production).
+   */
+  | { kind: 'pglite-memory'; template?: string; onQuery?: (query: string, params: unknown[]) => void };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary constant key for `pg_advisory_lock` around migrations. */
@@ -62,8 +66,11 @@ export function pgliteStartParams(): string[] {
   return [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
 }
 
-/** The PostgreSQL extensions the migrations create (0012_venues_knn), loaded into PGlite. */
-export const PGLITE_EXTENSIONS = { cube, earthdistance };
+/**
+ * The PostgreSQL extensions the migrations create, loaded into PGlite: cube and earthdistance
+ * (0012_venues_knn), pg_trgm (0023_lists_stay_flat: the board search's trigram index, issue #33 item 4).
+ */
+export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
 
 /**
  * Creates the embedded cluster in `dir` in a short-lived child process (server/db/pglite-initdb.ts)
@@ -115,7 +122,8 @@ export async function openDatabase(target: DbTarget): Promise<{ db: Database; cl
       : new PGlite({ ...options, ...(target.template ? { loadDataDir: new Blob([await readFile(target.template)]) } : {}) });
   await client.waitReady;
   yieldBeforeStatements(client);
-  const db = drizzlePglite(client, { schema });
+  const onQuery = target.kind === 'pglite-memory' ? target.onQuery : undefined;
+  const db = drizzlePglite(client, { schema, ...(onQuery ? { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } } : {}) });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, close: () => client.close() };
 }

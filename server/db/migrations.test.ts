@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
@@ -39,7 +40,7 @@ async function migrationsBefore(tag: string): Promise<string> {
 
 describe('migration 0007_hardening', () => {
   it('repairs hostile rows, records older uploads, then refuses new hostile rows', async () => {
-    const client = new PGlite({ extensions: { cube, earthdistance } }); // 0012_venues_knn
+    const client = new PGlite({ extensions: { cube, earthdistance, pg_trgm } }); // 0012_venues_knn, 0023_lists_stay_flat
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: await migrationsBefore('0007_hardening') });
 
@@ -86,7 +87,7 @@ describe('migration 0007_hardening', () => {
 
 describe('migration 0014_host_and_points (issue #19)', () => {
   it('fills host_id from the schedule and comment_count from the visible comments; the trigger keeps the count and points follow', async () => {
-    const client = new PGlite({ extensions: { cube, earthdistance } });
+    const client = new PGlite({ extensions: { cube, earthdistance, pg_trgm } });
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: await migrationsBefore('0014_host_and_points') });
     await client.exec(`
@@ -117,7 +118,7 @@ describe('migration 0014_host_and_points (issue #19)', () => {
 
 describe('migration 0016_meal_rules (issue #28)', () => {
   it('keeps existing requests and marks, dates the marks, counts stored notices as published, and allows asking again only once the last request ended', async () => {
-    const client = new PGlite({ extensions: { cube, earthdistance } });
+    const client = new PGlite({ extensions: { cube, earthdistance, pg_trgm } });
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: await migrationsBefore('0016_meal_rules') });
     await client.exec(`
@@ -144,7 +145,7 @@ describe('migration 0016_meal_rules (issue #28)', () => {
 
 describe('migration 0017_match_members (issue #28 item 8)', () => {
   it('gives each existing request its host and guest rows from the column pairs, the late flag to the side that cancelled, then drops the pairs', async () => {
-    const client = new PGlite({ extensions: { cube, earthdistance } });
+    const client = new PGlite({ extensions: { cube, earthdistance, pg_trgm } });
     const db = drizzle(client);
     await migrate(db, { migrationsFolder: await migrationsBefore('0017_match_members') });
     await client.exec(`
@@ -195,6 +196,41 @@ describe('migration 0017_match_members (issue #28 item 8)', () => {
     await expect(client.exec(`insert into match_members (match_id, schedule_id, user_id, partner_id, role) values (4, 2, 1, 3, 'cook')`)).rejects.toThrow();
     await client.exec('delete from match_requests where id = 4');
     expect((await client.query('select count(*)::int as n from match_members')).rows).toEqual([{ n: 6 }]);
+    await client.close();
+  });
+});
+
+describe('migration 0023_lists_stay_flat (issue #33 item 4)', () => {
+  it("gives existing posts their plain text and counts existing visible schedules per slot; the trigger keeps the counts whoever writes", async () => {
+    const client = new PGlite({ extensions: { cube, earthdistance, pg_trgm } });
+    const db = drizzle(client);
+    await migrate(db, { migrationsFolder: await migrationsBefore('0023_lists_stay_flat') });
+    await client.exec(`
+      insert into users (email, name) values ('host@example.com', '호스트');
+      insert into posts (author_id, title, content) values (1, '글', '<p>평양<strong>냉면</strong> &amp; <a href="https://example.com">만두</a></p>');
+      insert into schedules (user_id, date, hour, text, place_name, place_category, participants, cancelled_at, hidden_at) values
+        (1, '2026-12-01', 12, 't', 'p', '한식', 2, null, null),
+        (1, '2026-12-01', 12, 't', 'p', '한식', 2, null, null),
+        (1, '2026-12-01', 12, 't', 'p', '중식', 2, now(), null),
+        (1, '2026-12-01', 13, 't', 'p', '중식', 2, null, now());
+    `);
+    await migrate(db, { migrationsFolder });
+
+    // Each tag becomes a space (as the search read the content before), entities are decoded.
+    const [{ content_text: text }] = (await client.query<{ content_text: string }>('select content_text from posts')).rows as [{ content_text: string }];
+    expect(text.replace(/\s+/g, ' ').trim()).toBe('평양 냉면 & 만두');
+    const slots = async () => (await client.query('select date::text as date, hour, place_category, n from schedule_slot_counts order by 1, 2, 3')).rows;
+    expect(await slots()).toEqual([{ date: '2026-12-01', hour: 12, place_category: '한식', n: 2 }]);
+    // Hidden and restored, moved, cancelled, deleted: the counts follow; an emptied slot goes.
+    await client.exec(`update schedules set hidden_at = null where hour = 13`);
+    await client.exec(`update schedules set hour = 14, place_category = '카페' where id = 1`);
+    expect(await slots()).toEqual([
+      { date: '2026-12-01', hour: 12, place_category: '한식', n: 1 },
+      { date: '2026-12-01', hour: 13, place_category: '중식', n: 1 },
+      { date: '2026-12-01', hour: 14, place_category: '카페', n: 1 },
+    ]);
+    await client.exec(`update schedules set cancelled_at = now() where id = 2; delete from schedules where hour = 13; update schedules set text = 'x'`);
+    expect(await slots()).toEqual([{ date: '2026-12-01', hour: 14, place_category: '카페', n: 1 }]);
     await client.close();
   });
 });

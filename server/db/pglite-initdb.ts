@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
@@ -92,7 +93,7 @@ async function extractTar(tar: Buffer, root: string): Promise<void> {
  * `dumpDataDir('none')`), made in an in-memory PGlite.
  */
 async function freshCluster(startParams: string[] | undefined, migrationsFolder: string | undefined): Promise<Buffer> {
-  const pg = new PGlite({ startParams, extensions: { cube, earthdistance } });
+  const pg = new PGlite({ startParams, extensions: { cube, earthdistance, pg_trgm } }); // as PGLITE_EXTENSIONS (server/db/database.ts)
   try {
     await pg.waitReady;
     if (migrationsFolder) await migrate(drizzle(pg), { migrationsFolder });

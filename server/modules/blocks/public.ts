@@ -43,3 +43,16 @@ export async function blocksAmong(db: Database, ids: readonly number[]): Promise
   const pairs = new Set(rows.flatMap((r) => [`${r.blockerId}:${r.blockedId}`, `${r.blockedId}:${r.blockerId}`]));
   return (a, b) => a !== null && b !== null && pairs.has(`${a}:${b}`);
 }
+
+/**
+ * The members across a block with `memberId`, either way (issue #33 item 4: the board's comment
+ * counts subtract only their comments). One query on the blocks primary key and blocks_blocked_idx;
+ * the answer is bounded by the member's own blocks (usually none).
+ */
+export async function membersAcrossBlock(db: Database, memberId: number): Promise<number[]> {
+  const rows = await db
+    .select({ other: sql<number>`case when ${blocks.blockerId} = ${memberId} then ${blocks.blockedId} else ${blocks.blockerId} end` })
+    .from(blocks)
+    .where(or(eq(blocks.blockerId, memberId), eq(blocks.blockedId, memberId)));
+  return [...new Set(rows.map((r) => Number(r.other)))];
+}

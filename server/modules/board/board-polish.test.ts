@@ -1,11 +1,13 @@
 /**
  * Board polish (issue #18 item 4): comment edit and delete by their author
- * (`PUT`/`DELETE /api/board/{id}/comments/{commentId}`) and the search `GET /api/board?q=`.
+ * (`PUT`/`DELETE /api/board/{id}/comments/{commentId}`) and the search `GET /api/board?q=`;
+ * issue #33 item 4: the search through the stored plain text, and the comment counts from the kept
+ * column with a viewer's blocks.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comment, Post } from '../../../common/api/board.ts';
-import { postComments } from '../../db/schema.ts';
+import { postComments, posts } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
@@ -127,6 +129,30 @@ describe('search', () => {
     expect(await ids('   ')).toEqual(all);
   });
 
+  it('finds a word only in the HTML body, of any length, and never the markup or an attribute (issue #33 item 4)', async () => {
+    const body = await newPost({
+      title: '주말 기록',
+      content: '<p>골목 끝 <em>순댓국집</em>에서 <strong>곱창</strong>을 먹고 <a href="https://example.com/menu">메뉴판</a> 구경 &amp; 수다</p>',
+      tags: [],
+    });
+    const found = async (q: string) => ((await search(q)).json() as Post[]).some((p) => p.id === body.id);
+    // Text inside markup, a 3+ character word (the trigram index) and a 2-syllable one (a scan).
+    expect(await found('순댓국집')).toBe(true);
+    expect(await found('곱창')).toBe(true);
+    expect(await found('메뉴판')).toBe(true);
+    expect(await found('구경 & 수다')).toBe(true);
+    // Case is ignored in short queries too (the scan path): 'bb' finds the body's 'BBQ'.
+    const bbq = await newPost({ title: '저녁 기록', content: '<p>마당에서 <em>BBQ</em></p>', tags: [] });
+    expect(((await search('bb')).json() as Post[]).map((p) => p.id)).toContain(bbq.id);
+    expect(((await search('bBq')).json() as Post[]).map((p) => p.id)).toContain(bbq.id);
+    // Tag names, attribute names and values, and entities are not text.
+    for (const q of ['strong', 'href', 'example.com', '<em>', 'amp;', 'noopener']) expect(await found(q), q).toBe(false);
+    // A tag still matches as a whole tag only, never across two tags.
+    const tagged = await newPost({ title: '태그 글', content: '<p>본문</p>', tags: ['점심', '저녁'] });
+    expect(((await search('저녁')).json() as Post[]).map((p) => p.id)).toContain(tagged.id);
+    expect(((await search('점심", "저녁')).json() as Post[]).map((p) => p.id)).not.toContain(tagged.id);
+  });
+
   it('leaves out posts across a block; 400 beyond 100 characters after trimming; 401 anonymous', async () => {
     const stranger = await t.quickMember({ name: '차단될회원' });
     const hidden = await newPost({ title: '비밀 떡볶이' }, stranger.headers);
@@ -139,5 +165,45 @@ describe('search', () => {
     expect(long.statusCode).toBe(400);
     expect(long.json()).toMatchObject({ code: 'SEARCH_TOO_LONG', message: '검색어는 100자 이하로 입력해주세요.' });
     expect((await t.app.inject({ url: '/api/board?q=a' })).statusCode).toBe(401);
+  });
+});
+
+describe('comment counts (issue #33 item 4)', () => {
+  it('come from the kept column: a hidden comment leaves them, restoring brings it back; comments across a block are subtracted for that viewer only, in the list, the post and the recommendations', async () => {
+    const post = await newPost({ title: '댓글 세기', content: '<p>세어 보아요</p>' });
+    // Recommended throughout: coordinates, 3 points of a like and 2 per visible comment (≥ 4 of them).
+    await t.app.db.update(posts).set({ latitude: 37.5, longitude: 127 }).where(eq(posts.id, post.id));
+    expect((await t.app.inject({ method: 'POST', url: `/api/board/${post.id}/like`, headers: other.headers })).statusCode).toBe(200);
+    const loud = await t.quickMember({ name: '시끄러운회원' });
+    const mine = [await newComment(post.id), await newComment(post.id), await newComment(post.id)];
+    await newComment(post.id, loud.headers);
+    await newComment(post.id, loud.headers);
+    const watcher = await t.quickMember({ name: '지켜보는회원' });
+    const counts = async (m: Member) => {
+      const list = (await t.app.inject({ url: '/api/board?limit=100', headers: m.headers })).json() as Post[];
+      const one = (await t.app.inject({ url: `/api/board/${post.id}`, headers: m.headers })).json() as Post;
+      const recommended = (await t.app.inject({ url: '/api/recommendations?limit=100', headers: m.headers })).json() as Post[];
+      return [list.find((p) => p.id === post.id)?.commentCount, one.commentCount, recommended.find((p) => p.id === post.id)?.commentCount];
+    };
+    expect(await counts(watcher)).toEqual([5, 5, 5]);
+    // Hidden by moderation (a write of hidden_at from another module): the count follows.
+    await t.app.db.update(postComments).set({ hiddenAt: t.clock.now() }).where(eq(postComments.id, mine[0]!.id));
+    expect(await counts(watcher)).toEqual([4, 4, 4]);
+    await t.app.db.update(postComments).set({ hiddenAt: null }).where(eq(postComments.id, mine[0]!.id));
+    expect(await counts(watcher)).toEqual([5, 5, 5]);
+    // The watcher blocks the loud member: their two comments leave the watcher's counts only.
+    expect((await t.app.inject({ method: 'POST', url: '/api/blocks', headers: watcher.headers, payload: { userId: loud.id } })).statusCode).toBe(201);
+    expect(await counts(watcher)).toEqual([3, 3, 3]);
+    expect(await counts(other)).toEqual([5, 5, 5]);
+    // The other way round: the loud member does not count the watcher's comment.
+    await newComment(post.id, watcher.headers);
+    expect(await counts(loud)).toEqual([5, 5, 5]);
+    expect(await counts(watcher)).toEqual([4, 4, 4]);
+    expect(await counts(other)).toEqual([6, 6, 6]);
+    // A hidden comment across the block is not subtracted twice.
+    const [loudComment] = await t.app.db.select({ id: postComments.id }).from(postComments).where(eq(postComments.authorId, loud.id));
+    await t.app.db.update(postComments).set({ hiddenAt: t.clock.now() }).where(eq(postComments.id, loudComment!.id));
+    expect(await counts(watcher)).toEqual([4, 4, 4]);
+    expect(await counts(other)).toEqual([5, 5, 5]);
   });
 });

@@ -4,12 +4,12 @@
  * member's views count at most once per hour (`post_views` holds the last counted time). Likes
  * are a toggle with one row per (post, member); counters change in the same transaction as the rows.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { BOARD_LIMITS, RECOMMENDATION_RULE, type Comment, type Post, type PostBody } from '../../../common/api/board.ts';
 import { postComments, postLikes, posts, postViews, uploads, users } from '../../db/schema.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { notBlockedWith } from '../blocks/public.ts';
+import { membersAcrossBlock, notBlockedWith } from '../blocks/public.ts';
 import { fail } from '../../lib/errors.ts';
 import { exactTime } from '../../lib/paging.ts';
 import { htmlText, referencedUploads, sanitizePostHtml } from './sanitize.ts';
@@ -25,14 +25,34 @@ function commentText(text: string): string {
   return trimmed;
 }
 
+/** `%s%` for ILIKE, with `%`, `_` and `\` of `s` matched literally. */
+const containing = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
  * The condition of a board search (issue #18): `q` (already trimmed, not empty) occurs, ignoring
- * case, in the title, in the content's text (markup removed) or in one of the tags. `%`, `_` and
- * `\` in `q` are matched literally.
+ * case, in the title, in the content's text (markup removed: `posts.content_text`) or in one of
+ * the tags. `%`, `_` and `\` in `q` are matched literally.
+ *
+ * Issue #33 item 4:
+ * - Each arm can use the trigram index `posts_search_trgm_idx` (migration 0023), so a query
+ *   holding 3 letters or digits in a row that matches nothing reads no post. The tags arm first
+ *   asks the tags' JSON text for `q` as JSON writes it (escaping is per character, so a tag
+ *   holding `q` always passes), then checks the tags one by one, so a match across two tags never
+ *   counts.
+ * - A shorter query (e.g. '국수': Korean words are often 2 syllables) has no trigram, and the
+ *   index would hand back every post; its arms are written as expressions the index does not
+ *   cover (`col || ''`), so PostgreSQL walks the posts newest first and stops at the page's last
+ *   match (a scan of every post only when fewer match; measured in bench:scale).
+ * - A query without upper or lower case letters (Korean, digits) compares with LIKE, which is
+ *   the same as ILIKE for it and several times cheaper per row.
  */
 function searchCondition(q: string): SQL {
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return sql`(${posts.title} ilike ${pattern} or regexp_replace(${posts.content}, '<[^>]*>', ' ', 'g') ilike ${pattern} or exists (select 1 from jsonb_array_elements_text(${posts.tags}) as tag where tag ilike ${pattern}))`;
+  const pattern = containing(q);
+  const inJson = containing(JSON.stringify(q).slice(1, -1));
+  const op = q.toLowerCase() === q.toUpperCase() ? sql.raw('like') : sql.raw('ilike');
+  const indexed = /[\p{L}\p{N}]{3}/u.test(q);
+  const arm = (column: SQL | AnyColumn) => (indexed ? sql`${column}` : sql`(${column} || '')`);
+  return sql`(${arm(posts.title)} ${op} ${pattern} or ${arm(posts.contentText)} ${op} ${pattern} or (${arm(sql`(${posts.tags}::text)`)} ${op} ${inJson} and exists (select 1 from jsonb_array_elements_text(${posts.tags}) as tag where tag ${op} ${pattern})))`;
 }
 
 /** One hour: repeated views of a member within it count once. */
@@ -80,13 +100,29 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
   }
 
   /**
-   * Visible comments of the outer `posts` row (issue #19): a correlated count, for the answered
-   * page only. With `viewerId`, comments across a block with them are not counted (as not listed).
+   * Issue #33 item 4: the comment counts of a page of posts as `viewerId` sees them. Each row
+   * carries `posts.comment_count` (visible comments, kept by the trigger of migration 0014 on every
+   * insert, delete, hide and unhide, whoever writes); comments across a block with the viewer are
+   * not listed, so theirs are subtracted here: one grouped query over the page's posts and the
+   * members across a block (the viewer's own block list, read by primary key; skipped when it is
+   * empty, as it usually is). Changes `page` in place.
    */
-  const commentCount = (viewerId?: number) =>
-    sql<number>`(select count(*)::int from ${postComments} where ${postComments.postId} = ${posts.id} and ${postComments.hiddenAt} is null${
-      viewerId !== undefined ? sql` and ${notBlockedWith(viewerId, postComments.authorId)}` : sql``
-    })`;
+  async function subtractBlockedComments(viewerId: number | undefined, page: Post[]): Promise<void> {
+    if (viewerId === undefined || page.length === 0) return;
+    const others = await membersAcrossBlock(db, viewerId);
+    if (others.length === 0) return;
+    const rows = await db
+      .select({ postId: postComments.postId, n: sql<number>`count(*)::int` })
+      .from(postComments)
+      // bounded: the page's posts (≤ its limit) and the viewer's own blocks (post_comments_author_post_idx)
+      .where(and(inArray(postComments.authorId, others), inArray(postComments.postId, page.map((p) => p.id)), isNull(postComments.hiddenAt)))
+      .groupBy(postComments.postId);
+    const blocked = new Map(rows.map((r) => [r.postId, Number(r.n)]));
+    for (const p of page) p.commentCount -= blocked.get(p.id) ?? 0;
+  }
+
+  /** The columns of `posts` an answer needs (not `content_text`, the search's copy of the content). */
+  const { contentText: _searchText, ...postFields } = getTableColumns(posts);
 
   /** Whether `viewerId` likes the outer `posts` row: one index probe (post_likes_post_user_unique). */
   const likedBy = (viewerId?: number) =>
@@ -94,14 +130,14 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
 
   /** The columns of a post in the API shape, counts computed in SQL (issue #19). */
   const postColumns = (viewerId?: number) => ({
-    post: posts,
+    post: postFields,
     authorName: users.name,
-    commentCount: commentCount(viewerId),
+    commentCount: posts.commentCount,
     likedByMe: likedBy(viewerId),
     at: exactTime(posts.createdAt),
   });
 
-  type PostRowOut = { post: typeof posts.$inferSelect; authorName: string | null; commentCount: number; likedByMe: boolean };
+  type PostRowOut = { post: Omit<typeof posts.$inferSelect, 'contentText'>; authorName: string | null; commentCount: number; likedByMe: boolean };
   function toPost({ post, authorName, commentCount: comments, likedByMe }: PostRowOut): Post {
     return {
       id: post.id,
@@ -136,7 +172,9 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
       .where(and(visiblePosts(where, viewerId), after ? sql`(${posts.createdAt}, ${posts.id}) < (${after[0]}::timestamptz, ${after[1]})` : undefined))
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(limit);
-    return rows.map((r) => ({ item: toPost(r), key: [r.at, r.post.id] as const }));
+    const answered = rows.map((r) => ({ item: toPost(r), key: [r.at, r.post.id] as const }));
+    await subtractBlockedComments(viewerId, answered.map((r) => r.item));
+    return answered;
   }
 
   /** Post `id` as `viewerId` sees it, or 404 (hidden, unknown, across a block). */
@@ -347,7 +385,9 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
         )
         .orderBy(desc(posts.points), desc(posts.createdAt), desc(posts.id))
         .limit(opts.limit);
-      return rows.map((r) => ({ item: toPost(r), key: [Number(r.points), r.at, r.post.id] as const }));
+      const answered = rows.map((r) => ({ item: toPost(r), key: [Number(r.points), r.at, r.post.id] as const }));
+      await subtractBlockedComments(viewerId, answered.map((r) => r.item));
+      return answered;
     },
   };
 }

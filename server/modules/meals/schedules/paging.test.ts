@@ -283,6 +283,52 @@ describe('GET /api/schedules/calendar', () => {
     expect((await get(`/api/schedules/calendar?from=${to}&to=${to}`)).json()).toEqual([{ date: to, count: 1, categories: ['카페'] }]);
   });
 
+  it('without a position follows every write from the kept counts: started hours, hiding, restoring, moving, deleting, a new block either way (issue #33 item 4)', async () => {
+    const from = kstDate(t.clock.now(), 0);
+    const to = kstDate(t.clock.now(), 21);
+    /** The calendar equals walking each day's list, with and without a category. */
+    const matchesLists = async (who = viewer) => {
+      for (const q of ['', '&category=중식']) {
+        const cal = (await get(`/api/schedules/calendar?from=${from}&to=${to}${q}`, who.headers)).json() as Array<{ date: string; count: number; categories: string[] }>;
+        for (let n = 0; n <= 21; n++) {
+          const day = kstDate(t.clock.now(), n);
+          const list = await allPages<Row>(t, who.headers, `/api/schedules?date=${day}&limit=100${q}`);
+          const entry = cal.find((d) => d.date === day);
+          expect(entry?.count ?? 0, `${day} ${q}`).toBe(list.length);
+          expect(entry?.categories ?? [], `${day} ${q}`).toEqual([...new Set(list.map((s) => s.placeCategory))].sort());
+        }
+      }
+    };
+    const other = await t.quickMember({ name: '최다른이' });
+    // At noon KST: the 11 o'clock meal of today has started, the 13 o'clock one has not.
+    const [, , moved, hidden, theirs] = await insert([
+      { days: 0, hour: 11, category: '중식' },
+      { days: 0, hour: 13, category: '중식' },
+      { days: 15, hour: 12, category: '중식' },
+      { days: 15, hour: 12, category: '일식' },
+      { days: 16, hour: 18, userId: other.id, category: '양식' },
+      { days: 16, hour: 19, userId: blocked.id, category: '중식' },
+    ]);
+    await matchesLists();
+    await t.app.db.update(schedules).set({ hiddenAt: t.clock.now() }).where(eq(schedules.id, hidden!));
+    await matchesLists();
+    await t.app.db.update(schedules).set({ hiddenAt: null }).where(eq(schedules.id, hidden!));
+    await t.app.db.update(schedules).set({ date: kstDate(t.clock.now(), 17), hour: 9, placeCategory: '카페' }).where(eq(schedules.id, moved!));
+    await matchesLists();
+    await t.app.db.delete(schedules).where(eq(schedules.id, hidden!));
+    await matchesLists();
+    // other blocks the viewer: other's meal leaves the viewer's calendar, and the viewer's the other's.
+    expect((await t.app.inject({ method: 'POST', url: '/api/blocks', headers: other.headers, payload: { userId: viewer.id } })).statusCode).toBe(201);
+    await matchesLists();
+    await matchesLists(other);
+    const cal = (await get(`/api/schedules/calendar?from=${from}&to=${to}`)).json() as Array<{ date: string; categories: string[] }>;
+    expect(cal.find((d) => d.date === kstDate(t.clock.now(), 16))?.categories ?? []).not.toContain('양식');
+    expect(theirs).toBeGreaterThan(0);
+    // An hour later the 13 o'clock meal of today has started too.
+    t.clock.advance(60 * 60 * 1000 + 1);
+    await matchesLists();
+  });
+
   it('from/to outside the window, reversed or not dates → 400 in Korean; the whole window is fine', async () => {
     const d = (n: number) => kstDate(t.clock.now(), n);
     expect((await get(`/api/schedules/calendar?from=${d(0)}&to=${d(21)}`)).statusCode).toBe(200);

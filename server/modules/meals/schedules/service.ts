@@ -9,11 +9,11 @@ import { addDaysIso, hasMealStarted, isIsoDate, isInScheduleWindow, scheduleWind
 import { FOOD_CATEGORIES, type FoodCategory } from '../../../../common/domain/vocabulary.ts';
 import { boundingBox, EARTH_RADIUS_M } from '../../../../common/domain/geo.ts';
 import { LATE_CANCEL_HOURS, statusesBefore, type MatchStatus } from '../../../../common/domain/match-status.ts';
-import { matchMembers, matchRequests, schedules, users, venues } from '../../../db/schema.ts';
+import { matchMembers, matchRequests, scheduleSlotCounts, schedules, users, venues } from '../../../db/schema.ts';
 import type { Database, Tx } from '../../../db/database.ts';
 import type { MatchEvent } from '../../../plugins/notifier.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { notBlockedWith } from '../../blocks/public.ts';
+import { membersAcrossBlock, notBlockedWith } from '../../blocks/public.ts';
 import { fail } from '../../../lib/errors.ts';
 import { averageRating } from '../../../lib/user-view.ts';
 import { memberStats, NO_STATS } from '../public.ts';
@@ -244,6 +244,62 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
     const stats = await memberStats(db, rows.map((r) => r.authorId), now());
     return rows.map((r) => toSchedule(r, stats));
   };
+  /**
+   * The calendar without a position (issue #33 item 4; see `calendar`): visible schedules per
+   * (date, category) from `schedule_slot_counts` for the hours not started at `at`, minus those of
+   * members across a block with `userId`; days and their categories in the database's order.
+   */
+  async function calendarFromCounts(userId: number, from: string, to: string, categories: readonly string[], at: Date): Promise<CalendarDay[]> {
+    const c = scheduleSlotCounts;
+    const atSql = sql`${at.toISOString()}::timestamptz`;
+    const slots = await db
+      .select({ date: c.date, category: c.placeCategory, n: sql<number>`sum(${c.n})::int` })
+      .from(c)
+      .where(
+        and(
+          gte(c.date, from),
+          lte(c.date, to),
+          // the start instant as schedules.starts_at derives it (KST date + hour)
+          sql`(${c.date} + make_interval(hours => ${c.hour})) at time zone 'Asia/Seoul' > ${atSql}`,
+          // bounded: validated against the fixed category list (at most 9)
+          categories.length > 0 ? inArray(c.placeCategory, [...categories]) : undefined,
+        ),
+      )
+      .groupBy(c.date, c.placeCategory)
+      .orderBy(asc(c.date), asc(c.placeCategory));
+    const others = slots.length > 0 ? await membersAcrossBlock(db, userId) : [];
+    const hidden = new Map<string, number>();
+    if (others.length > 0) {
+      const rows = await db
+        .select({ date: schedules.date, category: schedules.placeCategory, n: sql<number>`count(*)::int` })
+        .from(schedules)
+        .where(
+          and(
+            // bounded: the member's own blocks
+            inArray(schedules.userId, others),
+            gte(schedules.date, from),
+            lte(schedules.date, to),
+            gt(schedules.startsAt, at),
+            isNull(schedules.cancelledAt),
+            isNull(schedules.hiddenAt),
+            categories.length > 0 ? inArray(schedules.placeCategory, [...categories]) : undefined,
+          ),
+        )
+        .groupBy(schedules.date, schedules.placeCategory);
+      for (const r of rows) hidden.set(`${r.date} ${r.category}`, Number(r.n));
+    }
+    const days: CalendarDay[] = [];
+    for (const slot of slots) {
+      const n = Number(slot.n) - (hidden.get(`${slot.date} ${slot.category}`) ?? 0);
+      if (n <= 0) continue;
+      const last = days.at(-1);
+      if (last?.date === slot.date) {
+        last.count += n;
+        last.categories.push(slot.category);
+      } else days.push({ date: slot.date, count: n, categories: [slot.category] });
+    }
+    return days;
+  }
   /** Waitlist changes after a schedule's seats or capacity changed (issue #15). */
   async function syncWaitlist(scheduleId: number, hostId: number): Promise<MatchEvent[]> {
     const [s] = await db
@@ -348,12 +404,21 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
      * day list would show (same visibility and filters), `{ date, count, categories }`; days
      * without any are left out. 400 when a date lies outside the window, `from` is after `to`, or
      * they are more than 42 days apart.
+     *
+     * Issue #33 item 4: without a position the days come from the kept counts
+     * (`schedule_slot_counts`, one row per visible (date, hour, category), migration 0023): at most
+     * 43 days × 24 hours × 9 categories rows whatever the number of meals, the started hours left
+     * out by their start instant. Schedules of members across a block with `userId` are then
+     * subtracted (one grouped query by schedules_user_date_hour_id_idx, only when the member has
+     * blocks). With a position, the schedules themselves are filtered (bounded by the radius).
      */
     async calendar(userId: number, q: ScheduleFilter & { from: string; to: string }): Promise<CalendarDay[]> {
       const at = now();
       const ok =
         isIsoDate(q.from) && isIsoDate(q.to) && isInScheduleWindow(q.from, at) && isInScheduleWindow(q.to, at) && q.from <= q.to && addDaysIso(q.from, CALENDAR_SPAN_MAX_DAYS) >= q.to;
       if (!ok) fail('CALENDAR_RANGE', { field: 'from' });
+      const filter = filterCondition(q);
+      if (q.lat === undefined) return calendarFromCounts(userId, q.from, q.to, parseCategories(q.category), at);
       const rows = await db
         .select({
           date: schedules.date,
@@ -361,7 +426,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
           categories: sql<string[]>`array_agg(distinct ${schedules.placeCategory} order by ${schedules.placeCategory})`,
         })
         .from(schedules)
-        .where(and(gte(schedules.date, q.from), lte(schedules.date, q.to), visible(userId), filterCondition(q)))
+        .where(and(gte(schedules.date, q.from), lte(schedules.date, q.to), visible(userId), filter))
         .groupBy(schedules.date)
         .orderBy(asc(schedules.date));
       return rows.map((r) => ({ date: r.date, count: r.count, categories: r.categories }));
