@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/home';
 import { CalendarIcon, ChatIcon, MatchIcon } from './feature-icons';
 import { useFeaturedReviews } from '../hooks/use-featured-reviews';
 import { ReviewCarousel } from './review-carousel';
