@@ -96,14 +96,30 @@ async function serveStatic(dir) {
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** One Lighthouse run (mobile defaults, performance only): `{ score, lcp, tbt, finalUrl }` (ms). */
-async function run(browser, url, initScript) {
+/**
+ * One Lighthouse run (mobile defaults, performance only): `{ score, lcp, tbt, finalUrl }` (ms). A run
+ * Lighthouse itself reports as failed (e.g. NO_NAVSTART, a trace it could not record) is repeated,
+ * up to two more times.
+ */
+async function run(browser, url, initScript, attempt = 1) {
+  try {
+    return await runOnce(browser, url, initScript);
+  } catch (error) {
+    if (attempt >= 3 || !error.lighthouseRuntimeError) throw error;
+    console.log(`  (${error.message}; running it again)`);
+    return run(browser, url, initScript, attempt + 1);
+  }
+}
+
+async function runOnce(browser, url, initScript) {
   const page = await browser.newPage();
   try {
     if (initScript) await page.evaluateOnNewDocument(initScript);
     const result = await lighthouse(url, { logLevel: 'error', output: 'json', onlyCategories: ['performance'] }, undefined, page);
     const lhr = result.lhr;
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      throw Object.assign(new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`), { lighthouseRuntimeError: true });
+    }
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcp: lhr.audits['largest-contentful-paint'].numericValue,
