@@ -1,154 +1,129 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:size` — how much JavaScript the home route costs.
+ * `npm run bench:size` — how much JavaScript a first visit really downloads (issue #33 item 1).
  *
- * Builds the client (so the figure is never that of a stale dist/), reads dist/index.html, takes
- * its module entry script(s) and <link rel="modulepreload"> files, follows every static
- * `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"` in the emitted ES
- * modules (parsed with Vite's parser, not with regular expressions), and prints the gzip size
- * (node:zlib, level 9) of that set — what loads before first render — and of the largest lazy
- * chunk (any other .js in dist/assets), then how it stands against the issue #18 budget.
- * A benchmark: it prints figures; it fails only when it cannot measure (a file the entry imports
- * is missing), or with --check when the home route is over the budget.
+ * Builds client and server (so the figure is never that of a stale dist/), starts the production
+ * server (`build/server/main.js`) on a free port with an embedded PGlite in a temporary data dir,
+ * makes a host with 50 board posts and 50 meals and a signed-in viewer with one accepted chat
+ * (scripts/bench-app.mjs), then opens each page in a fresh Chromium context (empty HTTP cache,
+ * service worker blocked, so nothing comes from a precache) and records every JavaScript response
+ * from navigation until 3 s after the `load` event: URL and the bytes on the wire — the encoded
+ * body (`request.sizes().responseBodySize`), i.e. brotli or gzip as the server sends it
+ * (server/plugins/security.ts). A response served uncompressed is counted as its gzip -9 size and
+ * marked `*`. It prints a table per page and each page's total against its budget:
  *
- *   node scripts/bench-size.mjs                  builds into dist/, then measures
- *   node scripts/bench-size.mjs --no-build       measures the existing dist/
- *   node scripts/bench-size.mjs --dist DIR       measures the existing build in DIR (no build)
- *   node scripts/bench-size.mjs --check          exit code 1 when the home route is over budget
- *   node scripts/bench-size.mjs --budget 120     the budget in kB (1 kB = 1024 B; default 120)
+ *   `/` (a first-time visitor)                        ≤ 120 kB   (1 kB = 1024 B)
+ *   `/board`, `/matching`, `/chats` (signed in)       ≤ 170 kB
+ *
+ * and the checks of issue #33 item 1: no chunk of an unopened dialog, editor or form loads before
+ * it is opened (the Lexical editor and the post form only on 글쓰기/수정), and the full string
+ * catalogue (`ko` chunk, common/i18n/ko.ts) never loads for the home page.
+ * A benchmark: it prints figures; it fails only when it cannot measure, or with --check when a
+ * page is over its budget or a check fails.
+ *
+ *   node scripts/bench-size.mjs                  builds, then measures
+ *   node scripts/bench-size.mjs --no-build       measures the existing dist/ and build/
+ *   node scripts/bench-size.mjs --check          exit code 1 when a page is over budget or a check fails
+ *   node scripts/bench-size.mjs --wait 3000      how long after `load` responses still count (ms)
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, posix, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { parseAstAsync } from 'vite';
+import { chromium } from '@playwright/test';
+import { buildAll, CHROMIUM, seed, sessionInitScript, startApp } from './bench-app.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 /** The value after `--name`, or undefined. */
 const option = (name) => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
 };
-/** Issue #18 item 8: the home route's JavaScript before first render, gzip. */
-const BUDGET_KB = Number(option('--budget') ?? 120);
-if (!(BUDGET_KB > 0)) {
-  console.error('--budget takes a size in kB, e.g. --budget 120');
-  process.exit(2);
-}
-const distOption = option('--dist');
-const DIST = distOption ? resolve(distOption) : join(ROOT, 'dist');
-const INDEX = join(DIST, 'index.html');
+const WAIT_MS = Number(option('--wait') ?? 3000);
+const KB = 1024;
 
-if (!distOption && !args.includes('--no-build')) {
-  console.log('Building the client (npx vite build)…');
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-if (!existsSync(INDEX)) {
-  console.error(`No ${INDEX}: build the client first (npx vite build), or drop --no-build.`);
-  process.exit(1);
+/**
+ * The pages and their budgets (issue #33 item 1). `forbidden`: chunk names (the file name before
+ * Vite's hash) that must not load on that page's first view — the pieces an unopened dialog,
+ * editor or form needs, and the full catalogue on `/`.
+ */
+const EDITOR_CHUNKS = ['rich-text-editor', 'post-form', 'post-editor', 'lexical', 'LexicalComposer', 'typebox-resolver'];
+const PAGES = [
+  { path: '/', signedIn: false, budget: 120 * KB, forbidden: ['ko', ...EDITOR_CHUNKS] },
+  { path: '/board', signedIn: true, budget: 170 * KB, forbidden: EDITOR_CHUNKS },
+  { path: '/matching', signedIn: true, budget: 170 * KB, forbidden: EDITOR_CHUNKS },
+  { path: '/chats', signedIn: true, budget: 170 * KB, forbidden: EDITOR_CHUNKS },
+];
+
+/** `ko-BhyxEIs2.js` → `ko`: the chunk's name without Vite's 8-character hash. */
+const chunkName = (url) => new URL(url).pathname.split('/').pop().replace(/-[\w-]{8}\.js$/, '').replace(/\.js$/, '');
+
+/** Every JS response of one first visit: `{ file, name, wire, raw, encoding }`, in arrival order. */
+async function measure(browser, baseUrl, page, viewer) {
+  const context = await browser.newContext({ serviceWorkers: 'block', locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  if (page.signedIn) await context.addInitScript(sessionInitScript(viewer));
+  const tab = await context.newPage();
+  const pending = [];
+  tab.on('requestfinished', (request) => {
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        if (!response) return null;
+        const type = request.resourceType();
+        const url = request.url();
+        if (type !== 'script' && !/\.m?js(\?|$)/.test(url)) return null;
+        const sizes = await request.sizes();
+        const encoding = (await response.headerValue('content-encoding')) ?? '';
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        const compressed = encoding === 'br' || encoding === 'gzip' || encoding === 'deflate' || encoding === 'zstd';
+        const wire = compressed ? sizes.responseBodySize : gzipSync(body, { level: 9 }).length;
+        return { file: new URL(url).pathname, name: chunkName(url), wire, raw: body.length, encoding: compressed ? encoding : '*gzip' };
+      })(),
+    );
+  });
+  await tab.goto(`${baseUrl}${page.path}`, { waitUntil: 'load' });
+  await tab.waitForTimeout(WAIT_MS);
+  const finalPath = new URL(tab.url()).pathname;
+  const files = (await Promise.all(pending)).filter(Boolean);
+  await context.close();
+  return { files, finalPath };
 }
 
-const html = readFileSync(INDEX, 'utf8');
+const kB = (bytes) => (bytes / KB).toFixed(1).padStart(7);
 
-/** The value of attribute `name` in one tag's source, or undefined. */
-function attr(tag, name) {
-  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
-  return m ? (m[1] ?? m[2] ?? m[3]) : undefined;
-}
-
-/** dist-relative file for a URL in index.html (root-absolute or relative), or undefined if external. */
-function distFile(url) {
-  if (!url || /^[a-z]+:|^\/\//i.test(url)) return undefined;
-  const path = url.split(/[?#]/)[0];
-  return path.startsWith('/') ? path.slice(1) : posix.normalize(path);
-}
-
-const roots = new Set();
-for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-  if ((attr(tag, 'type') ?? '').toLowerCase() === 'module') {
-    const file = distFile(attr(tag, 'src'));
-    if (file) roots.add(file);
+if (!args.includes('--no-build')) buildAll();
+const app = await startApp();
+let failed = false;
+try {
+  console.log(`Server ${app.url}; seeding 50 posts, 50 meals, one chat…`);
+  const { viewer } = await seed(app);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  const summary = [];
+  try {
+    for (const page of PAGES) {
+      const { files, finalPath } = await measure(browser, app.url, page, viewer);
+      const total = files.reduce((s, f) => s + f.wire, 0);
+      const raw = files.reduce((s, f) => s + f.raw, 0);
+      const hits = files.filter((f) => page.forbidden.some((n) => f.name === n || f.name.startsWith(`${n}-`) || f.name.startsWith(`${n}.`)));
+      console.log(`\n${page.path}${page.signedIn ? ' (signed in)' : ' (first-time visitor)'}${finalPath !== page.path ? ` → ended on ${finalPath}` : ''}: JavaScript within ${WAIT_MS} ms of load\n`);
+      console.log(`${'file'.padEnd(56)} ${'wire kB'.padStart(8)} ${'raw kB'.padStart(8)}  enc`);
+      for (const f of [...files].sort((a, b) => b.wire - a.wire)) {
+        console.log(`  ${f.file.padEnd(54)} ${kB(f.wire)} ${' '}${kB(f.raw)}  ${f.encoding}${hits.includes(f) ? '   ← must not load here' : ''}`);
+      }
+      const over = total > page.budget;
+      console.log(`${'-'.repeat(86)}\n  ${`total (${files.length} files)`.padEnd(54)} ${kB(total)}  ${kB(raw)}   budget ${page.budget / KB} kB: ${over ? 'OVER' : 'within'}`);
+      if (files.some((f) => f.encoding === '*gzip')) console.log('  * served uncompressed: counted as its gzip -9 size');
+      if (over || hits.length > 0 || finalPath !== page.path) failed = true;
+      summary.push({ page, total, count: files.length, over, hits, finalPath });
+    }
+  } finally {
+    await browser.close();
   }
-}
-for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-  if ((attr(tag, 'rel') ?? '').toLowerCase().split(/\s+/).includes('modulepreload')) {
-    const file = distFile(attr(tag, 'href'));
-    if (file) roots.add(file);
+  console.log('\nSummary (kB on the wire, 1 kB = 1024 B)\n');
+  for (const s of summary) {
+    const notes = [s.over ? 'OVER budget' : 'within budget'];
+    if (s.hits.length > 0) notes.push(`loads ${s.hits.map((h) => h.name).join(', ')} before it is needed`);
+    if (s.finalPath !== s.page.path) notes.push(`redirected to ${s.finalPath}`);
+    console.log(`  ${s.page.path.padEnd(10)} ${kB(s.total)} kB in ${String(s.count).padStart(2)} files   budget ${String(s.page.budget / KB).padStart(3)} kB   ${notes.join('; ')}`);
   }
+} finally {
+  await app.stop();
 }
-if (roots.size === 0) {
-  console.error('No <script type="module"> in dist/index.html: is this a Vite build?');
-  process.exit(1);
-}
-
-/** Static import specifiers of one emitted module. */
-async function staticImports(file) {
-  const ast = await parseAstAsync(readFileSync(join(DIST, file), 'utf8'));
-  const found = [];
-  for (const node of ast.body) {
-    const isStatic =
-      node.type === 'ImportDeclaration' ||
-      node.type === 'ExportAllDeclaration' ||
-      (node.type === 'ExportNamedDeclaration' && node.source);
-    if (isStatic && node.source && typeof node.source.value === 'string') found.push(node.source.value);
-  }
-  return found;
-}
-
-/** Everything reachable from the roots through static imports (dist-relative paths). */
-const initial = new Set();
-const queue = [...roots];
-while (queue.length > 0) {
-  const file = queue.shift();
-  if (initial.has(file)) continue;
-  // A missing file would make the figure too small: that is a failure, not a smaller number.
-  if (!existsSync(join(DIST, file))) {
-    console.error(`${file} is loaded before first render but is not in ${DIST}: the build is incomplete.`);
-    process.exit(1);
-  }
-  initial.add(file);
-  for (const spec of await staticImports(file)) {
-    if (!spec.startsWith('.') && !spec.startsWith('/')) continue; // bare or external: not ours
-    const target = spec.startsWith('/') ? spec.slice(1) : relative(DIST, resolve(DIST, dirname(file), spec));
-    queue.push(target.split(/[?#]/)[0]);
-  }
-}
-
-const sizeOf = (file) => {
-  const raw = readFileSync(join(DIST, file));
-  return { file, raw: raw.length, gzip: gzipSync(raw, { level: 9 }).length };
-};
-
-const initialSizes = [...initial].map(sizeOf).sort((a, b) => b.gzip - a.gzip);
-const allJs = readdirSync(join(DIST, 'assets'), { recursive: true })
-  .map((f) => posix.join('assets', String(f).split('\\').join('/')))
-  .filter((f) => f.endsWith('.js'));
-const lazySizes = allJs.filter((f) => !initial.has(f)).map(sizeOf).sort((a, b) => b.gzip - a.gzip);
-
-const kB = (bytes) => (bytes / 1024).toFixed(1).padStart(8);
-const bytes = (n) => String(n).padStart(9);
-const line = (label, s) => `${label.padEnd(44)} ${kB(s.gzip)} kB ${bytes(s.gzip)} B   (raw ${kB(s.raw)} kB)`;
-const sum = (list) => list.reduce((t, s) => ({ raw: t.raw + s.raw, gzip: t.gzip + s.gzip }), { raw: 0, gzip: 0 });
-
-console.log('\nJavaScript size of the built client (gzip -9)\n');
-console.log(`${'file'.padEnd(44)} ${'gzip'.padStart(11)} ${'bytes'.padStart(11)}`);
-console.log('-'.repeat(92));
-for (const s of initialSizes) console.log(line(`  ${s.file}`, s));
-console.log('-'.repeat(92));
-console.log(line(`home route before first render (${initialSizes.length} files)`, sum(initialSizes)));
-if (lazySizes[0]) console.log(line(`largest lazy chunk: ${lazySizes[0].file}`, lazySizes[0]));
-else console.log('largest lazy chunk: none (no lazily loaded JavaScript)');
-console.log(line(`all lazy chunks (${lazySizes.length} files)`, sum(lazySizes)));
-
-const home = sum(initialSizes);
-const budget = BUDGET_KB * 1024;
-const margin = budget - home.gzip;
-console.log(
-  margin >= 0
-    ? `\nhome route: ${kB(home.gzip).trim()} kB gzip, within the ${BUDGET_KB} kB budget (${kB(margin).trim()} kB to spare)`
-    : `\nhome route: ${kB(home.gzip).trim()} kB gzip, OVER the ${BUDGET_KB} kB budget by ${kB(-margin).trim()} kB`,
-);
-if (margin < 0 && args.includes('--check')) process.exit(1);
+if (failed && args.includes('--check')) process.exit(1);

@@ -2,16 +2,17 @@
  * Match request status and what each side may do (SPEC §4 "Match request status").
  * Statuses are compared case-insensitively.
  */
-import { ko } from '../i18n/ko.ts';
+// The words only, not the full catalogue (issue #33 item 1: the home page's schedule schemas import this).
+import { ko } from '../i18n/match-status.ts';
 
 export const MATCH_STATUSES = ['PENDING', 'ACCEPTED', 'CONFIRMED', 'REJECTED', 'CANCELLED'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
 /** UI-TEXT.md "Match status" labels (the catalogue's `ko.vocabulary.matchStatus`). */
-export const MATCH_STATUS_LABEL: Record<MatchStatus, string> = ko.vocabulary.matchStatus;
+export const MATCH_STATUS_LABEL: Record<MatchStatus, string> = ko.matchStatus;
 
 /** Issue #15: a PENDING request on a full schedule is shown "자리 대기" (waitlisted; PENDING is "대기중", issue #31 item 4: one word per status). */
-export const WAITLISTED_LABEL: string = ko.activity.waitlisted;
+export const WAITLISTED_LABEL: string = ko.waitlisted;
 
 /** Who cancelled a match (issue #15). */
 export const CANCELLED_BY = ['host', 'requester'] as const;
@@ -21,7 +22,7 @@ export type CancelledBy = (typeof CANCELLED_BY)[number];
 export const CANCEL_REASON_MAX = 200;
 
 /** The reasons the cancel dialog offers (issue #15); the member may also write their own. */
-export const CANCEL_REASONS = ko.cancelMatch.reasons;
+export const CANCEL_REASONS = ko.cancelReasons;
 
 /** A cancellation within this many hours of the start counts as late (issue #15). */
 export const LATE_CANCEL_HOURS = 24;

@@ -1,3 +1,5 @@
+import { addDays, format, parse } from 'date-fns';
+import { tz } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import {
   addDaysIso, clampCapacity, currentHourKst, hasMealStarted, isInScheduleWindow, isIsoDate, mealStartsAt, openHours, scheduleWindow, todayKst,
@@ -34,6 +36,27 @@ describe('schedule window in KST (SPEC §5, §9)', () => {
   it('adds calendar days across month and year ends', () => {
     expect(addDaysIso('2026-12-25', 10)).toBe('2027-01-04');
     expect(addDaysIso('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDaysIso('2027-01-04', -10)).toBe('2026-12-25');
+    expect(() => addDaysIso('2026-02-30', 1)).toThrow(RangeError);
+  });
+
+  // Issue #33 item 1: the module does its own KST arithmetic (no date library in the first render);
+  // it must agree with date-fns in Asia/Seoul, which it replaced.
+  it('agrees with date-fns (@date-fns/tz Asia/Seoul) on every hour of two years and on adding days', () => {
+    const inSeoul = tz('Asia/Seoul');
+    const start = Date.UTC(2025, 11, 31, 0, 0);
+    for (let h = 0; h < 2 * 366 * 24; h++) {
+      const at = new Date(start + h * 3_600_000 + 17 * 60_000);
+      expect(todayKst(at)).toBe(format(at, 'yyyy-MM-dd', { in: inSeoul }));
+      expect(currentHourKst(at)).toBe(Number(format(at, 'H', { in: inSeoul })));
+    }
+    for (let d = 0; d < 800; d += 7) {
+      const date = format(addDays(new Date(2025, 11, 20), d), 'yyyy-MM-dd');
+      for (const n of [-40, -1, 0, 1, 21, 400]) {
+        expect(addDaysIso(date, n)).toBe(format(addDays(parse(date, 'yyyy-MM-dd', new Date(2000, 0, 1)), n), 'yyyy-MM-dd'));
+      }
+      expect(isIsoDate(date)).toBe(true);
+    }
   });
 });
 

@@ -1,15 +1,36 @@
-import { addDays, format, parse, isValid } from 'date-fns';
-import { tz } from '@date-fns/tz';
 import { KST_TIME_ZONE } from './time-zone.ts';
 
 /**
  * Schedule rules (SPEC §5, §9). Every calendar decision is made in Korea Standard Time,
  * whatever the machine's time zone (DESIGN.md "Time").
+ *
+ * No date library: this module is in the client's first-render bundle (the route guards and the
+ * schedule schemas import it), where date-fns' `format`/`parse` with @date-fns/tz cost ≈ 11 kB
+ * brotli (issue #33 item 1). Korea has kept UTC+9 without daylight saving since 1988, so the KST
+ * calendar date and hour are those of the instant plus 9 hours read in UTC (as in
+ * ./korean-time.ts); ./schedule.test.ts checks them against date-fns with @date-fns/tz.
  */
 
 /** The time zone in which "today" and the schedule window are decided. */
 export const SCHEDULE_TIME_ZONE = KST_TIME_ZONE;
-const inSeoul = tz(SCHEDULE_TIME_ZONE);
+/** KST is UTC+9 all year. */
+const KST_OFFSET_MS = 9 * 3_600_000;
+
+/** `YYYY-MM-DD` of the UTC calendar date of `ms` (years 0–9999). */
+function utcIsoDate(ms: number): IsoDate {
+  const d = new Date(ms);
+  return `${String(d.getUTCFullYear()).padStart(4, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
+}
+
+/** Midnight UTC of a real calendar date written `YYYY-MM-DD` (ms), or NaN. */
+function utcMidnight(value: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return Number.NaN;
+  const d = new Date(0);
+  d.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const ms = d.getTime();
+  return utcIsoDate(ms) === value ? ms : Number.NaN;
+}
 
 /** SPEC §9: schedules can be made and found from today to 21 days ahead (inclusive). */
 export const SCHEDULE_WINDOW_DAYS = 21;
@@ -28,25 +49,26 @@ export type IsoDate = string;
 
 /** Today's date in KST, `YYYY-MM-DD`. */
 export function todayKst(now: Date = new Date()): IsoDate {
-  return format(now, 'yyyy-MM-dd', { in: inSeoul });
+  return utcIsoDate(now.getTime() + KST_OFFSET_MS);
 }
 
 /** The current hour in KST, 0–23 (the add-schedule form's default hour, SPEC §5). */
 export function currentHourKst(now: Date = new Date()): number {
-  return Number(format(now, 'H', { in: inSeoul }));
+  return new Date(now.getTime() + KST_OFFSET_MS).getUTCHours();
 }
 
-/** Adds whole calendar days to a `YYYY-MM-DD` date. */
+/** Adds whole calendar days to a `YYYY-MM-DD` date; a string that is no real date throws a RangeError. */
 export function addDaysIso(date: IsoDate, days: number): IsoDate {
-  const d = parse(date, 'yyyy-MM-dd', new Date(2000, 0, 1));
-  return format(addDays(d, days), 'yyyy-MM-dd');
+  const start = utcMidnight(date);
+  if (Number.isNaN(start)) throw new RangeError(`Invalid date: ${date}`);
+  const d = new Date(start);
+  d.setUTCDate(d.getUTCDate() + Math.trunc(days));
+  return utcIsoDate(d.getTime());
 }
 
 /** True when `value` is a real calendar date written `YYYY-MM-DD`. */
 export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const d = parse(value, 'yyyy-MM-dd', new Date(2000, 0, 1));
-  return isValid(d) && format(d, 'yyyy-MM-dd') === value;
+  return !Number.isNaN(utcMidnight(value));
 }
 
 /** The first and last pickable dates (KST): today … today + 21 (SPEC §5 calendars). */

@@ -9,11 +9,14 @@
  *
  * The first screen's strings (the shell and the page names) are written in ./shell.ts, which the
  * first render imports instead of this file (issue #18 item 8), and the notification texts in
- * ./notices.ts (the service worker's too); the sections here take them from there, so `ko` is
- * still the whole vocabulary.
+ * ./notices.ts (the service worker's too), the home page's in ./home.ts and the match statuses' in
+ * ./match-status.ts (issue #33 item 1: the home page does not load this file); the sections here take them from there, so `ko` is still
+ * the whole vocabulary.
  */
 
 import { ko as notices } from './notices.ts';
+import { ko as home } from './home.ts';
+import { ko as matchStatus } from './match-status.ts';
 import { ko as shell } from './shell.ts';
 
 export { format } from './format.ts';
@@ -38,27 +41,7 @@ export const ko = {
     profileSetup: '프로필 설정',
   },
 
-  home: {
-    heroTitle: '혼밥하기 싫은 날, 밥상친구',
-    heroTagline: '근처에서 함께 밥 먹을 친구를 찾아보세요.',
-    match: '매칭하기',
-    createSchedule: '일정 만들기',
-    featuresHeading: '주요 기능',
-    featureSmartMatching: '스마트 매칭',
-    featureSmartMatchingDesc: '관심사와 입맛이 맞는 식사 친구를 찾아드려요.',
-    featureSchedule: '간편한 일정 관리',
-    featureScheduleDesc: '지도와 연동된 캘린더로 약속을 쉽게 잡아요.',
-    featureCommunity: '실시간 커뮤니티',
-    featureCommunityDesc: '게시판과 후기로 실시간으로 소통해요.',
-    reviewsHeading: 'AI가 추천하는 회원 후기',
-    reviewsEmpty: '아직 추천할 만한 후기가 없어요.',
-    reviewsLoading: '후기를 불러오고 있어요...',
-    reviewsRegion: '회원 후기 목록',
-    /** Hero buttons for visitors (UI-TEXT.md "로그인 후 이용해주세요"): they lead to the login and back. */
-    loginFirst: '로그인 후 이용해주세요',
-    carouselPause: '일시정지',
-    carouselPlay: '재생',
-  },
+  home: home.home,
 
   auth: {
     email: '이메일',
@@ -170,13 +153,11 @@ export const ko = {
     foodCategories: ['한식', '중식', '일식', '양식', '분식', '카페', '기타'],
     preferences: ['한식', '중식', '일식', '양식', '분식', '매운맛 러버', '맵찔이', '채식 지향', '육식 지향'],
     boardTags: ['점심', '저녁', '모임', '맛집', '일상', '주말', '중식', '양식', '카페'],
-    matchStatus: { PENDING: '대기중', ACCEPTED: '수락됨', CONFIRMED: '확정됨', REJECTED: '거절됨', CANCELLED: '취소됨' },
+    matchStatus: matchStatus.matchStatus,
     ratingNA: '아직 없어요',
   },
 
-  rating: {
-    stars: '별점 {rating}점 (5점 만점)',
-  },
+  rating: home.rating,
 
   dates: {
     monthDay: '{month}월 {day}일',
@@ -392,7 +373,7 @@ export const ko = {
     cancel: '약속 취소',
     calendar: '캘린더에 추가',
     calendarError: '캘린더 파일을 받지 못했어요. 잠시 후 다시 시도해주세요.',
-    waitlisted: '자리 대기',
+    waitlisted: matchStatus.waitlisted,
     full: '마감',
     cancelledByHost: '호스트가 취소했어요',
     cancelledByRequester: '신청자가 취소했어요',
@@ -462,7 +443,7 @@ export const ko = {
     reason: '취소 사유 (선택)',
     reasonName: '취소 사유',
     /** The reasons offered (common/domain/match-status.ts `CANCEL_REASONS`). */
-    reasons: ['일정이 생겼어요', '몸이 안 좋아요', '장소가 너무 멀어요', '상대방과 연락이 되지 않아요'],
+    reasons: matchStatus.cancelReasons,
     custom: '직접 입력',
     customLabel: '취소 사유 직접 입력',
     submit: '약속 취소',
@@ -745,24 +726,7 @@ export const ko = {
   },
 
   /** Offline mirror and outbox (issue #7): saved-at line, queued writes, failures. */
-  offlineUi: {
-    savedAt: '{when} 저장',
-    /** The saved-at instant's parts, read in KST ({time}: "오후 6:05", issue #18). */
-    savedAtPattern: '{month}월 {day}일 {time}',
-    queued: '오프라인 상태라 연결되면 보낼게요.',
-    pending: '전송 대기 중',
-    sent: '대기 중이던 글을 보냈어요: {label}',
-    failed: '보내지 못했어요: {label} — {message}',
-    failedFallback: '요청이 거절됐어요.',
-    failuresTitle: '보내지 못한 글',
-    dismiss: '닫기',
-    dismissOne: '{label} 알림 닫기',
-    pendingCount: '전송 대기 {n}건',
-    labelComment: '댓글: {text}',
-    labelReview: '후기: {text}',
-    labelChat: '메시지: {text}',
-    labelMatch: '매칭 신청: {text}',
-  },
+  offlineUi: shell.offlineUi,
   /** Issue #17 item 4 (UI-TEXT "Beyond the seed" — Block). */
   blocks: {
     block: '차단하기',
@@ -977,25 +941,8 @@ export const ko = {
     description: '{partner}님과의 밥상친구 약속 ({status})',
   },
   /** Issue #18 item 7: the in-app install prompt. */
-  install: {
-    title: '밥상친구를 홈 화면에 추가하세요',
-    lead: '앱처럼 바로 열고, 약속 알림도 놓치지 않아요.',
-    install: '설치하기',
-    later: '나중에',
-    iosSteps: '아래 공유 버튼을 누르고 「홈 화면에 추가」를 선택하세요.',
-    iosTitle: '홈 화면에 추가하기',
-  },
-  /** Issue #31 item 2: the home page's preview of upcoming meals for visitors. */
-  homePreview: {
-    heading: '다가오는 약속 둘러보기',
-    empty: '아직 등록된 약속이 없어요.',
-    host: '호스트 {name}',
-    seats: '{current}/{capacity}명 참여',
-    full: '마감',
-    apply: '로그인하고 신청하기',
-    /** The button's name with its meal: "로그인하고 신청하기: 을지로 칼국수". */
-    applyFor: '로그인하고 신청하기: {place}',
-  },
+  install: shell.install,
+  homePreview: home.homePreview,
   /** Issue #31 item 2: 매칭's upcoming list, its views and where distance is measured from. */
   upcoming: {
     heading: '다가오는 약속',

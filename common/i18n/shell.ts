@@ -8,6 +8,8 @@
  * Keep this file small: a string belongs here only if a module of the first render (the entry
  * chunk, see bench:size) shows it. New strings go to ./ko.ts.
  */
+export { format } from './format.ts';
+
 export const ko = {
   app: {
     name: '밥상친구',
@@ -103,5 +105,33 @@ export const ko = {
   },
   admin: {
     title: '관리자',
+  },
+  /** The offline banner and the outbox's toasts (the banner loads with the first screen; issue #33 item 1). */
+  offlineUi: {
+    savedAt: '{when} 저장',
+    /** The saved-at instant's parts, read in KST ({time}: "오후 6:05", issue #18). */
+    savedAtPattern: '{month}월 {day}일 {time}',
+    queued: '오프라인 상태라 연결되면 보낼게요.',
+    pending: '전송 대기 중',
+    sent: '대기 중이던 글을 보냈어요: {label}',
+    failed: '보내지 못했어요: {label} — {message}',
+    failedFallback: '요청이 거절됐어요.',
+    failuresTitle: '보내지 못한 글',
+    dismiss: '닫기',
+    dismissOne: '{label} 알림 닫기',
+    pendingCount: '전송 대기 {n}건',
+    labelComment: '댓글: {text}',
+    labelReview: '후기: {text}',
+    labelChat: '메시지: {text}',
+    labelMatch: '매칭 신청: {text}',
+  },
+  /** The install prompt (issue #18 item 7), shown on the first screen. */
+  install: {
+    title: '밥상친구를 홈 화면에 추가하세요',
+    lead: '앱처럼 바로 열고, 약속 알림도 놓치지 않아요.',
+    install: '설치하기',
+    later: '나중에',
+    iosSteps: '아래 공유 버튼을 누르고 「홈 화면에 추가」를 선택하세요.',
+    iosTitle: '홈 화면에 추가하기',
   },
 } as const;

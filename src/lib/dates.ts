@@ -4,7 +4,6 @@
  * machine's time zone; "today" and the window come from common/domain/schedule (KST). The
  * Korean wording (오전/오후, weekdays, relative times) is common/domain/korean-time's.
  */
-import { format as formatDate } from 'date-fns';
 import type { IsoDate } from '@common/domain/schedule';
 import { koreanDateHour, koreanHour, koreanMonthDay } from '@common/domain/korean-time';
 
@@ -15,8 +14,9 @@ export function isoToLocalDate(iso: IsoDate): Date {
   return new Date(y ?? 1970, (m ?? 1) - 1, d ?? 1);
 }
 
+/** The browser-local calendar date of `date` as `YYYY-MM-DD` (no date-fns: every page imports this module, issue #33 item 1). */
 export function localDateToIso(date: Date): IsoDate {
-  return formatDate(date, 'yyyy-MM-dd');
+  return `${String(date.getFullYear()).padStart(4, '0')}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 }
 
 /** "11월 23일" */

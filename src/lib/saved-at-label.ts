@@ -4,7 +4,7 @@
  */
 import { koreanHour } from '@common/domain/korean-time';
 import { KST_TIME_ZONE } from '@common/domain/time-zone';
-import { format, ko } from '@/i18n/ko';
+import { format, ko } from '@/i18n/shell';
 
 /**
  * Month, day, hour (00–23) and minute in KST. The platform's Intl does the time-zone work here

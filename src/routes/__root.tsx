@@ -95,10 +95,13 @@ function RootLayout() {
         </ErrorBoundary>
       )}
       <ConfirmHost />
-      {/* The live channel, notifications and push (issues #4, #7, #16). */}
-      <Suspense fallback={null}>
-        <LiveServices userId={user?.id ?? null} />
-      </Suspense>
+      {/* The live channel, notifications and push (issues #4, #7, #16): members only, so a visitor
+          never downloads the STOMP client, the notification hooks or push (issue #33 item 1). */}
+      {user && (
+        <Suspense fallback={null}>
+          <LiveServices userId={user.id} />
+        </Suspense>
+      )}
       <ErrorBoundary>
         <Suspense fallback={null}>
           <UpdatePrompt />

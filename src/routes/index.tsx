@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { HomePage } from '@/features/home/components/home-page';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/home';
 import { useSession } from '@/lib/session/store';
 
 export const Route = createFileRoute('/')({

@@ -5,6 +5,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetFeedback } from '@/components/ui/feedback-store';
+// API answers are checked against their schemas in the tests, as in development (issue #29 item 1).
+import '@/lib/answer-check';
 import { resetSession } from '@/lib/session/store';
 
 if (typeof window.matchMedia !== 'function') {

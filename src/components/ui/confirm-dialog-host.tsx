@@ -1,5 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 import { useFeedback } from './feedback-store';
 import { useReturnFocus } from './use-return-focus';
 

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 import { useReturnFocus } from './use-return-focus';
 
 interface DialogProps {

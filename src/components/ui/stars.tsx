@@ -1,4 +1,4 @@
-import { format, ko } from '@/i18n/ko';
+import { format, ko } from '@/i18n/home';
 
 /** A read-only 0–5 star display; the number is announced as text. */
 export function Stars({ rating, size = 18 }: { rating: number; size?: number }) {

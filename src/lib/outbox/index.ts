@@ -5,7 +5,7 @@
  * member and with backoff while entries wait (back online: src/lib/query/query-client.ts).
  */
 import { toast } from '@/components/ui/feedback-store';
-import { format, ko } from '@/i18n/ko';
+import { format, ko } from '@/i18n/shell';
 import type { OperationSpec } from '@common/api/operation';
 import { answerOf, apiRequest, pathOf, type CallInput, type OperationAnswer } from '@/lib/api-client';
 import { useSession } from '@/lib/session/store';

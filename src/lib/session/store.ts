@@ -4,7 +4,7 @@
  * `token-storage.ts`; this store owns the expiry timer and the sign-out hooks.
  */
 import { create, type StateCreator } from 'zustand';
-import { getMe, type User } from '@common/api/users';
+import type { User } from '@common/api/users';
 import { isNewMember } from '@common/domain/account';
 import { call, configureApiClient, isApiError } from '@/lib/api-client';
 import { decodeJwtExpiry } from '@/lib/jwt';
@@ -152,6 +152,9 @@ export const useSession = create<SessionState>()((...a) => {
     }
     set({ status: 'loading' });
     try {
+      // The operation's module (its TypeBox schemas, the error catalogue) loads here, not with the
+      // first render: a visitor's first paint does not wait for it (issue #33 item 1).
+      const { getMe } = await import('@common/api/users');
       const user = await call(getMe, { token: stored.token });
       saveStoredUser(user);
       set({ status: 'signedIn', token: stored.token, expiresAt: stored.expiresAt, user });

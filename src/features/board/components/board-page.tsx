@@ -20,7 +20,10 @@ import { postQuery, postsQuery } from '../api/board-api';
 import { useDeletePost } from '../api/board-mutations';
 import { filterByAllTags, firstImageSrc, previewText, searchText } from '../board-logic';
 import { LoadMore } from '@/components/ui/load-more';
-import { PostDetailDialog } from './post-detail-dialog';
+// Issue #33 item 1: the opened post (its rich-text rendering: Lexical nodes and DOMPurify, the
+// comments) loads when a post is first opened, not with the list; it stays mounted afterwards, so
+// closing keeps the dialog's exit and focus return.
+const PostDetailDialog = lazy(() => import('./post-detail-dialog').then((m) => ({ default: m.PostDetailDialog })));
 // Issue #33: the post form (Lexical editor, the form resolver, react-hook-form) loads when a member
 // writes or edits, not with the read-only board.
 const PostFormDialog = lazy(() => import('./post-form-dialog').then((m) => ({ default: m.PostFormDialog })));
@@ -161,6 +164,9 @@ export function BoardPage() {
   const open = opened.value === undefined ? null : (byId(opened.value) ?? (openedId > 0 ? openedOne.data : undefined) ?? null);
   const editedPost = editing.value === undefined ? null : (byId(editing.value) ?? (editingId > 0 ? editedOne.data : undefined) ?? null);
   const edited = editedPost && me && editedPost.author?.id === me.id ? editedPost : null;
+  // The post dialog mounts with the first opened post and stays (see PostDetailDialog above).
+  const [detailWanted, setDetailWanted] = useState(false);
+  if (open && !detailWanted) setDetailWanted(true);
 
   // A link to a post that is not on the board (deleted, or not mine to edit): say so and close it.
   const closeOpened = opened.close;
@@ -264,7 +270,11 @@ export function BoardPage() {
         {writing.value !== undefined && <PostFormDialog key="new" post={null} open onOpenChange={(o) => !o && writing.close()} />}
         {edited && <PostFormDialog key={edited.id} post={edited} open onOpenChange={(o) => !o && editing.close()} />}
       </Suspense>
-      <PostDetailDialog post={open} onOpenChange={(o) => !o && opened.close()} />
+      {detailWanted && (
+        <Suspense fallback={null}>
+          <PostDetailDialog post={open} onOpenChange={(o) => !o && opened.close()} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ReportTargetType } from '@common/api/reports';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
-import { ReportDialog } from '@/shared/components/report-dialog';
+import { ReportDialog } from '@/shared/components/report-dialog-content';
 import { format, ko } from '@/i18n/ko';
 import { blocksQuery, useBlockMember, useUnblockMember } from '@/shared/api/blocks';
 

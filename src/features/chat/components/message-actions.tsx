@@ -7,7 +7,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/feedback-store';
-import { ReportDialog } from '@/shared/components/report-dialog';
+import { ReportDialog } from '@/shared/components/report-dialog-content';
 import { ko } from '@/i18n/ko';
 
 const LONG_PRESS_MS = 500;

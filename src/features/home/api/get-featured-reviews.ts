@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FeaturedReview } from '@common/api/featured';
-import { operations } from '@common/api/operations';
+// The operation from its own area, not the record of every operation (issue #33 item 1: the home page
+// does not load every area's schemas).
+import { listFeaturedReviews, type FeaturedReview } from '@common/api/featured';
 import { call } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
 /** `GET /api/ai/featured-reviews` (no auth). */
 export function getFeaturedReviews(signal?: AbortSignal): Promise<FeaturedReview[]> {
-  return call(operations.listFeaturedReviews, { signal });
+  return call(listFeaturedReviews, { signal });
 }
 
 /** The home carousel's reviews as a query (issue #14); a route loader may `ensureQueryData` it. */

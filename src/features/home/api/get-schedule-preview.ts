@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SchedulePreview } from '@common/api/schedules';
-import { operations } from '@common/api/operations';
+// The operation from its own area, not the record of every operation (issue #33 item 1: the home page
+// does not load every area's schemas).
+import { previewSchedules, type SchedulePreview } from '@common/api/schedules';
 import { call } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
 /** `GET /api/schedules/preview?limit=` (no auth; issue #31 item 2). */
 export function getSchedulePreview(limit = 6, signal?: AbortSignal): Promise<SchedulePreview[]> {
-  return call(operations.previewSchedules, { query: { limit }, signal });
+  return call(previewSchedules, { query: { limit }, signal });
 }
 
 /** The visitor's preview of upcoming meals on the home page (under the schedules root: writes refresh it). */

@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
-import { ko } from '@/i18n/ko';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { ko } from '@/i18n/home';
 import { CalendarIcon, ChatIcon, MatchIcon } from './feature-icons';
-import { useFeaturedReviews } from '../hooks/use-featured-reviews';
 import { ReviewCarousel } from './review-carousel';
-import { UpcomingPreview } from './upcoming-preview';
 import './home.css';
+
+// Issue #33 item 2: the hero and the features paint with this chunk; the two sections that call the
+// API (their operations bring the TypeBox schemas and the error catalogue) load beside it and fill in.
+const UpcomingPreview = lazy(() => import('./upcoming-preview').then((m) => ({ default: m.UpcomingPreview })));
+const FeaturedReviews = lazy(() => import('./featured-reviews').then((m) => ({ default: m.FeaturedReviews })));
 
 const FEATURES = [
   { Icon: MatchIcon, title: ko.home.featureSmartMatching, description: ko.home.featureSmartMatchingDesc },
@@ -20,7 +23,6 @@ interface HomePageProps {
 }
 
 export function HomePage({ actions, showPreview = false }: HomePageProps) {
-  const featured = useFeaturedReviews();
   return (
     <div className="home">
       <section className="hero">
@@ -36,7 +38,17 @@ export function HomePage({ actions, showPreview = false }: HomePageProps) {
         </div>
       </section>
 
-      {showPreview && <UpcomingPreview />}
+      {showPreview && (
+        <Suspense
+          fallback={
+            <section className="upcoming-preview" aria-busy="true">
+              <h2>{ko.homePreview.heading}</h2>
+            </section>
+          }
+        >
+          <UpcomingPreview />
+        </Suspense>
+      )}
 
       <section className="features" aria-labelledby="features-heading">
         <h2 id="features-heading">{ko.home.featuresHeading}</h2>
@@ -53,7 +65,9 @@ export function HomePage({ actions, showPreview = false }: HomePageProps) {
 
       <section className="reviews" aria-labelledby="reviews-heading">
         <h2 id="reviews-heading">{ko.home.reviewsHeading}</h2>
-        <ReviewCarousel reviews={featured.status === 'loading' ? null : featured.reviews} />
+        <Suspense fallback={<ReviewCarousel reviews={null} />}>
+          <FeaturedReviews />
+        </Suspense>
       </section>
     </div>
   );

@@ -3,7 +3,7 @@ import type { FeaturedReview } from '@common/api/featured';
 import { Avatar } from '@/components/ui/avatar';
 import { Spinner } from '@/components/ui/spinner';
 import { Stars } from '@/components/ui/stars';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/home';
 
 /** SPEC §9: each card is 300 px wide with a 20 px margin; the loop takes 5 s per review. */
 export const CARD_WIDTH_PX = 300;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { koreanDateHour } from '@common/domain/korean-time';
 import { Avatar } from '@/components/ui/avatar';
-import { format, ko } from '@/i18n/ko';
+import { format, ko } from '@/i18n/home';
 import { schedulePreviewQuery } from '../api/get-schedule-preview';
 
 /**

@@ -1,8 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Schedule, ScheduleAuthor } from '@common/api/schedules';
 import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
-import { Calendar } from '@/components/ui/calendar';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { ShareButton } from '@/components/ui/share-button';
@@ -32,6 +31,10 @@ import { FOOD_CATEGORIES } from '@common/domain/vocabulary';
 import { LoadMore } from '@/components/ui/load-more';
 import { MatchingFilterDialog } from './matching-filter-dialog';
 import './matching.css';
+
+// Issue #33 item 1: the calendar (react-day-picker) loads when the calendar view is first shown; the
+// list is the first view (issue #31 item 2).
+const Calendar = lazy(() => import('@/components/ui/calendar').then((m) => ({ default: m.Calendar })));
 
 interface MatchingPageProps {
   /** The signed-in member (own schedules cannot be requested). */
@@ -376,7 +379,9 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate, neighbourhood
       ) : (
         <div className="matching-layout">
           <section className="card">
-          <Calendar label={ko.matching.calendar} today={today} window={bounds} selected={day} onDayClick={selectDay} month={month} onMonthChange={setMonth} marked={markedDays} />
+          <Suspense fallback={null}>
+            <Calendar label={ko.matching.calendar} today={today} window={bounds} selected={day} onDayClick={selectDay} month={month} onMonthChange={setMonth} marked={markedDays} />
+          </Suspense>
         </section>
         <section className="card" aria-labelledby="matching-day-heading">
           <h2 id="matching-day-heading" className="card__title">

@@ -4,7 +4,7 @@
  * 공유 → 홈 화면에 추가 steps — and 나중에, which hides it for 30 days (src/lib/install-prompt.ts).
  */
 import { useId } from 'react';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 import { installOffer, isIosSafari, useInstallPrompt } from '@/lib/install-prompt';
 
 export function InstallPrompt() {

@@ -4,7 +4,7 @@
  * KST), how many writes wait in the outbox, and the writes the server refused for good — each
  * with a dismiss button, so a failed write is never dropped silently.
  */
-import { format, ko } from '@/i18n/ko';
+import { format, ko } from '@/i18n/shell';
 import { dismissOutboxFailure, failureText, useOutbox } from '@/lib/outbox';
 import { savedAtLabel } from '@/lib/saved-at-label';
 import { oldestSavedAt, useSavedAt } from '@/lib/saved-at-store';

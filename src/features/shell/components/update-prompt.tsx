@@ -1,5 +1,5 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
-import { ko } from '@/i18n/ko';
+import { ko } from '@/i18n/shell';
 
 /** "새 버전이 준비됐어요." with "새로고침" once a new service worker is waiting. */
 export function UpdatePrompt() {

@@ -1,0 +1,202 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:lighthouse` — Lighthouse's mobile performance figures of the app's pages against
+ * a Vite + React hello world (issue #33 item 2).
+ *
+ * Builds client and server (unless --no-build), starts the production server with an embedded
+ * PGlite in a temporary data dir, seeds a host with 50 board posts and 50 meals and a signed-in
+ * viewer with one accepted chat (scripts/bench-app.mjs), and builds the peer: a React 19
+ * `createRoot(…).render(<h1>…</h1>)` page built by Vite with @vitejs/plugin-react into a temporary
+ * folder, served by a small static server with brotli (quality 5, as the app's server compresses).
+ *
+ * Each page is measured by Lighthouse 12 with its defaults — mobile: a Moto G Power-sized screen,
+ * simulated slow 4G and 4× CPU slowdown, cold cache and storage (service workers unregistered) —
+ * in Debian's Chromium, alternating with the peer (page, peer, page, peer, …) so both see the same
+ * machine load; `--runs` of each (default 3), median. `/` and `/auth` as a visitor; `/board`,
+ * `/matching` and `/chats` as the viewer (the session is put in localStorage before the app's
+ * scripts run, as src/lib/token-storage.ts keeps it). It prints per page the median score, LCP and
+ * TBT, the peer's, and LCP as a multiple of the peer's, against the issue's goals (a quiet machine):
+ * score ≥ 90, TBT ≤ 200 ms, LCP ≤ 1.6× the peer's.
+ * A benchmark: it prints figures; it fails only when it cannot measure, or with --check when a
+ * page misses a goal.
+ *
+ *   node scripts/bench-lighthouse.mjs                   builds, then measures (3 runs each)
+ *   node scripts/bench-lighthouse.mjs --no-build        measures the existing dist/ and build/
+ *   node scripts/bench-lighthouse.mjs --runs 5          runs per page and per peer
+ *   node scripts/bench-lighthouse.mjs --pages /,/board  only these pages
+ *   node scripts/bench-lighthouse.mjs --check           exit code 1 when a page misses a goal
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { build } from 'vite';
+import react from '@vitejs/plugin-react';
+import { buildAll, CHROMIUM, freePort, ROOT, seed, sessionInitScript, startApp } from './bench-app.mjs';
+
+const args = process.argv.slice(2);
+/** The value after `--name`, or undefined. */
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const RUNS = Number(option('--runs') ?? 3);
+if (!(RUNS >= 1)) {
+  console.error('--runs takes a count, e.g. --runs 3');
+  process.exit(2);
+}
+/** Issue #33 item 2: the pages and who looks at them. */
+const ALL_PAGES = [
+  { path: '/', signedIn: false },
+  { path: '/auth', signedIn: false },
+  { path: '/board', signedIn: true },
+  { path: '/matching', signedIn: true },
+  { path: '/chats', signedIn: true },
+];
+const wanted = option('--pages')?.split(',');
+const PAGES = wanted ? ALL_PAGES.filter((p) => wanted.includes(p.path)) : ALL_PAGES;
+/** Issue #33 item 2: the goals on a quiet machine. */
+const GOALS = { score: 90, tbtMs: 200, lcpRatio: 1.6 };
+
+/** Builds the hello-world peer into a temporary folder inside the project (so it resolves react). */
+async function buildPeer() {
+  const dir = mkdtempSync(join(ROOT, '.bench-hello-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="ko"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Hello</title></head><body><div id="root"></div><script type="module" src="/main.jsx"></script></body></html>',
+  );
+  writeFileSync(
+    join(dir, 'main.jsx'),
+    "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.getElementById('root')).render(<StrictMode><h1>Hello, 밥상친구</h1></StrictMode>);\n",
+  );
+  await build({ root: dir, configFile: false, logLevel: 'warn', plugins: [react()], build: { outDir: join(dir, 'dist'), target: 'es2022' } });
+  return dir;
+}
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+/** Serves `dir` on a free loopback port, brotli (quality 5) when the client accepts it. */
+async function serveStatic(dir) {
+  const port = await freePort();
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(dir, path);
+    if (!existsSync(file) || path === '/' || path.endsWith('/')) file = join(dir, 'index.html');
+    const body = readFileSync(file);
+    const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' };
+    if (/\bbr\b/.test(req.headers['accept-encoding'] ?? '') && body.length > 1024) {
+      res.writeHead(200, { ...headers, 'content-encoding': 'br' }).end(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    } else {
+      res.writeHead(200, headers).end(body);
+    }
+  });
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/**
+ * One Lighthouse run (mobile defaults, performance only): `{ score, lcp, tbt, finalUrl }` (ms). A run
+ * Lighthouse itself reports as failed (e.g. NO_NAVSTART, a trace it could not record) is repeated,
+ * up to two more times.
+ */
+async function run(browser, url, initScript, attempt = 1) {
+  try {
+    return await runOnce(browser, url, initScript);
+  } catch (error) {
+    if (attempt >= 3 || !error.lighthouseRuntimeError) throw error;
+    console.log(`  (${error.message}; running it again)`);
+    return run(browser, url, initScript, attempt + 1);
+  }
+}
+
+async function runOnce(browser, url, initScript) {
+  const page = await browser.newPage();
+  try {
+    if (initScript) await page.evaluateOnNewDocument(initScript);
+    const result = await lighthouse(url, { logLevel: 'error', output: 'json', onlyCategories: ['performance'] }, undefined, page);
+    const lhr = result.lhr;
+    if (lhr.runtimeError) {
+      throw Object.assign(new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`), { lighthouseRuntimeError: true });
+    }
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: lhr.audits['largest-contentful-paint'].numericValue,
+      tbt: lhr.audits['total-blocking-time'].numericValue,
+      finalUrl: lhr.finalDisplayedUrl,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+if (!args.includes('--no-build')) buildAll();
+console.log('Building the peer (Vite + React hello world)…');
+const peerDir = await buildPeer();
+const peer = await serveStatic(join(peerDir, 'dist'));
+const app = await startApp();
+let failed = false;
+let browser;
+try {
+  console.log(`Server ${app.url}; seeding 50 posts, 50 meals, one chat…`);
+  const { viewer } = await seed(app);
+  const userDataDir = join(peerDir, 'profile');
+  mkdirSync(userDataDir, { recursive: true });
+  browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    userDataDir,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const rows = [];
+  for (const page of PAGES) {
+    const mine = [];
+    const theirs = [];
+    for (let i = 0; i < RUNS; i++) {
+      mine.push(await run(browser, `${app.url}${page.path}`, page.signedIn ? sessionInitScript(viewer) : undefined));
+      theirs.push(await run(browser, peer.url));
+      const last = mine.at(-1);
+      console.log(`  ${page.path} run ${i + 1}/${RUNS}: score ${last.score}, LCP ${last.lcp.toFixed(0)} ms, TBT ${last.tbt.toFixed(0)} ms (peer ${theirs.at(-1).score}, ${theirs.at(-1).lcp.toFixed(0)} ms, ${theirs.at(-1).tbt.toFixed(0)} ms)`);
+    }
+    const finalPath = new URL(mine.at(-1).finalUrl).pathname;
+    const row = {
+      path: page.path,
+      score: median(mine.map((r) => r.score)),
+      lcp: median(mine.map((r) => r.lcp)),
+      tbt: median(mine.map((r) => r.tbt)),
+      peerScore: median(theirs.map((r) => r.score)),
+      peerLcp: median(theirs.map((r) => r.lcp)),
+      peerTbt: median(theirs.map((r) => r.tbt)),
+      finalPath,
+    };
+    row.ratio = row.lcp / row.peerLcp;
+    row.misses = [
+      row.score < GOALS.score ? `score < ${GOALS.score}` : null,
+      row.tbt > GOALS.tbtMs ? `TBT > ${GOALS.tbtMs} ms` : null,
+      row.ratio > GOALS.lcpRatio ? `LCP > ${GOALS.lcpRatio}× peer` : null,
+      finalPath !== page.path ? `ended on ${finalPath}` : null,
+    ].filter(Boolean);
+    if (row.misses.length > 0) failed = true;
+    rows.push(row);
+  }
+  console.log(`\nLighthouse 12, mobile defaults (simulated slow 4G, 4× CPU), median of ${RUNS}; peer: Vite + React hello world\n`);
+  console.log(`${'page'.padEnd(10)} ${'score'.padStart(5)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)}   ${'peer'.padStart(4)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)}   ${'LCP ×peer'.padStart(9)}   goals (≥ ${GOALS.score}, ≤ ${GOALS.tbtMs} ms, ≤ ${GOALS.lcpRatio}×)`);
+  for (const r of rows) {
+    console.log(
+      `${r.path.padEnd(10)} ${String(r.score).padStart(5)} ${r.lcp.toFixed(0).padStart(7)} ${r.tbt.toFixed(0).padStart(7)}   ${String(r.peerScore).padStart(4)} ${r.peerLcp.toFixed(0).padStart(7)} ${r.peerTbt.toFixed(0).padStart(7)}   ${r.ratio.toFixed(2).padStart(8)}×   ${r.misses.length ? r.misses.join('; ') : 'met'}`,
+    );
+  }
+} finally {
+  await browser?.close();
+  await app.stop();
+  await peer.close();
+  rmSync(peerDir, { recursive: true, force: true });
+}
+if (failed && args.includes('--check')) process.exit(1);
