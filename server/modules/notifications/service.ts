@@ -16,7 +16,7 @@ import { pushUrl } from '../../../common/push.ts';
 import { isModerationNotice, type NoticeTarget, type NotificationType } from '../../../common/realtime.ts';
 import { notifications, type NotificationRow } from '../../db/schema.ts';
 import type { Database, Tx } from '../../db/database.ts';
-import { isBlockedBetween } from '../blocks/public.ts';
+import { blocksAmong, isBlockedBetween } from '../blocks/public.ts';
 import { appealedTargets } from '../reports/public.ts';
 import { fail } from '../../lib/errors.ts';
 
@@ -109,6 +109,57 @@ export async function storeNotification(db: Database | Tx, n: NewNotification): 
   // A repeat of a keyed notice (issue #32 item 7): the member already has it; nothing to publish.
   if (!row) return null;
   return { id: row.id, link: row.link, createdAt: row.createdAt };
+}
+
+/**
+ * `storeNotification` for many `new_message` notifications at once (issue #33 item 3: the chat's
+ * group commit stores one notice per conversation per recipient per batch): one query for the
+ * blocks among their members and ONE multi-row `INSERT … ON CONFLICT` on the unread-message index
+ * (an unread item of the chat is updated, as `storeNotification` does). Two of `list` for the same
+ * member and match are stored once, as the later one. Answers, in order, what `storeNotification`
+ * would: the stored item's id, link and createdAt, or `null` across a block (issue #17).
+ */
+export async function storeMessageNotifications(db: Database | Tx, list: readonly NewNotification[]): Promise<Array<StoredNotification | null>> {
+  if (list.some((n) => n.type !== 'new_message')) throw new Error('storeMessageNotifications: new_message only');
+  const blocked = await blocksAmong(db as Database, [...new Set(list.flatMap((n) => [n.userId, n.fromUser.id]))]);
+  const key = (n: { userId: number; matchId: number | null }) => `${n.userId}:${n.matchId}`;
+  const latest = new Map<string, NewNotification>();
+  for (const n of list) if (n.fromUser.id === n.userId || !blocked(n.userId, n.fromUser.id)) latest.set(key(n), n);
+  const stored = new Map<string, StoredNotification>();
+  if (latest.size > 0) {
+    const rows = await db
+      .insert(notifications)
+      .values(
+        [...latest.values()].map((n) => ({
+          userId: n.userId,
+          type: n.type,
+          matchId: n.matchId,
+          scheduleId: n.scheduleId,
+          fromUserId: n.fromUser.id,
+          fromName: n.fromUser.name,
+          message: n.message,
+          link: pushUrl(n.type, n.matchId),
+          createdAt: n.createdAt,
+          publishedAt: null,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [notifications.userId, notifications.matchId],
+        // The predicate of notifications_unread_message_unique (written unqualified, as ON CONFLICT wants it).
+        targetWhere: sql`type = 'new_message' and read_at is null`,
+        set: {
+          message: sql`excluded.message`,
+          createdAt: sql`excluded.created_at`,
+          fromUserId: sql`excluded.from_user_id`,
+          fromName: sql`excluded.from_name`,
+          scheduleId: sql`excluded.schedule_id`,
+          publishedAt: null,
+        },
+      })
+      .returning({ id: notifications.id, link: notifications.link, createdAt: notifications.createdAt, userId: notifications.userId, matchId: notifications.matchId });
+    for (const r of rows) stored.set(key(r), { id: r.id, link: r.link, createdAt: r.createdAt });
+  }
+  return list.map((n) => stored.get(key(n)) ?? null);
 }
 
 /** The window within which a flipping seat state is told once (issue #32 item 7). */
