@@ -11,7 +11,7 @@
  * - `app.publishChat(senderId, matchId, content, clientId?)`: stores the message, publishes it to
  *   `/topic/chat/{matchId}` and notifies the other participant (`new_message`); the STOMP SEND
  *   and `POST /api/chat/{matchId}/messages` both use it. Group commit (issue #33 item 3): the SENDs
- *   that arrive while a batch is written are written together as the next one (./group-commit.ts):
+ *   that arrive while a batch is written are written together as the next one (server/lib/group-commit.ts):
  *   one transaction holds their rows (one multi-row INSERT), the senders' read positions and one
  *   `new_message` notice per conversation and recipient (the inbox outbox, issue #28 item 8); each
  *   SEND is published and answered (RECEIPT) only after that commit, and a failed batch answers
@@ -26,7 +26,7 @@ import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, chatReadsTopic, chatTopic, userChat
 import type { MatchEvent, Notifier } from '../../plugins/notifier.ts';
 import { fail } from '../../lib/errors.ts';
 import { destinationId, sendContent } from './destinations.ts';
-import { groupCommit, type BatchResult } from './group-commit.ts';
+import { groupCommit, type BatchResult } from '../../lib/group-commit.ts';
 import { createChatService, type ChatRoom, type ChatSendJob, type ChatSendOutcome } from './service.ts';
 
 declare module 'fastify' {
@@ -103,7 +103,7 @@ export const chatLivePlugin = fp(
       // Committed: publish in the order stored, then the chat lists; the notices follow in the background.
       for (const o of outcomes) if (o.ok && !o.value.duplicate) await app.broker.publish({ destination: chatTopic(o.value.room.matchId), body: JSON.stringify(o.value.message) });
       for (const { userId, activity } of activities) await app.broker.publish({ destination: userChatsTopic(userId), body: JSON.stringify(activity) });
-      const after = noticesDone.then(() => app.notifyAll(events));
+      const after = noticesDone.then(() => app.notifyEach(events));
       noticesDone = after;
       return { outcomes, after };
     };

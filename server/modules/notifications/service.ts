@@ -19,6 +19,7 @@ import type { Database, Tx } from '../../db/database.ts';
 import { blocksAmong, isBlockedBetween } from '../blocks/public.ts';
 import { appealedTargets } from '../reports/public.ts';
 import { fail } from '../../lib/errors.ts';
+import { groupCommit } from '../../lib/group-commit.ts';
 
 /** What the notifier stores: one notification for one member. */
 export interface NewNotification {
@@ -208,15 +209,23 @@ export function createNotificationsService(db: Database, now: () => Date) {
   /**
    * Marks notification `id` published at `at` (issue #28 item 8) unless it already is; answers
    * whether this call marked it (false: another publisher — the outbox sweep — got there first).
+   * Issue #33 item 3: the calls that come while one UPDATE runs (the notices of a chat batch,
+   * published together) are marked together by the next, ONE `UPDATE … WHERE id IN (…)` (group
+   * commit, server/lib/group-commit.ts; each at the latest `at` among them).
    */
-  async function markPublished(id: number, at: Date): Promise<boolean> {
+  const marking = groupCommit<{ id: number; at: Date }, boolean>(async (jobs) => {
+    const at = new Date(Math.max(...jobs.map((j) => j.at.getTime())));
     const rows = await db
       .update(notifications)
       .set({ publishedAt: at })
-      .where(and(eq(notifications.id, id), isNull(notifications.publishedAt)))
+      // bounded: the notices of one group commit (GROUP_COMMIT_MAX at most)
+      .where(and(inArray(notifications.id, [...new Set(jobs.map((j) => j.id))]), isNull(notifications.publishedAt)))
       .returning({ id: notifications.id });
-    return rows.length > 0;
-  }
+    const marked = new Set(rows.map((r) => r.id));
+    // Two calls for the same id: the first one marked it.
+    return { outcomes: jobs.map((j) => ({ ok: true as const, value: marked.delete(j.id) })) };
+  });
+  const markPublished = (id: number, at: Date): Promise<boolean> => marking.submit({ id, at });
 
   /**
    * The caller's items newest first (by id): at most `limit` of them (the route's page size + 1,
