@@ -11,13 +11,11 @@
 export type Outcome<R> = { ok: true; value: R } | { ok: false; error: unknown };
 
 /**
- * What writing a batch answers: one outcome per job (in order), and optionally `after`, work that
- * must end before the jobs are answered but need not hold up the next batch (e.g. the notices
- * published after the commit). A batch that rejects answers every one of its jobs with its error.
+ * What writing a batch answers: one outcome per job, in order. A batch that rejects answers every
+ * one of its jobs with its error.
  */
 export interface BatchResult<R> {
   outcomes: Array<Outcome<R>>;
-  after?: Promise<unknown>;
 }
 
 /** At most this many jobs in one batch (bounds the statements' sizes). */
@@ -26,7 +24,7 @@ export const GROUP_COMMIT_MAX = 500;
 /**
  * A group-commit queue around `write` (called with at most `max` jobs, never two at once). Answers
  * `submit(job)`: resolves with the job's value, or rejects with its refusal or the batch's error —
- * only once `write` (and its `after`) ended, i.e. after the commit.
+ * only once `write` ended, i.e. after the commit.
  */
 export function groupCommit<J, R>(write: (jobs: J[]) => Promise<BatchResult<R>>, max = GROUP_COMMIT_MAX): { submit: (job: J) => Promise<R> } {
   const queue: Array<{ job: J; resolve: (r: R) => void; reject: (e: unknown) => void }> = [];
@@ -37,16 +35,13 @@ export function groupCommit<J, R>(write: (jobs: J[]) => Promise<BatchResult<R>>,
       while (queue.length > 0) {
         const batch = queue.splice(0, max);
         try {
-          const { outcomes, after } = await write(batch.map((b) => b.job));
-          const answer = () =>
-            batch.forEach((b, i) => {
-              const o = outcomes[i];
-              if (!o) b.reject(new Error('group commit: no outcome'));
-              else if (o.ok) b.resolve(o.value);
-              else b.reject(o.error);
-            });
-          if (after) void after.then(answer, answer);
-          else answer();
+          const { outcomes } = await write(batch.map((b) => b.job));
+          batch.forEach((b, i) => {
+            const o = outcomes[i];
+            if (!o) b.reject(new Error('group commit: no outcome'));
+            else if (o.ok) b.resolve(o.value);
+            else b.reject(o.error);
+          });
         } catch (err) {
           for (const b of batch) b.reject(err);
         }

@@ -32,7 +32,8 @@ import { createChatService, type ChatRoom, type ChatSendJob, type ChatSendOutcom
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Stores, publishes and notifies one chat message; answers the stored message. Throws the chat
+     * Stores, publishes and notifies one chat message (group commit, issue #33 item 3: answered once
+     * the other side's notice is published too); answers the stored message. Throws the chat
      * service's AppErrors: 400 content not 1–1000 characters after trimming, 403 not a participant
      * or chat not open, 404 unknown match, 409 CHAT_CLOSED / CLIENT_ID_REUSED; and 429 RATE_LIMITED
      * over the member's chat budget (issue #32 item 3), before anything is stored.
@@ -42,7 +43,7 @@ declare module 'fastify' {
 }
 
 /** What a stored SEND answers. */
-type Stored = { message: ChatMessage; room: ChatRoom; duplicate: boolean };
+type Stored = { message: ChatMessage; room: ChatRoom; duplicate: boolean; notified?: Promise<unknown> };
 
 /** The events after which a match's chat is over (issue #15). */
 const CHAT_ENDING: ReadonlySet<MatchEvent['type']> = new Set(['match_cancelled', 'match_withdrawn', 'schedule_cancelled']);
@@ -70,7 +71,7 @@ export const chatLivePlugin = fp(
     // Post-commit notices of the batches, in commit order (each batch's after the previous one's).
     let noticesDone: Promise<unknown> = Promise.resolve();
     const writeBatch = async (jobs: ChatSendJob[]): Promise<BatchResult<Stored>> => {
-      let outcomes: ChatSendOutcome[] = [];
+      let outcomes: Array<ChatSendOutcome & { value?: Stored }> = [];
       const events: MatchEvent[] = [];
       const activities: Array<{ userId: number; activity: ChatActivity }> = [];
       await app.db.transaction(async (tx) => {
@@ -103,19 +104,30 @@ export const chatLivePlugin = fp(
       // Committed: publish in the order stored, then the chat lists; the notices follow in the background.
       for (const o of outcomes) if (o.ok && !o.value.duplicate) await app.broker.publish({ destination: chatTopic(o.value.room.matchId), body: JSON.stringify(o.value.message) });
       for (const { userId, activity } of activities) await app.broker.publish({ destination: userChatsTopic(userId), body: JSON.stringify(activity) });
-      const after = noticesDone.then(() => app.notifyEach(events));
-      noticesDone = after;
-      return { outcomes, after };
+      // The notices are stored with the batch (the outbox sweep publishes any a crash leaves): the
+      // SENDs are answered now, and the notices follow in commit order without holding them up.
+      const notified = (noticesDone = noticesDone.then(() => app.notifyEach(events)));
+      for (const o of outcomes) if (o.ok) o.value.notified = notified;
+      return { outcomes };
     };
     const writer = groupCommit(writeBatch);
 
-    app.decorate('publishChat', async (senderId: number, matchId: number, content: string, clientId?: string): Promise<ChatMessage> => {
+    /**
+     * Counts the budget, checks the length and queues the SEND for the next group commit; answers
+     * once it is stored and published, with `notified`: the batch's notices published.
+     */
+    const store = async (senderId: number, matchId: number, content: string, clientId?: string): Promise<Stored> => {
       await perBurst(String(senderId));
       await perMinute(String(senderId));
       const text = content.trim();
       if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) fail('CHAT_CONTENT_LENGTH');
       // A repeated client-id (issue #16) is acknowledged with the stored message and delivered once.
-      const { message } = await writer.submit({ senderId, matchId, text, ...(clientId !== undefined ? { clientId } : {}) });
+      return writer.submit({ senderId, matchId, text, ...(clientId !== undefined ? { clientId } : {}) });
+    };
+
+    app.decorate('publishChat', async (senderId: number, matchId: number, content: string, clientId?: string): Promise<ChatMessage> => {
+      const { message, notified } = await store(senderId, matchId, content, clientId);
+      await notified;
       return message;
     });
 
@@ -128,7 +140,9 @@ export const chatLivePlugin = fp(
       pattern: '/app/chat/{matchId}',
       match: destinationId('/app/chat/'),
       async handle(userId, { id }, frame) {
-        await app.publishChat(userId, id, sendContent(frame.body), frame.headers['client-id']);
+        // Issue #33 item 3: the RECEIPT follows the commit and the publish; the other side's
+        // notice (stored with the batch, the outbox's to deliver) does not hold up the next SEND.
+        await store(userId, id, sendContent(frame.body), frame.headers['client-id']);
       },
     });
   },

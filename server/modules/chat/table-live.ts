@@ -119,8 +119,8 @@ export const tableLivePlugin = fp<{ now: Clock }>(
 
     // Post-commit pushes of the batches, in commit order.
     let pushesDone: Promise<unknown> = Promise.resolve();
-    const writeBatch = async (jobs: TableSendJob[]): Promise<BatchResult<TableSent>> => {
-      let outcomes: TableSendOutcome[] = [];
+    const writeBatch = async (jobs: TableSendJob[]): Promise<BatchResult<TableSent & { pushed?: Promise<unknown> }>> => {
+      let outcomes: Array<TableSendOutcome & { value?: { pushed?: Promise<unknown> } }> = [];
       const activities: Array<{ userId: number; activity: ChatActivity }> = [];
       const pushes: Array<{ userIds: number[]; push: TableMessagePush }> = [];
       await app.db.transaction(async (tx) => {
@@ -156,7 +156,8 @@ export const tableLivePlugin = fp<{ now: Clock }>(
         await app.broker.publish({ destination: tableTopic(message.scheduleId), body: JSON.stringify(message), ...(hiddenFrom.length ? { exceptUserIds: hiddenFrom } : {}) });
       }
       for (const { userId, activity } of activities) await app.broker.publish({ destination: userChatsTopic(userId), body: JSON.stringify(activity) });
-      const after = pushesDone.then(async () => {
+      // The pushes follow in commit order: the HTTP answer waits for them, a live SEND's RECEIPT does not.
+      const pushed = (pushesDone = pushesDone.then(async () => {
         for (const { userIds, push } of pushes) {
           for (const userId of userIds) {
             try {
@@ -166,19 +167,28 @@ export const tableLivePlugin = fp<{ now: Clock }>(
             }
           }
         }
-      });
-      pushesDone = after;
-      return { outcomes, after };
+      }));
+      for (const o of outcomes) if (o.ok) o.value.pushed = pushed;
+      return { outcomes };
     };
     const writer = groupCommit(writeBatch);
 
-    app.decorate('publishTable', async (senderId: number, scheduleId: number, content: string, clientId?: string): Promise<TableMessage> => {
+    /**
+     * Counts the budget, checks the length and queues the SEND for the next group commit; answers
+     * once it is stored and published, with `pushed`: the batch's pushes sent.
+     */
+    const store = async (senderId: number, scheduleId: number, content: string, clientId?: string) => {
       await perBurst(String(senderId));
       await perMinute(String(senderId));
       const text = content.trim();
       if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) fail('CHAT_CONTENT_LENGTH');
       // A repeated client-id (issue #16) is acknowledged with the stored message and delivered once.
-      const { message } = await writer.submit({ senderId, scheduleId, text, ...(clientId !== undefined ? { clientId } : {}) });
+      return writer.submit({ senderId, scheduleId, text, ...(clientId !== undefined ? { clientId } : {}) });
+    };
+
+    app.decorate('publishTable', async (senderId: number, scheduleId: number, content: string, clientId?: string): Promise<TableMessage> => {
+      const { message, pushed } = await store(senderId, scheduleId, content, clientId);
+      await pushed;
       return message;
     });
 
@@ -209,7 +219,8 @@ export const tableLivePlugin = fp<{ now: Clock }>(
       pattern: '/app/table/{scheduleId}',
       match: destinationId('/app/table/'),
       async handle(userId, { id }, frame) {
-        await app.publishTable(userId, id, sendContent(frame.body), frame.headers['client-id']);
+        // Issue #33 item 3: the RECEIPT follows the commit and the publish, not the pushes.
+        await store(userId, id, sendContent(frame.body), frame.headers['client-id']);
       },
     });
   },
