@@ -9,7 +9,7 @@ import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type ChatMessage } from '../../../c
 import { chatMessages, chatStates, matchRequests, schedules, users } from '../../db/schema.ts';
 import { advanceRead, readPositions } from './states.ts';
 import type { Database, Tx } from '../../db/database.ts';
-import { blocksAmong, isBlockedBetween } from '../blocks/public.ts';
+import { isBlockedBetween, notBlockedWith } from '../blocks/public.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { fail } from '../../lib/errors.ts';
 
@@ -149,10 +149,9 @@ export function createChatService(db: Database) {
 
   /**
    * Group commit (issue #33 item 3): stores the SENDs `jobs` through transaction `tx` with the rules
-   * of `send`, in a fixed number of statements whatever their count — the rooms and the blocks
-   * between their members (one query each), ONE multi-row `INSERT … ON CONFLICT DO NOTHING
-   * RETURNING`, the repeats of a client id, the senders' names and ONE upsert of the senders' read
-   * positions. Answers one outcome per job, in order: a refusal (404 MATCH_NOT_FOUND, 403
+   * of `send`, in a fixed number of statements whatever their count — ONE query for the rooms, the
+   * blocks between their members and their names, ONE multi-row `INSERT … ON CONFLICT DO NOTHING
+   * RETURNING`, the repeats of a client id (when any) and ONE upsert of the senders' read positions. Answers one outcome per job, in order: a refusal (404 MATCH_NOT_FOUND, 403
    * CHAT_FORBIDDEN, 409 CHAT_CLOSED / CHAT_BLOCKED / CLIENT_ID_REUSED, 400 INAPPROPRIATE_TEXT) leaves the others stored.
    * A database error rejects (the caller's transaction rolls back: nothing of the batch is stored).
    * Stored messages get ids in the order of `jobs`.
@@ -160,8 +159,18 @@ export function createChatService(db: Database) {
   async function sendBatch(tx: Tx, jobs: readonly ChatSendJob[]): Promise<ChatSendOutcome[]> {
     const outcomes: Array<ChatSendOutcome | undefined> = jobs.map(() => undefined);
     const matchIds = [...new Set(jobs.map((j) => j.matchId))];
+    // The rooms, whether their two members are across a block and their names (the senders'), in one query.
     const roomRows = await tx
-      .select({ matchId: matchRequests.id, status: matchRequests.status, scheduleId: matchRequests.scheduleId, requesterId: matchRequests.requesterId, hostId: schedules.userId })
+      .select({
+        matchId: matchRequests.id,
+        status: matchRequests.status,
+        scheduleId: matchRequests.scheduleId,
+        requesterId: matchRequests.requesterId,
+        hostId: schedules.userId,
+        blocked: sql<boolean>`not ${notBlockedWith(schedules.userId, matchRequests.requesterId)}`,
+        hostName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${schedules.userId})`,
+        requesterName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${matchRequests.requesterId})`,
+      })
       .from(matchRequests)
       .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
       // bounded: the matches of one batch (GROUP_COMMIT_MAX SENDs at most)
@@ -172,7 +181,8 @@ export function createChatService(db: Database) {
         { matchId: m.matchId, scheduleId: m.scheduleId, hostId: m.hostId, requesterId: m.requesterId, open: m.status === 'ACCEPTED' || m.status === 'CONFIRMED', cancelled: m.status === 'CANCELLED' },
       ]),
     );
-    const blocked = await blocksAmong(tx as unknown as Database, [...new Set(roomRows.flatMap((r) => [r.hostId, r.requesterId]))]);
+    const blockedRooms = new Set(roomRows.filter((r) => r.blocked).map((r) => r.matchId));
+    const names = new Map<number, string>(roomRows.flatMap((r) => [[r.hostId, r.hostName ?? ''] as const, [r.requesterId, r.requesterName ?? ''] as const]));
     const valid: number[] = [];
     jobs.forEach((job, i) => {
       try {
@@ -182,7 +192,7 @@ export function createChatService(db: Database) {
         if (r.hostId !== job.senderId && r.requesterId !== job.senderId) fail('CHAT_FORBIDDEN');
         if (r.cancelled) fail('CHAT_CLOSED');
         if (!r.open) fail('CHAT_FORBIDDEN');
-        if (blocked(r.hostId, r.requesterId)) fail('CHAT_BLOCKED');
+        if (blockedRooms.has(r.matchId)) fail('CHAT_BLOCKED');
         // Issue #17 item 7: refused before anything is stored.
         assertAppropriate({ content: job.text });
         valid.push(i);
@@ -191,9 +201,6 @@ export function createChatService(db: Database) {
       }
     });
     if (valid.length === 0) return outcomes as ChatSendOutcome[];
-    const senderIds = [...new Set(valid.map((i) => jobs[i]!.senderId))];
-    // bounded: the senders of one batch
-    const names = new Map((await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, senderIds))).map((u) => [u.id, u.name]));
     const inserted = await tx
       .insert(chatMessages)
       .values(valid.map((i) => ({ matchId: jobs[i]!.matchId, senderId: jobs[i]!.senderId, content: jobs[i]!.text, clientId: jobs[i]!.clientId ?? null })))

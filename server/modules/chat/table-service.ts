@@ -176,10 +176,10 @@ export function createTableService(deps: { db: Database; now: Clock }) {
 
     /**
      * Group commit (issue #33 item 3): stores the table SENDs `jobs` through transaction `tx` with
-     * the rules of `send`, in a fixed number of statements whatever their count — the meals and
-     * their members, the blocks among them and their read positions (one query each), ONE
-     * multi-row `INSERT … ON CONFLICT DO NOTHING RETURNING`, the repeats of a client id, the
-     * senders' names and ONE upsert of the senders' read positions. Answers one outcome per job, in
+     * the rules of `send`, in a fixed number of statements whatever their count — the meals, their
+     * members (with their names), the blocks among them and their read positions (one query
+     * each), ONE multi-row `INSERT … ON CONFLICT DO NOTHING RETURNING`, the repeats of a client id
+     * (when any) and ONE upsert of the senders' read positions. Answers one outcome per job, in
      * order, each as `send` would have answered it had the jobs come one after another (unread
      * counts included): a refusal (404 TABLE_NOT_FOUND, 403 NOT_TABLE_MEMBER, 409 CHAT_CLOSED /
      * CHAT_READ_ONLY / CLIENT_ID_REUSED, 400 INAPPROPRIATE_TEXT) leaves the others stored. A
@@ -194,7 +194,7 @@ export function createTableService(deps: { db: Database; now: Clock }) {
         // bounded: the meals of one batch
         .where(inArray(schedules.id, scheduleIds));
       const memberRows = await tx
-        .select({ scheduleId: tableMembers.scheduleId, userId: tableMembers.userId })
+        .select({ scheduleId: tableMembers.scheduleId, userId: tableMembers.userId, name: sql<string>`coalesce((select ${users.name} from ${users} where ${users.id} = ${tableMembers.userId}), '')` })
         .from(tableMembers)
         // bounded: the meals of one batch (capacity ≤ 8 each)
         .where(and(inArray(tableMembers.scheduleId, scheduleIds), isNull(tableMembers.leftAt)))
@@ -231,9 +231,8 @@ export function createTableService(deps: { db: Database; now: Clock }) {
         // bounded: the meals of one batch
         .where(and(eq(chatStates.kind, 'table'), inArray(chatStates.conversationId, scheduleIds)));
       for (const st of states) if (positions.get(st.scheduleId)?.has(st.userId)) positions.get(st.scheduleId)!.set(st.userId, st.lastReadId);
-      const senderIds = [...new Set(valid.map((i) => jobs[i]!.senderId))];
-      // bounded: the senders of one batch
-      const names = new Map((await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, senderIds))).map((u) => [u.id, u.name]));
+      // The senders are members: their names came with the members.
+      const names = new Map(memberRows.map((r) => [r.userId, r.name]));
       const inserted = await tx
         .insert(tableMessages)
         .values(valid.map((i) => ({ scheduleId: jobs[i]!.scheduleId, senderId: jobs[i]!.senderId, kind: 'text' as const, content: jobs[i]!.text, clientId: jobs[i]!.clientId ?? null })))
