@@ -24,6 +24,15 @@
  *   (`/topic/user/{id}/chats`) — at the rate that makes each subscriber receive the same messages/s
  *   as in the 1:1 load. Each SEND reaches 8 subscribers (its sender's own copy included). Prints
  *   the same rows (p50/p99 SEND → MESSAGE) beside the 1:1 chat. BENCH_TABLE=0 skips it.
+ * - **Stored chat ramp** (issue #33 item 3; runs first, BENCH_RAMP=0 skips it, BENCH_RAMP=only runs
+ *   nothing else): BENCH_RAMP_N (default 100) connections, in pairs on the 1:1 chat and at tables of
+ *   8, EVERY connection SENDing in turn; rising total rates of stored SENDs/s (BENCH_RAMP_RATES,
+ *   default 50,100,250,500,1000,1500,2000,3000,4000), BENCH_RAMP_SECONDS (default 5) each, on the
+ *   same connections, until the first step whose p99 (SEND → MESSAGE) is ≥ 500 ms or that loses a
+ *   message (sent < scheduled: a connection closed; or not all delivered 10 s after). Once on
+ *   embedded PGlite and, with DATABASE_URL, once on a fresh PostgreSQL database (BENCH_RAMP_DB:
+ *   pglite,postgres). Prints each step's p50/p99 and delivery, and the maximum sustained rate, for
+ *   the 1:1 chat beside the table of 8 on both databases.
  * - **Idle**: 5000 authenticated connections, each holding one subscription (ours: the member's
  *   `/topic/user/{id}/notifications`; RabbitMQ: `/topic/bench.{run}.idle.{i}`) and 10 s heart-beats
  *   both ways as the app's client does; prints the RSS growth per connection of the server process
