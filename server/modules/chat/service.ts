@@ -5,9 +5,9 @@
  * refused with 409 CHAT_CLOSED.
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type ChatMessage } from '../../../common/realtime.ts';
+import type { ChatMessage } from '../../../common/realtime.ts';
 import { chatMessages, chatStates, matchRequests, schedules, users } from '../../db/schema.ts';
-import { advanceRead, readPositions } from './states.ts';
+import { readPositions } from './states.ts';
 import type { Database, Tx } from '../../db/database.ts';
 import { isBlockedBetween, notBlockedWith } from '../blocks/public.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
@@ -27,7 +27,7 @@ export interface ChatRoom {
 
 /**
  * One SEND waiting for its group commit (issue #33 item 3): `text` already trimmed and 1–1000
- * characters (./live.ts checks it before queueing the SEND, as `send` does first).
+ * characters (./live.ts checks it first, before queueing the SEND: 400 CHAT_CONTENT_LENGTH).
  */
 export interface ChatSendJob {
   senderId: number;
@@ -92,69 +92,18 @@ export function createChatService(db: Database) {
   }
 
   /**
-   * Stores a message from `senderId` (the session's member; any sender in the payload is ignored).
-   * `content` is trimmed and must be 1–1000 characters (400). With `clientId` (issue #16) a repeat
-   * from the same sender answers the message stored the first time with `duplicate: true` and
-   * stores nothing (the unique index holds under concurrent repeats); a `clientId` the sender used
-   * in another chat → 409 CLIENT_ID_REUSED. Answers the message and the room (for the notification).
-   */
-  async function send(
-    senderId: number,
-    matchId: number,
-    content: string,
-    clientId?: string,
-  ): Promise<{ message: ChatMessage; room: ChatRoom; duplicate: boolean }> {
-    const text = content.trim();
-    if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) fail('CHAT_CONTENT_LENGTH');
-    const r = await requireRoom(senderId, matchId);
-    // Issue #17 item 7: refused before anything is stored (REST 400; STOMP on /user/queue/errors).
-    assertAppropriate({ content: text });
-    // One round trip: insert and read the sender's current name.
-    const inserted = db.$with('inserted').as(db.insert(chatMessages).values({ matchId, senderId, content: text, clientId: clientId ?? null }).onConflictDoNothing().returning());
-    const [row] = await db
-      .with(inserted)
-      .select({ id: inserted.id, createdAt: inserted.createdAt, senderName: users.name })
-      .from(inserted)
-      .innerJoin(users, eq(users.id, inserted.senderId));
-    if (!row) {
-      const [first] = await db
-        .select({ id: chatMessages.id, matchId: chatMessages.matchId, content: chatMessages.content, createdAt: chatMessages.createdAt, senderName: users.name })
-        .from(chatMessages)
-        .innerJoin(users, eq(users.id, chatMessages.senderId))
-        .where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientId, clientId ?? '')));
-      if (!first || first.matchId !== matchId) fail('CLIENT_ID_REUSED');
-      return {
-        room: r,
-        duplicate: true,
-        message: { id: first.id, matchId, senderId, senderName: first.senderName, content: first.content, clientId, createdAt: new Date(first.createdAt).toISOString() },
-      };
-    }
-    // Issue #30 item 3: the sender has read their own message; the partner has not.
-    await advanceRead(db, senderId, 'match', matchId, row.id);
-    return {
-      room: r,
-      duplicate: false,
-      message: {
-        id: row.id,
-        matchId,
-        senderId,
-        senderName: row.senderName,
-        content: text,
-        ...(clientId ? { clientId } : {}),
-        createdAt: new Date(row.createdAt).toISOString(),
-        unreadCount: 1,
-      },
-    };
-  }
-
-  /**
-   * Group commit (issue #33 item 3): stores the SENDs `jobs` through transaction `tx` with the rules
-   * of `send`, in a fixed number of statements whatever their count — ONE query for the rooms, the
+   * Stores the messages of SENDs `jobs` (each from its `senderId`, the session's member; any sender
+   * in the payload is ignored) through transaction `tx` — group commit (issue #33 item 3), in a
+   * fixed number of statements whatever their count — ONE query for the rooms, the
    * blocks between their members and their names, ONE multi-row `INSERT … ON CONFLICT DO NOTHING
    * RETURNING`, the repeats of a client id (when any) and ONE upsert of the senders' read positions. Answers one outcome per job, in order: a refusal (404 MATCH_NOT_FOUND, 403
    * CHAT_FORBIDDEN, 409 CHAT_CLOSED / CHAT_BLOCKED / CLIENT_ID_REUSED, 400 INAPPROPRIATE_TEXT) leaves the others stored.
-   * A database error rejects (the caller's transaction rolls back: nothing of the batch is stored).
-   * Stored messages get ids in the order of `jobs`.
+   * With a `clientId` (issue #16) a repeat from the same sender answers the message stored the
+   * first time with `duplicate: true` and stores nothing (the unique index holds under concurrent
+   * repeats); a `clientId` the sender used in another chat is 409 CLIENT_ID_REUSED. The sender has
+   * read their own message (issue #30 item 3); it answers `unreadCount: 1`. A database error
+   * rejects (the caller's transaction rolls back: nothing of the batch is stored). Stored messages
+   * get ids in the order of `jobs`.
    */
   async function sendBatch(tx: Tx, jobs: readonly ChatSendJob[]): Promise<ChatSendOutcome[]> {
     const outcomes: Array<ChatSendOutcome | undefined> = jobs.map(() => undefined);
@@ -354,7 +303,7 @@ export function createChatService(db: Database) {
     return answer;
   }
 
-  return { room, canChat, requireRoom, send, sendBatch, statesOf, history, newestId, unreadByMember };
+  return { room, canChat, requireRoom, sendBatch, statesOf, history, newestId, unreadByMember };
 }
 
 /** The chat service. */

@@ -9,12 +9,12 @@
  * - Blocks: two guests who blocked each other still share the table they both sat at (the host
  *   cannot be blocked by a seated guest: a block cancels the matches between them, issue #17), but
  *   not each other's words (issue #32 item 5): neither sees the other's messages — in the history,
- *   live (`/topic/table/{id}` skips them, `send`'s `hiddenFrom`), in the chat list's last message
+ *   live (`/topic/table/{id}` skips them, `sendBatch`'s `hiddenFrom`), in the chat list's last message
  *   and unread counts — nor is pushed or counted as an unread reader of them. System lines reach
  *   everyone. A new request to the meal across a block with anyone seated is refused (403 BLOCKED).
  */
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type TableMessage } from '../../../common/realtime.ts';
+import type { TableMessage } from '../../../common/realtime.ts';
 import type { TableMember, TableMembersAnswer } from '../../../common/api/chat.ts';
 import { chatStates, matchRequests, schedules, tableMembers, tableMessages, users } from '../../db/schema.ts';
 import type { Database, Tx } from '../../db/database.ts';
@@ -24,7 +24,7 @@ import { blocksAmong, isBlockedBetween, notBlockedWith } from '../blocks/public.
 import { fail } from '../../lib/errors.ts';
 import { memberStats, NO_STATS } from '../meals/public.ts';
 import { averageRating } from '../../lib/user-view.ts';
-import { advanceRead, readPositions } from './states.ts';
+import { readPositions } from './states.ts';
 
 /** Hours after the start when a table chat becomes read-only. */
 export const TABLE_READ_ONLY_HOURS = 24;
@@ -42,7 +42,7 @@ export interface TableRoom {
 
 /**
  * One table SEND waiting for its group commit (issue #33 item 3): `text` already trimmed and
- * 1–1000 characters (./table-live.ts checks it before queueing the SEND, as `send` does first).
+ * 1–1000 characters (./table-live.ts checks it first, before queueing the SEND: 400 CHAT_CONTENT_LENGTH).
  */
 export interface TableSendJob {
   senderId: number;
@@ -51,7 +51,7 @@ export interface TableSendJob {
   clientId?: string;
 }
 
-/** A stored table SEND: what `send` answers. */
+/** A stored table SEND: what `sendBatch` answers for it. */
 export interface TableSent {
   message: TableMessage;
   room: TableRoom;
@@ -138,50 +138,16 @@ export function createTableService(deps: { db: Database; now: Clock }) {
     requireTable,
 
     /**
-     * Stores a text message of member `senderId` (content trimmed, 1–1000 characters, else 400 CHAT_CONTENT_LENGTH; the
-     * content filter → 400 INAPPROPRIATE_TEXT; nothing stored). With `clientId` a repeat answers the
-     * stored message with `duplicate: true` (409 CLIENT_ID_REUSED when used in another table). The
-     * sender's read position moves to it. Answers the message (with its unread count), the room and
-     * `hiddenFrom`: the active members across a block with the sender, whom it must not reach
-     * (issue #32 item 5).
-     */
-    async send(
-      senderId: number,
-      scheduleId: number,
-      content: string,
-      clientId?: string,
-    ): Promise<{ message: TableMessage; room: TableRoom; duplicate: boolean; hiddenFrom: number[] }> {
-      const text = content.trim();
-      if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) fail('CHAT_CONTENT_LENGTH');
-      const r = await requireTable(senderId, scheduleId, 'write');
-      assertAppropriate({ content: text });
-      const [row] = await db.insert(tableMessages).values({ scheduleId, senderId, kind: 'text', content: text, clientId: clientId ?? null }).onConflictDoNothing().returning({ id: tableMessages.id });
-      let id = row?.id;
-      if (id === undefined) {
-        const [first] = await db
-          .select({ id: tableMessages.id, scheduleId: tableMessages.scheduleId })
-          .from(tableMessages)
-          .where(and(eq(tableMessages.senderId, senderId), eq(tableMessages.clientId, clientId ?? '')));
-        if (!first || first.scheduleId !== scheduleId) fail('CLIENT_ID_REUSED');
-        id = first.id;
-      } else {
-        await advanceRead(db, senderId, 'table', scheduleId, id);
-      }
-      const [stored] = await db.select(cols).from(tableMessages).leftJoin(users, eq(users.id, tableMessages.senderId)).where(eq(tableMessages.id, id));
-      const positions = await readPositions(db, 'table', scheduleId, r.memberIds);
-      const across = await blocksAmong(db, r.memberIds);
-      const [message] = withUnread([toMessage(stored!)], positions, across);
-      return { message: message!, room: r, duplicate: !row, hiddenFrom: r.memberIds.filter((u) => across(u, senderId)) };
-    },
-
-    /**
-     * Group commit (issue #33 item 3): stores the table SENDs `jobs` through transaction `tx` with
-     * the rules of `send`, in a fixed number of statements whatever their count — the meals, their
+     * Stores the text messages of table SENDs `jobs` (each from member `senderId`) through
+     * transaction `tx` — group commit (issue #33 item 3), in a fixed number of statements whatever
+     * their count — the meals, their
      * members (with their names), the blocks among them and their read positions (one query
      * each), ONE multi-row `INSERT … ON CONFLICT DO NOTHING RETURNING`, the repeats of a client id
      * (when any) and ONE upsert of the senders' read positions. Answers one outcome per job, in
-     * order, each as `send` would have answered it had the jobs come one after another (unread
-     * counts included): a refusal (404 TABLE_NOT_FOUND, 403 NOT_TABLE_MEMBER, 409 CHAT_CLOSED /
+     * order, each as it would have been answered had the jobs come one after another: the message
+     * with its unread count (the sender's read position moves to it), the room and `hiddenFrom`,
+     * the active members across a block with the sender, whom it must not reach (issue #32 item
+     * 5); with a `clientId` a repeat answers the stored message with `duplicate: true`. Or a refusal (404 TABLE_NOT_FOUND, 403 NOT_TABLE_MEMBER, 409 CHAT_CLOSED /
      * CHAT_READ_ONLY / CLIENT_ID_REUSED, 400 INAPPROPRIATE_TEXT) leaves the others stored. A
      * database error rejects (the caller's transaction rolls back: nothing of the batch is stored).
      */
