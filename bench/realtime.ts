@@ -24,6 +24,16 @@
  *   (`/topic/user/{id}/chats`) — at the rate that makes each subscriber receive the same messages/s
  *   as in the 1:1 load. Each SEND reaches 8 subscribers (its sender's own copy included). Prints
  *   the same rows (p50/p99 SEND → MESSAGE) beside the 1:1 chat. BENCH_TABLE=0 skips it.
+ * - **Stored chat ramp** (issue #33 item 3; runs first, BENCH_RAMP=0 skips it, BENCH_RAMP=only runs
+ *   nothing else): BENCH_RAMP_N (default 100) connections, in pairs on the 1:1 chat and at tables of
+ *   8, EVERY connection SENDing in turn; rising total rates of stored SENDs/s (BENCH_RAMP_RATES,
+ *   default 50,100,250,500,1000,1500,2000,3000,4000), BENCH_RAMP_SECONDS (default 5) each, on the
+ *   same connections after a 2 s warm-up, until the first step whose p99 (SEND → MESSAGE) is
+ *   ≥ 500 ms or that loses a message (sent < scheduled: a connection closed; or not all delivered
+ *   10 s after) — twice: a failed step is run once more (a shared machine spoils single steps). Once on
+ *   embedded PGlite and, with DATABASE_URL, once on a fresh PostgreSQL database (BENCH_RAMP_DB:
+ *   pglite,postgres). Prints each step's p50/p99 and delivery, and the maximum sustained rate, for
+ *   the 1:1 chat beside the table of 8 on both databases.
  * - **Idle**: 5000 authenticated connections, each holding one subscription (ours: the member's
  *   `/topic/user/{id}/notifications`; RabbitMQ: `/topic/bench.{run}.idle.{i}`) and 10 s heart-beats
  *   both ways as the app's client does; prints the RSS growth per connection of the server process
@@ -50,6 +60,7 @@ import { Client, type IMessage } from '@stomp/stompjs';
 import WebSocket from 'ws';
 import { chatSendDestination, chatTopic, tableSendDestination, tableTopic, userNotificationsTopic } from '../common/realtime.ts';
 import type { buildApp as BuildApp } from '../server/app.ts';
+import type { DbTarget } from '../server/db/database.ts';
 import { findBeamPid, openFilesLimit, RABBITMQ_LOGIN, RABBITMQ_PASSCODE, RABBITMQ_URL, reachable, rssOfPid, unreachableMessage } from './rabbitmq.ts';
 
 /** One client connection: CONNECT headers, the destination it subscribes to, where it SENDs (senders only). */
@@ -80,6 +91,13 @@ interface ConnectReport {
   firstError?: string;
   /** The CONNECTED frame's `server` header. */
   server?: string;
+}
+
+/** One step of a ramp: its rate (SENDs/s), its figures, and which try at that rate it was (1 or 2). */
+interface RampStep {
+  rate: number;
+  result: LoadResult;
+  tries: number;
 }
 
 interface LoadResult {
@@ -115,9 +133,11 @@ async function runClients(planFile: string): Promise<void> {
   let dropped = 0;
   const latencies: number[] = [];
   let delivered = 0;
+  let currentStep = 0;
   const onMessage = (m: IMessage) => {
-    const sentAt = Number((JSON.parse(m.body) as { content: string }).content.split(':')[0]);
-    latencies.push(Date.now() - sentAt);
+    const [sentAt, step] = (JSON.parse(m.body) as { content: string }).content.split(':').map(Number);
+    if (step !== currentStep) return;
+    latencies.push(Date.now() - sentAt!);
     delivered += 1;
   };
   const connectOne = (spec: ConnSpec, index: number) =>
@@ -179,24 +199,35 @@ async function runClients(planFile: string): Promise<void> {
     }
   });
   const nextCommand = () => new Promise<string>((resolve) => (stdinLines.length ? resolve(stdinLines.shift()!) : waiters.push(resolve)));
-  if ((await nextCommand()) === 'go' && plan.mode === 'load') {
+  // One or more load steps on the same connections (`go` = the plan's rate; `go {rate} {seconds}`:
+  // a ramp step). Each step tags its messages, so a late delivery of one step never counts in the next.
+  let command = await nextCommand();
+  let step = 0;
+  while (command.startsWith('go') && plan.mode === 'load') {
+    const [, stepRate, stepSeconds] = command.split(' ');
+    const rate = stepRate ? Number(stepRate) : plan.rate;
+    const seconds = stepSeconds ? Number(stepSeconds) : plan.seconds;
+    step += 1;
+    currentStep = step;
+    latencies.length = 0;
+    delivered = 0;
     const start = Date.now();
     let sent = 0;
     let next = 0;
-    const scheduled = Math.floor(plan.rate * plan.seconds);
+    const scheduled = Math.floor(rate * seconds);
     await new Promise<void>((resolve) => {
       const timer = setInterval(() => {
         const elapsed = Date.now() - start;
         // Catch up with the schedule even when ticks arrive late.
-        const due = Math.min(scheduled, Math.floor((plan.rate * elapsed) / 1000));
+        const due = Math.min(scheduled, Math.floor((rate * elapsed) / 1000));
         while (next < due && senders.length) {
           const [c, destination] = senders[next % senders.length]!;
           next += 1;
           if (!c.connected) continue;
-          c.publish({ destination, body: JSON.stringify({ content: `${Date.now()}:${sent}` }) });
+          c.publish({ destination, body: JSON.stringify({ content: `${Date.now()}:${step}:${sent}` }) });
           sent += 1;
         }
-        if (elapsed >= plan.seconds * 1000) {
+        if (elapsed >= seconds * 1000) {
           clearInterval(timer);
           resolve();
         }
@@ -209,20 +240,38 @@ async function runClients(planFile: string): Promise<void> {
     latencies.sort((a, b) => a - b);
     const result: LoadResult = { sent, scheduled, delivered, expected, p50: percentile(latencies, 50), p99: percentile(latencies, 99), elapsedMs, dropped };
     line({ result });
+    command = await nextCommand();
   }
   stopping = true;
   await Promise.race([Promise.all(clients.map((c) => c.deactivate())), sleep(5000)]);
   process.exit(0);
 }
 
-/** Runs one client process on `plan`: RSS (by `measure`) before it starts and once all are up. */
-async function drive(plan: Plan, dir: string, measure: () => Promise<number>): Promise<{ report: ConnectReport; result?: LoadResult; rssBefore: number; rssAfter: number }> {
+/**
+ * Runs one client process on `plan`: RSS (by `measure`) before it starts and once all are up. A
+ * load runs once at the plan's rate, or with `ramp` as a ramp on the same connections: each of
+ * `ramp.rates` (SENDs/s in total) for `ramp.seconds`, after an unrecorded warm-up (`ramp.rates[0]`
+ * for 2 s: code paths compiled, caches filled). A step `ramp.ok` refuses is run once more (other
+ * work on a shared machine can spoil one step); refused twice, the ramp stops there.
+ */
+async function drive(
+  plan: Plan,
+  dir: string,
+  measure: () => Promise<number>,
+  ramp?: { rates: number[]; seconds: number; ok: (r: LoadResult) => boolean; onStep?: (rate: number, r: LoadResult) => void },
+): Promise<{ report: ConnectReport; result?: LoadResult; steps: RampStep[]; rssBefore: number; rssAfter: number }> {
   const planFile = path.join(dir, `plan-${plan.mode}-${Date.now()}.json`);
   await writeFile(planFile, JSON.stringify(plan));
   const rssBefore = await measure();
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--clients', planFile], { stdio: ['pipe', 'pipe', 'inherit'] });
   let report: ConnectReport | undefined;
   let result: LoadResult | undefined;
+  const steps: RampStep[] = [];
+  let warmedUp = false;
+  let index = 0;
+  let tries = 0;
+  const nextStep = () => (ramp && index < ramp.rates.length ? `go ${ramp.rates[index]} ${ramp.seconds}\n` : 'stop\n');
+  const warmUp = () => (ramp ? `go ${ramp.rates[0]} 2\n` : 'stop\n');
   let rssAfter = NaN;
   await new Promise<void>((resolve, reject) => {
     let buffer = '';
@@ -237,15 +286,33 @@ async function drive(plan: Plan, dir: string, measure: () => Promise<number>): P
           report = msg.report;
           void measure().then((rss) => {
             rssAfter = rss;
-            child.stdin.write(plan.mode === 'load' ? 'go\n' : 'stop\n');
+            child.stdin.write(plan.mode === 'load' ? (ramp ? warmUp() : 'go\n') : 'stop\n');
           }, reject);
         }
-        if (msg.result) result = msg.result;
+        if (msg.result) {
+          result = msg.result;
+          if (ramp) {
+            if (!warmedUp) {
+              warmedUp = true;
+              child.stdin.write(nextStep());
+              continue;
+            }
+            const rate = ramp.rates[index]!;
+            tries += 1;
+            steps.push({ rate, result, tries });
+            ramp.onStep?.(rate, result);
+            if (ramp.ok(result)) {
+              index += 1;
+              tries = 0;
+              child.stdin.write(nextStep());
+            } else child.stdin.write(tries < 2 ? nextStep() : 'stop\n');
+          } else child.stdin.write('stop\n');
+        }
       }
     });
     child.on('close', (code) => (report && (plan.mode === 'idle' || result) ? resolve() : reject(new Error(`client process exited ${code} before reporting`))));
   });
-  return { report: report!, result, rssBefore, rssAfter };
+  return { report: report!, result, steps, rssBefore, rssAfter };
 }
 
 interface LoadFigures {
@@ -269,13 +336,33 @@ interface SideFigures {
 
 type App = Awaited<ReturnType<typeof BuildApp>>;
 
-/** Our server, started in this process (in-process broker, embedded PGlite) for one phase. */
-async function withOurServer<T>(run: (ctx: { url: string; app: App; dir: string }) => Promise<T>): Promise<T> {
+/** The database our server runs on in a phase: embedded PGlite, or a fresh database on `DATABASE_URL`'s PostgreSQL. */
+type BenchDb = 'pglite' | 'postgres';
+
+/** Our server, started in this process (in-process broker; embedded PGlite or a fresh PostgreSQL database) for one phase. */
+async function withOurServer<T>(run: (ctx: { url: string; app: App; dir: string }) => Promise<T>, db: BenchDb = 'pglite'): Promise<T> {
   const { buildApp } = await import('../server/app.ts');
   const { loadConfig } = await import('../server/config.ts');
   const dir = await mkdtemp(path.join(tmpdir(), 'bs-bench-'));
   const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', STATIC_DIR: path.join(dir, 'none'), RATE_LIMIT_CHAT_PER_MINUTE: '1000000', RATE_LIMIT_CHAT_PER_10S: '1000000' });
-  const app = await buildApp(config, { database: { kind: 'pglite-memory' }, logger: false, demoVenues: false });
+  let dropDatabase = async () => {};
+  let database: DbTarget = { kind: 'pglite-memory' };
+  if (db === 'postgres') {
+    const adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) throw new Error('DATABASE_URL is not set');
+    const { default: postgres } = await import('postgres');
+    const name = `bs_bench_${randomBytes(6).toString('hex')}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = { kind: 'postgres', url: url.toString() };
+    dropDatabase = async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    };
+  }
+  const app = await buildApp(config, { database, logger: false, demoVenues: false });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -296,6 +383,7 @@ async function withOurServer<T>(run: (ctx: { url: string; app: App; dir: string 
       }),
     ]);
     await rm(dir, { recursive: true, force: true });
+    await dropDatabase();
   }
 }
 
@@ -331,63 +419,79 @@ async function ourPairsLoad(o: { n: number; url: string; dir: string; conns: Con
   return { n: o.n, report, result: result! };
 }
 
+/**
+ * Seeds N/2 accepted matches (schedule, request, the two member rows as the meals service writes
+ * them) and answers one connection per member, subscribed to the chat; the host SENDs, and with
+ * `bothSend` the guest too.
+ */
+async function seedPairs(app: App, n: number, bothSend = false): Promise<ConnSpec[]> {
+  const { schedules, matchRequests, matchMembers } = await import('../server/db/schema.ts');
+  const rows = await seedUsers(app, n);
+  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000 + 9 * 3600 * 1000).toISOString().slice(0, 10);
+  const conns: ConnSpec[] = [];
+  for (let i = 0; i + 1 < rows.length; i += 2) {
+    const [s] = await app.db
+      .insert(schedules)
+      .values({ userId: rows[i]!.id, date: tomorrow, hour: 12, text: 'bench', placeName: 'bench', placeCategory: '한식', participants: 2, currentParticipants: 2 })
+      .returning({ id: schedules.id });
+    const [m] = await app.db.insert(matchRequests).values({ scheduleId: s!.id, requesterId: rows[i + 1]!.id, hostId: rows[i]!.id, status: 'ACCEPTED' }).returning({ id: matchRequests.id });
+    const matchId = m!.id;
+    // Issue #28 item 8: the request's two member rows, as the meals service writes them.
+    await app.db.insert(matchMembers).values([
+      { matchId, scheduleId: s!.id, userId: rows[i]!.id, partnerId: rows[i + 1]!.id, role: 'host' },
+      { matchId, scheduleId: s!.id, userId: rows[i + 1]!.id, partnerId: rows[i]!.id, role: 'guest' },
+    ]);
+    conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i]!)}` }, subscribe: chatTopic(matchId), send: chatSendDestination(matchId) });
+    conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i + 1]!)}` }, subscribe: chatTopic(matchId), ...(bothSend ? { send: chatSendDestination(matchId) } : {}) });
+  }
+  return conns;
+}
+
 /** Ours, load: N/2 accepted matches, both members subscribed to the chat, the host SENDs. */
 async function ourLoad(n: number, ratePerSubscriber: number, seconds: number): Promise<LoadFigures> {
-  return withOurServer(async ({ url, app, dir }) => {
-    const { schedules, matchRequests, matchMembers } = await import('../server/db/schema.ts');
-    const rows = await seedUsers(app, n);
-    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000 + 9 * 3600 * 1000).toISOString().slice(0, 10);
-    const conns: ConnSpec[] = [];
-    for (let i = 0; i + 1 < rows.length; i += 2) {
-      const [s] = await app.db
-        .insert(schedules)
-        .values({ userId: rows[i]!.id, date: tomorrow, hour: 12, text: 'bench', placeName: 'bench', placeCategory: '한식', participants: 2, currentParticipants: 2 })
-        .returning({ id: schedules.id });
-      const [m] = await app.db.insert(matchRequests).values({ scheduleId: s!.id, requesterId: rows[i + 1]!.id, hostId: rows[i]!.id, status: 'ACCEPTED' }).returning({ id: matchRequests.id });
-      const matchId = m!.id;
-      // Issue #28 item 8: the request's two member rows, as the meals service writes them.
-      await app.db.insert(matchMembers).values([
-        { matchId, scheduleId: s!.id, userId: rows[i]!.id, partnerId: rows[i + 1]!.id, role: 'host' },
-        { matchId, scheduleId: s!.id, userId: rows[i + 1]!.id, partnerId: rows[i]!.id, role: 'guest' },
-      ]);
-      conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i]!)}` }, subscribe: chatTopic(matchId), send: chatSendDestination(matchId) });
-      conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(rows[i + 1]!)}` }, subscribe: chatTopic(matchId) });
-    }
-    return ourPairsLoad({ n, url, dir, conns, ratePerSubscriber, seconds });
-  });
+  return withOurServer(async ({ url, app, dir }) => ourPairsLoad({ n, url, dir, conns: await seedPairs(app, n), ratePerSubscriber, seconds }));
 }
 
 /**
- * Ours, table of 8 (issue #30 item 7): N/8 meals of 8 (host + 7 accepted guests, their member rows
- * and table chat members written as the meals service writes them); every member subscribes to the
- * table's topic and SENDs to `/app/table/{scheduleId}` in turn.
+ * Seeds N/8 meals of 8 (host + 7 accepted guests, their member rows and table chat members written
+ * as the meals service writes them) and answers one connection per member, subscribed to the
+ * table's topic and SENDing to `/app/table/{scheduleId}`.
+ */
+async function seedTables(app: App, n: number): Promise<ConnSpec[]> {
+  const { schedules, matchRequests, matchMembers, tableMembers } = await import('../server/db/schema.ts');
+  const rows = await seedUsers(app, n);
+  const tomorrow = new Date(Date.now() + 24 * 3600 * 1000 + 9 * 3600 * 1000).toISOString().slice(0, 10);
+  const conns: ConnSpec[] = [];
+  for (let i = 0; i + 8 <= rows.length; i += 8) {
+    const host = rows[i]!;
+    const guests = rows.slice(i + 1, i + 8);
+    const [s] = await app.db
+      .insert(schedules)
+      .values({ userId: host.id, date: tomorrow, hour: 12, text: 'bench', placeName: 'bench', placeCategory: '한식', participants: 8, currentParticipants: 8 })
+      .returning({ id: schedules.id });
+    const scheduleId = s!.id;
+    for (const g of guests) {
+      const [m] = await app.db.insert(matchRequests).values({ scheduleId, requesterId: g.id, hostId: host.id, status: 'ACCEPTED' }).returning({ id: matchRequests.id });
+      await app.db.insert(matchMembers).values([
+        { matchId: m!.id, scheduleId, userId: host.id, partnerId: g.id, role: 'host' },
+        { matchId: m!.id, scheduleId, userId: g.id, partnerId: host.id, role: 'guest' },
+      ]);
+    }
+    await app.db.insert(tableMembers).values([{ scheduleId, userId: host.id, role: 'host' as const }, ...guests.map((g) => ({ scheduleId, userId: g.id, role: 'guest' as const }))]);
+    for (const member of [host, ...guests]) {
+      conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(member)}` }, subscribe: tableTopic(scheduleId), send: tableSendDestination(scheduleId) });
+    }
+  }
+  return conns;
+}
+
+/**
+ * Ours, table of 8 (issue #30 item 7): N/8 meals of 8; every member subscribes to the table's
+ * topic and SENDs to `/app/table/{scheduleId}` in turn.
  */
 async function ourTableLoad(n: number, ratePerSubscriber: number, seconds: number): Promise<LoadFigures> {
   return withOurServer(async ({ url, app, dir }) => {
-    const { schedules, matchRequests, matchMembers, tableMembers } = await import('../server/db/schema.ts');
-    const rows = await seedUsers(app, n);
-    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000 + 9 * 3600 * 1000).toISOString().slice(0, 10);
-    const conns: ConnSpec[] = [];
-    for (let i = 0; i + 8 <= rows.length; i += 8) {
-      const host = rows[i]!;
-      const guests = rows.slice(i + 1, i + 8);
-      const [s] = await app.db
-        .insert(schedules)
-        .values({ userId: host.id, date: tomorrow, hour: 12, text: 'bench', placeName: 'bench', placeCategory: '한식', participants: 8, currentParticipants: 8 })
-        .returning({ id: schedules.id });
-      const scheduleId = s!.id;
-      for (const g of guests) {
-        const [m] = await app.db.insert(matchRequests).values({ scheduleId, requesterId: g.id, hostId: host.id, status: 'ACCEPTED' }).returning({ id: matchRequests.id });
-        await app.db.insert(matchMembers).values([
-          { matchId: m!.id, scheduleId, userId: host.id, partnerId: g.id, role: 'host' },
-          { matchId: m!.id, scheduleId, userId: g.id, partnerId: host.id, role: 'guest' },
-        ]);
-      }
-      await app.db.insert(tableMembers).values([{ scheduleId, userId: host.id, role: 'host' as const }, ...guests.map((g) => ({ scheduleId, userId: g.id, role: 'guest' as const }))]);
-      for (const member of [host, ...guests]) {
-        conns.push({ headers: { Authorization: `Bearer ${await app.tokens.sign(member)}` }, subscribe: tableTopic(scheduleId), send: tableSendDestination(scheduleId) });
-      }
-    }
+    const conns = await seedTables(app, n);
     const tables = conns.length / 8;
     const { report, result } = await drive(
       { mode: 'load', url, protocols: ['v12.stomp'], conns, heartbeatMs: 0, rate: ratePerSubscriber * tables, seconds, fanout: 8 },
@@ -396,6 +500,74 @@ async function ourTableLoad(n: number, ratePerSubscriber: number, seconds: numbe
     );
     return { n, report, result: result! };
   });
+}
+
+/** The p99 the stored chat must stay under (issue #33 item 3) for a ramp step to count as sustained. */
+const RAMP_P99_MS = 500;
+
+/** One ramp (issue #33 item 3): its steps in order, up to and including the first that failed. */
+interface RampFigures {
+  name: string;
+  n: number;
+  report: ConnectReport;
+  steps: RampStep[];
+}
+
+/** A ramp step is sustained when every message arrived and p99 (SEND → MESSAGE) < RAMP_P99_MS. */
+const sustained = (r: LoadResult) => r.sent === r.scheduled && r.delivered >= r.expected && r.p99 < RAMP_P99_MS && r.dropped === 0;
+
+/**
+ * Ramp of the stored chat (issue #33 item 3) on `db`: N connections, in pairs (`chat`, every member
+ * SENDs to `/app/chat/{matchId}`) or at tables of 8 (`table`, `/app/table/{scheduleId}`), all
+ * SENDs in turn at each rate of `rates` (stored SENDs/s in total) for `seconds`, stopping after the
+ * first step with p99 ≥ 500 ms or a message lost.
+ */
+async function ourRamp(kind: 'chat' | 'table', db: BenchDb, n: number, rates: number[], seconds: number, progress: (t: string) => void): Promise<RampFigures> {
+  const name = `${kind === 'chat' ? '1:1 chat' : 'table of 8'}, ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}`;
+  return withOurServer(async ({ url, app, dir }) => {
+    const conns = kind === 'chat' ? await seedPairs(app, n, true) : await seedTables(app, n);
+    const { report, steps } = await drive(
+      { mode: 'load', url, protocols: ['v12.stomp'], conns, heartbeatMs: 0, rate: 0, seconds, fanout: kind === 'chat' ? 2 : 8 },
+      dir,
+      async () => 0,
+      {
+        rates,
+        seconds,
+        ok: sustained,
+        onStep: (rate, r) =>
+          progress(`${name}: ${rate} SENDs/s → sent ${r.sent}/${r.scheduled}, delivered ${((100 * r.delivered) / Math.max(1, r.expected)).toFixed(2)}%, p50 ${r.p50} ms, p99 ${r.p99} ms`),
+      },
+    );
+    return { name, n: conns.length, report, steps };
+  }, db);
+}
+
+/** Prints the ramps side by side: per rate p50/p99 and delivery, then the maximum sustained rate. */
+function printRamps(ramps: RampFigures[], rates: number[]) {
+  const rows: string[][] = [];
+  rows.push(['connections up (failed)', ...ramps.map((r) => `${r.report.connected} (${r.report.failed})`)]);
+  for (const rate of rates) {
+    if (!ramps.some((r) => r.steps.some((s) => s.rate === rate))) break;
+    rows.push([
+      `${rate} SENDs/s: p50 / p99, delivered`,
+      ...ramps.map((r) => {
+        const s = r.steps.findLast((x) => x.rate === rate);
+        if (!s) return '—';
+        const pct = ((100 * s.result.delivered) / Math.max(1, s.result.expected)).toFixed(1);
+        return `${s.tries > 1 ? '(2nd) ' : ''}${s.result.p50} / ${s.result.p99} ms, ${pct}%${sustained(s.result) ? '' : ' ✗'}`;
+      }),
+    ]);
+  }
+  rows.push([
+    `max sustained SENDs/s (p99 < ${RAMP_P99_MS} ms)`,
+    ...ramps.map((r) => {
+      const ok = r.steps.filter((s) => sustained(s.result));
+      const best = ok.length ? ok[ok.length - 1]!.rate : 0;
+      const capped = best === rates[rates.length - 1];
+      return `${capped ? '≥ ' : ''}${best}`;
+    }),
+  ]);
+  printTable(['', ...ramps.map((r) => `${r.name} (N=${r.n})`)], rows);
 }
 
 /**
@@ -527,6 +699,33 @@ async function main() {
   if (ownLimit !== null && ownLimit < needFiles) notes.push(`open-file limit ${ownLimit} < ${needFiles}: raise it first (ulimit -n ${Math.max(needFiles * 2, 12000)}), or connections fail with EMFILE`);
   const started = Date.now();
   const progress = (text: string) => console.error(`· ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s  ${text}`);
+
+  // Issue #33 item 3: the stored chat's ramp, 1:1 and table of 8, on PGlite and (DATABASE_URL) PostgreSQL.
+  const rampMode = process.env.BENCH_RAMP ?? '1';
+  if (rampMode !== '0') {
+    const rampN = Number(process.env.BENCH_RAMP_N ?? 100);
+    const rampRates = (process.env.BENCH_RAMP_RATES ?? '50,100,250,500,1000,1500,2000,3000,4000').split(',').map(Number);
+    const rampSeconds = Number(process.env.BENCH_RAMP_SECONDS ?? 5);
+    const dbs = (process.env.BENCH_RAMP_DB ?? (process.env.DATABASE_URL ? 'pglite,postgres' : 'pglite')).split(',') as BenchDb[];
+    const ramps: RampFigures[] = [];
+    for (const db of dbs) {
+      for (const kind of ['chat', 'table'] as const) {
+        if (kind === 'table' && process.env.BENCH_TABLE === '0') continue;
+        progress(`ramp: ${kind}, ${db}, ${rampN} connections`);
+        ramps.push(await ourRamp(kind, db, rampN, rampRates, rampSeconds, progress));
+      }
+    }
+    console.log('');
+    console.log(
+      `stored chat ramp (issue #33 item 3): N connections, every one SENDs in turn (1:1: pairs, each SEND reaches 2; table: 8 at a table, each SEND reaches 8), ` +
+        `${rampSeconds} s a step after a 2 s warm-up, up to the first step with p99 ≥ ${RAMP_P99_MS} ms or a message lost twice in a row${dbs.includes('postgres') ? '' : ' (PostgreSQL: set DATABASE_URL)'}`,
+    );
+    printRamps(ramps, rampRates);
+    if (rampMode === 'only') {
+      console.log(`\nnote: machine: ${machine()} at the end`);
+      return;
+    }
+  }
 
   const ours: SideFigures = { name: 'ours (/ws)', loads: [] };
   if (idleN > 0) {

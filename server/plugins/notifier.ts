@@ -4,7 +4,8 @@
  * - INSIDE the change's transaction, `app.stageNotices(tx, events)` stores each event's inbox row
  *   unpublished (`notifications.published_at` null) and sets `event.notice` (null when a block
  *   forbids it) — ../modules/notifications/outbox.ts; the notice commits or rolls back with the change;
- * - AFTER the commit, `app.notifyAll(events)` calls `app.notifier.notify(event)` ONCE per event; the
+ * - AFTER the commit, `app.notifyAll(events)` calls `app.notifier.notify(event)` ONCE per event, in
+ *   order (`app.notifyEach`: all at once, for independent events such as a chat batch's); the
  *   live notifier publishes a staged notice with its stored id (an unstaged event is stored first)
  *   and marks it published. A crash between the commit and the publish loses nothing: the outbox
  *   sweep publishes the rows left unpublished (on start-up and every few seconds).
@@ -93,6 +94,13 @@ declare module 'fastify' {
     /** Calls `notifier.notify` for each event, logging (never throwing) failures. Call after commit. */
     notifyAll: (events: readonly MatchEvent[]) => Promise<void>;
     /**
+     * `notifyAll` for events independent of each other — at most one per member and conversation,
+     * such as the `new_message` notices of one chat batch (issue #33 item 3) — all at once rather
+     * than one after another, so their stores and marks go to the database together (the inbox
+     * marks concurrent notices published in one statement). Logs, never throws. Call after commit.
+     */
+    notifyEach: (events: readonly MatchEvent[]) => Promise<void>;
+    /**
      * Call INSIDE the transaction of the change: stores each event's notice unpublished in the
      * inbox and sets `event.notice` (issue #28 item 8). Rejects when the database does (so the
      * change rolls back with its notices). Then call `notifyAll(events)` after the commit.
@@ -111,14 +119,18 @@ export const notifierPlugin = fp<{ notifier?: Notifier; stageNotices?: StageNoti
     const notifier = opts.notifier ?? noopNotifier;
     app.decorate('notifier', notifier);
     app.decorate('stageNotices', opts.stageNotices ?? noStaging);
-    app.decorate('notifyAll', async (events: readonly MatchEvent[]) => {
-      for (const event of events) {
-        try {
-          await notifier.notify(event);
-        } catch (err) {
-          app.log.error({ err, event: { type: event.type, matchId: event.matchId } }, 'match notification failed');
-        }
+    const notifyOne = async (event: MatchEvent) => {
+      try {
+        await notifier.notify(event);
+      } catch (err) {
+        app.log.error({ err, event: { type: event.type, matchId: event.matchId } }, 'match notification failed');
       }
+    };
+    app.decorate('notifyAll', async (events: readonly MatchEvent[]) => {
+      for (const event of events) await notifyOne(event);
+    });
+    app.decorate('notifyEach', async (events: readonly MatchEvent[]) => {
+      await Promise.all(events.map(notifyOne));
     });
   },
   { name: 'notifier' },

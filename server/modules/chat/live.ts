@@ -10,21 +10,30 @@
  *   participant) end the session; a body that is not JSON `{content: string}` is a protocol error;
  * - `app.publishChat(senderId, matchId, content, clientId?)`: stores the message, publishes it to
  *   `/topic/chat/{matchId}` and notifies the other participant (`new_message`); the STOMP SEND
- *   and `POST /api/chat/{matchId}/messages` both use it;
+ *   and `POST /api/chat/{matchId}/messages` both use it. Group commit (issue #33 item 3): the SENDs
+ *   that arrive while a batch is written are written together as the next one (server/lib/group-commit.ts):
+ *   one transaction holds their rows (one multi-row INSERT), the senders' read positions and one
+ *   `new_message` notice per conversation and recipient (the inbox outbox, issue #28 item 8); each
+ *   SEND is published and answered (RECEIPT) only after that commit, and a failed batch answers
+ *   each of its SENDs with the error (nothing stored, nothing published). The rooms and blocks are
+ *   read once per batch inside its transaction — not cached across batches, so a block, a
+ *   cancelled match or a deleted account applies to the next batch on every instance;
  * - `chatEndingNotifier`: when a match is cancelled or withdrawn (also each match of a deleted
  *   schedule, issue #15) its chat subscriptions end on every instance.
  */
 import fp from 'fastify-plugin';
-import { chatReadsTopic, chatTopic, type ChatMessage } from '../../../common/realtime.ts';
+import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, chatReadsTopic, chatTopic, userChatsTopic, type ChatActivity, type ChatMessage } from '../../../common/realtime.ts';
 import type { MatchEvent, Notifier } from '../../plugins/notifier.ts';
+import { fail } from '../../lib/errors.ts';
 import { destinationId, sendContent } from './destinations.ts';
-import { createChatService } from './service.ts';
-import { isMuted } from './states.ts';
+import { groupCommit, type BatchResult } from '../../lib/group-commit.ts';
+import { createChatService, type ChatRoom, type ChatSendJob, type ChatSendOutcome } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Stores, publishes and notifies one chat message; answers the stored message. Throws the chat
+     * Stores, publishes and notifies one chat message (group commit, issue #33 item 3: answered once
+     * the other side's notice is published too); answers the stored message. Throws the chat
      * service's AppErrors: 400 content not 1–1000 characters after trimming, 403 not a participant
      * or chat not open, 404 unknown match, 409 CHAT_CLOSED / CLIENT_ID_REUSED; and 429 RATE_LIMITED
      * over the member's chat budget (issue #32 item 3), before anything is stored.
@@ -32,6 +41,9 @@ declare module 'fastify' {
     publishChat: (senderId: number, matchId: number, content: string, clientId?: string) => Promise<ChatMessage>;
   }
 }
+
+/** What a stored SEND answers. */
+type Stored = { message: ChatMessage; room: ChatRoom; duplicate: boolean; notified?: Promise<unknown> };
 
 /** The events after which a match's chat is over (issue #15). */
 const CHAT_ENDING: ReadonlySet<MatchEvent['type']> = new Set(['match_cancelled', 'match_withdrawn', 'schedule_cancelled']);
@@ -56,23 +68,66 @@ export const chatLivePlugin = fp(
     // minute and per 10 s; shared through Redis with REDIS_URL). Over it: 429 RATE_LIMITED, nothing stored.
     const perMinute = app.budget('chat-send', app.rateLimits.chatSendPerUser);
     const perBurst = app.budget('chat-burst', app.rateLimits.chatSendBurst);
-    app.decorate('publishChat', async (senderId: number, matchId: number, content: string, clientId?: string): Promise<ChatMessage> => {
+    // Post-commit notices of the batches, in commit order (each batch's after the previous one's).
+    let noticesDone: Promise<unknown> = Promise.resolve();
+    const writeBatch = async (jobs: ChatSendJob[]): Promise<BatchResult<Stored>> => {
+      let outcomes: Array<ChatSendOutcome & { value?: Stored }> = [];
+      const events: MatchEvent[] = [];
+      const activities: Array<{ userId: number; activity: ChatActivity }> = [];
+      await app.db.transaction(async (tx) => {
+        outcomes = await chat.sendBatch(tx, jobs);
+        const fresh = outcomes.flatMap((o) => (o.ok && !o.value.duplicate ? [o.value] : []));
+        if (fresh.length === 0) return;
+        // The last new message of each conversation, and of each sender in it.
+        const lastOfRoom = new Map<number, { room: ChatRoom; message: ChatMessage }>();
+        const lastOfSender = new Map<string, { room: ChatRoom; message: ChatMessage }>();
+        for (const f of fresh) {
+          lastOfRoom.set(f.room.matchId, f);
+          lastOfSender.set(`${f.room.matchId}:${f.message.senderId}`, f);
+        }
+        const states = await chat.statesOf(tx, [...lastOfRoom.values()].map((f) => f.room));
+        for (const { room, message } of lastOfSender.values()) {
+          const toUserId = room.hostId === message.senderId ? room.requesterId : room.hostId;
+          // 알림 끄기 (issue #30 item 4): a muted chat sends no toast, push or inbox item; its row in
+          // the chat list still moves and counts the message as unread (below).
+          if (states.get(room.matchId)?.get(toUserId)?.muted) continue;
+          events.push({ type: 'new_message', matchId: room.matchId, scheduleId: room.scheduleId, toUserId, fromUser: { id: message.senderId, name: message.senderName, profileImage: null } });
+        }
+        // One notice per conversation and recipient, stored with the messages (issue #28 item 8 outbox).
+        await app.stageNotices(tx, events);
+        // Issue #30 item 4: both members' chat lists move the row (one event per conversation and batch).
+        for (const { room, message } of lastOfRoom.values()) {
+          const lastMessage = { id: message.id, content: message.content, kind: 'text' as const, createdAt: message.createdAt, senderId: message.senderId };
+          for (const [userId, st] of states.get(room.matchId) ?? []) activities.push({ userId, activity: { kind: 'match', id: room.matchId, lastMessage, unreadCount: st.unread, muted: st.muted } });
+        }
+      });
+      // Committed: publish in the order stored, then the chat lists; the notices follow in the background.
+      for (const o of outcomes) if (o.ok && !o.value.duplicate) await app.broker.publish({ destination: chatTopic(o.value.room.matchId), body: JSON.stringify(o.value.message) });
+      for (const { userId, activity } of activities) await app.broker.publish({ destination: userChatsTopic(userId), body: JSON.stringify(activity) });
+      // The notices are stored with the batch (the outbox sweep publishes any a crash leaves): the
+      // SENDs are answered now, and the notices follow in commit order without holding them up.
+      const notified = (noticesDone = noticesDone.then(() => app.notifyEach(events)));
+      for (const o of outcomes) if (o.ok) o.value.notified = notified;
+      return { outcomes };
+    };
+    const writer = groupCommit(writeBatch);
+
+    /**
+     * Counts the budget, checks the length and queues the SEND for the next group commit; answers
+     * once it is stored and published, with `notified`: the batch's notices published.
+     */
+    const store = async (senderId: number, matchId: number, content: string, clientId?: string): Promise<Stored> => {
       await perBurst(String(senderId));
       await perMinute(String(senderId));
-      const { message, room, duplicate } = await chat.send(senderId, matchId, content, clientId);
-      // A repeated client-id (issue #16): acknowledged with the stored message, delivered once.
-      if (duplicate) return message;
-      await app.broker.publish({ destination: chatTopic(matchId), body: JSON.stringify(message) });
-      const toUserId = room.hostId === senderId ? room.requesterId : room.hostId;
-      // 알림 끄기 (issue #30 item 4): a muted chat sends no toast, push or inbox item; its row in the
-      // chat list still moves and counts the message as unread (below).
-      if (!(await isMuted(app.db, toUserId, 'match', matchId))) {
-        await app.notifyAll([
-          { type: 'new_message', matchId, scheduleId: room.scheduleId, toUserId, fromUser: { id: senderId, name: message.senderName, profileImage: null } },
-        ]);
-      }
-      // Issue #30 item 4: both members' chat lists move the row (server/modules/chat/table-live.ts).
-      await app.publishChatActivity('match', matchId, message);
+      const text = content.trim();
+      if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) fail('CHAT_CONTENT_LENGTH');
+      // A repeated client-id (issue #16) is acknowledged with the stored message and delivered once.
+      return writer.submit({ senderId, matchId, text, ...(clientId !== undefined ? { clientId } : {}) });
+    };
+
+    app.decorate('publishChat', async (senderId: number, matchId: number, content: string, clientId?: string): Promise<ChatMessage> => {
+      const { message, notified } = await store(senderId, matchId, content, clientId);
+      await notified;
       return message;
     });
 
@@ -85,7 +140,9 @@ export const chatLivePlugin = fp(
       pattern: '/app/chat/{matchId}',
       match: destinationId('/app/chat/'),
       async handle(userId, { id }, frame) {
-        await app.publishChat(userId, id, sendContent(frame.body), frame.headers['client-id']);
+        // Issue #33 item 3: the RECEIPT follows the commit and the publish; the other side's
+        // notice (stored with the batch, the outbox's to deliver) does not hold up the next SEND.
+        await store(userId, id, sendContent(frame.body), frame.headers['client-id']);
       },
     });
   },

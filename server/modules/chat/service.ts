@@ -4,12 +4,12 @@
  * Issue #15: the chat of a CANCELLED match stays readable by both sides; sending into it is
  * refused with 409 CHAT_CLOSED.
  */
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type ChatMessage } from '../../../common/realtime.ts';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { ChatMessage } from '../../../common/realtime.ts';
 import { chatMessages, chatStates, matchRequests, schedules, users } from '../../db/schema.ts';
-import { advanceRead, readPositions } from './states.ts';
-import type { Database } from '../../db/database.ts';
-import { isBlockedBetween } from '../blocks/public.ts';
+import { readPositions } from './states.ts';
+import type { Database, Tx } from '../../db/database.ts';
+import { isBlockedBetween, notBlockedWith } from '../blocks/public.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { fail } from '../../lib/errors.ts';
 
@@ -24,6 +24,23 @@ export interface ChatRoom {
   /** The match was cancelled (issue #15): history readable, no new messages. */
   cancelled: boolean;
 }
+
+/**
+ * One SEND waiting for its group commit (issue #33 item 3): `text` already trimmed and 1–1000
+ * characters (./live.ts checks it first, before queueing the SEND: 400 CHAT_CONTENT_LENGTH).
+ */
+export interface ChatSendJob {
+  senderId: number;
+  matchId: number;
+  text: string;
+  clientId?: string;
+}
+
+/** What one SEND of a batch came to: stored (or a repeat of a stored one), or refused (an AppError). */
+export type ChatSendOutcome = { ok: true; value: { message: ChatMessage; room: ChatRoom; duplicate: boolean } } | { ok: false; error: unknown };
+
+/** Each member's unread count (the other's messages after their read position) and mute, in one conversation. */
+export type MemberStates = Map<number, { unread: number; muted: boolean }>;
 
 /** Builds the chat service. */
 export function createChatService(db: Database) {
@@ -75,59 +92,157 @@ export function createChatService(db: Database) {
   }
 
   /**
-   * Stores a message from `senderId` (the session's member; any sender in the payload is ignored).
-   * `content` is trimmed and must be 1–1000 characters (400). With `clientId` (issue #16) a repeat
-   * from the same sender answers the message stored the first time with `duplicate: true` and
-   * stores nothing (the unique index holds under concurrent repeats); a `clientId` the sender used
-   * in another chat → 409 CLIENT_ID_REUSED. Answers the message and the room (for the notification).
+   * Stores the messages of SENDs `jobs` (each from its `senderId`, the session's member; any sender
+   * in the payload is ignored) through transaction `tx` — group commit (issue #33 item 3), in a
+   * fixed number of statements whatever their count — ONE query for the rooms, the
+   * blocks between their members and their names, ONE multi-row `INSERT … ON CONFLICT DO NOTHING
+   * RETURNING`, the repeats of a client id (when any) and ONE upsert of the senders' read positions. Answers one outcome per job, in order: a refusal (404 MATCH_NOT_FOUND, 403
+   * CHAT_FORBIDDEN, 409 CHAT_CLOSED / CHAT_BLOCKED / CLIENT_ID_REUSED, 400 INAPPROPRIATE_TEXT) leaves the others stored.
+   * With a `clientId` (issue #16) a repeat from the same sender answers the message stored the
+   * first time with `duplicate: true` and stores nothing (the unique index holds under concurrent
+   * repeats); a `clientId` the sender used in another chat is 409 CLIENT_ID_REUSED. The sender has
+   * read their own message (issue #30 item 3); it answers `unreadCount: 1`. A database error
+   * rejects (the caller's transaction rolls back: nothing of the batch is stored). Stored messages
+   * get ids in the order of `jobs`.
    */
-  async function send(
-    senderId: number,
-    matchId: number,
-    content: string,
-    clientId?: string,
-  ): Promise<{ message: ChatMessage; room: ChatRoom; duplicate: boolean }> {
-    const text = content.trim();
-    if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) fail('CHAT_CONTENT_LENGTH');
-    const r = await requireRoom(senderId, matchId);
-    // Issue #17 item 7: refused before anything is stored (REST 400; STOMP on /user/queue/errors).
-    assertAppropriate({ content: text });
-    // One round trip: insert and read the sender's current name.
-    const inserted = db.$with('inserted').as(db.insert(chatMessages).values({ matchId, senderId, content: text, clientId: clientId ?? null }).onConflictDoNothing().returning());
-    const [row] = await db
-      .with(inserted)
-      .select({ id: inserted.id, createdAt: inserted.createdAt, senderName: users.name })
-      .from(inserted)
-      .innerJoin(users, eq(users.id, inserted.senderId));
-    if (!row) {
-      const [first] = await db
-        .select({ id: chatMessages.id, matchId: chatMessages.matchId, content: chatMessages.content, createdAt: chatMessages.createdAt, senderName: users.name })
-        .from(chatMessages)
-        .innerJoin(users, eq(users.id, chatMessages.senderId))
-        .where(and(eq(chatMessages.senderId, senderId), eq(chatMessages.clientId, clientId ?? '')));
-      if (!first || first.matchId !== matchId) fail('CLIENT_ID_REUSED');
-      return {
-        room: r,
-        duplicate: true,
-        message: { id: first.id, matchId, senderId, senderName: first.senderName, content: first.content, clientId, createdAt: new Date(first.createdAt).toISOString() },
-      };
+  async function sendBatch(tx: Tx, jobs: readonly ChatSendJob[]): Promise<ChatSendOutcome[]> {
+    const outcomes: Array<ChatSendOutcome | undefined> = jobs.map(() => undefined);
+    const matchIds = [...new Set(jobs.map((j) => j.matchId))];
+    // The rooms, whether their two members are across a block and their names (the senders'), in one query.
+    const roomRows = await tx
+      .select({
+        matchId: matchRequests.id,
+        status: matchRequests.status,
+        scheduleId: matchRequests.scheduleId,
+        requesterId: matchRequests.requesterId,
+        hostId: schedules.userId,
+        blocked: sql<boolean>`not ${notBlockedWith(schedules.userId, matchRequests.requesterId)}`,
+        hostName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${schedules.userId})`,
+        requesterName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${matchRequests.requesterId})`,
+      })
+      .from(matchRequests)
+      .innerJoin(schedules, eq(schedules.id, matchRequests.scheduleId))
+      // bounded: the matches of one batch (GROUP_COMMIT_MAX SENDs at most)
+      .where(inArray(matchRequests.id, matchIds));
+    const rooms = new Map<number, ChatRoom>(
+      roomRows.map((m) => [
+        m.matchId,
+        { matchId: m.matchId, scheduleId: m.scheduleId, hostId: m.hostId, requesterId: m.requesterId, open: m.status === 'ACCEPTED' || m.status === 'CONFIRMED', cancelled: m.status === 'CANCELLED' },
+      ]),
+    );
+    const blockedRooms = new Set(roomRows.filter((r) => r.blocked).map((r) => r.matchId));
+    const names = new Map<number, string>(roomRows.flatMap((r) => [[r.hostId, r.hostName ?? ''] as const, [r.requesterId, r.requesterName ?? ''] as const]));
+    const valid: number[] = [];
+    jobs.forEach((job, i) => {
+      try {
+        // The rules of requireRoom(…, 'write'), in its order.
+        const r = rooms.get(job.matchId);
+        if (!r) fail('MATCH_NOT_FOUND');
+        if (r.hostId !== job.senderId && r.requesterId !== job.senderId) fail('CHAT_FORBIDDEN');
+        if (r.cancelled) fail('CHAT_CLOSED');
+        if (!r.open) fail('CHAT_FORBIDDEN');
+        if (blockedRooms.has(r.matchId)) fail('CHAT_BLOCKED');
+        // Issue #17 item 7: refused before anything is stored.
+        assertAppropriate({ content: job.text });
+        valid.push(i);
+      } catch (error) {
+        outcomes[i] = { ok: false, error };
+      }
+    });
+    if (valid.length === 0) return outcomes as ChatSendOutcome[];
+    const inserted = await tx
+      .insert(chatMessages)
+      .values(valid.map((i) => ({ matchId: jobs[i]!.matchId, senderId: jobs[i]!.senderId, content: jobs[i]!.text, clientId: jobs[i]!.clientId ?? null })))
+      .onConflictDoNothing()
+      .returning({ id: chatMessages.id, matchId: chatMessages.matchId, senderId: chatMessages.senderId, clientId: chatMessages.clientId, createdAt: chatMessages.createdAt });
+    // One INSERT … VALUES stores its rows in the order given and draws their ids in that order:
+    // walking both in order pairs each stored row with its job; a job with no row is a repeat.
+    inserted.sort((a, b) => a.id - b.id);
+    let next = 0;
+    const repeats: number[] = [];
+    const reads = new Map<string, { userId: number; matchId: number; id: number }>();
+    for (const i of valid) {
+      const job = jobs[i]!;
+      const row = inserted[next];
+      if (row && row.senderId === job.senderId && row.matchId === job.matchId && (row.clientId ?? undefined) === job.clientId) {
+        next += 1;
+        // Issue #30 item 3: the sender has read their own message; the partner has not.
+        reads.set(`${job.senderId}:${job.matchId}`, { userId: job.senderId, matchId: job.matchId, id: row.id });
+        outcomes[i] = {
+          ok: true,
+          value: {
+            room: rooms.get(job.matchId)!,
+            duplicate: false,
+            message: {
+              id: row.id,
+              matchId: job.matchId,
+              senderId: job.senderId,
+              senderName: names.get(job.senderId) ?? '',
+              content: job.text,
+              ...(job.clientId ? { clientId: job.clientId } : {}),
+              createdAt: new Date(row.createdAt).toISOString(),
+              unreadCount: 1,
+            },
+          },
+        };
+      } else repeats.push(i);
     }
-    // Issue #30 item 3: the sender has read their own message; the partner has not.
-    await advanceRead(db, senderId, 'match', matchId, row.id);
-    return {
-      room: r,
-      duplicate: false,
-      message: {
-        id: row.id,
-        matchId,
-        senderId,
-        senderName: row.senderName,
-        content: text,
-        ...(clientId ? { clientId } : {}),
-        createdAt: new Date(row.createdAt).toISOString(),
-        unreadCount: 1,
-      },
-    };
+    if (repeats.length > 0) {
+      // Issue #16: a repeated client id answers the message stored the first time (in this batch or before).
+      const firsts = await tx
+        .select({ id: chatMessages.id, matchId: chatMessages.matchId, senderId: chatMessages.senderId, clientId: chatMessages.clientId, content: chatMessages.content, createdAt: chatMessages.createdAt })
+        .from(chatMessages)
+        // bounded: the repeats of one batch
+        .where(or(...repeats.map((i) => and(eq(chatMessages.senderId, jobs[i]!.senderId), eq(chatMessages.clientId, jobs[i]!.clientId ?? '')))));
+      for (const i of repeats) {
+        const job = jobs[i]!;
+        const first = firsts.find((f) => f.senderId === job.senderId && f.clientId === job.clientId);
+        try {
+          if (!first || first.matchId !== job.matchId) fail('CLIENT_ID_REUSED');
+          outcomes[i] = {
+            ok: true,
+            value: {
+              room: rooms.get(job.matchId)!,
+              duplicate: true,
+              message: { id: first.id, matchId: job.matchId, senderId: job.senderId, senderName: names.get(job.senderId) ?? '', content: first.content, clientId: job.clientId, createdAt: new Date(first.createdAt).toISOString() },
+            },
+          };
+        } catch (error) {
+          outcomes[i] = { ok: false, error };
+        }
+      }
+    }
+    if (reads.size > 0) {
+      await tx
+        .insert(chatStates)
+        .values([...reads.values()].map((r) => ({ userId: r.userId, kind: 'match' as const, conversationId: r.matchId, lastReadId: r.id })))
+        .onConflictDoUpdate({ target: [chatStates.userId, chatStates.kind, chatStates.conversationId], set: { lastReadId: sql`greatest(${chatStates.lastReadId}, excluded.last_read_id)` } });
+    }
+    return outcomes as ChatSendOutcome[];
+  }
+
+  /**
+   * `unreadByMember` for several rooms in ONE statement (issue #33 item 3: the chat list's live
+   * event and the mute of each member after a batch), through `db` (the batch's transaction):
+   * matchId → (userId → {unread, muted}).
+   */
+  async function statesOf(db: Database | Tx, rooms: readonly ChatRoom[]): Promise<Map<number, MemberStates>> {
+    const answer = new Map<number, MemberStates>();
+    if (rooms.length === 0) return answer;
+    const members = rooms.flatMap((r) => [sql`(${r.matchId}::int, ${r.hostId}::int, ${r.requesterId}::int)`, sql`(${r.matchId}::int, ${r.requesterId}::int, ${r.hostId}::int)`]);
+    const result = await db.execute<{ match_id: number; user_id: number; unread: number; muted: boolean }>(sql`
+      select v.match_id, v.user_id, coalesce(cs.muted, false) as muted,
+        (select count(*)::int from ${chatMessages} m
+          where m.match_id = v.match_id and m.sender_id = v.other_id and m.id > coalesce(cs.last_read_id, 0) and m.hidden_at is null) as unread
+      from (values ${sql.join(members, sql`, `)}) as v(match_id, user_id, other_id)
+      left join ${chatStates} cs on cs.user_id = v.user_id and cs.kind = 'match' and cs.conversation_id = v.match_id`);
+    const rows = (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<{ match_id: number; user_id: number; unread: number; muted: boolean }>;
+    for (const r of rows) {
+      const states = answer.get(Number(r.match_id)) ?? new Map();
+      states.set(Number(r.user_id), { unread: Number(r.unread), muted: !!r.muted });
+      answer.set(Number(r.match_id), states);
+    }
+    return answer;
   }
 
   /**
@@ -188,7 +303,7 @@ export function createChatService(db: Database) {
     return answer;
   }
 
-  return { room, canChat, requireRoom, send, history, newestId, unreadByMember };
+  return { room, canChat, requireRoom, sendBatch, statesOf, history, newestId, unreadByMember };
 }
 
 /** The chat service. */

@@ -13,18 +13,23 @@
  *   A message is delivered to every member but those across a block with its sender (issue #32
  *   item 5; server/modules/chat/table-service.ts "Blocks").
  * - `app.publishTable` (stores, publishes, announces on each member's chat list and pushes the
- *   message to the members who are not looking: common/push.ts `TableMessagePush`), `app.publishRead`,
+ *   message to the members who are not looking: common/push.ts `TableMessagePush`), with the 1:1
+ *   chat's group commit (issue #33 item 3, server/lib/group-commit.ts): the SENDs that arrive while a batch
+ *   is written are stored together in one transaction (one multi-row INSERT), published and
+ *   answered after its commit, one chat-list event per member and table per batch; `app.publishRead`,
  *   `app.publishChatActivity`;
  * - `tableNotifier`: after a meal change commits, publishes its table system lines and ends the
  *   subscriptions of the member who left (only theirs, on every instance).
  */
 import fp from 'fastify-plugin';
-import { chatReadsTopic, tableReadsTopic, tableTopic, userChatsTopic, type ChatActivity, type ChatKind, type ReadEvent, type TableMessage } from '../../../common/realtime.ts';
+import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, chatReadsTopic, tableReadsTopic, tableTopic, userChatsTopic, type ChatActivity, type ChatKind, type ReadEvent, type TableMessage } from '../../../common/realtime.ts';
 import type { Notifier } from '../../plugins/notifier.ts';
 import { destinationId, sendContent } from './destinations.ts';
 import { createChatService } from './service.ts';
 import { advanceRead } from './states.ts';
-import { createTableService, type TableService } from './table-service.ts';
+import { createTableService, type TableSendJob, type TableSendOutcome, type TableSent, type TableService } from './table-service.ts';
+import { groupCommit, type BatchResult } from '../../lib/group-commit.ts';
+import { fail } from '../../lib/errors.ts';
 import { blocksAmong } from '../blocks/public.ts';
 import type { ChatReadResult } from '../../../common/api/chat.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -112,24 +117,78 @@ export const tableLivePlugin = fp<{ now: Clock }>(
       }
     });
 
-    app.decorate('publishTable', async (senderId: number, scheduleId: number, content: string, clientId?: string): Promise<TableMessage> => {
+    // Post-commit pushes of the batches, in commit order.
+    let pushesDone: Promise<unknown> = Promise.resolve();
+    const writeBatch = async (jobs: TableSendJob[]): Promise<BatchResult<TableSent & { pushed?: Promise<unknown> }>> => {
+      let outcomes: Array<TableSendOutcome & { value?: { pushed?: Promise<unknown> } }> = [];
+      const activities: Array<{ userId: number; activity: ChatActivity }> = [];
+      const pushes: Array<{ userIds: number[]; push: TableMessagePush }> = [];
+      await app.db.transaction(async (tx) => {
+        outcomes = await tables.sendBatch(tx, jobs);
+        const fresh = outcomes.flatMap((o) => (o.ok && !o.value.duplicate ? [o.value] : []));
+        if (fresh.length === 0) return;
+        const states = await tables.unreadByMembers(tx, [...new Set(fresh.map((f) => f.room.scheduleId))]);
+        for (const [scheduleId, members] of states) {
+          const ofTable = fresh.filter((f) => f.room.scheduleId === scheduleId);
+          for (const [userId, st] of members) {
+            // The table's newest message of the batch this member may see (issue #32 item 5: not across a block).
+            const last = ofTable.findLast((f) => !f.hiddenFrom.includes(userId));
+            if (!last) continue;
+            const m = last.message;
+            const lastMessage = { id: m.id, content: m.content, kind: m.kind, createdAt: m.createdAt, senderId: m.senderId };
+            activities.push({ userId, activity: { kind: 'table', id: scheduleId, lastMessage, unreadCount: st.unread, muted: st.muted } });
+          }
+        }
+        // Issue #30: like a 1:1 message, a table message reaches the members who are not looking,
+        // but not who muted the chat nor the members across a block with the sender (issue #17).
+        for (const f of fresh) {
+          const members = states.get(f.room.scheduleId) ?? new Map<number, { unread: number; muted: boolean }>();
+          const userIds = f.room.memberIds.filter((u) => u !== f.message.senderId && !members.get(u)?.muted && !f.hiddenFrom.includes(u));
+          const senderId = f.message.senderId!;
+          pushes.push({ userIds, push: { type: TABLE_MESSAGE, scheduleId: f.room.scheduleId, placeName: f.room.placeName, fromUser: { id: senderId, name: f.message.senderName }, createdAt: f.message.createdAt } });
+        }
+      });
+      // Committed: publish in the order stored (issue #32 item 5: not to the members across a block
+      // with the sender), then the chat lists; the pushes follow in the background.
+      for (const o of outcomes) {
+        if (!o.ok || o.value.duplicate) continue;
+        const { message, hiddenFrom } = o.value;
+        await app.broker.publish({ destination: tableTopic(message.scheduleId), body: JSON.stringify(message), ...(hiddenFrom.length ? { exceptUserIds: hiddenFrom } : {}) });
+      }
+      for (const { userId, activity } of activities) await app.broker.publish({ destination: userChatsTopic(userId), body: JSON.stringify(activity) });
+      // The pushes follow in commit order: the HTTP answer waits for them, a live SEND's RECEIPT does not.
+      const pushed = (pushesDone = pushesDone.then(async () => {
+        for (const { userIds, push } of pushes) {
+          for (const userId of userIds) {
+            try {
+              await app.pushSender.send(userId, push);
+            } catch (err) {
+              app.log.error({ err }, 'push send failed');
+            }
+          }
+        }
+      }));
+      for (const o of outcomes) if (o.ok) o.value.pushed = pushed;
+      return { outcomes };
+    };
+    const writer = groupCommit(writeBatch);
+
+    /**
+     * Counts the budget, checks the length and queues the SEND for the next group commit; answers
+     * once it is stored and published, with `pushed`: the batch's pushes sent.
+     */
+    const store = async (senderId: number, scheduleId: number, content: string, clientId?: string) => {
       await perBurst(String(senderId));
       await perMinute(String(senderId));
-      const { message, room, duplicate, hiddenFrom } = await tables.send(senderId, scheduleId, content, clientId);
-      if (duplicate) return message;
-      // Issue #32 item 5: not to the members across a block with the sender.
-      await app.broker.publish({ destination: tableTopic(scheduleId), body: JSON.stringify(message), ...(hiddenFrom.length ? { exceptUserIds: hiddenFrom } : {}) });
-      await app.publishChatActivity('table', scheduleId, message);
-      // Issue #30: like a 1:1 message, a table message reaches the members who are not looking (the
-      // service worker stays quiet for a window showing that table chat).
-      const push: TableMessagePush = { type: TABLE_MESSAGE, scheduleId, placeName: room.placeName, fromUser: { id: senderId, name: message.senderName }, createdAt: message.createdAt };
-      for (const userId of await tables.pushRecipients(scheduleId, senderId)) {
-        try {
-          await app.pushSender.send(userId, push);
-        } catch (err) {
-          app.log.error({ err }, 'push send failed');
-        }
-      }
+      const text = content.trim();
+      if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) fail('CHAT_CONTENT_LENGTH');
+      // A repeated client-id (issue #16) is acknowledged with the stored message and delivered once.
+      return writer.submit({ senderId, scheduleId, text, ...(clientId !== undefined ? { clientId } : {}) });
+    };
+
+    app.decorate('publishTable', async (senderId: number, scheduleId: number, content: string, clientId?: string): Promise<TableMessage> => {
+      const { message, pushed } = await store(senderId, scheduleId, content, clientId);
+      await pushed;
       return message;
     });
 
@@ -160,7 +219,8 @@ export const tableLivePlugin = fp<{ now: Clock }>(
       pattern: '/app/table/{scheduleId}',
       match: destinationId('/app/table/'),
       async handle(userId, { id }, frame) {
-        await app.publishTable(userId, id, sendContent(frame.body), frame.headers['client-id']);
+        // Issue #33 item 3: the RECEIPT follows the commit and the publish, not the pushes.
+        await store(userId, id, sendContent(frame.body), frame.headers['client-id']);
       },
     });
   },

@@ -9,22 +9,22 @@
  * - Blocks: two guests who blocked each other still share the table they both sat at (the host
  *   cannot be blocked by a seated guest: a block cancels the matches between them, issue #17), but
  *   not each other's words (issue #32 item 5): neither sees the other's messages — in the history,
- *   live (`/topic/table/{id}` skips them, `send`'s `hiddenFrom`), in the chat list's last message
+ *   live (`/topic/table/{id}` skips them, `sendBatch`'s `hiddenFrom`), in the chat list's last message
  *   and unread counts — nor is pushed or counted as an unread reader of them. System lines reach
  *   everyone. A new request to the meal across a block with anyone seated is refused (403 BLOCKED).
  */
-import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import { CHAT_CONTENT_MAX, CHAT_CONTENT_MIN, type TableMessage } from '../../../common/realtime.ts';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { TableMessage } from '../../../common/realtime.ts';
 import type { TableMember, TableMembersAnswer } from '../../../common/api/chat.ts';
 import { chatStates, matchRequests, schedules, tableMembers, tableMessages, users } from '../../db/schema.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Tx } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { blocksAmong, isBlockedBetween, notBlockedWith } from '../blocks/public.ts';
 import { fail } from '../../lib/errors.ts';
 import { memberStats, NO_STATS } from '../meals/public.ts';
 import { averageRating } from '../../lib/user-view.ts';
-import { advanceRead, readPositions } from './states.ts';
+import { readPositions } from './states.ts';
 
 /** Hours after the start when a table chat becomes read-only. */
 export const TABLE_READ_ONLY_HOURS = 24;
@@ -39,6 +39,28 @@ export interface TableRoom {
   /** Active members (host first). */
   memberIds: number[];
 }
+
+/**
+ * One table SEND waiting for its group commit (issue #33 item 3): `text` already trimmed and
+ * 1–1000 characters (./table-live.ts checks it first, before queueing the SEND: 400 CHAT_CONTENT_LENGTH).
+ */
+export interface TableSendJob {
+  senderId: number;
+  scheduleId: number;
+  text: string;
+  clientId?: string;
+}
+
+/** A stored table SEND: what `sendBatch` answers for it. */
+export interface TableSent {
+  message: TableMessage;
+  room: TableRoom;
+  duplicate: boolean;
+  hiddenFrom: number[];
+}
+
+/** What one SEND of a batch came to: stored (or a repeat of a stored one), or refused (an AppError). */
+export type TableSendOutcome = { ok: true; value: TableSent } | { ok: false; error: unknown };
 
 /** Builds the table chat service. */
 export function createTableService(deps: { db: Database; now: Clock }) {
@@ -116,40 +138,150 @@ export function createTableService(deps: { db: Database; now: Clock }) {
     requireTable,
 
     /**
-     * Stores a text message of member `senderId` (content trimmed, 1–1000 characters, else 400 CHAT_CONTENT_LENGTH; the
-     * content filter → 400 INAPPROPRIATE_TEXT; nothing stored). With `clientId` a repeat answers the
-     * stored message with `duplicate: true` (409 CLIENT_ID_REUSED when used in another table). The
-     * sender's read position moves to it. Answers the message (with its unread count), the room and
-     * `hiddenFrom`: the active members across a block with the sender, whom it must not reach
-     * (issue #32 item 5).
+     * Stores the text messages of table SENDs `jobs` (each from member `senderId`) through
+     * transaction `tx` — group commit (issue #33 item 3), in a fixed number of statements whatever
+     * their count — the meals, their
+     * members (with their names), the blocks among them and their read positions (one query
+     * each), ONE multi-row `INSERT … ON CONFLICT DO NOTHING RETURNING`, the repeats of a client id
+     * (when any) and ONE upsert of the senders' read positions. Answers one outcome per job, in
+     * order, each as it would have been answered had the jobs come one after another: the message
+     * with its unread count (the sender's read position moves to it), the room and `hiddenFrom`,
+     * the active members across a block with the sender, whom it must not reach (issue #32 item
+     * 5); with a `clientId` a repeat answers the stored message with `duplicate: true`. Or a refusal (404 TABLE_NOT_FOUND, 403 NOT_TABLE_MEMBER, 409 CHAT_CLOSED /
+     * CHAT_READ_ONLY / CLIENT_ID_REUSED, 400 INAPPROPRIATE_TEXT) leaves the others stored. A
+     * database error rejects (the caller's transaction rolls back: nothing of the batch is stored).
      */
-    async send(
-      senderId: number,
-      scheduleId: number,
-      content: string,
-      clientId?: string,
-    ): Promise<{ message: TableMessage; room: TableRoom; duplicate: boolean; hiddenFrom: number[] }> {
-      const text = content.trim();
-      if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) fail('CHAT_CONTENT_LENGTH');
-      const r = await requireTable(senderId, scheduleId, 'write');
-      assertAppropriate({ content: text });
-      const [row] = await db.insert(tableMessages).values({ scheduleId, senderId, kind: 'text', content: text, clientId: clientId ?? null }).onConflictDoNothing().returning({ id: tableMessages.id });
-      let id = row?.id;
-      if (id === undefined) {
-        const [first] = await db
-          .select({ id: tableMessages.id, scheduleId: tableMessages.scheduleId })
-          .from(tableMessages)
-          .where(and(eq(tableMessages.senderId, senderId), eq(tableMessages.clientId, clientId ?? '')));
-        if (!first || first.scheduleId !== scheduleId) fail('CLIENT_ID_REUSED');
-        id = first.id;
-      } else {
-        await advanceRead(db, senderId, 'table', scheduleId, id);
+    async sendBatch(tx: Tx, jobs: readonly TableSendJob[]): Promise<TableSendOutcome[]> {
+      const outcomes: Array<TableSendOutcome | undefined> = jobs.map(() => undefined);
+      const scheduleIds = [...new Set(jobs.map((j) => j.scheduleId))];
+      const meals = await tx
+        .select({ id: schedules.id, hostId: schedules.userId, placeName: schedules.placeName, startsAt: schedules.startsAt, cancelledAt: schedules.cancelledAt })
+        .from(schedules)
+        // bounded: the meals of one batch
+        .where(inArray(schedules.id, scheduleIds));
+      const memberRows = await tx
+        .select({ scheduleId: tableMembers.scheduleId, userId: tableMembers.userId, name: sql<string>`coalesce((select ${users.name} from ${users} where ${users.id} = ${tableMembers.userId}), '')` })
+        .from(tableMembers)
+        // bounded: the meals of one batch (capacity ≤ 8 each)
+        .where(and(inArray(tableMembers.scheduleId, scheduleIds), isNull(tableMembers.leftAt)))
+        .orderBy(desc(sql`${tableMembers.role} = 'host'`), tableMembers.joinedAt, tableMembers.userId);
+      const rooms = new Map<number, TableRoom>(
+        meals.map((m) => [
+          m.id,
+          { scheduleId: m.id, hostId: m.hostId, placeName: m.placeName, startsAt: m.startsAt, cancelled: !!m.cancelledAt, memberIds: memberRows.filter((r) => r.scheduleId === m.id).map((r) => r.userId) },
+        ]),
+      );
+      const valid: number[] = [];
+      jobs.forEach((job, i) => {
+        try {
+          // The rules of requireTable(…, 'write'), in its order, then the content filter.
+          const r = rooms.get(job.scheduleId);
+          if (!r) fail('TABLE_NOT_FOUND');
+          if (!r.memberIds.includes(job.senderId)) fail('NOT_TABLE_MEMBER');
+          if (r.cancelled) fail('CHAT_CLOSED');
+          if (now().getTime() >= r.startsAt.getTime() + TABLE_READ_ONLY_HOURS * 3_600_000) fail('CHAT_READ_ONLY');
+          assertAppropriate({ content: job.text });
+          valid.push(i);
+        } catch (error) {
+          outcomes[i] = { ok: false, error };
+        }
+      });
+      if (valid.length === 0) return outcomes as TableSendOutcome[];
+      const allMembers = [...new Set(memberRows.map((r) => r.userId))];
+      const across = await blocksAmong(tx as unknown as Database, allMembers);
+      // Read positions before the batch; each stored message then moves its sender's, in order.
+      const positions = new Map<number, Map<number, number>>([...rooms.values()].map((r) => [r.scheduleId, new Map(r.memberIds.map((u) => [u, 0]))]));
+      const states = await tx
+        .select({ userId: chatStates.userId, scheduleId: chatStates.conversationId, lastReadId: chatStates.lastReadId })
+        .from(chatStates)
+        // bounded: the meals of one batch
+        .where(and(eq(chatStates.kind, 'table'), inArray(chatStates.conversationId, scheduleIds)));
+      for (const st of states) if (positions.get(st.scheduleId)?.has(st.userId)) positions.get(st.scheduleId)!.set(st.userId, st.lastReadId);
+      // The senders are members: their names came with the members.
+      const names = new Map(memberRows.map((r) => [r.userId, r.name]));
+      const inserted = await tx
+        .insert(tableMessages)
+        .values(valid.map((i) => ({ scheduleId: jobs[i]!.scheduleId, senderId: jobs[i]!.senderId, kind: 'text' as const, content: jobs[i]!.text, clientId: jobs[i]!.clientId ?? null })))
+        .onConflictDoNothing()
+        .returning({ id: tableMessages.id, scheduleId: tableMessages.scheduleId, senderId: tableMessages.senderId, clientId: tableMessages.clientId, createdAt: tableMessages.createdAt });
+      // One INSERT … VALUES stores its rows in the order given and draws their ids in that order:
+      // walking both in order pairs each stored row with its job; a job with no row is a repeat.
+      inserted.sort((a, b) => a.id - b.id);
+      let next = 0;
+      const repeats: number[] = [];
+      const reads = new Map<string, { userId: number; scheduleId: number; id: number }>();
+      const sent = (job: TableSendJob, row: { id: number; content: string; clientId: string | null; createdAt: Date }, duplicate: boolean): TableSent => {
+        const r = rooms.get(job.scheduleId)!;
+        const [message] = withUnread(
+          [toMessage({ id: row.id, scheduleId: job.scheduleId, kind: 'text', senderId: job.senderId, senderName: names.get(job.senderId) ?? '', content: row.content, clientId: row.clientId, createdAt: row.createdAt })],
+          positions.get(job.scheduleId)!,
+          across,
+        );
+        return { message: message!, room: r, duplicate, hiddenFrom: r.memberIds.filter((u) => across(u, job.senderId)) };
+      };
+      for (const i of valid) {
+        const job = jobs[i]!;
+        const row = inserted[next];
+        if (row && row.senderId === job.senderId && row.scheduleId === job.scheduleId && (row.clientId ?? undefined) === job.clientId) {
+          next += 1;
+          // The sender has read their own message (issue #30 item 3).
+          const pos = positions.get(job.scheduleId)!;
+          pos.set(job.senderId, Math.max(pos.get(job.senderId) ?? 0, row.id));
+          reads.set(`${job.senderId}:${job.scheduleId}`, { userId: job.senderId, scheduleId: job.scheduleId, id: row.id });
+          outcomes[i] = { ok: true, value: sent(job, { id: row.id, content: job.text, clientId: row.clientId, createdAt: row.createdAt }, false) };
+        } else repeats.push(i);
       }
-      const [stored] = await db.select(cols).from(tableMessages).leftJoin(users, eq(users.id, tableMessages.senderId)).where(eq(tableMessages.id, id));
-      const positions = await readPositions(db, 'table', scheduleId, r.memberIds);
-      const across = await blocksAmong(db, r.memberIds);
-      const [message] = withUnread([toMessage(stored!)], positions, across);
-      return { message: message!, room: r, duplicate: !row, hiddenFrom: r.memberIds.filter((u) => across(u, senderId)) };
+      if (repeats.length > 0) {
+        const firsts = await tx
+          .select({ id: tableMessages.id, scheduleId: tableMessages.scheduleId, senderId: tableMessages.senderId, clientId: tableMessages.clientId, content: tableMessages.content, createdAt: tableMessages.createdAt })
+          .from(tableMessages)
+          // bounded: the repeats of one batch
+          .where(or(...repeats.map((i) => and(eq(tableMessages.senderId, jobs[i]!.senderId), eq(tableMessages.clientId, jobs[i]!.clientId ?? '')))));
+        for (const i of repeats) {
+          const job = jobs[i]!;
+          const first = firsts.find((f) => f.senderId === job.senderId && f.clientId === job.clientId);
+          try {
+            if (!first || first.scheduleId !== job.scheduleId) fail('CLIENT_ID_REUSED');
+            outcomes[i] = { ok: true, value: sent(job, first, true) };
+          } catch (error) {
+            outcomes[i] = { ok: false, error };
+          }
+        }
+      }
+      if (reads.size > 0) {
+        await tx
+          .insert(chatStates)
+          .values([...reads.values()].map((r) => ({ userId: r.userId, kind: 'table' as const, conversationId: r.scheduleId, lastReadId: r.id })))
+          .onConflictDoUpdate({ target: [chatStates.userId, chatStates.kind, chatStates.conversationId], set: { lastReadId: sql`greatest(${chatStates.lastReadId}, excluded.last_read_id)` } });
+      }
+      return outcomes as TableSendOutcome[];
+    },
+
+    /**
+     * `unreadByMember` for several tables in ONE statement (issue #33 item 3), through `db` (the
+     * batch's transaction): scheduleId → (userId → {unread, muted}).
+     */
+    async unreadByMembers(db: Database | Tx, scheduleIds: readonly number[]): Promise<Map<number, Map<number, { unread: number; muted: boolean }>>> {
+      const answer = new Map<number, Map<number, { unread: number; muted: boolean }>>();
+      if (scheduleIds.length === 0) return answer;
+      const rows = await db.execute<{ schedule_id: number; user_id: number; unread: number; muted: boolean }>(sql`
+        select tm.schedule_id, tm.user_id, count(m.id)::int as unread, coalesce(bool_or(cs.muted), false) as muted
+        from ${tableMembers} tm
+        left join ${chatStates} cs on cs.user_id = tm.user_id and cs.kind = 'table' and cs.conversation_id = tm.schedule_id
+        left join ${tableMessages} m on m.schedule_id = tm.schedule_id and m.id > coalesce(cs.last_read_id, 0) and m.kind = 'text'
+          and m.sender_id is distinct from tm.user_id and m.hidden_at is null and ${notBlockedWith(sql`tm.user_id`, sql`m.sender_id`)}
+        where tm.schedule_id in (${sql.join(
+          scheduleIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}) and tm.left_at is null
+        group by tm.schedule_id, tm.user_id`);
+      const list = (Array.isArray(rows) ? rows : (rows as unknown as { rows: unknown[] }).rows) as Array<{ schedule_id: number; user_id: number; unread: number; muted: boolean }>;
+      for (const r of list) {
+        const m = answer.get(Number(r.schedule_id)) ?? new Map<number, { unread: number; muted: boolean }>();
+        m.set(Number(r.user_id), { unread: Number(r.unread), muted: !!r.muted });
+        answer.set(Number(r.schedule_id), m);
+      }
+      return answer;
     },
 
     /**

@@ -29,7 +29,7 @@ import { notificationMessage, userNotificationsTopic, type LiveNotification } fr
 import { notifications, type NotificationRow } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { StageNotices } from '../../plugins/notifier.ts';
-import { storeNotification } from './service.ts';
+import { storeMessageNotifications, storeNotification } from './service.ts';
 
 /** Default of `OutboxOptions.intervalMs`: how often each instance sweeps (5 s). */
 export const OUTBOX_INTERVAL_MS = 5_000;
@@ -49,7 +49,18 @@ export const OUTBOX_BATCH = 100;
  */
 export function stageNotices(now: Clock): StageNotices {
   return async (tx, events) => {
+    // Issue #33 item 3: the chat's new_message notices of one batch, in one upsert.
+    const messages = events.filter((e) => e.type === 'new_message');
+    if (messages.length > 0) {
+      const at = now();
+      const stored = await storeMessageNotifications(
+        tx,
+        messages.map((e) => ({ userId: e.toUserId, type: e.type, matchId: e.matchId, scheduleId: e.scheduleId, fromUser: { id: e.fromUser.id, name: e.fromUser.name }, message: notificationMessage(e.type, e.fromUser.name, { meal: e.meal, previous: e.previous, reason: e.reason, now: at, content: e.content }), createdAt: at })),
+      );
+      messages.forEach((e, i) => (e.notice = stored[i]!));
+    }
     for (const event of events) {
+      if (event.type === 'new_message') continue;
       const at = now();
       const message = notificationMessage(event.type, event.fromUser.name, { meal: event.meal, previous: event.previous, reason: event.reason, now: at, content: event.content });
       event.notice = await storeNotification(tx, {

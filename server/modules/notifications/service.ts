@@ -16,9 +16,10 @@ import { pushUrl } from '../../../common/push.ts';
 import { isModerationNotice, type NoticeTarget, type NotificationType } from '../../../common/realtime.ts';
 import { notifications, type NotificationRow } from '../../db/schema.ts';
 import type { Database, Tx } from '../../db/database.ts';
-import { isBlockedBetween } from '../blocks/public.ts';
+import { blocksAmong, isBlockedBetween } from '../blocks/public.ts';
 import { appealedTargets } from '../reports/public.ts';
 import { fail } from '../../lib/errors.ts';
+import { groupCommit } from '../../lib/group-commit.ts';
 
 /** What the notifier stores: one notification for one member. */
 export interface NewNotification {
@@ -111,6 +112,57 @@ export async function storeNotification(db: Database | Tx, n: NewNotification): 
   return { id: row.id, link: row.link, createdAt: row.createdAt };
 }
 
+/**
+ * `storeNotification` for many `new_message` notifications at once (issue #33 item 3: the chat's
+ * group commit stores one notice per conversation per recipient per batch): one query for the
+ * blocks among their members and ONE multi-row `INSERT … ON CONFLICT` on the unread-message index
+ * (an unread item of the chat is updated, as `storeNotification` does). Two of `list` for the same
+ * member and match are stored once, as the later one. Answers, in order, what `storeNotification`
+ * would: the stored item's id, link and createdAt, or `null` across a block (issue #17).
+ */
+export async function storeMessageNotifications(db: Database | Tx, list: readonly NewNotification[]): Promise<Array<StoredNotification | null>> {
+  if (list.some((n) => n.type !== 'new_message')) throw new Error('storeMessageNotifications: new_message only');
+  const blocked = await blocksAmong(db as Database, [...new Set(list.flatMap((n) => [n.userId, n.fromUser.id]))]);
+  const key = (n: { userId: number; matchId: number | null }) => `${n.userId}:${n.matchId}`;
+  const latest = new Map<string, NewNotification>();
+  for (const n of list) if (n.fromUser.id === n.userId || !blocked(n.userId, n.fromUser.id)) latest.set(key(n), n);
+  const stored = new Map<string, StoredNotification>();
+  if (latest.size > 0) {
+    const rows = await db
+      .insert(notifications)
+      .values(
+        [...latest.values()].map((n) => ({
+          userId: n.userId,
+          type: n.type,
+          matchId: n.matchId,
+          scheduleId: n.scheduleId,
+          fromUserId: n.fromUser.id,
+          fromName: n.fromUser.name,
+          message: n.message,
+          link: pushUrl(n.type, n.matchId),
+          createdAt: n.createdAt,
+          publishedAt: null,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [notifications.userId, notifications.matchId],
+        // The predicate of notifications_unread_message_unique (written unqualified, as ON CONFLICT wants it).
+        targetWhere: sql`type = 'new_message' and read_at is null`,
+        set: {
+          message: sql`excluded.message`,
+          createdAt: sql`excluded.created_at`,
+          fromUserId: sql`excluded.from_user_id`,
+          fromName: sql`excluded.from_name`,
+          scheduleId: sql`excluded.schedule_id`,
+          publishedAt: null,
+        },
+      })
+      .returning({ id: notifications.id, link: notifications.link, createdAt: notifications.createdAt, userId: notifications.userId, matchId: notifications.matchId });
+    for (const r of rows) stored.set(key(r), { id: r.id, link: r.link, createdAt: r.createdAt });
+  }
+  return list.map((n) => stored.get(key(n)) ?? null);
+}
+
 /** The window within which a flipping seat state is told once (issue #32 item 7). */
 export const SEAT_NOTICE_WINDOW_MS = 60_000;
 
@@ -157,15 +209,23 @@ export function createNotificationsService(db: Database, now: () => Date) {
   /**
    * Marks notification `id` published at `at` (issue #28 item 8) unless it already is; answers
    * whether this call marked it (false: another publisher — the outbox sweep — got there first).
+   * Issue #33 item 3: the calls that come while one UPDATE runs (the notices of a chat batch,
+   * published together) are marked together by the next, ONE `UPDATE … WHERE id IN (…)` (group
+   * commit, server/lib/group-commit.ts; each at the latest `at` among them).
    */
-  async function markPublished(id: number, at: Date): Promise<boolean> {
+  const marking = groupCommit<{ id: number; at: Date }, boolean>(async (jobs) => {
+    const at = new Date(Math.max(...jobs.map((j) => j.at.getTime())));
     const rows = await db
       .update(notifications)
       .set({ publishedAt: at })
-      .where(and(eq(notifications.id, id), isNull(notifications.publishedAt)))
+      // bounded: the notices of one group commit (GROUP_COMMIT_MAX at most)
+      .where(and(inArray(notifications.id, [...new Set(jobs.map((j) => j.id))]), isNull(notifications.publishedAt)))
       .returning({ id: notifications.id });
-    return rows.length > 0;
-  }
+    const marked = new Set(rows.map((r) => r.id));
+    // Two calls for the same id: the first one marked it.
+    return { outcomes: jobs.map((j) => ({ ok: true as const, value: marked.delete(j.id) })) };
+  });
+  const markPublished = (id: number, at: Date): Promise<boolean> => marking.submit({ id, at });
 
   /**
    * The caller's items newest first (by id): at most `limit` of them (the route's page size + 1,
