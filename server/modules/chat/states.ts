@@ -47,11 +47,3 @@ export async function setMuted(db: Database | Tx, userId: number, kind: ChatKind
     .onConflictDoUpdate({ target: [chatStates.userId, chatStates.kind, chatStates.conversationId], set: { muted } });
 }
 
-/** Whether `userId` muted (`kind`, `id`). */
-export async function isMuted(db: Database | Tx, userId: number, kind: ChatKind, id: number): Promise<boolean> {
-  const [row] = await db
-    .select({ muted: chatStates.muted })
-    .from(chatStates)
-    .where(and(eq(chatStates.userId, userId), eq(chatStates.kind, kind), eq(chatStates.conversationId, id)));
-  return row?.muted ?? false;
-}

@@ -345,28 +345,6 @@ export function createTableService(deps: { db: Database; now: Clock }) {
       return new Map(list.map((r) => [Number(r.user_id), { unread: Number(r.unread), muted: !!r.muted }]));
     },
 
-    /**
-     * Who a table message of `senderId` is pushed to (issue #30): the active members but the sender,
-     * leaving out those who muted the table chat (알림 끄기) and those on either side of a block with
-     * the sender (issue #17: no notification passes between them; the 1:1 chat's inbox store does the same).
-     */
-    async pushRecipients(scheduleId: number, senderId: number): Promise<number[]> {
-      const rows = await db
-        .select({ userId: tableMembers.userId })
-        .from(tableMembers)
-        .leftJoin(chatStates, and(eq(chatStates.userId, tableMembers.userId), eq(chatStates.kind, 'table'), eq(chatStates.conversationId, tableMembers.scheduleId)))
-        .where(
-          and(
-            eq(tableMembers.scheduleId, scheduleId),
-            isNull(tableMembers.leftAt),
-            ne(tableMembers.userId, senderId),
-            sql`coalesce(${chatStates.muted}, false) = false`,
-            notBlockedWith(senderId, tableMembers.userId),
-          ),
-        );
-      return rows.map((r) => r.userId);
-    },
-
     /** The newest message id of the table (0 when none). */
     async newestId(scheduleId: number): Promise<number> {
       const [row] = await db.select({ id: sql<number | null>`max(${tableMessages.id})` }).from(tableMessages).where(eq(tableMessages.scheduleId, scheduleId));
