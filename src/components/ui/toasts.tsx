@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { ko } from '@/i18n/shell';
+import { useFeedback } from './feedback-store';
 
 /** sonner's Toaster, loaded after the first render (issue #18 item 8). */
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
@@ -48,20 +49,31 @@ interface ToastPlace {
 
 const measurePlace = (): ToastPlace => ({ phone: window.matchMedia?.(PHONE).matches ?? false, top: toastTop(), bottom: toastBottom() });
 
-/** `toastTop()` and `toastBottom()`, followed as the page scrolls, resizes or changes (one measure per frame). */
+/**
+ * `toastTop()` and `toastBottom()`, followed as the page scrolls, resizes or changes (one measure per
+ * frame) — only while a toast is up. Measuring reads the layout (getBoundingClientRect), which
+ * forced a full layout of every page render for nothing while no toast was shown: on /matching
+ * under 4× CPU slowdown the largest share of the first render's script time (issue #33 item 2).
+ * A toast's first place is measured before it paints (layout effect).
+ */
 function useToastPlace(): ToastPlace {
   const [place, setPlace] = useState<ToastPlace>({ phone: false, top: 68, bottom: 68 });
-  useEffect(() => {
+  const showing = useFeedback((s) => s.toasts.length > 0);
+  useLayoutEffect(() => {
+    if (!showing) return;
+    const update = () => {
+      const next = measurePlace();
+      setPlace((prev) => (prev.phone === next.phone && prev.top === next.top && prev.bottom === next.bottom ? prev : next));
+    };
     let frame = 0;
     const measure = () => {
       if (frame) return;
       frame = requestAnimationFrame(() => {
         frame = 0;
-        const next = measurePlace();
-        setPlace((prev) => (prev.phone === next.phone && prev.top === next.top && prev.bottom === next.bottom ? prev : next));
+        update();
       });
     };
-    measure();
+    update();
     const observer = new MutationObserver(measure);
     observer.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('scroll', measure, { passive: true });
@@ -72,7 +84,7 @@ function useToastPlace(): ToastPlace {
       window.removeEventListener('scroll', measure);
       window.removeEventListener('resize', measure);
     };
-  }, []);
+  }, [showing]);
   return place;
 }
 
