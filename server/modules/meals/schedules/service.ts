@@ -282,6 +282,7 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
             gt(schedules.startsAt, at),
             isNull(schedules.cancelledAt),
             isNull(schedules.hiddenAt),
+            // bounded: validated against the fixed category list (at most 9)
             categories.length > 0 ? inArray(schedules.placeCategory, [...categories]) : undefined,
           ),
         )
