@@ -45,14 +45,23 @@ export async function blocksAmong(db: Database, ids: readonly number[]): Promise
 }
 
 /**
- * The members across a block with `memberId`, either way (issue #33 item 4: the board's comment
- * counts subtract only their comments). One query on the blocks primary key and blocks_blocked_idx;
- * the answer is bounded by the member's own blocks (usually none).
+ * Whether `memberId` is on either side of any block (issue #33 item 4: the board's comment counts
+ * and the calendar skip their block correction when not, as is usual). One indexed probe.
  */
-export async function membersAcrossBlock(db: Database, memberId: number): Promise<number[]> {
+export async function hasBlocks(db: Database, memberId: number): Promise<boolean> {
   const rows = await db
-    .select({ other: sql<number>`case when ${blocks.blockerId} = ${memberId} then ${blocks.blockedId} else ${blocks.blockerId} end` })
+    .select({ one: sql<number>`1` })
     .from(blocks)
-    .where(or(eq(blocks.blockerId, memberId), eq(blocks.blockedId, memberId)));
-  return [...new Set(rows.map((r) => Number(r.other)))];
+    .where(or(eq(blocks.blockerId, memberId), eq(blocks.blockedId, memberId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * `column` is a member across a block with `memberId`, either way (issue #33 item 4), as a SQL
+ * condition reading `blocks` through a subquery (the blocks primary key and blocks_blocked_idx), so
+ * no parameter list grows with how many members blocked `memberId`.
+ */
+export function isAcrossBlockWith(memberId: number, column: AnyColumn | SQL): SQL {
+  return sql`${column} in (select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${memberId} union select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${memberId})`;
 }

@@ -9,7 +9,7 @@ import { BOARD_LIMITS, RECOMMENDATION_RULE, type Comment, type Post, type PostBo
 import { postComments, postLikes, posts, postViews, uploads, users } from '../../db/schema.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { membersAcrossBlock, notBlockedWith } from '../blocks/public.ts';
+import { hasBlocks, isAcrossBlockWith, notBlockedWith } from '../blocks/public.ts';
 import { fail } from '../../lib/errors.ts';
 import { exactTime } from '../../lib/paging.ts';
 import { htmlText, referencedUploads, sanitizePostHtml } from './sanitize.ts';
@@ -104,18 +104,17 @@ export function createBoardService(deps: { db: Database; now: Clock; publicUrl?:
    * carries `posts.comment_count` (visible comments, kept by the trigger of migration 0014 on every
    * insert, delete, hide and unhide, whoever writes); comments across a block with the viewer are
    * not listed, so theirs are subtracted here: one grouped query over the page's posts and the
-   * members across a block (the viewer's own block list, read by primary key; skipped when it is
-   * empty, as it usually is). Changes `page` in place.
+   * members across a block (read through a subquery on `blocks`; skipped when the viewer has no
+   * block either way, as is usual). Changes `page` in place.
    */
   async function subtractBlockedComments(viewerId: number | undefined, page: Post[]): Promise<void> {
     if (viewerId === undefined || page.length === 0) return;
-    const others = await membersAcrossBlock(db, viewerId);
-    if (others.length === 0) return;
+    if (!(await hasBlocks(db, viewerId))) return;
     const rows = await db
       .select({ postId: postComments.postId, n: sql<number>`count(*)::int` })
       .from(postComments)
-      // bounded: the page's posts (≤ its limit) and the viewer's own blocks (post_comments_author_post_idx)
-      .where(and(inArray(postComments.authorId, others), inArray(postComments.postId, page.map((p) => p.id)), isNull(postComments.hiddenAt)))
+      // bounded: the page's posts (≤ its limit); the members across a block are read through a subquery
+      .where(and(isAcrossBlockWith(viewerId, postComments.authorId), inArray(postComments.postId, page.map((p) => p.id)), isNull(postComments.hiddenAt)))
       .groupBy(postComments.postId);
     const blocked = new Map(rows.map((r) => [r.postId, Number(r.n)]));
     for (const p of page) p.commentCount -= blocked.get(p.id) ?? 0;

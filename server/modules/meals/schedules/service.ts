@@ -13,7 +13,7 @@ import { matchMembers, matchRequests, scheduleSlotCounts, schedules, users, venu
 import type { Database, Tx } from '../../../db/database.ts';
 import type { MatchEvent } from '../../../plugins/notifier.ts';
 import type { Clock } from '../../../lib/clock.ts';
-import { membersAcrossBlock, notBlockedWith } from '../../blocks/public.ts';
+import { hasBlocks, isAcrossBlockWith, notBlockedWith } from '../../blocks/public.ts';
 import { fail } from '../../../lib/errors.ts';
 import { averageRating } from '../../../lib/user-view.ts';
 import { memberStats, NO_STATS } from '../public.ts';
@@ -267,16 +267,14 @@ export function createSchedulesService(deps: { db: Database; now: Clock; random:
       )
       .groupBy(c.date, c.placeCategory)
       .orderBy(asc(c.date), asc(c.placeCategory));
-    const others = slots.length > 0 ? await membersAcrossBlock(db, userId) : [];
     const hidden = new Map<string, number>();
-    if (others.length > 0) {
+    if (slots.length > 0 && (await hasBlocks(db, userId))) {
       const rows = await db
         .select({ date: schedules.date, category: schedules.placeCategory, n: sql<number>`count(*)::int` })
         .from(schedules)
         .where(
           and(
-            // bounded: the member's own blocks
-            inArray(schedules.userId, others),
+            isAcrossBlockWith(userId, schedules.userId),
             gte(schedules.date, from),
             lte(schedules.date, to),
             gt(schedules.startsAt, at),
