@@ -41,12 +41,14 @@ export function freePort() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Starts the built server. Returns `{ url, stop, codeFor }`: `codeFor(email)` waits (≤ 15 s) for
- * the code mail of that address in the server's log; `stop()` ends the server and removes its data.
+ * Starts the built server of the checkout at `root` (this one by default; a benchmark's
+ * `--baseline <dir>` passes another, already built, checkout to measure before and after in one
+ * run). Returns `{ url, stop, codeFor }`: `codeFor(email)` waits (≤ 15 s) for the code mail of that
+ * address in the server's log; `stop()` ends the server and removes its data.
  */
-export async function startApp() {
-  if (!existsSync(join(ROOT, 'build/server/main.js')) || !existsSync(join(ROOT, 'dist/index.html'))) {
-    throw new Error('build/server/main.js or dist/index.html is missing: run npm run build (or drop --no-build).');
+export async function startApp({ root = ROOT } = {}) {
+  if (!existsSync(join(root, 'build/server/main.js')) || !existsSync(join(root, 'dist/index.html'))) {
+    throw new Error(`${root}: build/server/main.js or dist/index.html is missing: run npm run build there (or drop --no-build).`);
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bapsang-bench-'));
@@ -59,14 +61,14 @@ export async function startApp() {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    STATIC_DIR: join(ROOT, 'dist'),
+    STATIC_DIR: join(root, 'dist'),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     // A handful of members from 127.0.0.1 within a second.
     RATE_LIMIT_REGISTER_PER_IP: '100',
     RATE_LIMIT_SEND_CODE_PER_IP: '100',
   });
-  const child = spawn(process.execPath, ['build/server/main.js'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['build/server/main.js'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const codes = new Map();
   let log = '';
   const onData = (chunk) => {

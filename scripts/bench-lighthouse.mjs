@@ -25,6 +25,10 @@
  *   node scripts/bench-lighthouse.mjs --runs 5          runs per page and per peer
  *   node scripts/bench-lighthouse.mjs --pages /,/board  only these pages
  *   node scripts/bench-lighthouse.mjs --check           exit code 1 when a page misses a goal
+ *   node scripts/bench-lighthouse.mjs --baseline DIR    also another checkout, already built (e.g. a git
+ *                                                       worktree of the commit before a change), seeded the
+ *                                                       same way and alternated too (page, before, peer, …):
+ *                                                       its medians are printed beside (before → after)
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -56,6 +60,7 @@ const ALL_PAGES = [
   { path: '/chats', signedIn: true },
 ];
 const wanted = option('--pages')?.split(',');
+const BASELINE = option('--baseline');
 const PAGES = wanted ? ALL_PAGES.filter((p) => wanted.includes(p.path)) : ALL_PAGES;
 /** Issue #33 item 2: the goals on a quiet machine. */
 const GOALS = { score: 90, tbtMs: 200, lcpRatio: 1.6 };
@@ -142,11 +147,14 @@ console.log('Building the peer (Vite + React hello world)…');
 const peerDir = await buildPeer();
 const peer = await serveStatic(join(peerDir, 'dist'));
 const app = await startApp();
+const baseline = BASELINE ? await startApp({ root: BASELINE }) : null;
 let failed = false;
 let browser;
 try {
   console.log(`Server ${app.url}; seeding 50 posts, 50 meals, one chat…`);
   const { viewer } = await seed(app);
+  const baselineViewer = baseline ? (await seed(baseline)).viewer : null;
+  if (baseline) console.log(`Baseline ${BASELINE} on ${baseline.url}, seeded the same way`);
   const userDataDir = join(peerDir, 'profile');
   mkdirSync(userDataDir, { recursive: true });
   browser = await puppeteer.launch({
@@ -159,11 +167,14 @@ try {
   for (const page of PAGES) {
     const mine = [];
     const theirs = [];
+    const before = [];
     for (let i = 0; i < RUNS; i++) {
       mine.push(await run(browser, `${app.url}${page.path}`, page.signedIn ? sessionInitScript(viewer) : undefined));
+      if (baseline) before.push(await run(browser, `${baseline.url}${page.path}`, page.signedIn ? sessionInitScript(baselineViewer) : undefined));
       theirs.push(await run(browser, peer.url));
       const last = mine.at(-1);
-      console.log(`  ${page.path} run ${i + 1}/${RUNS}: score ${last.score}, LCP ${last.lcp.toFixed(0)} ms, TBT ${last.tbt.toFixed(0)} ms (peer ${theirs.at(-1).score}, ${theirs.at(-1).lcp.toFixed(0)} ms, ${theirs.at(-1).tbt.toFixed(0)} ms)`);
+      const was = before.at(-1);
+      console.log(`  ${page.path} run ${i + 1}/${RUNS}: score ${last.score}, LCP ${last.lcp.toFixed(0)} ms, TBT ${last.tbt.toFixed(0)} ms${was ? ` (before ${was.score}, ${was.lcp.toFixed(0)} ms, ${was.tbt.toFixed(0)} ms)` : ''} (peer ${theirs.at(-1).score}, ${theirs.at(-1).lcp.toFixed(0)} ms, ${theirs.at(-1).tbt.toFixed(0)} ms)`);
     }
     const finalPath = new URL(mine.at(-1).finalUrl).pathname;
     const row = {
@@ -175,6 +186,7 @@ try {
       peerLcp: median(theirs.map((r) => r.lcp)),
       peerTbt: median(theirs.map((r) => r.tbt)),
       finalPath,
+      before: before.length ? { score: median(before.map((r) => r.score)), lcp: median(before.map((r) => r.lcp)), tbt: median(before.map((r) => r.tbt)) } : null,
     };
     row.ratio = row.lcp / row.peerLcp;
     row.misses = [
@@ -193,9 +205,18 @@ try {
       `${r.path.padEnd(10)} ${String(r.score).padStart(5)} ${r.lcp.toFixed(0).padStart(7)} ${r.tbt.toFixed(0).padStart(7)}   ${String(r.peerScore).padStart(4)} ${r.peerLcp.toFixed(0).padStart(7)} ${r.peerTbt.toFixed(0).padStart(7)}   ${r.ratio.toFixed(2).padStart(8)}×   ${r.misses.length ? r.misses.join('; ') : 'met'}`,
     );
   }
+  if (baseline) {
+    console.log(`\nBefore (${BASELINE}) → after, medians of ${RUNS}, alternated in this run\n`);
+    console.log(`${'page'.padEnd(10)} ${'score'.padStart(9)} ${'LCP ms'.padStart(13)} ${'TBT ms'.padStart(13)}`);
+    for (const r of rows) {
+      const b = r.before;
+      console.log(`${r.path.padEnd(10)} ${`${b.score} → ${r.score}`.padStart(9)} ${`${b.lcp.toFixed(0)} → ${r.lcp.toFixed(0)}`.padStart(13)} ${`${b.tbt.toFixed(0)} → ${r.tbt.toFixed(0)}`.padStart(13)}`);
+    }
+  }
 } finally {
   await browser?.close();
   await app.stop();
+  await baseline?.stop();
   await peer.close();
   rmSync(peerDir, { recursive: true, force: true });
 }

@@ -25,6 +25,9 @@
  *   node scripts/bench-size.mjs --no-build       measures the existing dist/ and build/
  *   node scripts/bench-size.mjs --check          exit code 1 when a page is over budget or a check fails
  *   node scripts/bench-size.mjs --wait 3000      how long after `load` responses still count (ms)
+ *   node scripts/bench-size.mjs --baseline DIR   also measures another checkout, already built (e.g. a
+ *                                                git worktree of the commit before a change), seeded
+ *                                                the same way, and prints its totals beside (before → after)
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -37,6 +40,7 @@ const option = (name) => {
   return at >= 0 ? args[at + 1] : undefined;
 };
 const WAIT_MS = Number(option('--wait') ?? 3000);
+const BASELINE = option('--baseline');
 const KB = 1024;
 
 /**
@@ -116,14 +120,43 @@ try {
   } finally {
     await browser.close();
   }
+  const before = BASELINE ? await baselineTotals(BASELINE) : null;
   console.log('\nSummary (kB on the wire, 1 kB = 1024 B)\n');
   for (const s of summary) {
     const notes = [s.over ? 'OVER budget' : 'within budget'];
     if (s.hits.length > 0) notes.push(`loads ${s.hits.map((h) => h.name).join(', ')} before it is needed`);
     if (s.finalPath !== s.page.path) notes.push(`redirected to ${s.finalPath}`);
-    console.log(`  ${s.page.path.padEnd(10)} ${kB(s.total)} kB in ${String(s.count).padStart(2)} files   budget ${String(s.page.budget / KB).padStart(3)} kB   ${notes.join('; ')}`);
+    const was = before?.get(s.page.path);
+    const beside = was ? `   before: ${kB(was.total)} kB in ${String(was.count).padStart(2)} files${was.finalPath !== s.page.path ? ` (ended on ${was.finalPath})` : ''}` : '';
+    console.log(`  ${s.page.path.padEnd(10)} ${kB(s.total)} kB in ${String(s.count).padStart(2)} files   budget ${String(s.page.budget / KB).padStart(3)} kB   ${notes.join('; ')}${beside}`);
   }
+  if (BASELINE) console.log(`\n  before: ${BASELINE}`);
 } finally {
   await app.stop();
+}
+
+/**
+ * `--baseline DIR`: the same pages of another built checkout, started and seeded the same way;
+ * path → `{ total, count, finalPath }`.
+ */
+async function baselineTotals(dir) {
+  const other = await startApp({ root: dir });
+  try {
+    console.log(`\nBaseline ${dir} on ${other.url}; seeding the same way…`);
+    const { viewer } = await seed(other);
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+    try {
+      const totals = new Map();
+      for (const page of PAGES) {
+        const { files, finalPath } = await measure(browser, other.url, page, viewer);
+        totals.set(page.path, { total: files.reduce((s, f) => s + f.wire, 0), count: files.length, finalPath });
+      }
+      return totals;
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await other.stop();
+  }
 }
 if (failed && args.includes('--check')) process.exit(1);
