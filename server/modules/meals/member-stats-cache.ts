@@ -12,14 +12,15 @@
  * Rules (each closes one way of serving a stale figure):
  * - only a watched `Database` is cached: a transaction (`Tx`) reads and answers uncached, since it
  *   may see its own uncommitted writes;
- * - nothing is served or stored until the listener is up, and every (re)connect of the listener
- *   clears everything (notifications sent while it was down are lost);
+ * - nothing is served or stored while the listener is down, and every (re)LISTEN clears
+ *   everything (notifications sent while it was down are lost);
+ * - before a read looks at the cache, every write committed before the read began has dropped its
+ *   members (`sync`; PostgreSQL delivers notifications asynchronously, see `watchMemberStats`);
  * - a read that was under way when one of its members was named does not store that member's
  *   figures (its snapshot may predate the write): reads in flight are tracked, per member;
  * - an entry answers only at an instant `now` (the injected clock) from its own instant up to
- *   `MEMBER_STATS_TTL_MS` later: the 180-day window moves on without any write, so the figures may
- *   lag by that much (a mark leaving the window), and so may a notification lost by PostgreSQL
- *   between a dropped listener connection and its reconnect;
+ *   `MEMBER_STATS_TTL_MS` later: the 180-day window moves on without any write, so a mark leaving
+ *   the window may still count for that long;
  * - at most `MEMBER_STATS_CACHE_MAX` members, least recently used first out.
  */
 import fp from 'fastify-plugin';
