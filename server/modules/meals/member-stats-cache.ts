@@ -34,6 +34,8 @@ export const MEMBER_STATS_TTL_MS = 60_000;
 export const MEMBER_STATS_CACHE_MAX = 20_000;
 /** The notification channel of migration 0024. */
 export const MEMBER_STATS_CHANNEL = 'member_stats';
+/** The `application_name` of each instance's listening connection on PostgreSQL (pg_stat_activity). */
+export const MEMBER_STATS_LISTENER = 'bapsang member_stats listener';
 
 interface Entry {
   figures: MemberStats;
@@ -205,6 +207,7 @@ export async function watchMemberStats(db: Database, target: DbTarget, onError: 
     idle_timeout: 0,
     max_lifetime: null,
     fetch_types: false,
+    connection: { application_name: MEMBER_STATS_LISTENER },
     onnotice: () => {},
     onnotify: (channel, payload) => {
       if (channel === MEMBER_STATS_CHANNEL) onPayload(payload);

@@ -3,8 +3,9 @@
  * - any length of list (ids travel as one array parameter; PostgreSQL allows 65,535 parameters);
  * - issue #33 item 5: each instance caches the figures and drops a member's as soon as any write
  *   naming them commits (migration 0024's triggers → `pg_notify`), whichever module or instance
- *   wrote, and a read racing a write never keeps what it read. Runs on PGlite (`node`) and
- *   PostgreSQL (`node-postgres`; the two-instance case only there, PGlite being one process).
+ *   wrote, a read racing a write never keeps what it read, and a lost listening connection never
+ *   lets an old figure through. Runs on PGlite (`node`) and PostgreSQL (`node-postgres`; the
+ *   listener's connection and the two-instance case only there, PGlite being one process).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,7 +16,7 @@ import { createTestApp, type TestApp } from '../../test/helper.ts';
 import { act, createSchedule, kstDate, kstMidnight, kstNoonToday, requestMatch } from '../../test/schedule-fixtures.ts';
 import { matchRequests, schedules } from '../../db/schema.ts';
 import { memberStats } from './public.ts';
-import { MEMBER_STATS_TTL_MS, memberStatsCacheOf } from './member-stats-cache.ts';
+import { MEMBER_STATS_LISTENER, MEMBER_STATS_TTL_MS, MemberStatsCache, PingBarrier, memberStatsCacheOf } from './member-stats-cache.ts';
 
 const ON_POSTGRES = process.env.TEST_DATABASE === 'postgres';
 const HOUR = 60 * 60 * 1000;
@@ -186,6 +187,26 @@ describe('cached figures (issue #33 item 5)', () => {
     expect(await figuresSeenBy(viewer)).toEqual({ mealCount: 0, noShowCount: 0, lateCancelCount: 0 });
   });
 
+  it.skipIf(!ON_POSTGRES)('a listening connection lost with a write’s notice in between: the next list has the new figure, and caching resumes', async () => {
+    const { member: host, figuresSeenBy } = await author();
+    const viewer = await t.quickMember();
+    const guest = await t.quickMember();
+    const meal = await confirmedMeal(host, guest);
+    t.clock.set(todayAt(15));
+    await figuresSeenBy(viewer);
+    expect(cached(t, host.id)).toBeDefined();
+    const killed = await t.app.db.execute(sql`select pg_terminate_backend(pid) as done from pg_stat_activity where application_name = ${MEMBER_STATS_LISTENER} and datname = current_database()`);
+    expect((Array.isArray(killed) ? killed : (killed as unknown as { rows: unknown[] }).rows).length).toBe(1);
+    expect((await post(t, guest, `/api/matches/${meal.id}/attendance`, { partnerAttended: false })).statusCode).toBe(200);
+    expect(await figuresSeenBy(viewer)).toEqual({ mealCount: 0, noShowCount: 1, lateCancelCount: 0 });
+    await vi.waitFor(async () => {
+      await figuresSeenBy(viewer);
+      expect(cached(t, host.id)).toEqual({ mealCount: 0, noShowCount: 1, lateCancelCount: 0 });
+    });
+    expect((await post(t, guest, `/api/matches/${meal.id}/attendance`, { partnerAttended: true })).statusCode).toBe(200);
+    expect(await figuresSeenBy(viewer)).toEqual({ mealCount: 1, noShowCount: 0, lateCancelCount: 0 });
+  });
+
   it.skipIf(!ON_POSTGRES)('two instances on one PostgreSQL database: a write through one shows at once in the other’s list', async () => {
     const two = await createTestApp({ env: { ADMIN_EMAILS: ADMIN_EMAIL, JWT_SECRET }, sharedDatabase: t.dbTarget });
     try {
@@ -210,5 +231,40 @@ describe('cached figures (issue #33 item 5)', () => {
     } finally {
       await two.close();
     }
+  });
+});
+
+describe('MemberStatsCache and PingBarrier', () => {
+  const figures = (n: number) => ({ mealCount: n, noShowCount: 0, lateCancelCount: 0 });
+  it('serves nothing while not listening; "*" and a payload that is not a list of ids drop everyone; named members only', () => {
+    const cache = new MemberStatsCache();
+    cache.store(cache.begin([1]), new Map([[1, figures(1)]]), 0);
+    expect(cache.get(1, 0)).toBeUndefined();
+    cache.listening = true;
+    const fill = () => cache.store(cache.begin([1, 2, 3]), new Map([1, 2, 3].map((id) => [id, figures(id)])), 0);
+    fill();
+    cache.apply('1,3');
+    expect([cache.get(1, 0), cache.get(2, 0), cache.get(3, 0)]).toEqual([undefined, figures(2), undefined]);
+    fill();
+    cache.apply('*');
+    expect(cache.size).toBe(0);
+    fill();
+    cache.apply('2,x');
+    expect(cache.size).toBe(0);
+  });
+
+  it('a ping answered before a call does not settle it: each call waits for a ping sent after it', async () => {
+    const sent: Array<() => void> = [];
+    const barrier = new PingBarrier(() => new Promise<void>((resolve) => sent.push(resolve)));
+    const settled: string[] = [];
+    void barrier.sync().then(() => settled.push('a'));
+    void barrier.sync().then(() => settled.push('b')); // after ping 1 was sent: needs ping 2
+    void barrier.sync().then(() => settled.push('c')); // shares ping 2
+    expect(sent).toHaveLength(1);
+    sent[0]!();
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(settled).toEqual(['a']);
+    sent[1]!();
+    await vi.waitFor(() => expect(settled).toEqual(['a', 'b', 'c']));
   });
 });
