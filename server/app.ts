@@ -53,6 +53,7 @@ import { schedulesRoutes } from './modules/meals/schedules/routes.ts';
 import { matchesRoutes } from './modules/meals/matches/routes.ts';
 import { calendarRoutes } from './modules/meals/matches/calendar-routes.ts';
 import { remindersPlugin } from './modules/meals/reminders/plugin.ts';
+import { memberStatsPlugin } from './modules/meals/member-stats-cache.ts';
 import { venuesRoutes } from './modules/venues/routes.ts';
 import { boardRoutes } from './modules/board/routes.ts';
 
@@ -193,7 +194,9 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(securityPlugin, { publicUrl: config.publicUrl, kakao: config.kakaoBrowser });
   // Issue #20: counted once across instances (Redis) when REDIS_URL is set.
   await app.register(rateLimitPlugin, { limits: { ...config.rateLimits, ...overrides.rateLimits }, redisUrl: config.redisUrl, keyPrefix: overrides.rateLimitKeyPrefix });
-  await app.register(dbPlugin, { target: overrides.database ?? defaultDatabase(config) });
+  const database = overrides.database ?? defaultDatabase(config);
+  await app.register(dbPlugin, { target: database });
+  await app.register(memberStatsPlugin, { target: database }); // issue #33 item 5: members' figures cached, dropped by every write
   const realtime = {
     redisUrl: config.redisUrl,
     redisChannel: overrides.realtime?.redisChannel,

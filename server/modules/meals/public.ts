@@ -15,9 +15,10 @@ import { sql } from 'drizzle-orm';
 import type { MemberStats } from '../../../common/api/users.ts';
 import { RELIABILITY_WINDOW_DAYS } from '../../../common/domain/match-status.ts';
 import type { Database, Tx } from '../../db/database.ts';
+import { memberStatsCacheOf } from './member-stats-cache.ts';
 
-/** Zero figures (a member with no history). */
-export const NO_STATS: MemberStats = { mealCount: 0, noShowCount: 0, lateCancelCount: 0 };
+/** Zero figures (a member with no history); frozen, since answers share it. */
+export const NO_STATS: MemberStats = Object.freeze({ mealCount: 0, noShowCount: 0, lateCancelCount: 0 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,11 +27,43 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * history get zeros). Any number of ids, in one prepared statement whose ids travel as a single
  * `int[]` parameter, so its text — and the plan PostgreSQL keeps for it — is the same for every list
  * (issue #19 item 6: the six statements per list, with one parameter per id, became this one).
+ * Issue #33 item 5: through the app's handle (not a transaction), figures read within the last
+ * `MEMBER_STATS_TTL_MS` (60 s of `now`) come from this instance's cache, which every committed
+ * write naming a member drops (./member-stats-cache.ts); only the others are read, so a list whose
+ * authors are all cached costs no statement.
  */
 export async function memberStats(db: Database | Tx, userIds: readonly number[], now: Date): Promise<Map<number, MemberStats>> {
   const ids = [...new Set(userIds)];
-  const stats = new Map<number, MemberStats>(ids.map((id) => [id, { ...NO_STATS }]));
+  const stats = new Map<number, MemberStats>(ids.map((id) => [id, NO_STATS]));
   if (ids.length === 0) return stats;
+  const cache = memberStatsCacheOf(db);
+  // uncached: a transaction, an unwatched handle, or a listener that cannot vouch for the cache now
+  if (!cache || !(await cache.sync().then(() => true, () => false))) {
+    for (const [id, figures] of await readStats(db, ids, now)) stats.set(id, figures);
+    return stats;
+  }
+  const at = now.getTime();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const hit = cache.get(id, at);
+    if (hit) stats.set(id, hit);
+    else missing.push(id);
+  }
+  if (missing.length === 0) return stats;
+  const read = cache.begin(missing);
+  try {
+    const found = await readStats(db, missing, now);
+    cache.store(read, found, at);
+    for (const [id, figures] of found) stats.set(id, figures);
+  } finally {
+    cache.end(read);
+  }
+  return stats;
+}
+
+/** The figures of `ids` (distinct) read from the database, every id answered (zeros without history). */
+async function readStats(db: Database | Tx, ids: readonly number[], now: Date): Promise<Map<number, MemberStats>> {
+  const stats = new Map<number, MemberStats>(ids.map((id) => [id, NO_STATS]));
   const since = new Date(now.getTime() - RELIABILITY_WINDOW_DAYS * DAY_MS);
   let statement = prepared.get(db);
   if (!statement) prepared.set(db, (statement = prepareStats(db)));
