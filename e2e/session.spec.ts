@@ -1,7 +1,7 @@
 /**
  * Session rules (SPEC §4): "로그인 상태 유지" keeps the token in localStorage (survives closing the
- * page), otherwise sessionStorage (per tab); the full-screen loading text while a stored session
- * is restored with the me call.
+ * page), otherwise sessionStorage (per tab); a stored session with its member shows at once while
+ * the me call checks it (issue #33 item 2), one without shows the full-screen loading text until then.
  */
 import { expect, test } from '@playwright/test';
 import { createMemberViaApi, signIn } from './support/members.ts';
@@ -46,9 +46,14 @@ test.describe('restoring a stored session', () => {
   // page.route does not see requests a service worker handles: keep the worker out of this one.
   test.use({ serviceWorkers: 'block' });
 
-  test('shows the full-screen loading text until the me call answers', async ({ page, request }) => {
+  test('a stored token without its member shows the full-screen loading text until the me call answers', async ({ page, request }) => {
     const member = await createMemberViaApi(request);
     await signIn(page, member, { remember: true });
+    // A session stored before the member was kept beside the token: only the token and its expiry.
+    await page.evaluate(`(() => {
+      const stored = JSON.parse(localStorage.getItem('bapsang.session'));
+      localStorage.setItem('bapsang.session', JSON.stringify({ token: stored.token, expiresAt: stored.expiresAt }));
+    })()`);
 
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
@@ -70,6 +75,32 @@ test.describe('restoring a stored session', () => {
     await expectSignedIn(page);
   });
 
+  test('a stored token with its member shows the page at once while the me call is held back (issue #33 item 2)', async ({ page, request }) => {
+    const member = await createMemberViaApi(request);
+    await signIn(page, member, { remember: true });
+
+    let meAsked = false;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/user/me', async (route) => {
+      meAsked = true;
+      await held;
+      await route.continue();
+    });
+
+    await page.goto('/matching');
+    // The member's page and top bar, before `me` has answered.
+    await expect(page.getByRole('heading', { level: 1, name: '매칭' })).toBeVisible();
+    await expectSignedIn(page);
+    expect(meAsked).toBe(true);
+    await expect(page.getByRole('status').filter({ hasText: LOADING_TEXT })).toHaveCount(0);
+    release();
+    await expectPath(page, '/matching');
+    await expectSignedIn(page);
+  });
+
   test('a stored session the server refuses signs the member out', async ({ page, request }) => {
     const member = await createMemberViaApi(request);
     await signIn(page, member, { remember: true });
@@ -78,5 +109,9 @@ test.describe('restoring a stored session', () => {
     );
     await page.goto('/');
     await expectSignedOut(page);
+    // Refused, not expired: the login page does not say "로그인이 만료됐어요".
+    await buttonOrLink(topBar(page), '로그인').click();
+    await expectPath(page, '/auth');
+    await expect(page.getByText('로그인이 만료됐어요. 다시 로그인해주세요.', { exact: true })).toHaveCount(0);
   });
 });

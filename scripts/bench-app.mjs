@@ -132,7 +132,8 @@ async function api(app, method, path, { token, data } = {}) {
 
 /**
  * A set-up member (code mail → verify → register → profile → safety guide read), as
- * e2e/support/members.ts `createMemberViaApi` does. Returns `{ name, email, token, expiresAt }`.
+ * e2e/support/members.ts `createMemberViaApi` does. Returns `{ name, email, token, expiresAt, user }`
+ * (`user`: the member as `GET /api/user/me` answers it, the User part of a login answer).
  */
 export async function createMember(app, name) {
   const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -147,8 +148,10 @@ export async function createMember(app, name) {
     data: { name, age: 30, bio: '같이 밥 먹어요', profileImage: '/avatars/bear.svg', preferences: { 한식: true, 분식: true } },
   });
   await api(app, 'POST', '/api/user/safety-guide', { token: accessToken });
+  // The member as a login answers it now (the login answer is `{ accessToken, ...User }`), set up.
+  const user = await api(app, 'GET', '/api/user/me', { token: accessToken });
   const payload = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString('utf8'));
-  return { name, email, token: accessToken, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : null };
+  return { name, email, token: accessToken, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : null, user };
 }
 
 /** A KST calendar date `days` after today, YYYY-MM-DD. */
@@ -199,10 +202,12 @@ export async function seed(app, { posts = 50, meals = 50 } = {}) {
 }
 
 /**
- * The script a browser context runs before any page script: `member` is signed in the way the app
- * stores a session (src/lib/token-storage.ts, localStorage "로그인 상태 유지").
+ * The script a browser context runs before any page script: `member` (from `createMember`) is
+ * signed in the way a login stores a session (src/lib/token-storage.ts, localStorage "로그인 상태
+ * 유지"): the token, its expiry and the member, so the app starts on the stored member while `me`
+ * checks in the background (issue #33 item 2).
  */
 export function sessionInitScript(member) {
-  const stored = JSON.stringify({ token: member.token, expiresAt: member.expiresAt });
+  const stored = JSON.stringify({ token: member.token, expiresAt: member.expiresAt, user: member.user });
   return `try { localStorage.setItem('bapsang.session', ${JSON.stringify(stored)}); } catch {}`;
 }

@@ -8,17 +8,15 @@ import { sessionSnapshot, useSession } from '@/lib/session/store';
 import { createAppRouter } from './router';
 
 /**
- * Restores the session first (full-screen message), then renders the router inside the app's
+ * Shows the full-screen message while a stored session without its member waits for `me`
+ * (main.tsx starts the restore before the first render; a stored member shows at once, issue
+ * #33 item 2), then renders the router inside the app's
  * TanStack Query client (server state, issue #14). Whenever who is
  * signed in (or whether they are new) changes, the guards run again.
  */
 export function App() {
   const [router] = useState(createAppRouter);
   const loading = useSession((s) => s.status === 'loading');
-
-  useEffect(() => {
-    void useSession.getState().restore();
-  }, []);
 
   useEffect(
     () =>

@@ -88,6 +88,37 @@ describe('a dead token on the live channel (issue #13)', () => {
   });
 });
 
+describe('a restored session on the live channel (issue #33 item 2)', () => {
+  afterEach(async () => {
+    await disconnectLive();
+    stomp.clients.length = 0;
+    localStorage.clear();
+  });
+
+  it('connects only once me confirmed the stored member, never with the unverified token', async () => {
+    const token = fakeJwt(Date.now() + 3_600_000);
+    localStorage.setItem('bapsang.session', JSON.stringify({ token, expiresAt: Date.now() + 3_600_000, user: makeUser() }));
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    mockFetch({ 'GET /api/user/me': async () => (await held, jsonResponse(makeUser())) });
+    const stop = startLiveChannel();
+    const restoring = useSession.getState().restore();
+    expect(useSession.getState()).toMatchObject({ status: 'signedIn', verifying: true });
+    // Give a connect every chance to start (the STOMP library loads on the first one).
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await import('@stomp/stompjs');
+    expect(stomp.clients).toHaveLength(0);
+
+    answer();
+    await restoring;
+    await vi.waitFor(() => expect(stomp.clients).toHaveLength(1));
+    expect(stomp.clients[0]!.activated).toBe(1);
+    stop();
+  });
+});
+
 describe('subscriptions and SEND headers (issue #16)', () => {
   afterEach(async () => {
     await disconnectLive();

@@ -170,11 +170,13 @@ export function livePublish(destination: string, body: unknown, options: LivePub
 
 /**
  * Follows the session: connected while signed in (with the current token), closed on sign-out.
- * Called once at start-up (src/main.tsx); answers the stopper.
+ * Called by the root layout's live services (src/routes/-live-services.tsx); answers the stopper.
  */
 export function startLiveChannel(): () => void {
-  const follow = (s: { status: string; token: string | null }) => {
-    if (s.status === 'signedIn' && s.token) void connectLive(s.token);
+  // Never with a restored token `me` has not confirmed yet (issue #33 item 2): `verifying` ends
+  // when `me` answered or the offline fallback decided, and the subscription connects then.
+  const follow = (s: { status: string; token: string | null; verifying: boolean }) => {
+    if (s.status === 'signedIn' && s.token && !s.verifying) void connectLive(s.token);
   };
   follow(useSession.getState());
   const unsubscribe = useSession.subscribe(follow);

@@ -43,6 +43,7 @@ const FOOTER_PATHS = new Set(['/', '/terms', '/privacy']);
 
 function RootLayout() {
   const user = useSession((s) => (s.status === 'signedIn' ? s.user : null));
+  const verifying = useSession((s) => s.verifying);
   const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
   const pathname = useLocation({ select: (l) => l.pathname });
@@ -96,8 +97,9 @@ function RootLayout() {
       )}
       <ConfirmHost />
       {/* The live channel, notifications and push (issues #4, #7, #16): members only, so a visitor
-          never downloads the STOMP client, the notification hooks or push (issue #33 item 1). */}
-      {user && (
+          never downloads the STOMP client, the notification hooks or push (issue #33 item 1); and
+          only once `me` confirmed a restored session, never on an unverified token (item 2). */}
+      {user && !verifying && (
         <Suspense fallback={null}>
           <LiveServices userId={user.id} />
         </Suspense>

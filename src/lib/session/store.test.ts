@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt, jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
-import { call } from '@/lib/api-client';
+import { apiRequest, call } from '@/lib/api-client';
 import { getMe } from '@common/api/users';
 import { EXPIRED_MARKER_KEY, expiredNotice, hasExpiredMarker, readToken, TOKEN_KEY } from '@/lib/token-storage';
 import { onSignOut, sessionSnapshot, useSession } from './store';
@@ -126,6 +126,107 @@ describe('session store (SPEC §4)', () => {
     expect(useSession.getState().status).toBe('signedOut');
     expect(readToken()?.token).toBe(token);
     expect(localStorage.getItem(EXPIRED_MARKER_KEY)).toBeNull();
+  });
+
+  describe('optimistic restore with the stored member (issue #33 item 2)', () => {
+    /** A stored "로그인 상태 유지" session with its member, as signIn keeps it. */
+    function storeSession(name: string): string {
+      const token = fakeJwt(Date.now() + HOUR);
+      localStorage.setItem(TOKEN_KEY, JSON.stringify({ token, expiresAt: Date.now() + HOUR, user: makeUser({ name }) }));
+      return token;
+    }
+    /** A `me` answer the test releases: `answer(response)` lets it through. */
+    function heldMe(): { answer: (response: Response | Error) => void } {
+      let answer: (response: Response | Error) => void = () => undefined;
+      const held = new Promise<Response | Error>((resolve) => {
+        answer = resolve;
+      });
+      mockFetch({
+        'GET /api/user/me': async () => {
+          const response = await held;
+          if (response instanceof Error) throw response;
+          return response;
+        },
+        'GET /api/notifications': () => jsonResponse({ code: 'TOKEN_REVOKED', message: '로그인이 만료됐어요. 다시 로그인해주세요.' }, 401),
+      });
+      return { answer: (response) => answer(response) };
+    }
+
+    it('starts signed in as the stored member before me answers, then takes the member me answers', async () => {
+      const token = storeSession('저장된회원');
+      const me = heldMe();
+      const restoring = useSession.getState().restore();
+      expect(useSession.getState()).toMatchObject({ status: 'signedIn', token, verifying: true, user: { name: '저장된회원' } });
+      expect(sessionSnapshot().signedIn).toBe(true);
+
+      me.answer(jsonResponse(makeUser({ name: '새이름' })));
+      await restoring;
+      expect(useSession.getState()).toMatchObject({ status: 'signedIn', token, verifying: false, user: { name: '새이름' } });
+      expect(readToken()?.user?.name).toBe('새이름');
+    });
+
+    it('a refused me signs the stored member out without the expiry marker', async () => {
+      storeSession('저장된회원');
+      const me = heldMe();
+      const hook = vi.fn();
+      const off = onSignOut(hook);
+      const restoring = useSession.getState().restore();
+      expect(useSession.getState().status).toBe('signedIn');
+      me.answer(jsonResponse({ code: 'INVALID_TOKEN', message: '로그인이 필요합니다.' }, 401));
+      await restoring;
+      expect(useSession.getState()).toMatchObject({ status: 'signedOut', user: null, token: null, verifying: false });
+      expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+      expect(hasExpiredMarker()).toBe(false);
+      expect(hook).toHaveBeenCalledWith('invalid');
+      off();
+    });
+
+    it('a 401 from another request while me checks does not end the session as expired: me decides', async () => {
+      storeSession('저장된회원');
+      const me = heldMe();
+      const restoring = useSession.getState().restore();
+      await expect(apiRequest('/api/notifications')).rejects.toMatchObject({ status: 401 });
+      expect(useSession.getState().status).toBe('signedIn');
+      expect(hasExpiredMarker()).toBe(false);
+
+      me.answer(jsonResponse({ message: '로그인이 필요합니다.' }, 401));
+      await restoring;
+      expect(useSession.getState().status).toBe('signedOut');
+      expect(hasExpiredMarker()).toBe(false);
+    });
+
+    it('a 401 from another request while me checks is forgotten when me confirms the member', async () => {
+      storeSession('저장된회원');
+      const me = heldMe();
+      const restoring = useSession.getState().restore();
+      await expect(apiRequest('/api/notifications')).rejects.toMatchObject({ status: 401 });
+      me.answer(jsonResponse(makeUser({ name: '확인됨' })));
+      await restoring;
+      expect(useSession.getState()).toMatchObject({ status: 'signedIn', verifying: false, user: { name: '확인됨' } });
+      expect(hasExpiredMarker()).toBe(false);
+    });
+
+    it('offline (me fails on the network) keeps the stored member signed in', async () => {
+      const token = storeSession('오프라인회원');
+      const me = heldMe();
+      const restoring = useSession.getState().restore();
+      me.answer(new TypeError('Failed to fetch'));
+      await restoring;
+      expect(useSession.getState()).toMatchObject({ status: 'signedIn', token, verifying: false, user: { name: '오프라인회원' } });
+      expect(readToken()?.token).toBe(token);
+      expect(hasExpiredMarker()).toBe(false);
+    });
+
+    it('after an offline fallback, a 401 another request got while me checked ends the session as before', async () => {
+      storeSession('오프라인회원');
+      const me = heldMe();
+      const restoring = useSession.getState().restore();
+      await expect(apiRequest('/api/notifications')).rejects.toMatchObject({ status: 401 });
+      me.answer(jsonResponse({ message: '서버 오류' }, 503));
+      await restoring;
+      expect(useSession.getState().status).toBe('signedOut');
+      expect(hasExpiredMarker()).toBe(true);
+    });
   });
 
   it('is signed out at start without a stored token, without calling the API', async () => {

@@ -6,7 +6,7 @@
 import { create, type StateCreator } from 'zustand';
 import type { User } from '@common/api/users';
 import { isNewMember } from '@common/domain/account';
-import { call, configureApiClient, isApiError } from '@/lib/api-client';
+import { call, configureApiClient, isApiError, type ApiError } from '@/lib/api-client';
 import { decodeJwtExpiry } from '@/lib/jwt';
 import {
   clearExpiredMarker,
@@ -33,6 +33,13 @@ interface CredentialsSlice {
   status: SessionStatus;
   token: string | null;
   expiresAt: number | null;
+  /**
+   * true while a session restored from storage runs on the stored member and `GET /api/user/me`
+   * has not answered yet (issue #33 item 2, optimistic restore). Meanwhile a 401 of another
+   * request does not end the session (the `me` answer decides) and the live channel waits.
+   * false once `me` answered, the offline fallback decided, or after any sign-in / sign-out.
+   */
+  verifying: boolean;
 }
 
 interface UserSlice {
@@ -45,7 +52,12 @@ interface Actions {
   signIn: (input: { token: string; user: User; remember: boolean }) => void;
   /** Logout, failed `me`, expiry, revoked token; `notice` is shown at login (reason `ended`). */
   signOut: (reason?: SignOutReason, notice?: string) => void;
-  /** At start: read the stored token and confirm it with `GET /api/user/me`. */
+  /**
+   * At start: read the stored token and confirm it with `GET /api/user/me`. With a stored member
+   * the session is 'signedIn' on it at once (synchronously, `verifying: true`) and `me` checks in
+   * the background; without one the status stays 'loading' until `me` answers. The promise
+   * settles once `me` answered (or failed) and the session was updated; it never rejects.
+   */
   restore: () => Promise<void>;
 }
 
@@ -55,6 +67,7 @@ const createCredentialsSlice: StateCreator<SessionState, [], [], CredentialsSlic
   status: 'loading',
   token: null,
   expiresAt: null,
+  verifying: false,
 });
 
 const createUserSlice: StateCreator<SessionState, [], [], UserSlice> = (set) => ({
@@ -82,6 +95,8 @@ export function onSignOut(handler: SignOutHandler): () => void {
 const MAX_TIMEOUT = 2_147_483_647;
 let expiryTimer: ReturnType<typeof setTimeout> | null = null;
 let restoring: Promise<void> | null = null;
+/** A 401 of another request that arrived while `me` was still checking a restored session. */
+let unauthorizedWhileVerifying: ApiError | null = null;
 
 /** `me` answers that mean the stored token is no good (revoked, expired, member gone). */
 const REJECTED_SESSION = new Set([401, 403, 404]);
@@ -117,7 +132,8 @@ export const useSession = create<SessionState>()((...a) => {
       const expiresAt = decodeJwtExpiry(token);
       saveToken({ token, expiresAt, user }, remember);
       clearExpiredMarker();
-      set({ status: 'signedIn', token, expiresAt, user });
+      unauthorizedWhileVerifying = null;
+      set({ status: 'signedIn', token, expiresAt, user, verifying: false });
       startExpiryTimer(expiresAt);
     },
 
@@ -126,7 +142,8 @@ export const useSession = create<SessionState>()((...a) => {
       clearToken();
       if (reason === 'expired') writeExpiredMarker();
       if (reason === 'ended') writeExpiredMarker(notice);
-      set({ status: 'signedOut', token: null, expiresAt: null, user: null });
+      unauthorizedWhileVerifying = null;
+      set({ status: 'signedOut', token: null, expiresAt: null, user: null, verifying: false });
       for (const handler of [...signOutHandlers]) {
         try {
           handler(reason);
@@ -147,19 +164,31 @@ export const useSession = create<SessionState>()((...a) => {
   async function restoreOnce(): Promise<void> {
     const stored = readToken();
     if (!stored) {
-      set({ status: 'signedOut', token: null, expiresAt: null, user: null });
+      set({ status: 'signedOut', token: null, expiresAt: null, user: null, verifying: false });
       return;
     }
-    set({ status: 'loading' });
+    // Issue #33 item 2: with the member stored beside the token the app starts signed in on it
+    // (no full-screen wait for `me`, the page and its data load at once); `me` checks in the
+    // background. Without a stored member the app waits for `me` as before.
+    unauthorizedWhileVerifying = null;
+    if (stored.user) {
+      set({ status: 'signedIn', token: stored.token, expiresAt: stored.expiresAt, user: stored.user, verifying: true });
+      startExpiryTimer(stored.expiresAt);
+    } else {
+      set({ status: 'loading', verifying: false });
+    }
     try {
       // The operation's module (its TypeBox schemas, the error catalogue) loads here, not with the
       // first render: a visitor's first paint does not wait for it (issue #33 item 1).
       const { getMe } = await import('@common/api/users');
       const user = await call(getMe, { token: stored.token });
+      if (get().token !== stored.token && get().status !== 'loading') return; // signed in or out meanwhile
       saveStoredUser(user);
-      set({ status: 'signedIn', token: stored.token, expiresAt: stored.expiresAt, user });
+      unauthorizedWhileVerifying = null;
+      set({ status: 'signedIn', token: stored.token, expiresAt: stored.expiresAt, user, verifying: false });
       startExpiryTimer(stored.expiresAt);
     } catch (error) {
+      if (get().token !== stored.token && get().status !== 'loading') return; // signed in or out meanwhile
       // SPEC §4: a failed `me` call ends the session — when the server says the token is bad.
       // A network failure or a server error says nothing about the token: keep it, and start
       // signed in on the member last confirmed (offline use), or signed out until a later retry.
@@ -169,29 +198,46 @@ export const useSession = create<SessionState>()((...a) => {
       } else if (isApiError(error) && REJECTED_SESSION.has(error.status)) {
         get().signOut('invalid');
       } else if (stored.user) {
-        set({ status: 'signedIn', token: stored.token, expiresAt: stored.expiresAt, user: stored.user });
+        const seen = unauthorizedWhileVerifying;
+        unauthorizedWhileVerifying = null;
+        set({ status: 'signedIn', token: stored.token, expiresAt: stored.expiresAt, user: stored.user, verifying: false });
         startExpiryTimer(stored.expiresAt);
+        // A 401 another request got meanwhile is the server's word on the token after all.
+        if (seen) endOnUnauthorized(seen);
       } else {
-        set({ status: 'signedOut', token: null, expiresAt: null, user: null });
+        set({ status: 'signedOut', token: null, expiresAt: null, user: null, verifying: false });
       }
     }
   }
 });
 
+/** Today's rule for a 401 of a signed-in request: the account text when it ended, else "expired". */
+function endOnUnauthorized(error: ApiError): void {
+  const ended = accountEndedNotice(error);
+  if (ended) useSession.getState().signOut('ended', ended);
+  else useSession.getState().signOut('expired');
+}
+
 configureApiClient({
   getToken: () => useSession.getState().token,
   onUnauthorized: (error) => {
-    if (useSession.getState().status !== 'signedIn') return;
-    const ended = accountEndedNotice(error);
-    if (ended) useSession.getState().signOut('ended', ended);
-    else useSession.getState().signOut('expired');
+    const { status, verifying } = useSession.getState();
+    if (status !== 'signedIn') return;
+    // Issue #33 item 2: a restored session not yet confirmed is not "expired" on another request's
+    // 401 — the `me` answer decides (a refused `me` signs out as 'invalid' / 'ended').
+    if (verifying) {
+      unauthorizedWhileVerifying ??= error;
+      return;
+    }
+    endOnUnauthorized(error);
   },
 });
 
 /** Initial state, for tests: clears the timer and the store (not the hooks' owners). */
 export function resetSession(): void {
   stopExpiryTimer();
-  useSession.setState({ status: 'loading', token: null, expiresAt: null, user: null });
+  unauthorizedWhileVerifying = null;
+  useSession.setState({ status: 'loading', token: null, expiresAt: null, user: null, verifying: false });
 }
 
 // ---- selectors --------------------------------------------------------------------------------
