@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { leanContractPlugin } from './scripts/lean-contract.ts';
 
 /** The web app manifest lives at the repository root; the PWA plugin emits it and precaches it. */
 const manifest = JSON.parse(
@@ -37,6 +38,8 @@ export default defineConfig({
       routeFileIgnorePattern: '\\.test\\.',
     }),
     react(),
+    // Production client: operations without their schemas, so no first view builds TypeBox (issue #33 item 1).
+    leanContractPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
