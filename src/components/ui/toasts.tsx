@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useState, type ComponentType } from 'react'
 import type { ToasterProps } from 'sonner';
 import { ko } from '@/i18n/shell';
 import { loadSonner, useFeedback } from './feedback-store';
+import { onFirstInteraction } from './first-interaction';
 
 
 /** Space between the toasts and what they stay clear of, in px. */
@@ -97,13 +98,16 @@ function useToastPlace(): ToastPlace {
  */
 export function Toasts() {
   const { phone, top, bottom } = useToastPlace();
-  // sonner's Toaster loads with the first toast, then stays (issue #33 item 1: 8.7 kB brotli that a
-  // first view without a toast does not need). A toast raised before it arrives is not lost:
-  // feedback-store hands it to sonner once the same import resolves, in the order raised, and
-  // sonner replays its active toasts to a Toaster that subscribes late. A failed import (offline
-  // before the service worker controls the page) is tried again with a later toast.
+  // sonner's Toaster mounts with the first toast, then stays (issue #33 item 1: 8.7 kB brotli that
+  // a first view without a toast does not need). Its code loads after the member's first press or
+  // key, or with the first toast if that comes first, so a toast raised offline ("연결되면
+  // 보낼게요") still shows before the service worker controls the page. A toast raised before it
+  // arrives is not lost: feedback-store hands it to sonner once the same import resolves, in the
+  // order raised, and sonner replays its active toasts to a Toaster that subscribes late. A failed
+  // import is tried again with a later toast.
   const raised = useFeedback((s) => s.toasts.length > 0);
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
+  useEffect(() => onFirstInteraction(() => void loadSonner().catch(() => undefined)), []);
   useEffect(() => {
     if (!raised || Toaster) return;
     loadSonner().then(
