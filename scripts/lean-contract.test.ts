@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { OperationSpec } from '../common/api/operation.ts';
 import { operations } from '../common/api/operations.ts';
-import { leanContract, leanOperations } from './lean-contract.ts';
+import { leanContract, leanOperations, schemaImports, schemaNames } from './lean-contract.ts';
 
 const dir = new URL('../common/api/', import.meta.url);
 const lean = Object.assign(
@@ -49,7 +49,25 @@ describe('lean contract (issue #33 item 1)', () => {
     const out = leanContract(code, 'x.ts');
     expect(out).not.toContain('defineOperation');
     expect(out).toContain("export const op = ({ method: 'POST', path: '/api/x', auth: 'member', responses: { \"200\": {}, \"201\": { content: 0 } } });");
-    expect(out).toContain('export const Body = /* @__PURE__ */ Type.Object({ a: /* @__PURE__ */ Type.String() });');
+    expect(out).toContain('export const Body = /* @__PURE__ */ (() => (Type.Object({ a: Type.String() })))();');
+  });
+
+  it("points a client module's schema imports at the whole copy, and leaves operations and constants", () => {
+    const schemas = (specifier: string) => (specifier === '@common/api/x' ? new Set(['Body']) : null);
+    const code = "import { Body, op as opOp, LIMIT, type Thing } from '@common/api/x';\nimport type { Body as B } from '@common/api/x';\nimport { y } from '@common/api/y';";
+    expect(schemaImports(code, 'form.ts', schemas)).toBe(
+      "import { op as opOp, LIMIT, type Thing } from '@common/api/x';\nimport { Body } from '@common/api/x?whole';\nimport type { Body as B } from '@common/api/x';\nimport { y } from '@common/api/y';",
+    );
+  });
+
+  it('counts as schemas the constants built by a call or read from one, not operations or literals', () => {
+    const code = [
+      'export const A = Type.Object({});',
+      'export const P = A.properties;',
+      "export const L = ['a', 'b'] as const;",
+      "export const op = defineOperation({ method: 'GET', path: '/x', auth: 'public', responses: {}, errors: [] });",
+    ].join('\n');
+    expect([...schemaNames(code, 'x.ts')]).toEqual(['A', 'P']);
   });
 
   it('refuses a response it cannot classify', () => {

@@ -13,14 +13,17 @@
  * - rewrites each `defineOperation({…})` to `{ method, path, auth, consumes, paged, rateLimited,
  *   responses }` with each response as `{}` (JSON) or `{ content: 0 }` (non-JSON; see
  *   `responseKinds`), dropping the request schemas, the English texts, the tags and the error codes;
- * - marks every call in a top-level `const` initializer `/* @__PURE__ *\/`, so that a schema no
- *   kept code reads is dropped by tree-shaking (a form that validates with a contract schema still
- *   imports it, and gets it whole).
+ * - builds each top-level `const` made by calls in a `/* @__PURE__ *\/` arrow, so that a schema
+ *   no kept code reads is dropped by tree-shaking;
+ * - points a client module's imports of contract schemas (a form's `ScheduleCreateBody`) at the
+ *   module's whole copy (`?whole`, untransformed), so the lean copy the first view loads keeps no
+ *   schema alive (`schemaImports`).
  *
  * An operation whose shape it cannot read (a spread, a computed key, a response it cannot classify)
  * fails the build with the file and the operation's name, rather than shipping a wrong operation.
  * scripts/lean-contract.test.ts checks every operation's kept fields against the real record.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
 
@@ -30,8 +33,11 @@ const KEPT = new Set(['method', 'path', 'auth', 'consumes', 'paged', 'rateLimite
 /** The files transformed: the contract (its areas, operation.ts, the error catalogue) and the domain modules. */
 const CONTRACT_FILE = /[\\/]common[\\/]((api|domain)[\\/][^\\/]+|errors)\.ts$/;
 
-/** TypeBox's own modules. */
-const TYPEBOX_FILE = /[\\/]node_modules[\\/]typebox[\\/]/;
+/** The client's sources, whose imports of contract schemas go to the whole copies. */
+const SOURCE_FILE = /[\\/]src[\\/].+\.tsx?$/;
+
+/** TypeBox's modules and es-hangul (the catalogue's particles): their top level only declares and computes tables. */
+const PURE_PACKAGE_FILE = /[\\/]node_modules[\\/](typebox|es-hangul)[\\/]/;
 
 /** A response entry's kind: `content` (a non-JSON answer, `ContentResponse`) or `json` (a TypeBox schema). */
 export type ResponseKind = 'json' | 'content';
@@ -146,12 +152,6 @@ export function leanContract(code: string, file: string): string {
     const responses = Object.entries(op.responses).map(([status, kind]) => `${JSON.stringify(status)}: ${kind === 'content' ? '{ content: 0 }' : '{}'}`);
     edits.push([op.call.getStart(source), op.call.end, `({ ${[...fields, `responses: { ${responses.join(', ')} }`].join(', ')} })`]);
   }
-  const markPure = (node: ts.Node) => {
-    // Calls inside a function run when it is called, not at load: left as written.
-    if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return;
-    if ((ts.isCallExpression(node) || ts.isNewExpression(node)) && !inOperation(node)) edits.push([node.getStart(source), node.getStart(source), '/* @__PURE__ */ ']);
-    ts.forEachChild(node, markPure);
-  };
   // `import { defineOperation } from './operation.ts'` is not needed once its calls are rewritten:
   // without it the module no longer loads operation.ts and, through it, the error catalogue.
   for (const statement of source.statements) {
@@ -162,9 +162,18 @@ export function leanContract(code: string, file: string): string {
     const values = bindings.elements.filter((e) => !e.isTypeOnly && !statement.importClause?.isTypeOnly);
     if (values.length === 1 && values[0]?.name.text === 'defineOperation') edits.push([statement.getStart(source), statement.end, '']);
   }
+  // A top-level constant built by calls (or read from another: `MemberStats.properties`) is built
+  // in a pure-marked arrow: unused, it goes whole (a `/* @__PURE__ */` on the call alone would
+  // still keep the spreads of its arguments and a property read).
+  const hasCall = (node: ts.Node): boolean =>
+    ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isSpreadAssignment(node) || ts.isSpreadElement(node) || ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node) || (!ts.isArrowFunction(node) && !ts.isFunctionExpression(node) && (ts.forEachChild(node, hasCall) ?? false));
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement) || !(statement.declarationList.flags & ts.NodeFlags.Const)) continue;
-    for (const d of statement.declarationList.declarations) if (d.initializer) markPure(d.initializer);
+    for (const d of statement.declarationList.declarations) {
+      if (!d.initializer || inOperation(d.initializer) || operations.some((op) => op.call.pos >= d.initializer!.pos && op.call.end <= d.initializer!.end)) continue;
+      if (!hasCall(d.initializer)) continue;
+      edits.push([d.initializer.getStart(source), d.initializer.getStart(source), '/* @__PURE__ */ (() => ('], [d.initializer.end, d.initializer.end, '))()']);
+    }
   }
   edits.sort((a, b) => b[0] - a[0]);
   let out = code;
@@ -172,20 +181,97 @@ export function leanContract(code: string, file: string): string {
   return out;
 }
 
+/** The query that asks for a contract module whole, with its schemas (see `schemaImports`). */
+export const WHOLE = 'whole';
+
+/**
+ * The names of a contract module's top-level constants that hold schemas or values built from
+ * them (initialised by a call other than `defineOperation`, or read from one: `Type.Object(…)`,
+ * `literalUnion(…)`, `MemberStats.properties`).
+ */
+export function schemaNames(code: string, file: string): Set<string> {
+  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const names = new Set<string>();
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    for (const d of statement.declarationList.declarations) {
+      if (!ts.isIdentifier(d.name) || !d.initializer) continue;
+      let init = d.initializer;
+      while (ts.isParenthesizedExpression(init) || ts.isAsExpression(init) || ts.isSatisfiesExpression(init)) init = init.expression;
+      const operation = ts.isCallExpression(init) && ts.isIdentifier(init.expression) && init.expression.text === 'defineOperation';
+      if (!operation && (ts.isCallExpression(init) || ts.isPropertyAccessExpression(init))) names.add(d.name.text);
+    }
+  }
+  return names;
+}
+
+/**
+ * An importer's code with each schema it imports from a contract module (`@common/api/<area>`,
+ * `@common/domain/<name>`) taken from that module's whole copy (`?whole`) instead: a form that
+ * validates with `ScheduleCreateBody` then does not keep the schema, and TypeBox with it, alive in
+ * the lean module every first view loads. The whole copy loads with the form that needs it.
+ * `schemasOf(specifier)` answers the schema names of the module a specifier names.
+ */
+export function schemaImports(code: string, file: string, schemasOf: (specifier: string) => Set<string> | null): string {
+  if (!code.includes('@common/')) return code;
+  const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const edits: Array<[number, number, string]> = [];
+  for (const statement of source.statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const specifier = statement.moduleSpecifier.text;
+    if (!/^@common\/(api|domain)\/[\w-]+$/.test(specifier)) continue;
+    const clause = statement.importClause;
+    const bindings = clause?.namedBindings;
+    if (!clause || clause.isTypeOnly || clause.name || !bindings || !ts.isNamedImports(bindings)) continue;
+    const schemas = schemasOf(specifier);
+    if (!schemas) continue;
+    const moved = bindings.elements.filter((e) => !e.isTypeOnly && schemas.has((e.propertyName ?? e.name).text));
+    if (moved.length === 0) continue;
+    const kept = bindings.elements.filter((e) => !moved.includes(e));
+    const text = (list: readonly ts.ImportSpecifier[]) => list.map((e) => e.getText(source)).join(', ');
+    const whole = `import { ${text(moved)} } from '${specifier}?${WHOLE}';`;
+    edits.push([statement.getStart(source), statement.end, kept.length ? `import { ${text(kept)} } from '${specifier}';\n${whole}` : whole]);
+  }
+  let out = code;
+  for (const [start, end, replacement] of edits.sort((a, b) => b[0] - a[0])) out = out.slice(0, start) + replacement + out.slice(end);
+  return out;
+}
+
+/** A whole copy's relative imports of other contract modules, pointed at their whole copies too. */
+function wholeImports(code: string): string {
+  return code.replace(/(from\s+|import\s+)(['"])(\.{1,2}\/[^'"]+\.ts)\2/g, (_, head: string, quote: string, path: string) => `${head}${quote}${path}?${WHOLE}${quote}`);
+}
+
 /** The Vite plugin (client production build only; see the file comment). */
-export function leanContractPlugin(): Plugin {
+export function leanContractPlugin(root: string): Plugin {
+  const cache = new Map<string, Set<string>>();
+  const schemasOf = (specifier: string): Set<string> | null => {
+    const file = `${root}/common/${specifier.slice('@common/'.length)}.ts`;
+    let names = cache.get(file);
+    if (!names) {
+      if (!existsSync(file)) return null;
+      names = schemaNames(readFileSync(file, 'utf8'), file);
+      cache.set(file, names);
+    }
+    return names;
+  };
   return {
     name: 'bapsang:lean-contract',
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      const file = id.split('?')[0] ?? id;
+      const [file = id, query = ''] = id.split('?');
       // TypeBox's modules only declare (its format registry fills itself in the module that reads
-      // it): one whose exports nothing uses can go, so a lean module's leftover
-      // `import { Type } from 'typebox'` does not load the builder for nothing.
-      if (TYPEBOX_FILE.test(file)) return { code, map: null, moduleSideEffects: false };
-      if (!CONTRACT_FILE.test(file)) return null;
-      return { code: leanContract(code, file), map: null };
+      // it) and es-hangul only computes its tables: a module of theirs whose exports nothing uses
+      // can go, so a lean module's leftover `import { Type } from 'typebox'` (or the catalogue's
+      // `josa`) loads nothing.
+      if (PURE_PACKAGE_FILE.test(file)) return { code, map: null, moduleSideEffects: false };
+      if (CONTRACT_FILE.test(file)) return { code: query === WHOLE ? wholeImports(code) : leanContract(code, file), map: null };
+      if (SOURCE_FILE.test(file) && !query) {
+        const out = schemaImports(code, file, schemasOf);
+        return out === code ? null : { code: out, map: null };
+      }
+      return null;
     },
   };
 }
