@@ -7,17 +7,22 @@
  * in production reads only an operation's `method`, `path`, `auth` and which statuses it answers
  * (`responses`: a JSON answer or a non-JSON `content` one). Importing an area module also built all
  * of its TypeBox schemas at load time, so every first view downloaded and ran the TypeBox `Type`
- * builder (about 45 kB minified, 14 kB brotli) for nothing. This transform, on common/api/*.ts and
- * common/domain/*.ts:
+ * builder (about 45 kB minified, 14 kB brotli) for nothing. This plugin, on common/api/*.ts,
+ * common/domain/*.ts and common/errors.ts:
  *
  * - rewrites each `defineOperation({…})` to `{ method, path, auth, consumes, paged, rateLimited,
- *   responses }` with each response as `{}` (JSON) or `{ content: 0 }` (non-JSON; see
- *   `responseKinds`), dropping the request schemas, the English texts, the tags and the error codes;
+ *   responses }` with each response as `{}` (JSON) or `{ content: 0 }` (non-JSON; see `kindOf`),
+ *   dropping the request schemas, the English texts, the tags and the error codes, and drops the
+ *   then unused `defineOperation` import (operation.ts loads the error catalogue);
  * - builds each top-level `const` made by calls in a `/* @__PURE__ *\/` arrow, so that a schema
  *   no kept code reads is dropped by tree-shaking;
  * - points a client module's imports of contract schemas (a form's `ScheduleCreateBody`) at the
- *   module's whole copy (`?whole`, untransformed), so the lean copy the first view loads keeps no
- *   schema alive (`schemaImports`).
+ *   module's whole copy (`?whole`: untransformed, its own contract imports pointing at whole
+ *   copies too), so the lean copy the first view loads keeps no schema alive (`schemaImports`).
+ *   The two copies are distinct module instances: the client never compares their objects;
+ * - marks TypeBox's and es-hangul's modules side-effect free, so a leftover import loads nothing.
+ * vite.config.ts gives TypeBox a chunk of its own, which only the whole copies import. A page
+ * that imports a schema at first view (bench-size shows a `typebox` chunk) loads it whole.
  *
  * An operation whose shape it cannot read (a spread, a computed key, a response it cannot classify)
  * fails the build with the file and the operation's name, rather than shipping a wrong operation.
