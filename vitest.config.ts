@@ -4,11 +4,11 @@ import viteConfig from './vite.config';
 /**
  * Test projects:
  * - `client`: React units in jsdom (src/**).
- * - `node`: common rules, the whole API through `app.inject` on an in-memory PGlite, and the soak's
+ * - `node`: common rules, the build's own tools (scripts/), the whole API through `app.inject` on an in-memory PGlite, and the soak's
  *   invariant checker (soak/invariants.test.ts; the soak itself is `npm run soak`).
  * - `node-postgres`: the same server suite against PostgreSQL, only when DATABASE_URL is set.
  */
-const serverInclude = ['server/**/*.test.ts', 'common/**/*.test.ts', 'sw/**/*.test.ts', 'soak/**/*.test.ts'];
+const serverInclude = ['server/**/*.test.ts', 'common/**/*.test.ts', 'sw/**/*.test.ts', 'soak/**/*.test.ts', 'scripts/**/*.test.ts'];
 /** The event-loop test at 100k rows runs alone, in `npm run test:scale` (vitest.scale.config.ts). */
 const serverExclude = ['server/**/*.scale.test.ts', 'node_modules/**'];
 /** Files that open PGlite themselves whatever the database (the migrations and the first start): once is enough. */

@@ -84,11 +84,18 @@ export function sampleText(code: ErrorCode): string {
   return errorText(code, ERROR_SAMPLES[code] as never);
 }
 
-const { $id: _id, ...errorBodyProperties } = Type.Object({
-  message: Type.String({ description: 'The Korean text of the code (common/errors.ts)' }),
-  code: Type.String(),
-  field: Type.Optional(Type.String({ description: 'The request field the error is about, so a form can mark it' })),
-}) as TSchema & { $id?: string };
+/**
+ * `ErrorBody` without its `$id`, built when first asked (the OpenAPI document and the server's
+ * routes), not when the module loads: the client imports this module for `defineOperation` only.
+ */
+function errorBodyProperties(): TSchema {
+  const { $id: _id, ...properties } = Type.Object({
+    message: Type.String({ description: 'The Korean text of the code (common/errors.ts)' }),
+    code: Type.String(),
+    field: Type.Optional(Type.String({ description: 'The request field the error is about, so a form can mark it' })),
+  }) as TSchema & { $id?: string };
+  return properties as TSchema;
+}
 
 /**
  * The error answers of an operation by status: `ErrorBody` with `code` narrowed to the codes of
@@ -101,10 +108,11 @@ export function errorResponsesOf(op: OperationSpec): Record<number, TSchema> {
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const out: Record<number, TSchema> = {};
+  const errorBody = errorBodyProperties();
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const properties = { ...(errorBodyProperties as { properties: Record<string, TSchema> }).properties };
+    const properties = { ...(errorBody as { properties: Record<string, TSchema> }).properties };
     out[status] = {
-      ...errorBodyProperties,
+      ...errorBody,
       properties: { ...properties, code: Type.String({ enum: codes, description: 'The machine code (common/errors.ts ERRORS)' }) },
       description: codes.map((c) => `\`${c}\`: ${sampleText(c)}`).join(' · '),
     } as TSchema;

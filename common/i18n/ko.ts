@@ -318,6 +318,12 @@ export const ko = {
   chats: {
     /** The chat list's time of a message under a minute old. */
     justNow: '방금',
+    /** The chat list's time of a message under an hour old (n ≥ 1, whole minutes). */
+    minutesAgo: '{n}분 전',
+    /** The chat list's time of a message under a day old (whole hours). */
+    hoursAgo: '{n}시간 전',
+    /** The chat list's time of a message within the week (whole days). */
+    daysAgo: '{n}일 전',
     /** The chat list's date of a message older than a week. */
     monthDay: '{month}월 {day}일',
     heading: shell.screens.chats,

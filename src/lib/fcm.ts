@@ -14,7 +14,7 @@
  * Without the VITE_FIREBASE_* configuration (src/config/env.ts) nothing here does anything and
  * the push UI stays hidden; the service worker still shows any push it gets.
  */
-import { operations } from '@common/api/operations';
+import { registerPushToken as registerPushTokenOp, removePushToken as removePushTokenOp } from '@common/api/push';
 import type { FirebaseApp } from 'firebase/app';
 import type { deleteToken, getToken, Messaging } from 'firebase/messaging';
 import { env, type FirebaseWebConfig } from '@/config/env';
@@ -97,7 +97,7 @@ async function registerToken(config: FirebaseWebConfig): Promise<boolean> {
     const registration = await readyRegistration();
     const token = await loaded.getToken(loaded.messaging, { vapidKey: config.vapidKey, serviceWorkerRegistration: registration });
     if (!token) return false;
-    await call(operations.registerPushToken, { body: { token } });
+    await call(registerPushTokenOp, { body: { token } });
     localStorage.setItem(PUSH_TOKEN_KEY, token);
     return true;
   } catch (error) {
@@ -149,7 +149,7 @@ export async function disablePushOnSignOut(bearer: string | null): Promise<void>
   localStorage.removeItem(PUSH_TOKEN_KEY);
   const config = env.firebase;
   const results = await Promise.allSettled([
-    bearer ? call(operations.removePushToken, { body: { token }, token: bearer }) : Promise.resolve(),
+    bearer ? call(removePushTokenOp, { body: { token }, token: bearer }) : Promise.resolve(),
     config
       ? loadMessaging(config).then((loaded) => (loaded ? loaded.deleteToken(loaded.messaging) : false))
       : Promise.resolve(false),

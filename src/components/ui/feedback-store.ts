@@ -4,21 +4,39 @@
  * component in a labelled live region, issue #14) and remembers it for its lifetime (the push
  * hook skips a push already shown); `confirmDialog(message)` resolves true/false.
  */
-import type { toast as sonnerToast } from 'sonner';
+import type * as Sonner from 'sonner';
 import { create } from 'zustand';
 
 /**
- * sonner is loaded after the first render (issue #18 item 8: 10 kB gzip out of the home route);
- * a toast raised before it arrives is shown once it has (sonner replays active toasts to a
- * Toaster that subscribes late).
+ * sonner is loaded with the first toast (issue #33 item 1: 8.7 kB brotli out of every first view);
+ * a toast raised before it arrives is shown once it has, in the order raised (sonner replays its
+ * active toasts to a Toaster that subscribes late).
  */
-type Sonner = typeof sonnerToast;
-let sonnerNow: Sonner | null = null;
-let sonnerLoad: Promise<Sonner> | null = null;
-function withSonner(apply: (sonner: Sonner) => void): void {
-  if (sonnerNow) return apply(sonnerNow);
-  sonnerLoad ??= import('sonner').then((m) => (sonnerNow = m.toast));
-  void sonnerLoad.then(apply);
+type SonnerToast = typeof Sonner.toast;
+let sonnerNow: typeof Sonner | null = null;
+let sonnerLoad: Promise<typeof Sonner> | null = null;
+
+/**
+ * sonner's module, imported once. A failed import (offline before the service worker controls
+ * the page) is not kept: the next call tries again.
+ */
+export function loadSonner(): Promise<typeof Sonner> {
+  sonnerLoad ??= import('sonner').then(
+    (m) => (sonnerNow = m),
+    (error: unknown) => {
+      sonnerLoad = null;
+      throw error;
+    },
+  );
+  return sonnerLoad;
+}
+
+function withSonner(apply: (sonner: SonnerToast) => void): void {
+  if (sonnerNow) return apply(sonnerNow.toast);
+  loadSonner().then(
+    (m) => apply(m.toast),
+    () => undefined,
+  );
 }
 
 export type ToastKind = 'success' | 'info' | 'error';
@@ -112,7 +130,7 @@ export function confirmDialog(message: string, options?: ConfirmOptions): Promis
 }
 
 export function resetFeedback(): void {
-  sonnerNow?.dismiss();
+  sonnerNow?.toast.dismiss();
   for (const timer of timers.values()) clearTimeout(timer);
   timers.clear();
   useFeedback.getState().confirm?.resolve(false);

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState, type ComponentType } from 'react';
+import type { ToasterProps } from 'sonner';
 import { ko } from '@/i18n/shell';
-import { useFeedback } from './feedback-store';
+import { loadSonner, useFeedback } from './feedback-store';
+import { onFirstInteraction } from './first-interaction';
 
-/** sonner's Toaster, loaded after the first render (issue #18 item 8). */
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 /** Space between the toasts and what they stay clear of, in px. */
 const GAP = 8;
@@ -98,12 +98,29 @@ function useToastPlace(): ToastPlace {
  */
 export function Toasts() {
   const { phone, top, bottom } = useToastPlace();
+  // sonner's Toaster mounts with the first toast, then stays (issue #33 item 1: 8.7 kB brotli that
+  // a first view without a toast does not need). Its code loads after the member's first press or
+  // key, or with the first toast if that comes first, so a toast raised offline ("연결되면
+  // 보낼게요") still shows before the service worker controls the page. A toast raised before it
+  // arrives is not lost: feedback-store hands it to sonner once the same import resolves, in the
+  // order raised, and sonner replays its active toasts to a Toaster that subscribes late. A failed
+  // import is tried again with a later toast.
+  const raised = useFeedback((s) => s.toasts.length > 0);
+  const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
+  useEffect(() => onFirstInteraction(() => void loadSonner().catch(() => undefined)), []);
+  useEffect(() => {
+    if (!raised || Toaster) return;
+    loadSonner().then(
+      (m) => setToaster(() => m.Toaster),
+      () => undefined,
+    );
+  }, [raised, Toaster]);
   // The host is there from the first render: a modal dialog opened before sonner arrives hides
   // everything but `[aria-live]` elements from assistive technology (aria-hidden's hideOthers), so
   // the host keeps the region that mounts inside it reachable. `off`: only sonner's region speaks.
   return (
     <div aria-live="off">
-      <Suspense fallback={null}>
+      {Toaster && (
         <Toaster
           position={phone ? 'bottom-center' : 'top-center'}
           containerAriaLabel={ko.feedback.notifications}
@@ -113,7 +130,7 @@ export function Toasts() {
           mobileOffset={phone ? { bottom } : { top }}
           toastOptions={{ closeButtonAriaLabel: ko.feedback.close, className: 'app-toast' }}
         />
-      </Suspense>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { AbsenceMark, DisputeBody, MatchRequest } from '@common/api/matches';
-import { operations } from '@common/api/operations';
+import { disputeAbsence as disputeAbsenceOp, listMyAbsences as listMyAbsencesOp } from '@common/api/matches';
 import type { MatchSide } from '@common/domain/match-status';
 import { call } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
@@ -14,7 +14,7 @@ import { useWrite, type Invalidates } from '@/lib/query/writes';
 export const absencesQuery = () =>
   queryOptions({
     queryKey: queryRoots.absences,
-    queryFn: ({ signal }) => call(operations.listMyAbsences, { signal }),
+    queryFn: ({ signal }) => call(listMyAbsencesOp, { signal }),
   });
 
 /** Whether a mark may still be disputed at `now`: not disputed yet and inside its 72 h window. */
@@ -39,7 +39,7 @@ export function useDisputeAbsence() {
   return useWrite({
     mutationFn: async ({ matchId, note }: { matchId: number; note?: string }) => {
       const body: DisputeBody = note ? { note } : {};
-      return call(operations.disputeAbsence, { params: { id: matchId }, body });
+      return call(disputeAbsenceOp, { params: { id: matchId }, body });
     },
     invalidates: disputeInvalidates,
   });

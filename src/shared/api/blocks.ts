@@ -5,7 +5,7 @@
  * (schedules, the board, matches, chats).
  */
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { operations } from '@common/api/operations';
+import { blockMember as blockMemberOp, listBlocks as listBlocksOp, unblockMember as unblockMemberOp } from '@common/api/blocks';
 import { call, callPage } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
@@ -21,7 +21,7 @@ export const BLOCKS_KEY = queryRoots.blocks;
 export const blocksQuery = () =>
   infiniteQueryOptions({
     queryKey: BLOCKS_KEY,
-    queryFn: ({ pageParam, signal }) => callPage(operations.listBlocks, pageParam, { signal }),
+    queryFn: ({ pageParam, signal }) => callPage(listBlocksOp, pageParam, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -31,10 +31,10 @@ export const invalidates = ['blocks', 'schedules', 'board', 'recommendations', '
 
 /** `POST /api/blocks {userId}` (201 or 200 when already blocked). */
 export function useBlockMember() {
-  return useWrite({ mutationFn: (userId: number) => call(operations.blockMember, { body: { userId } }), invalidates });
+  return useWrite({ mutationFn: (userId: number) => call(blockMemberOp, { body: { userId } }), invalidates });
 }
 
 /** `DELETE /api/blocks/{userId}` (204). */
 export function useUnblockMember() {
-  return useWrite({ mutationFn: (userId: number) => call(operations.unblockMember, { params: { userId } }), invalidates });
+  return useWrite({ mutationFn: (userId: number) => call(unblockMemberOp, { params: { userId } }), invalidates });
 }

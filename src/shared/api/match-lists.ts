@@ -4,19 +4,19 @@
  * requests), page by page, of meals not started (`upcoming`) or started (`past`).
  */
 import type { MatchListWhen, MatchRequest } from '@common/api/matches';
-import { operations } from '@common/api/operations';
+import { listReceivedMatches as listReceivedMatchesOp, listSentMatches as listSentMatchesOp } from '@common/api/matches';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { callPage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
 /** One page of `GET /api/matches?when=`: requests on my schedules (I am the host), newest first. */
 export function getReceivedRequests(cursor: string | null, when: MatchListWhen, signal?: AbortSignal): Promise<Page<MatchRequest>> {
-  return callPage(operations.listReceivedMatches, cursor, { query: { when }, signal });
+  return callPage(listReceivedMatchesOp, cursor, { query: { when }, signal });
 }
 
 /** One page of `GET /api/matches/sent?when=`: requests I sent, newest first. */
 export function getSentRequests(cursor: string | null, when: MatchListWhen, signal?: AbortSignal): Promise<Page<MatchRequest>> {
-  return callPage(operations.listSentMatches, cursor, { query: { when }, signal });
+  return callPage(listSentMatchesOp, cursor, { query: { when }, signal });
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { MatchRequest } from '@common/api/matches';
-import { operations } from '@common/api/operations';
+import { getMatch as getMatchOp } from '@common/api/matches';
 import type { MatchSide } from '@common/domain/match-status';
 import { call, isApiError } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
@@ -28,7 +28,7 @@ export const matchQueryOptions = (id: number) =>
     queryKey: matchKey(id),
     queryFn: async ({ signal }): Promise<MatchRequest | null> => {
       try {
-        return await call(operations.getMatch, { params: { id }, signal });
+        return await call(getMatchOp, { params: { id }, signal });
       } catch (error) {
         if (isApiError(error) && error.status === 404) return null;
         throw error;

@@ -4,10 +4,10 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import type { ReportBody } from '@common/api/reports';
-import { operations } from '@common/api/operations';
+import { fileReport as fileReportOp } from '@common/api/reports';
 import { call } from '@/lib/api-client';
 
 /** `POST /api/reports` (201; 409 when the caller already reported it). */
 export function useReport() {
-  return useMutation({ mutationFn: (body: ReportBody) => call(operations.fileReport, { body }) });
+  return useMutation({ mutationFn: (body: ReportBody) => call(fileReportOp, { body }) });
 }

@@ -5,12 +5,17 @@
  * resolves true after 확인했어요 (recorded with `POST /api/user/safety-guide`, and in the session's
  * member) or false when it is closed. Render `element` where the page renders its dialogs.
  */
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ko } from '@/i18n/ko';
 import { markSafetyGuideSeen as markSafetyGuideSeenOp } from '@common/api/account';
 import { call } from '@/lib/api-client';
 import { useSession } from '@/lib/session/store';
-import { Dialog } from '@/components/ui/dialog';
+import { onFirstInteraction } from '@/components/ui/first-interaction';
+
+// Issue #33 item 1: the dialog's code loads when the guide first opens (and after the member's
+// first press or key, so it opens offline), not with the page that may ask for it.
+const loadDialog = () => import('@/components/ui/dialog');
+const Dialog = lazy(() => loadDialog().then((m) => ({ default: m.Dialog })));
 
 /** `POST /api/user/safety-guide`. */
 async function markSafetyGuideSeen(): Promise<void> {
@@ -22,6 +27,10 @@ export function useSafetyGuide(): { ensureSeen: () => Promise<boolean>; element:
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const resolver = useRef<((ok: boolean) => void) | null>(null);
+  // Once opened, the dialog stays mounted so it can animate out and return focus.
+  const [mounted, setMounted] = useState(false);
+  if (open && !mounted) setMounted(true);
+  useEffect(() => onFirstInteraction(() => void loadDialog().catch(() => undefined)), []);
 
   const ensureSeen = useCallback(() => {
     const user = useSession.getState().user;
@@ -53,19 +62,21 @@ export function useSafetyGuide(): { ensureSeen: () => Promise<boolean>; element:
     finish(true);
   };
 
-  const element = (
-    <Dialog open={open} onOpenChange={(next) => !next && finish(false)} title={ko.safety.guideTitle}>
-      <ul className="safety-guide">
-        {ko.safety.guideItems.map((item) => (
-          <li key={item}>{item}</li>
-        ))}
-      </ul>
-      <div className="form-actions">
-        <button type="button" className="btn btn--primary" onClick={() => void acknowledge()} disabled={saving} aria-busy={saving}>
-          {ko.safety.guideOk}
-        </button>
-      </div>
-    </Dialog>
+  const element = mounted && (
+    <Suspense fallback={null}>
+      <Dialog open={open} onOpenChange={(next) => !next && finish(false)} title={ko.safety.guideTitle}>
+        <ul className="safety-guide">
+          {ko.safety.guideItems.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <div className="form-actions">
+          <button type="button" className="btn btn--primary" onClick={() => void acknowledge()} disabled={saving} aria-busy={saving}>
+            {ko.safety.guideOk}
+          </button>
+        </div>
+      </Dialog>
+    </Suspense>
   );
   return { ensureSeen, element };
 }

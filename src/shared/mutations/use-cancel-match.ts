@@ -3,7 +3,7 @@
  * a Korean text. Also what `match_cancelled` and `seat_opened` make stale.
  */
 import type { MatchCancelBody } from '@common/api/matches';
-import { operations } from '@common/api/operations';
+import { cancelMatch as cancelMatchOp } from '@common/api/matches';
 import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
@@ -12,7 +12,7 @@ export const invalidates = ['matchesReceived', 'matchesSent', 'match', 'schedule
 
 export async function cancelMatch(id: number, reason?: string): Promise<string> {
   const body: MatchCancelBody = reason ? { reason } : {};
-  return call(operations.cancelMatch, { params: { id }, body });
+  return call(cancelMatchOp, { params: { id }, body });
 }
 
 export function useCancelMatch() {

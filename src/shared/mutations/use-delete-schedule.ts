@@ -3,7 +3,7 @@
  * guests' matches are cancelled with the reason (issue #28 item 3; ≤ 200 characters, optional).
  * Also what `schedule_cancelled` makes stale.
  */
-import { operations } from '@common/api/operations';
+import { deleteSchedule as deleteScheduleOp } from '@common/api/schedules';
 import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
@@ -11,7 +11,7 @@ import { useWrite, type Invalidates } from '@/lib/query/writes';
 export const invalidates = ['schedules', 'matchesReceived', 'matchesSent', 'match', 'chat'] as const satisfies Invalidates;
 
 export async function deleteSchedule(id: number, reason?: string): Promise<void> {
-  await call(operations.deleteSchedule, { params: { id }, query: reason ? { reason } : {} });
+  await call(deleteScheduleOp, { params: { id }, query: reason ? { reason } : {} });
 }
 
 export function useDeleteSchedule() {

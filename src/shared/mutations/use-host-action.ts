@@ -3,7 +3,7 @@
  * `match_accepted`, `match_rejected`, `match_confirmed` and `schedule_full` make stale.
  */
 import type { HostAction } from '@common/domain/match-status';
-import { operations } from '@common/api/operations';
+import { acceptMatch as acceptMatchOp, confirmMatch as confirmMatchOp, rejectMatch as rejectMatchOp } from '@common/api/matches';
 import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
@@ -11,7 +11,7 @@ import { useWrite, type Invalidates } from '@/lib/query/writes';
 export const invalidates = ['matchesReceived', 'matchesSent', 'match', 'schedules', 'me'] as const satisfies Invalidates;
 
 /** The operation of each host action. */
-const hostActionOperations = { accept: operations.acceptMatch, reject: operations.rejectMatch, confirm: operations.confirmMatch } as const satisfies Record<HostAction, unknown>;
+const hostActionOperations = { accept: acceptMatchOp, reject: rejectMatchOp, confirm: confirmMatchOp } as const satisfies Record<HostAction, unknown>;
 
 export async function hostAction(id: number, action: HostAction): Promise<string> {
   return call(hostActionOperations[action], { params: { id } });

@@ -2,7 +2,7 @@
  * `POST /api/matches/{id}/arrived` (CONFIRMED, start −60 … +60 min) → a Korean text; the partner is
  * told. Also what `partner_arrived` makes stale.
  */
-import { operations } from '@common/api/operations';
+import { reportArrival as reportArrivalOp } from '@common/api/matches';
 import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
@@ -10,7 +10,7 @@ import { useWrite, type Invalidates } from '@/lib/query/writes';
 export const invalidates = ['matchesReceived', 'matchesSent', 'match'] as const satisfies Invalidates;
 
 export async function markArrived(id: number): Promise<string> {
-  return call(operations.reportArrival, { params: { id } });
+  return call(reportArrivalOp, { params: { id } });
 }
 
 export function useMarkArrived() {

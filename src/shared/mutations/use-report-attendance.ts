@@ -3,7 +3,7 @@
  * text. Asked on 활동 내역 and before a review. Also what `marked_absent` makes stale.
  */
 import type { AttendanceBody } from '@common/api/matches';
-import { operations } from '@common/api/operations';
+import { reportAttendance as reportAttendanceOp } from '@common/api/matches';
 import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
@@ -12,7 +12,7 @@ export const invalidates = ['matchesReceived', 'matchesSent', 'match', 'absences
 
 export async function reportAttendance(id: number, partnerAttended: boolean): Promise<string> {
   const body: AttendanceBody = { partnerAttended };
-  return call(operations.reportAttendance, { params: { id }, body });
+  return call(reportAttendanceOp, { params: { id }, body });
 }
 
 export function useReportAttendance() {

@@ -3,7 +3,7 @@
  * outbox (scope = schedule id; issue #7) and `{ queued: true }` comes back; the replay invalidates
  * the same roots (the entry carries `invalidates`). Also what `new_match_request` makes stale.
  */
-import { operations } from '@common/api/operations';
+import { requestMatch as requestMatchOp } from '@common/api/matches';
 import { outboxLabel, sendOrQueueCall } from '@/lib/outbox';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
@@ -14,7 +14,7 @@ export type RequestMatchResult = { queued: true } | { queued: false; text: strin
 
 /** Sends the request now or queues it; `label` names the schedule in pending lists and failures. */
 export async function requestMatch(scheduleId: number, label: string): Promise<RequestMatchResult> {
-  const result = await sendOrQueueCall(operations.requestMatch, { body: { scheduleId } }, { kind: 'match-request', label: outboxLabel('match-request', label), scope: String(scheduleId), invalidates });
+  const result = await sendOrQueueCall(requestMatchOp, { body: { scheduleId } }, { kind: 'match-request', label: outboxLabel('match-request', label), scope: String(scheduleId), invalidates });
   if (result.queued) return { queued: true };
   return { queued: false, text: result.data };
 }

@@ -1,6 +1,6 @@
 /** `PUT /api/schedules/{id}` (author only): time, place, text and seats. Also what `schedule_changed` makes stale. */
 import type { Schedule, ScheduleUpdateBody } from '@common/api/schedules';
-import { operations } from '@common/api/operations';
+import { updateSchedule as updateScheduleOp } from '@common/api/schedules';
 import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
@@ -8,7 +8,7 @@ import { useWrite, type Invalidates } from '@/lib/query/writes';
 export const invalidates = ['schedules', 'matchesReceived', 'matchesSent', 'match'] as const satisfies Invalidates;
 
 export function updateSchedule(id: number, body: ScheduleUpdateBody): Promise<Schedule> {
-  return call(operations.updateSchedule, { params: { id }, body });
+  return call(updateScheduleOp, { params: { id }, body });
 }
 
 export function useUpdateSchedule() {

@@ -2,7 +2,7 @@
  * `DELETE /api/matches/{id}`: the requester withdraws their request (신청 취소, or leaves the chat) → a
  * Korean text. Also what `match_withdrawn` makes stale.
  */
-import { operations } from '@common/api/operations';
+import { deleteMatch as deleteMatchOp } from '@common/api/matches';
 import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
 
@@ -10,7 +10,7 @@ import { useWrite, type Invalidates } from '@/lib/query/writes';
 export const invalidates = ['matchesReceived', 'matchesSent', 'match', 'schedules', 'chat', 'chats'] as const satisfies Invalidates;
 
 export async function withdrawMatch(id: number): Promise<string> {
-  return call(operations.deleteMatch, { params: { id } });
+  return call(deleteMatchOp, { params: { id } });
 }
 
 export function useWithdrawMatch() {

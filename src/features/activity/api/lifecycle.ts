@@ -2,7 +2,7 @@
  * The calendar file of a match (issue #15). The lifecycle writes (cancel, 도착했어요, attendance) are
  * src/shared/mutations/use-*.ts.
  */
-import { operations } from '@common/api/operations';
+import { matchCalendar as matchCalendarOp } from '@common/api/matches';
 import { call } from '@/lib/api-client';
 
 /** The calendar file's name for a match. */
@@ -13,7 +13,7 @@ export const calendarFileName = (id: number) => `babsang-${id}.ics`;
  * saved through an object URL as `babsang-{id}.ics`.
  */
 export async function downloadCalendar(id: number): Promise<void> {
-  const text = await call(operations.matchCalendar, { params: { id } });
+  const text = await call(matchCalendarOp, { params: { id } });
   const blob = new Blob([text], { type: 'text/calendar;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   try {

@@ -1,5 +1,5 @@
 /** `POST /api/matches/{id}/hide` (issue #28 item 5): 목록에서 숨기기 of an ended request, for me only (409 on PENDING). */
-import { operations } from '@common/api/operations';
+import { hideMatch as hideMatchOp } from '@common/api/matches';
 import { call } from '@/lib/api-client';
 import type { Invalidates } from '@/lib/query/writes';
 
@@ -7,5 +7,5 @@ import type { Invalidates } from '@/lib/query/writes';
 export const invalidates = ['matchesReceived', 'matchesSent', 'match', 'chat'] as const satisfies Invalidates;
 
 export function hideMatch(id: number): Promise<string> {
-  return call(operations.hideMatch, { params: { id } });
+  return call(hideMatchOp, { params: { id } });
 }

@@ -3,7 +3,7 @@
  * audit, and the actions (resolve, suspend, unsuspend), each invalidating the queue and the audit.
  */
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { operations } from '@common/api/operations';
+import { listAdminAudit as listAdminAuditOp, listAdminReports as listAdminReportsOp, resolveReport as resolveReportOp, unsuspendMember as unsuspendMemberOp } from '@common/api/reports';
 import type { ResolveBody } from '@common/api/reports';
 import { call, callPage } from '@/lib/api-client';
 
@@ -14,7 +14,7 @@ export const ADMIN_KEY = ['admin'] as const;
 export const adminReportsQuery = (status: 'open' | 'resolved') =>
   infiniteQueryOptions({
     queryKey: [...ADMIN_KEY, 'reports', status],
-    queryFn: ({ pageParam, signal }) => callPage(operations.listAdminReports, pageParam, { query: { status }, signal }),
+    queryFn: ({ pageParam, signal }) => callPage(listAdminReportsOp, pageParam, { query: { status }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -23,7 +23,7 @@ export const adminReportsQuery = (status: 'open' | 'resolved') =>
 export const adminAuditQuery = () =>
   infiniteQueryOptions({
     queryKey: [...ADMIN_KEY, 'audit'],
-    queryFn: ({ pageParam, signal }) => callPage(operations.listAdminAudit, pageParam, { signal }),
+    queryFn: ({ pageParam, signal }) => callPage(listAdminAuditOp, pageParam, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -38,7 +38,7 @@ export function pageItems<T extends { id: number }>(data: { pages: readonly { it
 export function useResolveReport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ResolveBody }) => call(operations.resolveReport, { params: { id }, body }),
+    mutationFn: ({ id, body }: { id: number; body: ResolveBody }) => call(resolveReportOp, { params: { id }, body }),
     onSuccess: () => Promise.all([ADMIN_KEY, ['board'], ['schedules'], ['chat'], ['reviews']].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
@@ -47,7 +47,7 @@ export function useResolveReport() {
 export function useUnsuspend() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => call(operations.unsuspendMember, { params: { id: userId } }),
+    mutationFn: (userId: number) => call(unsuspendMemberOp, { params: { id: userId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ADMIN_KEY }),
   });
 }

@@ -2,7 +2,8 @@
 import type { Invalidates } from '@/lib/query/writes';
 import type { UploadResponse } from '@common/api/images';
 import type { BoardQuery, Comment, Post, PostBody } from '@common/api/board';
-import { operations } from '@common/api/operations';
+import { createComment as createCommentOp, createPost as createPostOp, deleteComment as deleteCommentOp, deletePost as deletePostOp, getPost as getPostOp, listComments as listCommentsOp, listPosts as listPostsOp, listRecommendations as listRecommendationsOp, togglePostLike as togglePostLikeOp, updateComment as updateCommentOp, updatePost as updatePostOp, viewPost as viewPostOp } from '@common/api/board';
+import { uploadImage as uploadImageOp } from '@common/api/images';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call, callPage, type Page } from '@/lib/api-client';
 import { outboxLabel, sendOrQueueCall, type SendResult } from '@/lib/outbox';
@@ -30,14 +31,14 @@ export function boardQuery(q: string, cursor: string | null, tags: readonly stri
 export const postsQuery = (q = '', tags: readonly string[] = []) =>
   infiniteQueryOptions({
     queryKey: [...queryRoots.board, 'list', q, tags.join(',')],
-    queryFn: ({ pageParam, signal }): Promise<Page<Post>> => callPage(operations.listPosts, pageParam, { query: boardQuery(q, pageParam, tags), signal }),
+    queryFn: ({ pageParam, signal }): Promise<Page<Post>> => callPage(listPostsOp, pageParam, { query: boardQuery(q, pageParam, tags), signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
 /** `GET /api/board/{id}`: one post (an opened or edited post that is not on a loaded page). */
 export function getPost(id: number, signal?: AbortSignal): Promise<Post> {
-  return call(operations.getPost, { params: { id }, signal });
+  return call(getPostOp, { params: { id }, signal });
 }
 
 /** One post as a query under the `board` root (board writes patch and invalidate it). */
@@ -51,34 +52,34 @@ export const commentsQuery = (postId: number) =>
   infiniteQueryOptions({
     queryKey: [...queryRoots.board, 'comments', postId],
     queryFn: ({ pageParam, signal }): Promise<Page<Comment>> =>
-      callPage(operations.listComments, pageParam, { params: { id: postId }, query: { limit: COMMENT_PAGE_SIZE }, signal }),
+      callPage(listCommentsOp, pageParam, { params: { id: postId }, query: { limit: COMMENT_PAGE_SIZE }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
 /** `POST /api/board` → 201 the saved post. */
 export function createPost(body: PostBody): Promise<Post> {
-  return call(operations.createPost, { body });
+  return call(createPostOp, { body });
 }
 
 /** `PUT /api/board/{id}` (author only) → the saved post. */
 export function updatePost(id: number, body: PostBody): Promise<Post> {
-  return call(operations.updatePost, { params: { id }, body });
+  return call(updatePostOp, { params: { id }, body });
 }
 
 /** `DELETE /api/board/{id}` (author only) → 204. */
 export async function deletePost(id: number): Promise<void> {
-  await call(operations.deletePost, { params: { id } });
+  await call(deletePostOp, { params: { id } });
 }
 
 /** `PUT /api/board/{id}/view` → 204 (not counted for the author or within an hour). */
 export async function viewPost(id: number): Promise<void> {
-  await call(operations.viewPost, { params: { id } });
+  await call(viewPostOp, { params: { id } });
 }
 
 /** `POST /api/board/{id}/like`: toggles my like; answers the updated post. */
 export function toggleLike(id: number): Promise<Post> {
-  return call(operations.togglePostLike, { params: { id } });
+  return call(togglePostLikeOp, { params: { id } });
 }
 
 /**
@@ -92,17 +93,17 @@ export const boardInvalidates = ['board', 'recommendations'] as const satisfies 
  * the outbox (issue #7) and `{ queued: true }` comes back — it is posted on reconnect, once.
  */
 export function addComment(id: number, text: string): Promise<SendResult<Comment>> {
-  return sendOrQueueCall(operations.createComment, { params: { id }, body: { text } }, { kind: 'comment', label: outboxLabel('comment', text), scope: String(id), invalidates: boardInvalidates });
+  return sendOrQueueCall(createCommentOp, { params: { id }, body: { text } }, { kind: 'comment', label: outboxLabel('comment', text), scope: String(id), invalidates: boardInvalidates });
 }
 
 /** `PUT /api/board/{id}/comments/{commentId}` (its author only, issue #18) → the saved comment. */
 export function editComment(postId: number, commentId: number, text: string): Promise<Comment> {
-  return call(operations.updateComment, { params: { id: postId, commentId }, body: { text } });
+  return call(updateCommentOp, { params: { id: postId, commentId }, body: { text } });
 }
 
 /** `DELETE /api/board/{id}/comments/{commentId}` (its author only, issue #18) → 204. */
 export async function deleteComment(postId: number, commentId: number): Promise<void> {
-  await call(operations.deleteComment, { params: { id: postId, commentId } });
+  await call(deleteCommentOp, { params: { id: postId, commentId } });
 }
 
 /** Recommendations per page: the carousel and the map show the loaded pages (issue #19). */
@@ -116,7 +117,7 @@ export const recommendationsQuery = () =>
   infiniteQueryOptions({
     queryKey: queryRoots.recommendations,
     queryFn: ({ pageParam, signal }): Promise<Page<Post>> =>
-      callPage(operations.listRecommendations, pageParam, { query: { limit: RECOMMENDATION_PAGE_SIZE }, signal }),
+      callPage(listRecommendationsOp, pageParam, { query: { limit: RECOMMENDATION_PAGE_SIZE }, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -125,5 +126,5 @@ export const recommendationsQuery = () =>
 export function uploadImage(file: File): Promise<UploadResponse> {
   const form = new FormData();
   form.append('image', file);
-  return call(operations.uploadImage, { body: form });
+  return call(uploadImageOp, { body: form });
 }

@@ -138,6 +138,8 @@ describe('채팅 list (issue #30 item 4)', () => {
     expect(relativeLabel(NOW.toISOString(), NOW)).toBe('방금');
     expect(relativeLabel(minutesAgo(3), NOW)).toBe('3분 전');
     expect(relativeLabel(minutesAgo(125), NOW)).toBe('2시간 전');
+    expect(relativeLabel(minutesAgo(60 * 24 - 1), NOW)).toBe('23시간 전');
+    expect(relativeLabel(minutesAgo(60 * 24 * 3 + 90), NOW)).toBe('3일 전');
     expect(relativeLabel(minutesAgo(60 * 24 * 10), NOW)).toBe('11월 14일');
   });
 });

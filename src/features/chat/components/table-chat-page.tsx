@@ -8,7 +8,7 @@
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { MatchRequest } from '@common/api/matches';
-import { operations } from '@common/api/operations';
+import { listSentMatches as listSentMatchesOp } from '@common/api/matches';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { MembersRow } from '@/shared/components/members-row';
@@ -34,7 +34,7 @@ interface TableChatPageProps {
 
 /** My live request on this meal (for 나가기): from `GET /api/matches/sent`, ACCEPTED or CONFIRMED. */
 async function myMatchOn(scheduleId: number): Promise<MatchRequest | null> {
-  const page = await callPage(operations.listSentMatches, null, { query: { limit: 100 } });
+  const page = await callPage(listSentMatchesOp, null, { query: { limit: 100 } });
   return page.items.find((m) => m.schedule.id === scheduleId && (m.status === 'ACCEPTED' || m.status === 'CONFIRMED')) ?? null;
 }
 

@@ -1,4 +1,4 @@
-import { operations } from '@common/api/operations';
+import { listSchedules as listSchedulesOp, scheduleCalendar as scheduleCalendarOp } from '@common/api/schedules';
 import type { CalendarDay, Schedule, ScheduleListQuery } from '@common/api/schedules';
 import type { IsoDate } from '@common/domain/schedule';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
@@ -35,7 +35,7 @@ export const DAY_PAGE_SIZE = 50;
 
 /** `GET /api/schedules?date=&…&cursor=`: one page of a KST day's schedules, with `user`. */
 export function getDaySchedules(date: IsoDate, filter: ScheduleQueryFilter, cursor: string | null, signal?: AbortSignal): Promise<Page<Schedule>> {
-  return callPage(operations.listSchedules, cursor, { query: { date, ...filterParams(filter), limit: DAY_PAGE_SIZE }, signal });
+  return callPage(listSchedulesOp, cursor, { query: { date, ...filterParams(filter), limit: DAY_PAGE_SIZE }, signal });
 }
 
 /**
@@ -52,7 +52,7 @@ export const daySchedulesQuery = (date: IsoDate, filter: ScheduleQueryFilter) =>
 
 /** `GET /api/schedules/calendar?from&to&…`: per day, how many schedules and of which categories. */
 export function getScheduleCalendar(from: IsoDate, to: IsoDate, filter: ScheduleQueryFilter, signal?: AbortSignal): Promise<CalendarDay[]> {
-  return call(operations.scheduleCalendar, { query: { from, to, ...filterParams(filter) }, signal });
+  return call(scheduleCalendarOp, { query: { from, to, ...filterParams(filter) }, signal });
 }
 
 /** The calendar's dots as a query (same root as the lists: the same writes refresh it). */
@@ -70,7 +70,7 @@ export const UPCOMING_PAGE_SIZE = 20;
  * soonest first (date, hour, id), one page at a time (issue #31 item 2: 매칭 opens on this list).
  */
 export function getUpcomingSchedules(filter: ScheduleQueryFilter, cursor: string | null, signal?: AbortSignal): Promise<Page<Schedule>> {
-  return callPage(operations.listSchedules, cursor, { query: { ...filterParams(filter), limit: UPCOMING_PAGE_SIZE }, signal });
+  return callPage(listSchedulesOp, cursor, { query: { ...filterParams(filter), limit: UPCOMING_PAGE_SIZE }, signal });
 }
 
 /** The upcoming list as an infinite query, under `queryRoots.schedules` like the day list. */

@@ -3,7 +3,7 @@
  * random pick is an action, not cached data (one schedule to show, never reused), so it runs as a
  * mutation; it changes nothing on the server.
  */
-import { operations } from '@common/api/operations';
+import { randomSchedule as randomScheduleOp } from '@common/api/schedules';
 import type { Schedule } from '@common/api/schedules';
 import { isInScheduleWindow } from '@common/domain/schedule';
 import { call } from '@/lib/api-client';
@@ -14,7 +14,7 @@ export const invalidates = [] as const satisfies Invalidates;
 
 /** The server's pick; an answer that is not a schedule inside the 22-day window is an error (`Error('unexpected random answer')`). */
 export async function getRandomSchedule(): Promise<Schedule> {
-  const schedule = await call(operations.randomSchedule);
+  const schedule = await call(randomScheduleOp);
   if (!schedule || typeof schedule !== 'object' || !isInScheduleWindow(schedule.date)) throw new Error('unexpected random answer');
   return schedule;
 }

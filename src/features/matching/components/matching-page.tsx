@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { Schedule, ScheduleAuthor } from '@common/api/schedules';
 import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
+import { onFirstInteraction } from '@/components/ui/first-interaction';
 import { QueryState } from '@/components/ui/load-state';
 import { ShareButton } from '@/components/ui/share-button';
 import { MESSAGES } from '@common/i18n/messages';
@@ -20,17 +21,31 @@ import { daySchedulesQuery, scheduleCalendarQuery, upcomingSchedulesQuery, type 
 import { useRequestMatch } from '@/shared/mutations/use-request-match';
 import { useSafetyGuide } from '@/shared/components/safety-guide';
 import { DEFAULT_MATCHING_FILTER, isFilterActive, type MatchingFilter } from '../filter';
-import { AuthorProfileDialog } from './author-profile-dialog';
 import { DayScheduleList } from './day-schedule-list';
 import { UpcomingList } from './upcoming-list';
 import { MealsMap } from './meals-map';
-import { PlaceMealsSheet } from './place-meals-sheet';
 import { groupByPlace, placeKey } from '../venues';
 import { ToggleChip } from '@/components/ui/toggle-chip';
 import { FOOD_CATEGORIES } from '@common/domain/vocabulary';
 import { LoadMore } from '@/components/ui/load-more';
-import { MatchingFilterDialog } from './matching-filter-dialog';
 import './matching.css';
+
+// Issue #33 item 1: the page's dialogs (Radix Dialog, the author's profile with its report and
+// share buttons) are not part of its first view. Each loads when first opened, and all of them
+// after the member's first press or key, so they still open offline.
+const loadPlaceMealsSheet = () => import('./place-meals-sheet');
+const loadFilterDialog = () => import('./matching-filter-dialog');
+const loadAuthorDialog = () => import('./author-profile-dialog');
+const PlaceMealsSheet = lazy(() => loadPlaceMealsSheet().then((m) => ({ default: m.PlaceMealsSheet })));
+const MatchingFilterDialog = lazy(() => loadFilterDialog().then((m) => ({ default: m.MatchingFilterDialog })));
+const AuthorProfileDialog = lazy(() => loadAuthorDialog().then((m) => ({ default: m.AuthorProfileDialog })));
+
+/** True from the first time `open` is (a dialog stays mounted after, to animate out and return focus). */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
 
 // Issue #33 item 1: the calendar (react-day-picker) loads when the calendar view is first shown; the
 // list is the first view (issue #31 item 2).
@@ -97,6 +112,9 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate, neighbourhood
   const [selected, setSelected] = useState<Schedule | null>(null);
   const [author, setAuthor] = useState<ScheduleAuthor | null>(null);
   const [authorScheduleId, setAuthorScheduleId] = useState<number | undefined>(undefined);
+  const sheetMounted = useOpenedOnce(openPlace !== null);
+  const filterMounted = useOpenedOnce(filterOpen);
+  const authorMounted = useOpenedOnce(author !== null);
   // Match requests waiting in the outbox (issue #7) are marked "전송 대기 중".
   const outboxEntries = useOutbox((s) => s.entries);
   // A shared link (`/matching?schedule=12`, issue #18 item 6) selects that schedule once it is loaded.
@@ -142,6 +160,7 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate, neighbourhood
   });
   const [confirming, setConfirming] = useState(false);
   const guide = useSafetyGuide();
+  useEffect(() => onFirstInteraction(() => void Promise.all([loadPlaceMealsSheet(), loadFilterDialog(), loadAuthorDialog()]).catch(() => undefined)), []);
   // The selection as the server answers it now (after my request it carries myRequestStatus).
   const current = useMemo(() => (selected ? (loaded.find((s) => s.id === selected.id) ?? selected) : null), [loaded, selected]);
   // Issue #28 item 2: after my own withdrawal or cancellation I may ask again (the server decides, and
@@ -396,19 +415,31 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate, neighbourhood
         </section>
         </div>
       )}
-      <PlaceMealsSheet
-        place={openPlace}
-        onClose={() => setOpenPlaceKey(null)}
-        today={today}
-        selectedId={selected?.id ?? null}
-        myId={myId}
-        pendingIds={pendingIds}
-        onSelect={select}
-        onShowAuthor={onShowAuthor}
-        action={requestAction}
-      />
-      <MatchingFilterDialog open={filterOpen} onOpenChange={setFilterOpen} value={filter} onApply={setFilter} />
-      <AuthorProfileDialog author={author} scheduleId={authorScheduleId} onOpenChange={(open) => !open && setAuthor(null)} />
+      {sheetMounted && (
+        <Suspense fallback={null}>
+          <PlaceMealsSheet
+            place={openPlace}
+            onClose={() => setOpenPlaceKey(null)}
+            today={today}
+            selectedId={selected?.id ?? null}
+            myId={myId}
+            pendingIds={pendingIds}
+            onSelect={select}
+            onShowAuthor={onShowAuthor}
+            action={requestAction}
+          />
+        </Suspense>
+      )}
+      {filterMounted && (
+        <Suspense fallback={null}>
+          <MatchingFilterDialog open={filterOpen} onOpenChange={setFilterOpen} value={filter} onApply={setFilter} />
+        </Suspense>
+      )}
+      {authorMounted && (
+        <Suspense fallback={null}>
+          <AuthorProfileDialog author={author} scheduleId={authorScheduleId} onOpenChange={(open) => !open && setAuthor(null)} />
+        </Suspense>
+      )}
       {guide.element}
     </div>
   );

@@ -7,7 +7,7 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { NotificationItem } from '@common/api/notifications';
 import { NOTIFICATIONS_PAGE_DEFAULT } from '@common/api/notifications-limits';
-import { operations } from '@common/api/operations';
+import { listNotifications as listNotificationsOp, unreadNotificationCount as unreadNotificationCountOp } from '@common/api/notifications';
 import { call } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 
@@ -16,12 +16,12 @@ export const INBOX_PAGE_SIZE = NOTIFICATIONS_PAGE_DEFAULT;
 
 /** One page of the inbox, newest first: `limit` items (default a page) with ids below `before`. */
 export function getNotifications(options: { before?: number; limit?: number; signal?: AbortSignal } = {}): Promise<NotificationItem[]> {
-  return call(operations.listNotifications, { query: { limit: options.limit ?? INBOX_PAGE_SIZE, before: options.before }, signal: options.signal });
+  return call(listNotificationsOp, { query: { limit: options.limit ?? INBOX_PAGE_SIZE, before: options.before }, signal: options.signal });
 }
 
 /** The member's unread count. */
 export async function getUnreadCount(signal?: AbortSignal): Promise<number> {
-  return (await call(operations.unreadNotificationCount, { signal })).count;
+  return (await call(unreadNotificationCountOp, { signal })).count;
 }
 
 /** The bell's count; it survives a reload because it is the server's. */

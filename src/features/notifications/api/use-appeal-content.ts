@@ -6,7 +6,7 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { NotificationItem } from '@common/api/notifications';
-import { operations } from '@common/api/operations';
+import { appealContent as appealContentOp } from '@common/api/reports';
 import type { AppealBody } from '@common/api/reports';
 import { call } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
@@ -29,7 +29,7 @@ export function useAppealContent() {
   const client = useQueryClient();
   return useWrite(
     {
-      mutationFn: async (body: AppealBody) => (await call(operations.appealContent, { body })).message,
+      mutationFn: async (body: AppealBody) => (await call(appealContentOp, { body })).message,
       invalidates,
     },
     { onSuccess: (_message, body) => markAppealedInCache(client, { type: body.targetType, id: body.targetId }) },

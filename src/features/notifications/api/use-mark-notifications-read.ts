@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { NotificationItem, NotificationsReadBody } from '@common/api/notifications';
-import { operations } from '@common/api/operations';
+import { markNotificationsRead as markNotificationsReadOp } from '@common/api/notifications';
 import { call } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
 import { invalidateRoots, type Invalidates } from '@/lib/query/writes';
@@ -15,7 +15,7 @@ import { inboxItems, type InboxData } from './notifications';
 export const invalidates = ['notificationsUnread', 'notifications'] as const satisfies Invalidates;
 
 export async function markNotificationsRead(body: NotificationsReadBody): Promise<void> {
-  await call(operations.markNotificationsRead, { body });
+  await call(markNotificationsReadOp, { body });
 }
 
 /** Marks the cached items read at once (the count goes down by the unread ones among them). */

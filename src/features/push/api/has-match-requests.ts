@@ -1,4 +1,4 @@
-import { operations } from '@common/api/operations';
+import { listReceivedMatches as listReceivedMatchesOp, listSentMatches as listSentMatchesOp } from '@common/api/matches';
 import { call } from '@/lib/api-client';
 
 /**
@@ -8,8 +8,8 @@ import { call } from '@/lib/api-client';
  */
 export async function hasMatchRequests(signal?: AbortSignal): Promise<boolean> {
   const lists = await Promise.allSettled([
-    call(operations.listSentMatches, { signal }),
-    call(operations.listReceivedMatches, { signal }),
+    call(listSentMatchesOp, { signal }),
+    call(listReceivedMatchesOp, { signal }),
   ]);
   return lists.some((list) => list.status === 'fulfilled' && list.value.length > 0);
 }

@@ -2,7 +2,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { MatchRequest } from '@common/api/matches';
 import { MEAL_MINUTES_DEFAULT, type MatchSide } from '@common/domain/match-status';
-import { operations } from '@common/api/operations';
+import { createReview as createReviewOp, deleteReview as deleteReviewOp, listMyReviews as listMyReviewsOp } from '@common/api/reviews';
 import type { Review, ReviewCreateBody } from '@common/api/reviews';
 import { call, callPage, type Page } from '@/lib/api-client';
 import { outboxLabel, sendOrQueueCall, type SendResult } from '@/lib/outbox';
@@ -15,7 +15,7 @@ import type { Invalidates } from '@/lib/query/writes';
  * comes back; it is posted on reconnect, once. `label` names it in pending lists and failures.
  */
 export function createReview(body: ReviewCreateBody, label: string): Promise<SendResult<Review>> {
-  return sendOrQueueCall(operations.createReview, { body }, { kind: 'review', label: outboxLabel('review', label), scope: String(body.matchId), invalidates: createReviewInvalidates });
+  return sendOrQueueCall(createReviewOp, { body }, { kind: 'review', label: outboxLabel('review', label), scope: String(body.matchId), invalidates: createReviewInvalidates });
 }
 
 /** A review: the match shows as reviewed on both lists and the one match; my received reviews. */
@@ -29,7 +29,7 @@ export const deleteReviewInvalidates = ['myReviews'] as const satisfies Invalida
  * page's cursor from the `Link` header.
  */
 export function getMyReviews(cursor: string | null, signal?: AbortSignal): Promise<Page<Review>> {
-  return callPage(operations.listMyReviews, cursor, { signal });
+  return callPage(listMyReviewsOp, cursor, { signal });
 }
 
 /** My received reviews page by page (issue #14, #19): a delete and a replayed review write invalidate them. */
@@ -43,7 +43,7 @@ export const myReviewsQuery = () =>
 
 /** `DELETE /api/reviews/{id}` (only the reviewee; the average rating does not change). */
 export async function deleteReview(id: number): Promise<void> {
-  await call(operations.deleteReview, { params: { id } });
+  await call(deleteReviewOp, { params: { id } });
 }
 
 /** Who the review is about, and for which match (SPEC §3 Opponent). */

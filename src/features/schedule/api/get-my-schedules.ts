@@ -1,4 +1,4 @@
-import { operations } from '@common/api/operations';
+import { listMySchedules as listMySchedulesOp } from '@common/api/schedules';
 import type { Schedule } from '@common/api/schedules';
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { callPage, type Page } from '@/lib/api-client';
@@ -9,7 +9,7 @@ export const MY_SCHEDULES_PAGE_SIZE = 100;
 
 /** `GET /api/schedules/my?limit&cursor`: one page of my schedules from today (KST) on. */
 export function getMySchedules(cursor: string | null, signal?: AbortSignal): Promise<Page<Schedule>> {
-  return callPage(operations.listMySchedules, cursor, { query: { limit: MY_SCHEDULES_PAGE_SIZE }, signal });
+  return callPage(listMySchedulesOp, cursor, { query: { limit: MY_SCHEDULES_PAGE_SIZE }, signal });
 }
 
 /**

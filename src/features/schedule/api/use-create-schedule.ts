@@ -1,4 +1,4 @@
-import { operations } from '@common/api/operations';
+import { createSchedule as createScheduleOp } from '@common/api/schedules';
 import type { Schedule, ScheduleCreateBody } from '@common/api/schedules';
 import { call } from '@/lib/api-client';
 import { useWrite, type Invalidates } from '@/lib/query/writes';
@@ -8,7 +8,7 @@ export const invalidates = ['schedules'] as const satisfies Invalidates;
 
 /** `POST /api/schedules` → 201 with the created schedule. */
 export function createSchedule(body: ScheduleCreateBody): Promise<Schedule> {
-  return call(operations.createSchedule, { body });
+  return call(createScheduleOp, { body });
 }
 
 export function useCreateSchedule() {

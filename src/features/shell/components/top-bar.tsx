@@ -1,13 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { User } from '@common/api/users';
 import { isNewMember } from '@common/domain/account';
 import { ko } from '@/i18n/shell';
 import { MainNav } from './nav-links';
+import { ProfileMenuButton } from './profile-menu-button';
 import { SideMenu } from './side-menu';
 
-/** The profile menu (Radix DropdownMenu) is only for members: visitors never download it (issue #14). */
-const ProfileMenu = lazy(() => import('./profile-menu').then((m) => ({ default: m.ProfileMenu })));
 
 interface TopBarProps {
   user: User | null;
@@ -47,9 +46,8 @@ export function TopBar({ user, bell, onOpenActivity, onLogout }: TopBarProps) {
         <div className="top-bar__actions">
           {user && !settingUp && bell}
           {user ? (
-            <Suspense fallback={<span className="profile-menu-placeholder" aria-hidden="true" />}>
-              <ProfileMenu user={user} onOpenActivity={onOpenActivity} onLogout={onLogout} settingUp={settingUp} />
-            </Suspense>
+            // The dropdown's code loads on the first press (issue #33 item 1); visitors never download it (issue #14).
+            <ProfileMenuButton user={user} onOpenActivity={onOpenActivity} onLogout={onLogout} settingUp={settingUp} />
           ) : (
             <>
               <Link to="/auth" className="btn btn--ghost btn--small">
