@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { cacheControlFor } from './static.ts';
@@ -7,6 +8,11 @@ import { cacheControlFor } from './static.ts';
 let t: TestApp;
 const INDEX = '<!doctype html><html lang="ko"><head><title>밥상친구</title></head><body><div id="root"></div></body></html>';
 const BIG_JS = `console.log(${JSON.stringify('밥상친구 '.repeat(500))});`;
+/** A chunk with its copies from scripts/precompress.mjs; the copies say which one was sent. */
+const PRE_JS = `console.log(${JSON.stringify('미리 압축 '.repeat(500))});`;
+const PRE_BR = brotliCompressSync(PRE_JS);
+const PRE_GZ = gzipSync(PRE_JS);
+const SW_JS = `self.addEventListener("install", () => {}); // ${'x'.repeat(2000)}`;
 
 beforeAll(async () => {
   // A tiny fake build in a temp folder.
@@ -15,7 +21,11 @@ beforeAll(async () => {
   const dist = await mkdtemp(path.join(tmpdir(), 'bs-dist-'));
   await mkdir(path.join(dist, 'assets'), { recursive: true });
   await writeFile(path.join(dist, 'index.html'), INDEX);
-  await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
+  await writeFile(path.join(dist, 'sw.js'), SW_JS);
+  await writeFile(path.join(dist, 'sw.js.br'), brotliCompressSync(SW_JS));
+  await writeFile(path.join(dist, 'assets', 'pre-XyZ789.js'), PRE_JS);
+  await writeFile(path.join(dist, 'assets', 'pre-XyZ789.js.br'), PRE_BR);
+  await writeFile(path.join(dist, 'assets', 'pre-XyZ789.js.gz'), PRE_GZ);
   await writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"밥상친구"}');
   await writeFile(path.join(dist, 'assets', 'index-AbC123.js'), BIG_JS);
   await writeFile(path.join(dist, 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -52,6 +62,31 @@ describe('static client', () => {
     expect(res.headers['content-encoding']).toBe('gzip');
   });
 
+  it('sends the precompressed copy a browser accepts, with the headers of the file it stands for (issue #33 item 1)', async () => {
+    const br = await get('/assets/pre-XyZ789.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.equals(PRE_BR)).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(PRE_JS);
+
+    const gz = await get('/assets/pre-XyZ789.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(PRE_GZ)).toBe(true);
+
+    const plain = await get('/assets/pre-XyZ789.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(PRE_JS);
+
+    // The service worker's copy stays no-cache, so an update still shows.
+    const sw = await get('/sw.js', { 'accept-encoding': 'br' });
+    expect(sw.headers['content-encoding']).toBe('br');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(sw.rawPayload).toString()).toBe(SW_JS);
+  });
+
   it('sw.js and index.html are no-cache', async () => {
     expect((await get('/sw.js')).headers['cache-control']).toBe('no-cache');
     expect((await get('/index.html')).headers['cache-control']).toBe('no-cache');
@@ -86,6 +121,8 @@ describe('cacheControlFor', () => {
     expect(cacheControlFor('assets/a-1.css')).toContain('immutable');
     expect(cacheControlFor('index.html')).toBe('no-cache');
     expect(cacheControlFor('sw.js')).toBe('no-cache');
+    expect(cacheControlFor('sw.js.br')).toBe('no-cache');
+    expect(cacheControlFor('assets/a-1.js.gz')).toContain('immutable');
     expect(cacheControlFor('avatars/bear.svg')).toBe('public, max-age=86400');
   });
 });

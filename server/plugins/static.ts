@@ -2,6 +2,10 @@
  * Static plugin: serves the built client from STATIC_DIR when it exists, and owns the not-found
  * policy for the whole app.
  * - `/assets/*` (content-hashed by Vite): `Cache-Control: public, max-age=31536000, immutable`.
+ * - A file with a `.br` / `.gz` copy beside it (scripts/precompress.mjs, run by `npm run build`) is
+ *   sent as that copy to a browser that accepts it (issue #33 item 1: brotli 11 instead of the
+ *   on-the-fly quality 5, and no compression per request); the others are compressed on the fly
+ *   (security.ts). The copy's headers are those of the file it stands for.
  * - `index.html`, `sw.js` and the manifest: `no-cache` (always revalidated, so updates show).
  * - other files (icons, avatars): one day.
  * - SPA fallback: a GET/HEAD for an unknown path that is a navigation (accepts text/html, or has no
@@ -28,7 +32,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The Cache-Control value for a file of the built client (path relative to its root). */
 export function cacheControlFor(relPath: string): string {
-  const p = relPath.replace(/\\/g, '/').replace(/^\/+/, '');
+  // A precompressed copy (`sw.js.br`) is cached as the file it stands for.
+  const p = relPath.replace(/\\/g, '/').replace(/^\/+/, '').replace(/\.(?:br|gz)$/, '');
   if (p.startsWith('assets/')) return IMMUTABLE;
   if (p === 'index.html' || p === 'sw.js' || p.endsWith('.webmanifest') || p.startsWith('workbox-') || p === 'registerSW.js') return NO_CACHE;
   return 'public, max-age=86400';
@@ -56,9 +61,12 @@ export const staticPlugin = fp<{ dir: string; og?: (requestUrl: string) => Promi
         prefix: '/',
         index: false,
         wildcard: true,
+        preCompressed: true,
         cacheControl: false,
         setHeaders: (res, filePath) => {
           res.setHeader('cache-control', cacheControlFor(path.relative(opts.dir, filePath)));
+          // The answer depends on Accept-Encoding (a precompressed copy or the file): caches must know.
+          res.setHeader('vary', 'accept-encoding');
         },
       });
       // `/` itself (index: false above, so the header policy stays ours).
