@@ -78,6 +78,7 @@ export const securityPlugin = fp<{ publicUrl: string; kakao?: KakaoBrowserSdks }
     });
     // Brotli at quality 5, not the library's 11: compressing each built chunk on the fly at 11 took
     // long enough that a service worker precaching ~100 files stalled on a busy 2-core server.
+    // The built client's text files are sent as brotli 11 copies made at build time (static.ts).
     await app.register(compress, {
       global: true,
       threshold: 1024,
