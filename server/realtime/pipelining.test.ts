@@ -74,15 +74,16 @@ describe('pipelined SENDs on the chat (real app)', () => {
     return raw;
   }
 
-  it('200 SENDs written at once: stored, delivered and answered (RECEIPT) in frame order', async () => {
+  // An ordering test, not a timing one: generous limits for a loaded 2-core machine (the speed is bench:realtime's).
+  it('100 SENDs written at once: stored, delivered and answered (RECEIPT) in frame order', { timeout: 90_000 }, async () => {
     const matchId = await acceptedMatch();
     const got = await listener(matchId);
     const raw = await guestSocket();
-    const n = 200;
+    const n = 100;
     for (let i = 0; i < n; i += 1) raw.ws.send(sendFrame(chatSendDestination(matchId), `p${i}`, `r${i}`));
-    await waitFor(() => receiptIds(raw.received).length === n + 1, 30_000);
+    await waitFor(() => receiptIds(raw.received).length === n + 1, 60_000);
     expect(receiptIds(raw.received).slice(1)).toEqual(Array.from({ length: n }, (_, i) => `r${i}`));
-    await waitFor(() => got.length === n, 30_000);
+    await waitFor(() => got.length === n, 60_000);
     expect(got.map((m) => (JSON.parse(m.body) as ChatMessage).content)).toEqual(Array.from({ length: n }, (_, i) => `p${i}`));
     // Stored in frame order: the ids rise with the frames.
     const rows = await t.app.db.select({ id: chatMessages.id, content: chatMessages.content }).from(chatMessages).where(eq(chatMessages.matchId, matchId)).orderBy(chatMessages.id);
@@ -91,7 +92,7 @@ describe('pipelined SENDs on the chat (real app)', () => {
     raw.ws.close();
   });
 
-  it('a refused SEND in the middle (blank, and a refused word found at the commit) gets its error and no RECEIPT; the others get theirs, in order', async () => {
+  it('a refused SEND in the middle (blank, and a refused word found at the commit) gets its error and no RECEIPT; the others get theirs, in order', { timeout: 60_000 }, async () => {
     const matchId = await acceptedMatch();
     const got = await listener(matchId);
     const raw = await guestSocket();
@@ -101,7 +102,7 @@ describe('pipelined SENDs on the chat (real app)', () => {
     raw.ws.send(sendFrame(destination, 'b', 'b'));
     raw.ws.send(sendFrame(destination, '시 발', 'word')); // 400 INAPPROPRIATE_TEXT, refused in the batch
     raw.ws.send(sendFrame(destination, 'c', 'c'));
-    await waitFor(() => receiptIds(raw.received).includes('c'), 10_000);
+    await waitFor(() => receiptIds(raw.received).includes('c'), 30_000);
     expect(receiptIds(raw.received)).toEqual(['subscribed', 'a', 'b', 'c']);
     // The answers in frame order: RECEIPT a, the blank's error, RECEIPT b, the word's error, RECEIPT c.
     const answers = raw.received.filter((f) => f.startsWith('RECEIPT') || f.startsWith('MESSAGE')).slice(1);
@@ -115,12 +116,12 @@ describe('pipelined SENDs on the chat (real app)', () => {
     raw.ws.close();
   });
 
-  it("DISCONNECT's RECEIPT comes after the RECEIPTs of every SEND before it", async () => {
+  it("DISCONNECT's RECEIPT comes after the RECEIPTs of every SEND before it", { timeout: 90_000 }, async () => {
     const matchId = await acceptedMatch();
     const raw = await guestSocket();
     for (let i = 0; i < 50; i += 1) raw.ws.send(sendFrame(chatSendDestination(matchId), `d${i}`, `d${i}`));
     raw.ws.send('DISCONNECT\nreceipt:bye\n\n\0');
-    await waitFor(() => raw.isClosed(), 30_000);
+    await waitFor(() => raw.isClosed(), 60_000);
     expect(receiptIds(raw.received)).toEqual(['subscribed', ...Array.from({ length: 50 }, (_, i) => `d${i}`), 'bye']);
     expect(await t.app.db.select().from(chatMessages).where(eq(chatMessages.matchId, matchId))).toHaveLength(50);
   });
