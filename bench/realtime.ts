@@ -127,6 +127,11 @@ interface LoadResult {
   /** The same for the server's process (this one; set by `drive`), and the 1-minute load average at the step's end. */
   serverElu?: number;
   serverCpu?: number;
+  /**
+   * The server process's CPU time per SEND sent (µs) over the step: its cost, which the other work
+   * on a shared machine changes far less than the latency (a starved server takes longer, not more CPU).
+   */
+  serverUsPerSend?: number;
   load?: number;
 }
 
@@ -438,6 +443,7 @@ async function drive(
           const cpu = process.cpuUsage(mark.cpu);
           result.serverElu = performance.eventLoopUtilization(mark.elu).utilization;
           result.serverCpu = (cpu.user + cpu.system) / 1000 / Math.max(1, Date.now() - mark.at);
+          result.serverUsPerSend = Math.round((cpu.user + cpu.system) / Math.max(1, result.sent));
           result.load = loadavg()[0];
           if (ramp) {
             if (!warmedUp) {
@@ -689,7 +695,7 @@ async function ourRamp(kind: 'chat' | 'table', db: BenchDb, n: number, rates: nu
           progress(
             `${name}: ${rate} SENDs/s → sent ${r.sent}/${r.scheduled}, delivered ${((100 * r.delivered) / Math.max(1, r.expected)).toFixed(2)}%, p50 ${r.p50} ms, p99 ${r.p99} ms; ` +
               (r.dropped ? `${r.dropped} connections dropped (first: ${r.firstDrop ?? '?'}); ` : '') +
-              `event loop busy: client ${pct(r.clientElu)}, server ${pct(r.serverElu)}; CPU: client ${cores(r.clientCpu)}, server ${cores(r.serverCpu)} cores; load ${r.load?.toFixed(1) ?? '?'}`,
+              `event loop busy: client ${pct(r.clientElu)}, server ${pct(r.serverElu)}; CPU: client ${cores(r.clientCpu)}, server ${cores(r.serverCpu)} cores (${r.serverUsPerSend ?? '?'} µs a SEND); load ${r.load?.toFixed(1) ?? '?'}`,
           ),
       },
     );
