@@ -33,7 +33,13 @@
  *   10 s after) — twice: a failed step is run once more (a shared machine spoils single steps). Once on
  *   embedded PGlite and, with DATABASE_URL, once on a fresh PostgreSQL database (BENCH_RAMP_DB:
  *   pglite,postgres). Prints each step's p50/p99 and delivery, and the maximum sustained rate, for
- *   the 1:1 chat beside the table of 8 on both databases.
+ *   the 1:1 chat beside the table of 8 on both databases. Each step's progress line also tells
+ *   whether the bench itself starves: the client process's and the server's (this process's)
+ *   event-loop utilisation and CPU (cores) over the step, and the load average — on a shared
+ *   2-core machine a busy loop with little CPU means the process waited for a core. Load runs use a
+ *   lean STOMP client (`leanConnection`: @stomp/stompjs cost the client as much CPU as the server
+ *   at 2,000 table SENDs/s); idle runs keep @stomp/stompjs for its heart-beats. BENCH_LOG=warn
+ *   (a pino level) shows the server's log, e.g. why sessions were closed.
  * - **Idle**: 5000 authenticated connections, each holding one subscription (ours: the member's
  *   `/topic/user/{id}/notifications`; RabbitMQ: `/topic/bench.{run}.idle.{i}`) and 10 s heart-beats
  *   both ways as the app's client does; prints the RSS growth per connection of the server process
@@ -110,6 +116,23 @@ interface LoadResult {
   elapsedMs: number;
   /** Connections that closed after they were up, before the end. */
   dropped: number;
+  /**
+   * How busy the client process was over the step (issue #33 item 3: does the bench itself starve?):
+   * its event loop's utilisation (0–1) and its CPU time over the step's wall time (cores).
+   */
+  clientElu?: number;
+  clientCpu?: number;
+  /** Why the first connection that dropped did (its ERROR's message, or the close code). */
+  firstDrop?: string;
+  /** The same for the server's process (this one; set by `drive`), and the 1-minute load average at the step's end. */
+  serverElu?: number;
+  serverCpu?: number;
+  /**
+   * The server process's CPU time per SEND sent (µs) over the step: its cost, which the other work
+   * on a shared machine changes far less than the latency (a starved server takes longer, not more CPU).
+   */
+  serverUsPerSend?: number;
+  load?: number;
 }
 
 const CONNECT_TIMEOUT_MS = 15_000;
@@ -124,24 +147,137 @@ const errorText = (ev: unknown): string => {
 };
 const line = (o: object) => process.stdout.write(`${JSON.stringify(o)}\n`);
 
+/** One client connection as the load loop uses it. */
+interface BenchConn {
+  readonly connected: boolean;
+  /** SENDs `body` (JSON) to `destination`, without a receipt. */
+  publish(destination: string, body: string): void;
+  deactivate(): Promise<void>;
+}
+
+/** What a connection tells the client process. */
+interface ConnHooks {
+  /** CONNECTED arrived (its `server` header). */
+  onConnected(server: string | undefined): void;
+  /** The SUBSCRIBE's RECEIPT arrived: the subscription is active. */
+  onReady(): void;
+  /** An ERROR frame or a socket error. */
+  onError(why: string): void;
+  onClose(code: number): void;
+}
+
+/** A connection through @stomp/stompjs (idle runs: it keeps the heart-beats both ways). */
+function stompjsConnection(plan: Plan, spec: ConnSpec, receipt: string, onMessage: (m: IMessage) => void, hooks: ConnHooks): BenchConn {
+  const c = new Client({
+    webSocketFactory: () => new WebSocket(plan.url, plan.protocols),
+    connectHeaders: spec.headers,
+    reconnectDelay: 0,
+    heartbeatIncoming: plan.heartbeatMs,
+    heartbeatOutgoing: plan.heartbeatMs,
+    debug: () => {},
+    onConnect: (frame) => {
+      hooks.onConnected(frame.headers.server);
+      c.watchForReceipt(receipt, () => hooks.onReady());
+      c.subscribe(spec.subscribe, onMessage, { receipt });
+    },
+    onStompError: (frame) => hooks.onError(`ERROR ${frame.headers.message ?? ''}`.trim()),
+    onWebSocketError: (ev) => hooks.onError(errorText(ev)),
+    onWebSocketClose: (ev) => hooks.onClose((ev as { code?: number }).code ?? 0),
+  });
+  c.activate();
+  return {
+    get connected() {
+      return c.connected;
+    },
+    publish: (destination, body) => c.publish({ destination, body }),
+    deactivate: () => c.deactivate(),
+  };
+}
+
+/**
+ * A lean STOMP 1.2 connection for load runs (issue #33 item 3): at 2,000 SENDs/s to tables of 8
+ * the client process receives 16,000 MESSAGEs/s, and @stomp/stompjs's byte-wise parser with its
+ * header unescaping took as much CPU as the server under test (cpu profile: ~0.35 cores each on
+ * a 2-core machine). This one writes SEND frames as text and reads each WebSocket message as
+ * whole frames (our server and RabbitMQ Web-STOMP send one frame per message; a message holding
+ * several NUL-terminated frames is split), taking a MESSAGE's `content` straight from its JSON
+ * body. No heart-beats (load runs ask for none), no receipts but the SUBSCRIBE's.
+ */
+function leanConnection(url: string, protocols: string[], spec: ConnSpec, receipt: string, hooks: ConnHooks & { onContent: (content: string) => void }): BenchConn {
+  const ws = new WebSocket(url, protocols);
+  let connected = false;
+  ws.on('open', () => {
+    const headers = Object.entries({ 'accept-version': '1.2', 'heart-beat': '0,0', ...spec.headers }).map(([k, v]) => `${k}:${v}\n`);
+    ws.send(`CONNECT\n${headers.join('')}\n\0`);
+  });
+  const onFrame = (frame: string) => {
+    const start = frame.search(/[^\r\n]/);
+    if (start < 0) return; // heart-beat
+    const f = start ? frame.slice(start) : frame;
+    if (f.startsWith('MESSAGE\n')) {
+      // The body is a ChatMessage/TableMessage's JSON; `content` holds no escapes (digits and colons).
+      const at = f.indexOf('"content":"', f.indexOf('\n\n'));
+      if (at >= 0) hooks.onContent(f.slice(at + 11, f.indexOf('"', at + 11)));
+    } else if (f.startsWith('RECEIPT\n')) {
+      if (f.includes(`receipt-id:${receipt}\n`)) hooks.onReady();
+    } else if (f.startsWith('CONNECTED\n')) {
+      connected = true;
+      hooks.onConnected(/\nserver:([^\n]*)/.exec(f)?.[1]);
+      ws.send(`SUBSCRIBE\nid:sub-0\ndestination:${spec.subscribe}\nack:auto\nreceipt:${receipt}\n\n\0`);
+    } else if (f.startsWith('ERROR\n')) hooks.onError(`ERROR ${/\nmessage:([^\n]*)/.exec(f)?.[1] ?? ''}`.trim());
+  };
+  ws.on('message', (data: Buffer) => {
+    const text = data.toString();
+    let from = 0;
+    for (let nul = text.indexOf('\0'); nul >= 0; nul = text.indexOf('\0', from)) {
+      onFrame(text.slice(from, nul));
+      from = nul + 1;
+    }
+  });
+  ws.on('error', (err) => hooks.onError(err.message));
+  ws.on('close', (code) => {
+    connected = false;
+    hooks.onClose(code);
+  });
+  return {
+    get connected() {
+      return connected && ws.readyState === ws.OPEN;
+    },
+    publish(destination, body) {
+      ws.send(`SEND\ndestination:${destination}\ncontent-type:application/json\n\n${body}\0`);
+    },
+    deactivate() {
+      return new Promise<void>((resolve) => {
+        if (ws.readyState === ws.CLOSED) return resolve();
+        ws.once('close', () => resolve());
+        if (ws.readyState === ws.OPEN) ws.send('DISCONNECT\n\n\0');
+        ws.close();
+      });
+    },
+  };
+}
+
 /** Client process: connects and subscribes everything, reports, then sends (load) or just holds (idle). */
 async function runClients(planFile: string): Promise<void> {
   const plan = JSON.parse(await readFile(planFile, 'utf8')) as Plan;
-  const clients: Client[] = [];
+  const clients: BenchConn[] = [];
   const report: ConnectReport = { connected: 0, failed: 0 };
   let stopping = false;
   let dropped = 0;
+  let firstDrop: string | undefined;
   const latencies: number[] = [];
   let delivered = 0;
   let currentStep = 0;
-  const onMessage = (m: IMessage) => {
-    const [sentAt, step] = (JSON.parse(m.body) as { content: string }).content.split(':').map(Number);
+  /** A delivered message's `content` (`{sentAt}:{step}:{n}`): counted when it belongs to the running step. */
+  const onContent = (content: string) => {
+    const [sentAt, step] = content.split(':').map(Number);
     if (step !== currentStep) return;
     latencies.push(Date.now() - sentAt!);
     delivered += 1;
   };
+  const onMessage = (m: IMessage) => onContent((JSON.parse(m.body) as { content: string }).content);
   const connectOne = (spec: ConnSpec, index: number) =>
-    new Promise<Client | null>((resolve) => {
+    new Promise<BenchConn | null>((resolve) => {
       let settled = false;
       let up = false;
       const receipt = `ready-${index}`;
@@ -154,35 +290,37 @@ async function runClients(planFile: string): Promise<void> {
         else {
           report.failed += 1;
           report.firstError ??= why;
-          void c.deactivate();
+          void conn.deactivate();
         }
-        resolve(ok ? c : null);
+        resolve(ok ? conn : null);
+      };
+      const lost = (why: string) => {
+        if (!settled) settle(false, why);
+        else if (up && !stopping) {
+          dropped += 1;
+          firstDrop ??= why;
+        }
       };
       const timer = setTimeout(() => settle(false, 'timeout'), CONNECT_TIMEOUT_MS);
-      const c = new Client({
-        webSocketFactory: () => new WebSocket(plan.url, plan.protocols),
-        connectHeaders: spec.headers,
-        reconnectDelay: 0,
-        heartbeatIncoming: plan.heartbeatMs,
-        heartbeatOutgoing: plan.heartbeatMs,
-        debug: () => {},
-        onConnect: (frame) => {
-          report.server ??= frame.headers.server;
-          // The RECEIPT of the SUBSCRIBE: the subscription is active.
-          c.watchForReceipt(receipt, () => settle(true));
-          c.subscribe(spec.subscribe, onMessage, { receipt });
-        },
-        onStompError: (frame) => settle(false, `ERROR ${frame.headers.message ?? ''}`.trim()),
-        onWebSocketError: (ev) => settle(false, errorText(ev)),
-        onWebSocketClose: () => {
-          if (!settled) settle(false, 'closed');
-          else if (up && !stopping) dropped += 1;
-        },
-      });
-      c.activate();
-      clients.push(c);
+      // Load runs (no heart-beats) use the lean client; idle runs keep @stomp/stompjs for its heart-beats.
+      const conn: BenchConn =
+        plan.heartbeatMs === 0
+          ? leanConnection(plan.url, plan.protocols, spec, receipt, {
+              onConnected: (server) => (report.server ??= server),
+              onReady: () => settle(true),
+              onContent,
+              onError: (why) => (settled ? lost(why) : settle(false, why)),
+              onClose: (code) => lost(`closed ${code}`),
+            })
+          : stompjsConnection(plan, spec, receipt, onMessage, {
+              onConnected: (server) => (report.server ??= server),
+              onReady: () => settle(true),
+              onError: (why) => (settled ? lost(why) : settle(false, why)),
+              onClose: (code) => lost(`closed ${code}`),
+            });
+      clients.push(conn);
     });
-  const senders: Array<[Client, string]> = [];
+  const senders: Array<[BenchConn, string]> = [];
   for (let i = 0; i < plan.conns.length; i += BATCH) {
     const batch = plan.conns.slice(i, i + BATCH);
     const made = await Promise.all(batch.map((spec, k) => connectOne(spec, i + k)));
@@ -212,6 +350,8 @@ async function runClients(planFile: string): Promise<void> {
     latencies.length = 0;
     delivered = 0;
     const start = Date.now();
+    const elu0 = performance.eventLoopUtilization();
+    const cpu0 = process.cpuUsage();
     let sent = 0;
     let next = 0;
     const scheduled = Math.floor(rate * seconds);
@@ -224,7 +364,7 @@ async function runClients(planFile: string): Promise<void> {
           const [c, destination] = senders[next % senders.length]!;
           next += 1;
           if (!c.connected) continue;
-          c.publish({ destination, body: JSON.stringify({ content: `${Date.now()}:${step}:${sent}` }) });
+          c.publish(destination, JSON.stringify({ content: `${Date.now()}:${step}:${sent}` }));
           sent += 1;
         }
         if (elapsed >= seconds * 1000) {
@@ -238,7 +378,10 @@ async function runClients(planFile: string): Promise<void> {
     while (delivered < expected && Date.now() < until) await sleep(50);
     const elapsedMs = Date.now() - start;
     latencies.sort((a, b) => a - b);
-    const result: LoadResult = { sent, scheduled, delivered, expected, p50: percentile(latencies, 50), p99: percentile(latencies, 99), elapsedMs, dropped };
+    const cpu = process.cpuUsage(cpu0);
+    const clientElu = performance.eventLoopUtilization(elu0).utilization;
+    const clientCpu = (cpu.user + cpu.system) / 1000 / elapsedMs;
+    const result: LoadResult = { sent, scheduled, delivered, expected, p50: percentile(latencies, 50), p99: percentile(latencies, 99), elapsedMs, dropped, clientElu, clientCpu, ...(firstDrop ? { firstDrop } : {}) };
     line({ result });
     command = await nextCommand();
   }
@@ -273,6 +416,12 @@ async function drive(
   const nextStep = () => (ramp && index < ramp.rates.length ? `go ${ramp.rates[index]} ${ramp.seconds}\n` : 'stop\n');
   const warmUp = () => (ramp ? `go ${ramp.rates[0]} 2\n` : 'stop\n');
   let rssAfter = NaN;
+  // This process's (the server's) event loop and CPU from each command to its result.
+  let mark = { elu: performance.eventLoopUtilization(), cpu: process.cpuUsage(), at: Date.now() };
+  const write = (command: string) => {
+    mark = { elu: performance.eventLoopUtilization(), cpu: process.cpuUsage(), at: Date.now() };
+    child.stdin.write(command);
+  };
   await new Promise<void>((resolve, reject) => {
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -286,15 +435,20 @@ async function drive(
           report = msg.report;
           void measure().then((rss) => {
             rssAfter = rss;
-            child.stdin.write(plan.mode === 'load' ? (ramp ? warmUp() : 'go\n') : 'stop\n');
+            write(plan.mode === 'load' ? (ramp ? warmUp() : 'go\n') : 'stop\n');
           }, reject);
         }
         if (msg.result) {
           result = msg.result;
+          const cpu = process.cpuUsage(mark.cpu);
+          result.serverElu = performance.eventLoopUtilization(mark.elu).utilization;
+          result.serverCpu = (cpu.user + cpu.system) / 1000 / Math.max(1, Date.now() - mark.at);
+          result.serverUsPerSend = Math.round((cpu.user + cpu.system) / Math.max(1, result.sent));
+          result.load = loadavg()[0];
           if (ramp) {
             if (!warmedUp) {
               warmedUp = true;
-              child.stdin.write(nextStep());
+              write(nextStep());
               continue;
             }
             const rate = ramp.rates[index]!;
@@ -304,9 +458,9 @@ async function drive(
             if (ramp.ok(result)) {
               index += 1;
               tries = 0;
-              child.stdin.write(nextStep());
-            } else child.stdin.write(tries < 2 ? nextStep() : 'stop\n');
-          } else child.stdin.write('stop\n');
+              write(nextStep());
+            } else write(tries < 2 ? nextStep() : 'stop\n');
+          } else write('stop\n');
         }
       }
     });
@@ -362,7 +516,7 @@ async function withOurServer<T>(run: (ctx: { url: string; app: App; dir: string 
       await admin.end();
     };
   }
-  const app = await buildApp(config, { database, logger: false, demoVenues: false });
+  const app = await buildApp(config, { database, logger: process.env.BENCH_LOG ? { level: process.env.BENCH_LOG } : false, demoVenues: false });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -502,6 +656,9 @@ async function ourTableLoad(n: number, ratePerSubscriber: number, seconds: numbe
   });
 }
 
+const pct = (x: number | undefined) => (x === undefined ? '?' : `${Math.round(x * 100)}%`);
+const cores = (x: number | undefined) => (x === undefined ? '?' : x.toFixed(2));
+
 /** The p99 the stored chat must stay under (issue #33 item 3) for a ramp step to count as sustained. */
 const RAMP_P99_MS = 500;
 
@@ -535,7 +692,11 @@ async function ourRamp(kind: 'chat' | 'table', db: BenchDb, n: number, rates: nu
         seconds,
         ok: sustained,
         onStep: (rate, r) =>
-          progress(`${name}: ${rate} SENDs/s → sent ${r.sent}/${r.scheduled}, delivered ${((100 * r.delivered) / Math.max(1, r.expected)).toFixed(2)}%, p50 ${r.p50} ms, p99 ${r.p99} ms`),
+          progress(
+            `${name}: ${rate} SENDs/s → sent ${r.sent}/${r.scheduled}, delivered ${((100 * r.delivered) / Math.max(1, r.expected)).toFixed(2)}%, p50 ${r.p50} ms, p99 ${r.p99} ms; ` +
+              (r.dropped ? `${r.dropped} connections dropped (first: ${r.firstDrop ?? '?'}); ` : '') +
+              `event loop busy: client ${pct(r.clientElu)}, server ${pct(r.serverElu)}; CPU: client ${cores(r.clientCpu)}, server ${cores(r.serverCpu)} cores (${r.serverUsPerSend ?? '?'} µs a SEND); load ${r.load?.toFixed(1) ?? '?'}`,
+          ),
       },
     );
     return { name, n: conns.length, report, steps };

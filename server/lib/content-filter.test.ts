@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
-import { assertAppropriate, containsProfanity, parseWordList } from './content-filter.ts';
+import { assertAppropriate, containsProfanity, englishForTests, parseWordList } from './content-filter.ts';
 
 const refused = [
   '씨발',
@@ -130,6 +130,21 @@ describe('containsProfanity', () => {
     expect(containsProfanity(html, { html: true })).toBe(false);
     expect(containsProfanity(`${html}<p>ㅅㅂ</p>`, { html: true })).toBe(true);
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('the English check in one expression (issue #33 item 3)', () => {
+  it("agrees with the library's own isProfane on the corpus and on random Latin, digit and symbol text", () => {
+    const { library, fast } = englishForTests;
+    for (const text of [...refused, ...innocent, 'what the fuck', 'f4ck you', 'sh1t happens', 'F U C K', 'classic assessment', 'Scunthorpe', 'bitch!', '1733420000000 3 1234']) {
+      expect(fast(text), text).toBe(library(text));
+    }
+    const latin = fc.string({ unit: fc.constantFrom(...'abcdefghiklmnopqrstuvwxyzFUCKSHIT01345@$!*. -_'), maxLength: 24 });
+    fc.assert(fc.property(latin, (text) => fast(text) === library(text)), { numRuns: 3000, seed: 33 });
+    // Some random texts must be profane, or the property above proves little.
+    const words = ['fuck', 'shit', 'bitch', 'cunt', 'asshole'];
+    fc.assert(fc.property(latin, fc.constantFrom(...words), latin, (a, w, b) => fast(`${a} ${w} ${b}`) === library(`${a} ${w} ${b}`)), { numRuns: 1000, seed: 34 });
+    expect(words.every((w) => fast(`oh ${w} no`))).toBe(true);
   });
 });
 

@@ -95,6 +95,37 @@ const korean = new Filter({ languages: ['korean'], wordBoundaries: false, normal
 /** The library's English dictionary, on whole words only ("class" is not "ass"). */
 const english = new Filter({ languages: ['english'], wordBoundaries: true, ignoreWords: WORDS.dropped });
 
+/** The parts of glin-profanity's Filter (3.3.0, dist/index.js) `englishAny` is built from; private in its types. */
+interface FilterInternals {
+  words: Map<string, number>;
+  ignoreWords: Set<string>;
+  caseSensitive: boolean;
+  wordBoundaries: boolean;
+  detectLeetspeak: boolean;
+  allowObfuscatedMatch: boolean;
+  normalizeText(text: string, aggressive?: boolean): string;
+}
+
+/**
+ * `english.isProfane(text)` in one regular expression (issue #33 item 3: the library tests each of
+ * its ~400 words as its own regex on three forms of the text — about 260 µs a chat message, the
+ * largest cost of a stored SEND; this is about 9 µs). The same rule: some dictionary word not in
+ * `ignoreWords`, escaped as the library escapes it, between `\b`s, case-insensitive, in the text,
+ * its `normalizeText` form or its aggressive one. Whole-word matching has no fuzzy step in the
+ * library (`evaluateSeverity`), so nothing else decides. Built at start-up; a library whose
+ * internals differ fails here rather than filtering differently (content-filter.test.ts compares
+ * both on its corpus).
+ */
+const englishAny = (() => {
+  const f = english as unknown as FilterInternals;
+  if (!(f.words instanceof Map) || f.words.size === 0 || !(f.ignoreWords instanceof Set) || typeof f.normalizeText !== 'function' || f.caseSensitive !== false || f.wordBoundaries !== true) {
+    throw new Error('content-filter: glin-profanity internals changed (words, ignoreWords, normalizeText, caseSensitive, wordBoundaries); see englishAny');
+  }
+  const words = [...f.words.keys()].filter((w) => !f.ignoreWords.has(w.toLowerCase())).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const any = new RegExp(`\\b(?:${words.join('|')})\\b`, 'i');
+  return (text: string) => any.test(text) || any.test(f.normalizeText(text)) || any.test(f.normalizeText(text, true));
+})();
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /** Board content is sanitised HTML: tags become spaces, entities their characters. */
@@ -282,8 +313,11 @@ function segmentIsProfane(seg: Segment): boolean {
 function englishIsProfane(text: string): boolean {
   const words = text.replace(/[^\p{L}\p{N}]+/gu, ' ');
   const joined = words.replace(/\b[a-z](?: [a-z]\b)+/g, (run) => run.replace(/ /g, ''));
-  return english.isProfane(joined);
+  return englishAny(joined);
 }
+
+/** For content-filter.test.ts: the library's own English check, which `englishAny` must agree with. */
+export const englishForTests = { library: (text: string) => english.isProfane(text), fast: (text: string) => englishAny(text) };
 
 export interface FilterOptions {
   /** The text is sanitised HTML (board content): tags and entities are read as text. */

@@ -28,8 +28,22 @@ export interface TopicDestination<P = unknown> {
 }
 
 /**
+ * What a pipelining SEND destination's `handle` answers (issue #33 item 3): the SEND is queued —
+ * `handle` resolved in the order it was called for a session — and `stored` settles once its
+ * effect is durable (the RECEIPT is sent after it), or rejects with one of `handle`'s refusals.
+ */
+export interface QueuedSend {
+  stored: Promise<unknown>;
+}
+
+/**
  * A destination clients SEND to (never a `/topic/*`). `handle` runs for the connected member and
- * resolves once the frame's effect is durable (the RECEIPT is sent after it). It throws:
+ * resolves either once the frame's effect is durable (the RECEIPT is sent after it; the session
+ * handles its next frame only then), or — to let a session pipeline its SENDs (issue #33 item 3)
+ * — as soon as the SEND is queued, with a `QueuedSend`: the STOMP server calls `handle` for one
+ * session's SENDs one after the other (the next once the previous resolved), so a destination
+ * that queues before resolving keeps the session's frame order; it answers each SEND once its
+ * `stored` settled, in frame order. `handle` (or `stored`) throws:
  * - `StompRefusal` (server/realtime/frames.ts): a protocol violation → ERROR and close;
  * - an AppError 400/409/422: authorised but refused (blank, too long, chat closed, content refused)
  *   → a MESSAGE on the session's `/user/queue/errors` with its `code` (lower-cased) and Korean
@@ -39,14 +53,14 @@ export interface TopicDestination<P = unknown> {
 export interface SendDestination<P = unknown> {
   pattern: string;
   match(destination: string): P | null;
-  handle(userId: number, params: P, frame: { headers: StompHeaders; body: string }): Promise<void>;
+  handle(userId: number, params: P, frame: { headers: StompHeaders; body: string }): Promise<void | QueuedSend>;
 }
 
 /** What a SUBSCRIBE names. */
 export type SubscribeTarget = { kind: 'own-errors' } | { kind: 'topic'; authorise: (userId: number) => Promise<boolean> } | { kind: 'unknown' };
 
 /** What a SEND names. */
-export type SendTarget = { kind: 'send'; handle: (userId: number, frame: { headers: StompHeaders; body: string }) => Promise<void> } | { kind: 'topic' } | { kind: 'unknown' };
+export type SendTarget = { kind: 'send'; handle: (userId: number, frame: { headers: StompHeaders; body: string }) => Promise<void | QueuedSend> } | { kind: 'topic' } | { kind: 'unknown' };
 
 /** The registry: modules add destinations while the app is built; the STOMP server resolves frames against it. */
 export interface DestinationRegistry {

@@ -44,6 +44,12 @@ export interface Session {
   pending: Array<{ raw: IRawFrameType; size: number }>;
   pendingBytes: number;
   pumping: boolean;
+  /**
+   * …the SENDs started and not yet answered, in frame order (issue #33 item 3, pipelining): each
+   * entry settles once its RECEIPT (or its refusal) went out, never before the one ahead of it;
+   * it never rejects. At most `SEND_WINDOW` (server/realtime/stomp-server.ts)…
+   */
+  inflight: Array<Promise<void>>;
   /** …whether the client was told it is slowed (once), and the flood window. */
   toldSlow: boolean;
   windowFrames: number;

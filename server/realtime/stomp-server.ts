@@ -17,6 +17,14 @@
  *   refusals of such tokens), so the client signs out instead of reconnecting with a dead token.
  * - Heart-beats both ways (`heartbeatMs` offered); a client silent for twice the negotiated
  *   interval is closed.
+ * - Pipelining (issue #33 item 3): a session's SENDs are started one after the other in frame
+ *   order (each queued for its group commit before the next is read), up to `SEND_WINDOW` of them
+ *   unanswered, and answered in frame order, each only once stored; any other frame waits until
+ *   every SEND before it is answered (so DISCONNECT's RECEIPT comes last). A refusal known before
+ *   a SEND is queued (unknown destination, not connected, …) also waits for those answers, then
+ *   ends the session before any later frame is handled; one known only at the commit (403/404 in
+ *   the batch) ends it when its turn to be answered comes — the SENDs behind it, already queued,
+ *   may be stored but get no RECEIPT (STOMP: no RECEIPT, outcome unknown).
  * - RECEIPT for a SEND only after its handler resolved (the message is stored). Issue #16: a SEND
  *   that is authorised but refused is answered on the session's own `/user/queue/errors`
  *   (`StompUserError`), without RECEIPT, and the connection stays; so is a SUBSCRIBE of a
@@ -41,7 +49,7 @@ import { isClientId } from '../../common/realtime.ts';
 import { AppError } from '../lib/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { CONTROL_DESTINATION_ENDED, type Broker } from './broker.ts';
-import type { DestinationRegistry } from './destinations.ts';
+import type { DestinationRegistry, QueuedSend } from './destinations.ts';
 import { decodeSingleFrame, isHeartBeat, parseHeartBeat, STOMP_ERROR_CODES, STOMP_ERRORS, StompRefusal, toFrame, withoutLeadingHeartBeats } from './frames.ts';
 import type { SessionRevocations } from './revocations.ts';
 import { createSessionRegistry, type Session } from './sessions.ts';
@@ -107,6 +115,13 @@ export const DEFAULT_STOMP_OPTIONS: Omit<StompOptions, 'allowedOrigins'> = {
 /** WebSocket close code 1012 "Service Restart" (RFC 6455 registry): the client should reconnect. */
 export const SERVICE_RESTART = 1012;
 
+/**
+ * SENDs one session may have started and not yet answered (issue #33 item 3): the pump reads no
+ * further frame while this many wait for their commit. 32 lets one connection fill a batch at
+ * 20 SENDs/s even when a commit takes over a second, and bounds what one socket holds in memory.
+ */
+export const SEND_WINDOW = 32;
+
 /** Bytes of frames one session may have waiting (issue #16). */
 const QUEUE_BYTES_MAX = 4 * 1024 * 1024;
 /** A client sending more than FLOOD_FACTOR × the sustained rate over FLOOD_WINDOW_MS is disconnected. */
@@ -168,6 +183,7 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
       pending: [],
       pendingBytes: 0,
       pumping: false,
+      inflight: [],
       toldSlow: false,
       windowFrames: 0,
       windowStart: now,
@@ -221,8 +237,9 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
   }
 
   /**
-   * Handles a session's waiting frames one at a time, in order, at most `framesPerSecond` once the
-   * burst is spent (issue #16: slowed, not dropped). A refusal ends the session.
+   * Handles a session's waiting frames in order, at most `framesPerSecond` once the burst is spent
+   * (issue #16: slowed, not dropped); a SEND is only started (queued), up to `SEND_WINDOW`
+   * unanswered (issue #33 item 3). A refusal ends the session.
    */
   async function pump(s: Session) {
     if (s.pumping) return;
@@ -246,12 +263,10 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
         try {
           await handleFrame(s, raw);
         } catch (err) {
-          if (err instanceof StompRefusal) refuse(s, err.message || STOMP_ERRORS.malformed, undefined, err.code);
-          else {
-            s.log.error({ err }, 'stomp: frame handling failed');
-            refuse(s, STOMP_ERRORS.serverError);
-          }
+          failed(s, err);
         }
+        // Issue #33 item 3: a full window waits for the oldest SEND's answer.
+        while (s.inflight.length >= SEND_WINDOW && !s.closed) await s.inflight[0];
         // Yield to the event loop between frames: with the embedded database every query resolves
         // as a microtask, so a session's backlog would otherwise run to the end without letting
         // other sockets, timers or HTTP requests in (seen in bench:realtime: minutes of starvation).
@@ -262,11 +277,33 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
     }
   }
 
+  /** Ends the session for a frame that failed: a StompRefusal's ERROR, any other error as a server error. */
+  function failed(s: Session, err: unknown) {
+    if (err instanceof StompRefusal) refuse(s, err.message || STOMP_ERRORS.malformed, undefined, err.code);
+    else {
+      s.log.error({ err }, 'stomp: frame handling failed');
+      refuse(s, STOMP_ERRORS.serverError);
+    }
+  }
+
+  /** Waits until every SEND the session started is answered (issue #33 item 3). */
+  async function answered(s: Session) {
+    const last = s.inflight.at(-1);
+    if (last) await last;
+  }
+
   async function handleFrame(s: Session, raw: IRawFrameType) {
     if (s.closed) return;
     const frame = toFrame(raw, s.version);
     const h = frame.headers;
     const receipt = h.receipt;
+    if (frame.command === 'SEND' && s.userId !== null) {
+      checkToken(s, s.userId);
+      return startSend(s, s.userId, h, frame.body);
+    }
+    // Issue #33 item 3: every other frame (and a SEND before CONNECT) after the SENDs before it are answered.
+    await answered(s);
+    if (s.closed) return;
     if (frame.command === 'CONNECT' || frame.command === 'STOMP') return connect(s, h);
     if (s.userId === null) throw new StompRefusal(STOMP_ERRORS.notConnected);
     const userId = s.userId;
@@ -279,12 +316,6 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
         if (!h.id) throw new StompRefusal(STOMP_ERRORS.malformed);
         sessions.unsubscribe(s, h.id);
         break;
-      case 'SEND': {
-        checkToken(s, userId);
-        const accepted = await send(s, userId, h, frame.body);
-        if (!accepted) return;
-        break;
-      }
       case 'ACK':
       case 'NACK':
         break;
@@ -333,32 +364,69 @@ export function createStompServer(deps: StompDeps, options: StompOptions): Stomp
   }
 
   /**
-   * SEND to a registered destination; answers whether it was accepted (a RECEIPT follows). An
-   * authorised but refused SEND is told on `/user/queue/errors` and answers false.
+   * Starts a SEND to a registered destination (issue #33 item 3, pipelining): resolves once it is
+   * queued — the destination's `handle` resolved, so the session's SENDs are queued in frame
+   * order — and adds its answer to `s.inflight`: once it is stored and every earlier SEND was
+   * answered, its RECEIPT (when asked); an authorised but refused SEND (AppError 400/409/422/429,
+   * issue #16; a malformed `client-id`) is told on `/user/queue/errors` instead, without RECEIPT.
+   * A refusal known before it is queued (a `/topic/*` or unknown destination, AppError 403/404)
+   * waits for the earlier answers and throws (StompRefusal: ERROR and close); one known at the
+   * commit ends the session in its turn.
    */
-  async function send(s: Session, userId: number, h: StompHeaders, body: string): Promise<boolean> {
+  async function startSend(s: Session, userId: number, h: StompHeaders, body: string): Promise<void> {
     const destination = h.destination ?? '';
     const receipt = h.receipt;
-    const target = destinations.resolveSend(destination);
-    if (target.kind === 'topic') throw new StompRefusal(STOMP_ERRORS.forbidden);
-    if (target.kind === 'unknown') throw new StompRefusal(STOMP_ERRORS.unknownDestination);
-    const clientId = h['client-id'];
-    const refused = (code: string, message: string) => {
-      sessions.sendUserError(s, { code, message, destination, ...(receipt ? { receiptId: receipt } : {}) });
-      return false;
-    };
-    if (clientId !== undefined && !isClientId(clientId)) return refused('validation', STOMP_ERRORS.clientId);
-    try {
-      await target.handle(userId, { headers: h, body });
-      return true;
-    } catch (err) {
+    /** The SEND's answer once it settled: stored, or refused on the error queue; throws the refusals that end the session. */
+    const outcome = (err: unknown): { code: string; message: string } => {
       // Issue #16: authorised but refused (400 content, 409 chat closed, 422; issue #32 item 3: 429
       // over the chat budget) → the session's error queue, no RECEIPT, the connection stays. Not a
       // participant (403/404) → ERROR and close.
-      if (err instanceof AppError && [400, 409, 422, 429].includes(err.statusCode)) return refused(err.code.toLowerCase(), err.message);
+      if (err instanceof AppError && [400, 409, 422, 429].includes(err.statusCode)) return { code: err.code.toLowerCase(), message: err.message };
       if (err instanceof AppError) throw new StompRefusal(STOMP_ERRORS.forbidden);
       throw err;
+    };
+    let answer: Promise<{ code: string; message: string } | null>;
+    try {
+      const target = destinations.resolveSend(destination);
+      if (target.kind === 'topic') throw new StompRefusal(STOMP_ERRORS.forbidden);
+      if (target.kind === 'unknown') throw new StompRefusal(STOMP_ERRORS.unknownDestination);
+      const clientId = h['client-id'];
+      if (clientId !== undefined && !isClientId(clientId)) answer = Promise.resolve({ code: 'validation', message: STOMP_ERRORS.clientId });
+      else {
+        let queued: void | QueuedSend;
+        try {
+          queued = await target.handle(userId, { headers: h, body });
+          answer = (queued ? queued.stored : Promise.resolve()).then(() => null, outcome);
+        } catch (err) {
+          // Refused before it was queued: a refusal the session survives is answered in its turn;
+          // one that ends the session (thrown by `outcome`) is handled below.
+          answer = Promise.resolve(outcome(err));
+        }
+      }
+    } catch (err) {
+      // Refused before it was queued: the earlier SENDs are answered first, nothing after it is read.
+      await answered(s);
+      throw err;
     }
+    const before = s.inflight.at(-1);
+    s.inflight.push(
+      (async () => {
+        let refusedWith: { code: string; message: string } | null = null;
+        let error: { err: unknown } | null = null;
+        try {
+          refusedWith = await answer;
+        } catch (err) {
+          error = { err };
+        }
+        await before;
+        // The answers settle in order, so the one leaving is this one.
+        s.inflight.shift();
+        if (s.closed) return;
+        if (error) failed(s, error.err);
+        else if (refusedWith) sessions.sendUserError(s, { ...refusedWith, destination, ...(receipt ? { receiptId: receipt } : {}) });
+        else if (receipt) sessions.send(s, 'RECEIPT', { 'receipt-id': receipt });
+      })(),
+    );
   }
 
   /**

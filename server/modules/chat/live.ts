@@ -68,8 +68,24 @@ export const chatLivePlugin = fp(
     // minute and per 10 s; shared through Redis with REDIS_URL). Over it: 429 RATE_LIMITED, nothing stored.
     const perMinute = app.budget('chat-send', app.rateLimits.chatSendPerUser);
     const perBurst = app.budget('chat-burst', app.rateLimits.chatSendBurst);
-    // Post-commit notices of the batches, in commit order (each batch's after the previous one's).
-    let noticesDone: Promise<unknown> = Promise.resolve();
+    /**
+     * Post-commit notices of the batches (issue #33 item 3, and its item 2: bounded under overload),
+     * published by their own group commit: while one round publishes, the notices of the batches
+     * committed meanwhile wait together and go out as the next round, in which a notice superseded
+     * by a later one of the same inbox row (a `new_message` collapses into the member's unread item
+     * of that chat, ../notifications/outbox.ts) is published only in its latest form — the row is
+     * marked published and holds that text. So a backlog costs one publish per row and round, not
+     * one per batch, and the rounds cannot fall further behind than one. Resolves once the round
+     * that carried `events` is published (or logged as failed: the outbox sweep retries its rows).
+     */
+    const notices = groupCommit<MatchEvent[], void>(async (batches) => {
+      const latest = new Map<string, MatchEvent>();
+      for (const events of batches) {
+        for (const e of events) latest.set(e.notice ? `row:${e.notice.id}` : `event:${latest.size}:${e.toUserId}:${e.matchId}`, e);
+      }
+      await app.notifyEach([...latest.values()]);
+      return { outcomes: batches.map(() => ({ ok: true as const, value: undefined })) };
+    }, Number.MAX_SAFE_INTEGER);
     const writeBatch = async (jobs: ChatSendJob[]): Promise<BatchResult<Stored>> => {
       let outcomes: Array<ChatSendOutcome & { value?: Stored }> = [];
       const events: MatchEvent[] = [];
@@ -105,28 +121,31 @@ export const chatLivePlugin = fp(
       for (const o of outcomes) if (o.ok && !o.value.duplicate) await app.broker.publish({ destination: chatTopic(o.value.room.matchId), body: JSON.stringify(o.value.message) });
       for (const { userId, activity } of activities) await app.broker.publish({ destination: userChatsTopic(userId), body: JSON.stringify(activity) });
       // The notices are stored with the batch (the outbox sweep publishes any a crash leaves): the
-      // SENDs are answered now, and the notices follow in commit order without holding them up.
-      const notified = (noticesDone = noticesDone.then(() => app.notifyEach(events)));
+      // SENDs are answered now, and the notices follow in commit order (the next round of
+      // `notices`, superseded ones once) without holding them up.
+      const notified = events.length > 0 ? notices.submit(events) : Promise.resolve();
       for (const o of outcomes) if (o.ok) o.value.notified = notified;
       return { outcomes };
     };
     const writer = groupCommit(writeBatch);
 
     /**
-     * Counts the budget, checks the length and queues the SEND for the next group commit; answers
-     * once it is stored and published, with `notified`: the batch's notices published.
+     * Counts the budget, checks the length and queues the SEND for the next group commit; resolves
+     * once it is queued (so SENDs queued one after the other are stored in that order, issue #33
+     * item 3) with `stored`: settles once it is stored and published, with `notified` (the batch's
+     * notices published). Throws the budget's 429 and 400 CHAT_CONTENT_LENGTH before queueing.
      */
-    const store = async (senderId: number, matchId: number, content: string, clientId?: string): Promise<Stored> => {
+    const queue = async (senderId: number, matchId: number, content: string, clientId?: string): Promise<{ stored: Promise<Stored> }> => {
       await perBurst(String(senderId));
       await perMinute(String(senderId));
       const text = content.trim();
       if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) fail('CHAT_CONTENT_LENGTH');
       // A repeated client-id (issue #16) is acknowledged with the stored message and delivered once.
-      return writer.submit({ senderId, matchId, text, ...(clientId !== undefined ? { clientId } : {}) });
+      return { stored: writer.submit({ senderId, matchId, text, ...(clientId !== undefined ? { clientId } : {}) }) };
     };
 
     app.decorate('publishChat', async (senderId: number, matchId: number, content: string, clientId?: string): Promise<ChatMessage> => {
-      const { message, notified } = await store(senderId, matchId, content, clientId);
+      const { message, notified } = await (await queue(senderId, matchId, content, clientId)).stored;
       await notified;
       return message;
     });
@@ -140,9 +159,10 @@ export const chatLivePlugin = fp(
       pattern: '/app/chat/{matchId}',
       match: destinationId('/app/chat/'),
       async handle(userId, { id }, frame) {
-        // Issue #33 item 3: the RECEIPT follows the commit and the publish; the other side's
-        // notice (stored with the batch, the outbox's to deliver) does not hold up the next SEND.
-        await store(userId, id, sendContent(frame.body), frame.headers['client-id']);
+        // Issue #33 item 3: resolves once queued, so the session's next SEND is read (pipelining);
+        // the RECEIPT follows `stored` (the commit and the publish). The other side's notice
+        // (stored with the batch, the outbox's to deliver) holds up nothing.
+        return queue(userId, id, sendContent(frame.body), frame.headers['client-id']);
       },
     });
   },

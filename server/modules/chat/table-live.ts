@@ -174,20 +174,22 @@ export const tableLivePlugin = fp<{ now: Clock }>(
     const writer = groupCommit(writeBatch);
 
     /**
-     * Counts the budget, checks the length and queues the SEND for the next group commit; answers
-     * once it is stored and published, with `pushed`: the batch's pushes sent.
+     * Counts the budget, checks the length and queues the SEND for the next group commit; resolves
+     * once it is queued (so SENDs queued one after the other are stored in that order, issue #33
+     * item 3) with `stored`: settles once it is stored and published, with `pushed` (the batch's
+     * pushes sent). Throws the budget's 429 and 400 CHAT_CONTENT_LENGTH before queueing.
      */
-    const store = async (senderId: number, scheduleId: number, content: string, clientId?: string) => {
+    const queue = async (senderId: number, scheduleId: number, content: string, clientId?: string) => {
       await perBurst(String(senderId));
       await perMinute(String(senderId));
       const text = content.trim();
       if ([...text].length < CHAT_CONTENT_MIN || [...text].length > CHAT_CONTENT_MAX) fail('CHAT_CONTENT_LENGTH');
       // A repeated client-id (issue #16) is acknowledged with the stored message and delivered once.
-      return writer.submit({ senderId, scheduleId, text, ...(clientId !== undefined ? { clientId } : {}) });
+      return { stored: writer.submit({ senderId, scheduleId, text, ...(clientId !== undefined ? { clientId } : {}) }) };
     };
 
     app.decorate('publishTable', async (senderId: number, scheduleId: number, content: string, clientId?: string): Promise<TableMessage> => {
-      const { message, pushed } = await store(senderId, scheduleId, content, clientId);
+      const { message, pushed } = await (await queue(senderId, scheduleId, content, clientId)).stored;
       await pushed;
       return message;
     });
@@ -219,8 +221,9 @@ export const tableLivePlugin = fp<{ now: Clock }>(
       pattern: '/app/table/{scheduleId}',
       match: destinationId('/app/table/'),
       async handle(userId, { id }, frame) {
-        // Issue #33 item 3: the RECEIPT follows the commit and the publish, not the pushes.
-        await store(userId, id, sendContent(frame.body), frame.headers['client-id']);
+        // Issue #33 item 3: resolves once queued, so the session's next SEND is read (pipelining);
+        // the RECEIPT follows `stored` (the commit and the publish), not the pushes.
+        return queue(userId, id, sendContent(frame.body), frame.headers['client-id']);
       },
     });
   },

@@ -199,13 +199,23 @@ export function createTableService(deps: { db: Database; now: Clock }) {
       for (const st of states) if (positions.get(st.scheduleId)?.has(st.userId)) positions.get(st.scheduleId)!.set(st.userId, st.lastReadId);
       // The senders are members: their names came with the members.
       const names = new Map(memberRows.map((r) => [r.userId, r.name]));
-      const inserted = await tx
-        .insert(tableMessages)
-        .values(valid.map((i) => ({ scheduleId: jobs[i]!.scheduleId, senderId: jobs[i]!.senderId, kind: 'text' as const, content: jobs[i]!.text, clientId: jobs[i]!.clientId ?? null })))
-        .onConflictDoNothing()
-        .returning({ id: tableMessages.id, scheduleId: tableMessages.scheduleId, senderId: tableMessages.senderId, clientId: tableMessages.clientId, createdAt: tableMessages.createdAt });
-      // One INSERT … VALUES stores its rows in the order given and draws their ids in that order:
-      // walking both in order pairs each stored row with its job; a job with no row is a repeat.
+      // The rows as ONE JSON parameter read back in order (issue #33 item 3; as the 1:1 chat's
+      // sendBatch, ./service.ts: drizzle's multi-row VALUES cost CPU per row to build). An INSERT …
+      // SELECT … ORDER BY stores its rows in that order and draws their ids in that order: walking
+      // both in order pairs each stored row with its job; a job with no row is a repeat.
+      const rows = valid.map((i, o) => ({ o, m: jobs[i]!.scheduleId, s: jobs[i]!.senderId, c: jobs[i]!.text, k: jobs[i]!.clientId ?? null }));
+      const result = await tx.execute<{ id: number; schedule_id: number; sender_id: number; client_id: string | null; created_ms: number }>(sql`
+        insert into ${tableMessages} (schedule_id, sender_id, kind, content, client_id)
+        select r.m, r.s, 'text', r.c, r.k from json_to_recordset(${JSON.stringify(rows)}::json) as r(o int, m int, s int, c text, k text) order by r.o
+        on conflict do nothing
+        returning id, schedule_id, sender_id, client_id, floor(extract(epoch from created_at) * 1000)::float8 as created_ms`);
+      const inserted = ((Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<{ id: number; schedule_id: number; sender_id: number; client_id: string | null; created_ms: number }>).map((r) => ({
+        id: Number(r.id),
+        scheduleId: Number(r.schedule_id),
+        senderId: Number(r.sender_id) as number | null,
+        clientId: r.client_id,
+        createdAt: new Date(Number(r.created_ms)),
+      }));
       inserted.sort((a, b) => a.id - b.id);
       let next = 0;
       const repeats: number[] = [];
