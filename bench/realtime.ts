@@ -498,7 +498,7 @@ async function withOurServer<T>(run: (ctx: { url: string; app: App; dir: string 
   const { buildApp } = await import('../server/app.ts');
   const { loadConfig } = await import('../server/config.ts');
   const dir = await mkdtemp(path.join(tmpdir(), 'bs-bench-'));
-  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent', STATIC_DIR: path.join(dir, 'none'), RATE_LIMIT_CHAT_PER_MINUTE: '1000000', RATE_LIMIT_CHAT_PER_10S: '1000000' });
+  const config = loadConfig({ DATA_DIR: dir, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: process.env.BENCH_LOG ?? 'silent', STATIC_DIR: path.join(dir, 'none'), RATE_LIMIT_CHAT_PER_MINUTE: '1000000', RATE_LIMIT_CHAT_PER_10S: '1000000' });
   let dropDatabase = async () => {};
   let database: DbTarget = { kind: 'pglite-memory' };
   if (db === 'postgres') {
@@ -516,7 +516,7 @@ async function withOurServer<T>(run: (ctx: { url: string; app: App; dir: string 
       await admin.end();
     };
   }
-  const app = await buildApp(config, { database, logger: process.env.BENCH_LOG ? { level: process.env.BENCH_LOG } : false, demoVenues: false });
+  const app = await buildApp(config, { database, logger: process.env.BENCH_LOG ? { stream: process.stderr } : false, demoVenues: false });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
