@@ -63,3 +63,21 @@ export function groupCommit<J, R>(write: (jobs: J[]) => Promise<BatchResult<R>>,
     },
   };
 }
+
+/**
+ * `text` with each lone UTF-16 surrogate (half an emoji from a broken client) replaced by U+FFFD,
+ * what PostgreSQL stores for it anyway: a chat batch stores, answers and publishes this form.
+ */
+export function wellFormed(text: string): string {
+  return text.replace(/\p{Cs}/gu, '\uFFFD');
+}
+
+/**
+ * The JSON text of a batch's rows, for one `json_to_recordset(…::json)` parameter (the chat
+ * batches' INSERT, issue #33 item 3). A lone UTF-16 surrogate in a string (a broken emoji from a
+ * client) would be written as a `\ud800` escape, which PostgreSQL's json refuses (a 500 for the
+ * whole batch); it becomes U+FFFD, as a plain text parameter's UTF-8 encoding already made it.
+ */
+export function batchRowsJson(rows: readonly object[]): string {
+  return JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'string' ? wellFormed(value) : value));
+}

@@ -130,3 +130,21 @@ describe('table chat group commit', () => {
     expect(texts.map((m) => m.unreadCount)).toEqual([2, 1, 0]);
   });
 });
+
+describe('a broken character in a batch (issue #33 item 3: the rows travel as one JSON parameter)', () => {
+  it('a lone surrogate (half an emoji) is stored as U+FFFD in the 1:1 and the table chat, and its batch mates are stored too', async () => {
+    const [h, g] = [await member('호스트'), await member('게스트')];
+    const m = await acceptedMatch(h, g);
+    const answers = await Promise.all([send(m, g, 'a\ud800b'), send(m, h, '멀쩡한 말')]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+    expect(answers.map((a) => (a.json() as ChatMessage).content)).toEqual(['a\ufffdb', '멀쩡한 말']);
+    expect((await history(m, h)).map((x) => x.content).sort()).toEqual(['a\ufffdb', '멀쩡한 말'].sort());
+
+    const scheduleId = await createSchedule(t, h.headers, { participants: 4, days: 1 });
+    expect((await act(t, h.headers, await requestMatch(t, g.headers, scheduleId), 'accept')).statusCode).toBe(200);
+    const say = (who: Member, content: string) => t.app.inject({ method: 'POST', url: `/api/schedules/${scheduleId}/chat`, headers: who.headers, payload: { content } });
+    const table = await Promise.all([say(g, '\udc00끝'), say(h, '네')]);
+    expect(table.map((a) => a.statusCode)).toEqual([201, 201]);
+    expect((table[0]!.json() as TableMessage).content).toBe('\ufffd끝');
+  });
+});

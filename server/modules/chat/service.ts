@@ -12,6 +12,7 @@ import type { Database, Tx } from '../../db/database.ts';
 import { isBlockedBetween, notBlockedWith } from '../blocks/public.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { fail } from '../../lib/errors.ts';
+import { batchRowsJson, wellFormed } from '../../lib/group-commit.ts';
 
 
 /** A match's chat membership. */
@@ -105,7 +106,9 @@ export function createChatService(db: Database) {
    * rejects (the caller's transaction rolls back: nothing of the batch is stored). Stored messages
    * get ids in the order of `jobs`.
    */
-  async function sendBatch(tx: Tx, jobs: readonly ChatSendJob[]): Promise<ChatSendOutcome[]> {
+  async function sendBatch(tx: Tx, given: readonly ChatSendJob[]): Promise<ChatSendOutcome[]> {
+    // Stored, answered and published alike: a lone surrogate becomes U+FFFD, as PostgreSQL stores it.
+    const jobs = given.map((job) => ({ ...job, text: wellFormed(job.text) }));
     const outcomes: Array<ChatSendOutcome | undefined> = jobs.map(() => undefined);
     const matchIds = [...new Set(jobs.map((j) => j.matchId))];
     // The rooms, whether their two members are across a block and their names (the senders'), in one query.
@@ -159,7 +162,7 @@ export function createChatService(db: Database) {
     const rows = valid.map((i, o) => ({ o, m: jobs[i]!.matchId, s: jobs[i]!.senderId, c: jobs[i]!.text, k: jobs[i]!.clientId ?? null }));
     const result = await tx.execute<{ id: number; match_id: number; sender_id: number; client_id: string | null; created_ms: number }>(sql`
       insert into ${chatMessages} (match_id, sender_id, content, client_id)
-      select r.m, r.s, r.c, r.k from json_to_recordset(${JSON.stringify(rows)}::json) as r(o int, m int, s int, c text, k text) order by r.o
+      select r.m, r.s, r.c, r.k from json_to_recordset(${batchRowsJson(rows)}::json) as r(o int, m int, s int, c text, k text) order by r.o
       on conflict do nothing
       returning id, match_id, sender_id, client_id, floor(extract(epoch from created_at) * 1000)::float8 as created_ms`);
     const inserted = ((Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<{ id: number; match_id: number; sender_id: number; client_id: string | null; created_ms: number }>).map((r) => ({

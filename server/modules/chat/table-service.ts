@@ -22,6 +22,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { assertAppropriate } from '../../lib/content-filter.ts';
 import { blocksAmong, isBlockedBetween, notBlockedWith } from '../blocks/public.ts';
 import { fail } from '../../lib/errors.ts';
+import { batchRowsJson, wellFormed } from '../../lib/group-commit.ts';
 import { memberStats, NO_STATS } from '../meals/public.ts';
 import { averageRating } from '../../lib/user-view.ts';
 import { readPositions } from './states.ts';
@@ -151,7 +152,9 @@ export function createTableService(deps: { db: Database; now: Clock }) {
      * CHAT_READ_ONLY / CLIENT_ID_REUSED, 400 INAPPROPRIATE_TEXT) leaves the others stored. A
      * database error rejects (the caller's transaction rolls back: nothing of the batch is stored).
      */
-    async sendBatch(tx: Tx, jobs: readonly TableSendJob[]): Promise<TableSendOutcome[]> {
+    async sendBatch(tx: Tx, given: readonly TableSendJob[]): Promise<TableSendOutcome[]> {
+      // Stored, answered and published alike: a lone surrogate becomes U+FFFD, as PostgreSQL stores it.
+      const jobs = given.map((job) => ({ ...job, text: wellFormed(job.text) }));
       const outcomes: Array<TableSendOutcome | undefined> = jobs.map(() => undefined);
       const scheduleIds = [...new Set(jobs.map((j) => j.scheduleId))];
       const meals = await tx
@@ -206,7 +209,7 @@ export function createTableService(deps: { db: Database; now: Clock }) {
       const rows = valid.map((i, o) => ({ o, m: jobs[i]!.scheduleId, s: jobs[i]!.senderId, c: jobs[i]!.text, k: jobs[i]!.clientId ?? null }));
       const result = await tx.execute<{ id: number; schedule_id: number; sender_id: number; client_id: string | null; created_ms: number }>(sql`
         insert into ${tableMessages} (schedule_id, sender_id, kind, content, client_id)
-        select r.m, r.s, 'text', r.c, r.k from json_to_recordset(${JSON.stringify(rows)}::json) as r(o int, m int, s int, c text, k text) order by r.o
+        select r.m, r.s, 'text', r.c, r.k from json_to_recordset(${batchRowsJson(rows)}::json) as r(o int, m int, s int, c text, k text) order by r.o
         on conflict do nothing
         returning id, schedule_id, sender_id, client_id, floor(extract(epoch from created_at) * 1000)::float8 as created_ms`);
       const inserted = ((Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as Array<{ id: number; schedule_id: number; sender_id: number; client_id: string | null; created_ms: number }>).map((r) => ({
