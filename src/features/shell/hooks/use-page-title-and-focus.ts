@@ -6,6 +6,8 @@
  *   focusable with tabIndex=-1, without a focus ring: see shell.css), so a screen reader reads the
  *   new page and Tab continues from its top. Not on the first load (the browser starts at the top
  *   anyway), and not for a search-param change on the same page (a dialog opening or closing).
+ *   Not either when the member has opened a menu meanwhile (the page's h1 may come a few frames
+ *   later, with its data): moving the focus would close the menu they are using.
  */
 import { useMatches, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -17,6 +19,8 @@ const MAX_FRAMES = 30;
 
 export function focusPageHeading(frames = MAX_FRAMES): void {
   const active = document.activeElement;
+  // The member opened a menu (e.g. 프로필 메뉴) since the navigation: their focus stays there.
+  if (active instanceof HTMLElement && active.closest('[role="menu"]') !== null) return;
   // A link in the side menu navigated: wait for the dialog to close (its focus trap would refuse).
   const inDialog = active instanceof HTMLElement && active.closest('[role="dialog"], [role="alertdialog"]') !== null;
   const heading = document.querySelector<HTMLElement>('#main h1');
