@@ -31,11 +31,12 @@ export function loadSonner(): Promise<typeof Sonner> {
   return sonnerLoad;
 }
 
-function withSonner(apply: (sonner: SonnerToast) => void): void {
+/** Runs `apply` with sonner's toast API now or once it has loaded; `failed` when it cannot load. */
+function withSonner(apply: (sonner: SonnerToast) => void, failed: () => void = () => undefined): void {
   if (sonnerNow) return apply(sonnerNow.toast);
   loadSonner().then(
     (m) => apply(m.toast),
-    () => undefined,
+    () => failed(),
   );
 }
 
@@ -82,16 +83,22 @@ export const useFeedback = create<FeedbackState>()((set, get) => ({
     set((s) => ({ toasts: [...s.toasts.filter((t) => t.text !== text), { id, kind, text }] }));
     // The same text replaces its earlier toast instead of stacking (sonner id = text).
     const options = { id: text, duration: kind === 'error' ? TOAST_DURATION_MS * 1.5 : TOAST_DURATION_MS };
-    withSonner((sonner) => {
-      // Dismissed (or replaced) before sonner arrived: nothing to show.
-      if (!get().toasts.some((t) => t.id === id)) return;
-      if (kind === 'success') sonner.success(text, options);
-      else if (kind === 'error') sonner.error(text, options);
-      else sonner.info(text, options);
-    });
-    timers.set(
-      id,
-      setTimeout(() => get().dismiss(id), TOAST_DURATION_MS),
+    withSonner(
+      (sonner) => {
+        // Dismissed (or replaced) before sonner arrived: nothing to show.
+        if (!get().toasts.some((t) => t.id === id)) return;
+        if (kind === 'success') sonner.success(text, options);
+        else if (kind === 'error') sonner.error(text, options);
+        else sonner.info(text, options);
+        // Its time counts from when it is shown, not from when it was raised: sonner's first load
+        // (issue #33 item 1) on a slow phone must not eat a toast's seconds on screen.
+        timers.set(
+          id,
+          setTimeout(() => get().dismiss(id), TOAST_DURATION_MS),
+        );
+      },
+      // sonner could not load (offline before the service worker controls the page): forget it.
+      () => get().dismiss(id),
     );
     return id;
   },
