@@ -9,11 +9,15 @@ import { jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 import { createTestQueryClient } from '@/test/render';
 import type { ChatSummary } from '@common/api/chat';
 
-const live = vi.hoisted(() => ({ handlers: new Map<string, (body: unknown) => void>() }));
+const live = vi.hoisted(() => ({ handlers: new Map<string, (body: unknown) => void>(), connects: new Set<() => void>() }));
 vi.mock('@/lib/stomp-client', () => ({
   liveSubscribe: (destination: string, handler: (body: unknown) => void) => {
     live.handlers.set(destination, handler);
     return () => live.handlers.delete(destination);
+  },
+  onLiveConnect: (listener: () => void) => {
+    live.connects.add(listener);
+    return () => live.connects.delete(listener);
   },
 }));
 
@@ -108,6 +112,17 @@ describe('채팅 list (issue #30 item 4)', () => {
     expect(within(rows()[0]!).getByText('읽지 않은 메시지 2개')).toBeTruthy();
     expect(within(rows()[1]!).getByText('읽지 않은 메시지 1개')).toBeTruthy();
     expect(listCalls()).toBe(before);
+  });
+
+  it('fetches the list again when the live channel (re)connects: what came while it was down is not lost (issue #33 item 2)', async () => {
+    const { fetch } = renderChats(() => jsonResponse([table, oneToOne]));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const listCalls = () => fetch.mock.calls.filter(([u]) => String(u).includes('/api/chats?')).length;
+    const before = listCalls();
+    act(() => {
+      for (const connected of live.connects) connected();
+    });
+    await waitFor(() => expect(listCalls()).toBe(before + 1));
   });
 
   it('알림 끄기 mutes one conversation (PUT …/mute) and says so; its count stays', async () => {

@@ -9,7 +9,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { userChatsTopic } from '@common/realtime';
-import { liveSubscribe } from '@/lib/stomp-client';
+import { liveSubscribe, onLiveConnect } from '@/lib/stomp-client';
 import { queryRoots } from '@/lib/query/keys';
 import { withNewMessage, type ChatKind, type ChatLastMessage, type ChatsData } from '../api/chats';
 
@@ -46,14 +46,23 @@ export function applyActivity(client: QueryClient, event: Activity, myId: number
   else void client.invalidateQueries({ queryKey: queryRoots.chats });
 }
 
-/** Subscribes while `userId` is set. */
+/**
+ * Subscribes while `userId` is set. After every (re)connect the list is fetched again: what came
+ * while no subscription was up (the list is fetched as soon as the page shows, the live channel
+ * connects only once `me` confirmed the stored session, issue #33 item 2) is not lost.
+ */
 export function useChatsLive(userId: number | null): void {
   const client = useQueryClient();
   useEffect(() => {
     if (userId === null) return;
-    return liveSubscribe(userChatsTopic(userId), (payload) => {
+    const stopLive = liveSubscribe(userChatsTopic(userId), (payload) => {
       const event = readActivity(payload);
       if (event) applyActivity(client, event, userId);
     });
+    const stopCatchUp = onLiveConnect(() => void client.invalidateQueries({ queryKey: queryRoots.chats }));
+    return () => {
+      stopLive();
+      stopCatchUp();
+    };
   }, [client, userId]);
 }
