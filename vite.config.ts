@@ -11,6 +11,13 @@ const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Partial<ManifestOptions>;
 
+/** The modules of the 'shell' chunk (below, build.rolldownOptions): loaded by every page after its first render. */
+const SHELL_CHUNK =
+  /[\\/](node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|node_modules[\\/]idb-keyval[\\/]|src[\\/]lib[\\/](outbox[\\/]|saved-at-label|offline-mirror)|src[\\/]features[\\/]shell[\\/](hooks[\\/]use-(offline-support|online-status)|components[\\/](offline-banner|update-prompt|install-prompt))\.)/;
+/** The modules of the 'member' chunk: loaded by every signed-in page after its first render. */
+const MEMBER_CHUNK =
+  /[\\/](src[\\/]routes[\\/]-(live-services|tab-bar)|src[\\/]routes[\\/]_authenticated\.tsx|src[\\/]features[\\/]notifications[\\/](store|hooks[\\/]use-(live-notifications|tab-badges)|components[\\/]notification-bell|api[\\/]use-mark-notifications-read)\.|src[\\/]features[\\/]push[\\/](foreground|hooks[\\/]use-push)\.|src[\\/]features[\\/]shell[\\/]components[\\/]tab-bar\.|src[\\/]lib[\\/](fcm|stomp-client)\.|src[\\/]shared[\\/](mutations|query)[\\/]|common[\\/]api[\\/](matches|push)\.|src[\\/]components[\\/]ui[\\/](load-state|load-more|toggle-chip)\.|node_modules[\\/]@stomp[\\/])/;
+
 /** Where `vite` (dev) forwards API, upload and WebSocket traffic: the API server of `npm run dev:server`. */
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:8080';
 
@@ -82,6 +89,18 @@ export default defineConfig({
             // (scripts/lean-contract.ts); left to the default, it can share a chunk with a contract
             // module every page loads.
             { name: 'typebox', test: /[\\/]node_modules[\\/]typebox[\\/]/ },
+            // Issue #33 item 2: what every page loads right after its first render (the offline
+            // banner, the update and install prompts, the outbox, TanStack Query's observers) and
+            // what every member page loads besides (live services, tab bar, bell, push, the STOMP
+            // client, the mutations those start), each as one chunk: left to the default they
+            // were 7 and 20 chunks of 0.1–3 kB, and each costs a request and a <link
+            // rel="modulepreload"> the page appends on a slow phone's main thread. Named modules,
+            // not a size rule: a page that imports none of them (the login) loads neither chunk.
+            // The full catalogue stays a chunk of its own (the login loads it, not the member chunk).
+            { name: 'ko', test: /[\\/]common[\\/]i18n[\\/]ko\.ts$/ },
+            // A form schema's whole copy (`?whole`, scripts/lean-contract.ts) stays with its form.
+            { name: 'shell', test: (id) => SHELL_CHUNK.test(id) && !id.includes('?whole') },
+            { name: 'member', test: (id) => MEMBER_CHUNK.test(id) && !id.includes('?whole') },
           ],
         },
       },

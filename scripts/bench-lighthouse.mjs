@@ -10,9 +10,9 @@
  * folder, served by a small static server with brotli (quality 5, as the app's server compresses).
  *
  * Each page is measured by Lighthouse 12 with its defaults — mobile: a Moto G Power-sized screen,
- * simulated slow 4G and 4× CPU slowdown, cold cache and storage (service workers unregistered) —
- * in Debian's Chromium, alternating with the peer (page, peer, page, peer, …) so both see the same
- * machine load; `--runs` of each (default 3), median. `/` and `/auth` as a visitor; `/board`,
+ * simulated slow 4G and 4× CPU slowdown — in Debian's Chromium, each run a first visit in a browser
+ * context of its own (cold cache, no service worker, empty storage but the session below),
+ * alternating with the peer (page, peer, page, peer, …) so both see the same machine load; `--runs` of each (default 3), median. `/` and `/auth` as a visitor; `/board`,
  * `/matching` and `/chats` as the viewer (the session is put in localStorage before the app's
  * scripts run, as src/lib/token-storage.ts keeps it). It prints per page the median score, LCP and
  * TBT, the peer's, and LCP as a multiple of the peer's, against the issue's goals (a quiet machine):
@@ -25,6 +25,8 @@
  *   node scripts/bench-lighthouse.mjs --runs 5          runs per page and per peer
  *   node scripts/bench-lighthouse.mjs --pages /,/board  only these pages
  *   node scripts/bench-lighthouse.mjs --check           exit code 1 when a page misses a goal
+ *   node scripts/bench-lighthouse.mjs --report DIR      also writes each run's Lighthouse JSON report there
+ *                                                       (<page>-<run>.json; LCP element, breakdown, requests)
  *   node scripts/bench-lighthouse.mjs --baseline DIR    also another checkout, already built (e.g. a git
  *                                                       worktree of the commit before a change), seeded the
  *                                                       same way and alternated too (page, before, peer, …):
@@ -61,6 +63,8 @@ const ALL_PAGES = [
 ];
 const wanted = option('--pages')?.split(',');
 const BASELINE = option('--baseline');
+const REPORT_DIR = option('--report');
+if (REPORT_DIR) mkdirSync(REPORT_DIR, { recursive: true });
 const PAGES = wanted ? ALL_PAGES.filter((p) => wanted.includes(p.path)) : ALL_PAGES;
 /** Issue #33 item 2: the goals on a quiet machine. */
 const GOALS = { score: 90, tbtMs: 200, lcpRatio: 1.6 };
@@ -106,18 +110,23 @@ async function serveStatic(dir) {
  * Lighthouse itself reports as failed (e.g. NO_NAVSTART, a trace it could not record) is repeated,
  * up to two more times.
  */
-async function run(browser, url, initScript, attempt = 1) {
+async function run(browser, url, initScript, reportName, attempt = 1) {
   try {
-    return await runOnce(browser, url, initScript);
+    return await runOnce(browser, url, initScript, reportName);
   } catch (error) {
     if (attempt >= 3 || !error.lighthouseRuntimeError) throw error;
     console.log(`  (${error.message}; running it again)`);
-    return run(browser, url, initScript, attempt + 1);
+    return run(browser, url, initScript, reportName, attempt + 1);
   }
 }
 
-async function runOnce(browser, url, initScript) {
-  const page = await browser.newPage();
+async function runOnce(browser, url, initScript, reportName) {
+  // A browser context of its own: Lighthouse empties caches and service workers before a run but
+  // keeps localStorage, sessionStorage and IndexedDB (to keep a login), so runs in one context
+  // would not be first visits — e.g. the install card's visit count grows from run to run and the
+  // card (a returning visitor's, src/lib/install-prompt.ts) becomes the page's LCP by run 2.
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
   try {
     if (initScript) await page.evaluateOnNewDocument(initScript);
     const result = await lighthouse(url, { logLevel: 'error', output: 'json', onlyCategories: ['performance'] }, undefined, page);
@@ -125,6 +134,7 @@ async function runOnce(browser, url, initScript) {
     if (lhr.runtimeError) {
       throw Object.assign(new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`), { lighthouseRuntimeError: true });
     }
+    if (REPORT_DIR && reportName) writeFileSync(join(REPORT_DIR, `${reportName}.json`), result.report);
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcp: lhr.audits['largest-contentful-paint'].numericValue,
@@ -132,7 +142,7 @@ async function runOnce(browser, url, initScript) {
       finalUrl: lhr.finalDisplayedUrl,
     };
   } finally {
-    await page.close();
+    await context.close();
   }
 }
 
@@ -169,8 +179,9 @@ try {
     const theirs = [];
     const before = [];
     for (let i = 0; i < RUNS; i++) {
-      mine.push(await run(browser, `${app.url}${page.path}`, page.signedIn ? sessionInitScript(viewer) : undefined));
-      if (baseline) before.push(await run(browser, `${baseline.url}${page.path}`, page.signedIn ? sessionInitScript(baselineViewer) : undefined));
+      const name = page.path.replace(/\W+/g, '') || 'home';
+      mine.push(await run(browser, `${app.url}${page.path}`, page.signedIn ? sessionInitScript(viewer) : undefined, `${name}-${i + 1}`));
+      if (baseline) before.push(await run(browser, `${baseline.url}${page.path}`, page.signedIn ? sessionInitScript(baselineViewer) : undefined, `before-${name}-${i + 1}`));
       theirs.push(await run(browser, peer.url));
       const last = mine.at(-1);
       const was = before.at(-1);

@@ -32,6 +32,8 @@ export const ko = {
   homePreview: {
     heading: '다가오는 약속 둘러보기',
     empty: '아직 등록된 약속이 없어요.',
+    loading: '다가오는 약속을 불러오고 있어요...',
+    loadFailed: '약속을 불러오지 못했어요. 잠시 후 다시 열어 주세요.',
     host: '호스트 {name}',
     seats: '{current}/{capacity}명 참여',
     full: '마감',

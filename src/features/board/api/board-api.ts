@@ -1,40 +1,17 @@
 /** The board and recommendation calls (SPEC §7; issue #6). */
 import type { Invalidates } from '@/lib/query/writes';
 import type { UploadResponse } from '@common/api/images';
-import type { BoardQuery, Comment, Post, PostBody } from '@common/api/board';
-import { createComment as createCommentOp, createPost as createPostOp, deleteComment as deleteCommentOp, deletePost as deletePostOp, getPost as getPostOp, listComments as listCommentsOp, listPosts as listPostsOp, listRecommendations as listRecommendationsOp, togglePostLike as togglePostLikeOp, updateComment as updateCommentOp, updatePost as updatePostOp, viewPost as viewPostOp } from '@common/api/board';
+import type { Comment, Post, PostBody } from '@common/api/board';
+import { createComment as createCommentOp, createPost as createPostOp, deleteComment as deleteCommentOp, deletePost as deletePostOp, getPost as getPostOp, listComments as listCommentsOp, listRecommendations as listRecommendationsOp, togglePostLike as togglePostLikeOp, updateComment as updateCommentOp, updatePost as updatePostOp, viewPost as viewPostOp } from '@common/api/board';
 import { uploadImage as uploadImageOp } from '@common/api/images';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call, callPage, type Page } from '@/lib/api-client';
 import { outboxLabel, sendOrQueueCall, type SendResult } from '@/lib/outbox';
 import { queryRoots } from '@/lib/query/keys';
 
-/** Posts per board page (issue #19): the server's default. */
-export const BOARD_PAGE_SIZE = 20;
-
-/**
- * The query of a board page: `q` the search ('' = every post), `tags` the tag filter (posts
- * carrying every one; none = no filter), and `limit` once a `cursor` is sent (callPage adds it).
- * The first page of the whole board is plain `/api/board` (the server's default page size), the
- * address the service worker mirrors for offline use (issue #7).
- */
-export function boardQuery(q: string, cursor: string | null, tags: readonly string[] = []): BoardQuery {
-  return { ...(q ? { q } : {}), ...(tags.length ? { tags: tags.join(',') } : {}), ...(cursor ? { limit: BOARD_PAGE_SIZE } : {}) };
-}
-
-/**
- * The board (issue #19): `GET /api/board?q=&tags=` a page at a time, newest first (keyset paging
- * on the server; the next page's cursor comes from the `Link` header). Search, the tag filter and
- * the whole board are the same query with different `q` and `tags`, under the `board` root that
- * every board write invalidates.
- */
-export const postsQuery = (q = '', tags: readonly string[] = []) =>
-  infiniteQueryOptions({
-    queryKey: [...queryRoots.board, 'list', q, tags.join(',')],
-    queryFn: ({ pageParam, signal }): Promise<Page<Post>> => callPage(listPostsOp, pageParam, { query: boardQuery(q, pageParam, tags), signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+// The list's query lives in ./posts-query.ts, which the route's loader imports with the route tree
+// (issue #33 item 2) without this module's writes and the outbox they bring.
+export { BOARD_PAGE_SIZE, boardQuery, postsQuery } from './posts-query';
 
 /** `GET /api/board/{id}`: one post (an opened or edited post that is not on a loaded page). */
 export function getPost(id: number, signal?: AbortSignal): Promise<Post> {

@@ -12,7 +12,7 @@ import type { Post } from '@common/api/board';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
 import { format, ko } from '@/i18n/ko';
-import { relativeTime } from '@/lib/dates';
+import { koreanDateTime, relativeTime } from '@/lib/dates';
 import { useSession } from '@/lib/session/store';
 import { useNow } from '@/lib/use-now';
 import { useUrlState } from '@/lib/use-url-state';
@@ -230,7 +230,7 @@ export function BoardPage() {
                 </h2>
                 <p className="board-card__meta">
                   <span>{post.author?.name ?? ko.board.unknownAuthor}</span> ·{' '}
-                  <time dateTime={post.createdAt} title={new Date(post.createdAt).toLocaleString('ko-KR', { timeZone: 'Asia/Seoul' })}>
+                  <time dateTime={post.createdAt} title={koreanDateTime(post.createdAt)}>
                     {relativeTime(post.createdAt, now)}
                   </time>
                 </p>

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { ko } from '@/i18n/home';
 import { CalendarIcon, ChatIcon, MatchIcon } from './feature-icons';
 import { ReviewCarousel } from './review-carousel';
+import { UpcomingPreviewSkeleton } from './upcoming-preview-skeleton';
 import './home.css';
 
 // Issue #33 item 2: the hero and the features paint with this chunk; the two sections that call the
@@ -39,13 +40,7 @@ export function HomePage({ actions, showPreview = false }: HomePageProps) {
       </section>
 
       {showPreview && (
-        <Suspense
-          fallback={
-            <section className="upcoming-preview" aria-busy="true">
-              <h2>{ko.homePreview.heading}</h2>
-            </section>
-          }
-        >
+        <Suspense fallback={<UpcomingPreviewSkeleton />}>
           <UpcomingPreview />
         </Suspense>
       )}
