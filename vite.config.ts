@@ -11,12 +11,57 @@ const manifest = JSON.parse(
   readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8'),
 ) as Partial<ManifestOptions>;
 
-/** The modules of the 'shell' chunk (below, build.rolldownOptions): loaded by every page after its first render. */
-const SHELL_CHUNK =
-  /[\\/](node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|node_modules[\\/]idb-keyval[\\/]|src[\\/]lib[\\/](outbox[\\/]|saved-at-label|offline-mirror)|src[\\/]features[\\/]shell[\\/](hooks[\\/]use-(offline-support|online-status)|components[\\/](offline-banner|update-prompt|install-prompt))\.)/;
-/** The modules of the 'member' chunk: loaded by every signed-in page after its first render. */
-const MEMBER_CHUNK =
-  /[\\/](src[\\/]routes[\\/]-(live-services|tab-bar)|src[\\/]routes[\\/]_authenticated\.tsx|src[\\/]features[\\/]notifications[\\/](store|hooks[\\/]use-(live-notifications|tab-badges)|components[\\/]notification-bell|api[\\/]use-mark-notifications-read)\.|src[\\/]features[\\/]push[\\/](foreground|hooks[\\/]use-push)\.|src[\\/]features[\\/]shell[\\/]components[\\/]tab-bar\.|src[\\/]lib[\\/](fcm|stomp-client)\.|src[\\/]shared[\\/](mutations|query)[\\/]|common[\\/]api[\\/](matches|push)\.|src[\\/]components[\\/]ui[\\/](load-state|load-more|toggle-chip)\.|node_modules[\\/]@stomp[\\/])/;
+/**
+ * The modules of the 'shell' chunk (build.rolldownOptions below): what every page loads after its
+ * first render. Each entry is the start of a module path below the project (Vite's ids use '/').
+ */
+const SHELL_CHUNK = [
+  'node_modules/@tanstack/query-core/',
+  'node_modules/@tanstack/react-query/',
+  'node_modules/idb-keyval/',
+  'src/lib/outbox/',
+  'src/lib/saved-at-label.',
+  'src/lib/offline-mirror.',
+  'src/features/shell/hooks/use-offline-support.',
+  'src/features/shell/hooks/use-online-status.',
+  'src/features/shell/components/offline-banner.',
+  'src/features/shell/components/update-prompt.',
+  'src/features/shell/components/install-prompt.',
+];
+/** The modules of the 'member' chunk: what every signed-in page loads after its first render. */
+const MEMBER_CHUNK = [
+  'node_modules/@stomp/',
+  'src/routes/-live-services.',
+  'src/routes/-tab-bar.',
+  'src/routes/_authenticated.tsx',
+  'src/features/notifications/store.',
+  'src/features/notifications/hooks/use-live-notifications.',
+  'src/features/notifications/hooks/use-tab-badges.',
+  'src/features/notifications/components/notification-bell.',
+  'src/features/notifications/api/use-mark-notifications-read.',
+  'src/features/push/foreground.',
+  'src/features/push/hooks/use-push.',
+  'src/features/shell/components/tab-bar.',
+  'src/lib/fcm.',
+  'src/lib/stomp-client.',
+  'src/shared/mutations/',
+  'src/shared/query/',
+  'common/api/matches.',
+  'common/api/push.',
+  'src/components/ui/load-state.',
+  'src/components/ui/load-more.',
+  'src/components/ui/toggle-chip.',
+];
+const projectRoot = fileURLToPath(new URL('.', import.meta.url));
+/**
+ * A chunk group's test: a module whose path starts with one of `paths`. A form schema's whole copy
+ * (`?whole`, scripts/lean-contract.ts) stays with its form, so no group pulls TypeBox in.
+ */
+const inChunk = (paths: readonly string[]) => (id: string) => {
+  if (id.includes('?whole') || !id.startsWith(projectRoot)) return false;
+  const path = id.slice(projectRoot.length);
+  return paths.some((p) => path.startsWith(p));
+};
 
 /** Where `vite` (dev) forwards API, upload and WebSocket traffic: the API server of `npm run dev:server`. */
 const apiTarget = process.env.VITE_DEV_API_TARGET ?? 'http://127.0.0.1:8080';
@@ -98,9 +143,8 @@ export default defineConfig({
             // not a size rule: a page that imports none of them (the login) loads neither chunk.
             // The full catalogue stays a chunk of its own (the login loads it, not the member chunk).
             { name: 'ko', test: /[\\/]common[\\/]i18n[\\/]ko\.ts$/ },
-            // A form schema's whole copy (`?whole`, scripts/lean-contract.ts) stays with its form.
-            { name: 'shell', test: (id) => SHELL_CHUNK.test(id) && !id.includes('?whole') },
-            { name: 'member', test: (id) => MEMBER_CHUNK.test(id) && !id.includes('?whole') },
+            { name: 'shell', test: inChunk(SHELL_CHUNK) },
+            { name: 'member', test: inChunk(MEMBER_CHUNK) },
           ],
         },
       },

@@ -9,10 +9,6 @@ import { call, callPage, type Page } from '@/lib/api-client';
 import { outboxLabel, sendOrQueueCall, type SendResult } from '@/lib/outbox';
 import { queryRoots } from '@/lib/query/keys';
 
-// The list's query lives in ./posts-query.ts, which the route's loader imports with the route tree
-// (issue #33 item 2) without this module's writes and the outbox they bring.
-export { BOARD_PAGE_SIZE, boardQuery, postsQuery } from './posts-query';
-
 /** `GET /api/board/{id}`: one post (an opened or edited post that is not on a loaded page). */
 export function getPost(id: number, signal?: AbortSignal): Promise<Post> {
   return call(getPostOp, { params: { id }, signal });
