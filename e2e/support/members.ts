@@ -141,12 +141,22 @@ export const ADMIN_EMAIL = 'e2e-admin@bapsang.test';
 
 /**
  * The admin member (issue #17 moderation): created on first use; when it already exists (a retry in
- * the same server run) it signs in through the API instead.
+ * the same server run) it signs in through the API instead. Two workers can reach this at once on a
+ * fresh server: a second code mail kills the first one's code, or the second registration finds the
+ * address taken. The one that loses signs in once the winner has registered (up to 20 s).
  */
 export async function adminViaApi(request: APIRequestContext): Promise<Member> {
   const password = 'bapsang-admin-1234';
   const name = '운영자';
-  const login = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password } });
-  if (login.ok()) return { name, email: ADMIN_EMAIL, password, token: ((await login.json()) as { accessToken: string }).accessToken };
-  return createMemberViaApi(request, { email: ADMIN_EMAIL, name, password });
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const login = await request.post('/api/auth/login', { data: { email: ADMIN_EMAIL, password } });
+    if (login.ok()) return { name, email: ADMIN_EMAIL, password, token: ((await login.json()) as { accessToken: string }).accessToken };
+    try {
+      return await createMemberViaApi(request, { email: ADMIN_EMAIL, name, password });
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 + Math.random() * 500));
+    }
+  }
 }

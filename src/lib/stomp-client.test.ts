@@ -78,6 +78,33 @@ describe('a dead token on the live channel (issue #13)', () => {
     stop();
   });
 
+  it.each([['ACCOUNT_SUSPENDED'], ['ACCOUNT_DELETED']])('a CONNECT refused with %s (the account ended before the channel was up) stops reconnecting and signs out with the account text', async (code) => {
+    const stop = startLiveChannel();
+    useSession.getState().signIn({ token: fakeJwt(Date.now() + 3_600_000), user: makeUser(), remember: true });
+    await vi.waitFor(() => expect(stomp.clients).toHaveLength(1));
+    const c = stomp.clients[0]!;
+    const text = '이용이 정지된 계정이에요. (2026. 12. 13.까지) 사유: 운영정책 위반. 문의: help@example.com';
+    mockFetch({ 'GET /api/user/me': () => jsonResponse({ code, message: text }, 401) });
+    c.config.onStompError?.({ headers: { message: text, code } });
+    expect(c.deactivated).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(useSession.getState().status).toBe('signedOut'));
+    expect(expiredNotice()).toBe(text);
+    expect(stomp.clients).toHaveLength(1);
+    stop();
+  });
+
+  it('an ended account keeps the ERROR\'s text when the API cannot be asked', async () => {
+    const stop = startLiveChannel();
+    useSession.getState().signIn({ token: fakeJwt(Date.now() + 3_600_000), user: makeUser(), remember: true });
+    await vi.waitFor(() => expect(stomp.clients).toHaveLength(1));
+    const text = '탈퇴가 완료되었어요.';
+    mockFetch({ 'GET /api/user/me': () => Promise.reject(new TypeError('Failed to fetch')) });
+    stomp.clients[0]!.config.onStompError?.({ headers: { message: text, code: 'ACCOUNT_DELETED' } });
+    await vi.waitFor(() => expect(useSession.getState().status).toBe('signedOut'));
+    expect(expiredNotice()).toBe(text);
+    stop();
+  });
+
   it('any other ERROR leaves the session and the reconnecting client alone', async () => {
     useSession.getState().signIn({ token: fakeJwt(Date.now() + 3_600_000), user: makeUser(), remember: true });
     await connectLive(useSession.getState().token!);

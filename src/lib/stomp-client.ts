@@ -22,8 +22,20 @@ export const RECONNECT_DELAY_MS = 5000;
 /**
  * ERROR `code` headers (server/realtime/stomp-server.ts, issue #13) that mean the token will never
  * work again, and the sign-out reason each leads to (`expired` shows the "session expired" notice).
+ * A CONNECT refused for a suspended or deleted account (server/plugins/auth.ts `revokedError`, issue
+ * #31 item 6) ends the session too: otherwise the client would reconnect every 5 s, refused each
+ * time, and the member would learn of it only from a later request.
  */
-export const DEAD_TOKEN_CODES: Readonly<Record<string, SignOutReason>> = { TOKEN_EXPIRED: 'expired', TOKEN_REVOKED: 'expired', INVALID_TOKEN: 'invalid' };
+export const DEAD_TOKEN_CODES: Readonly<Record<string, SignOutReason>> = {
+  TOKEN_EXPIRED: 'expired',
+  TOKEN_REVOKED: 'expired',
+  INVALID_TOKEN: 'invalid',
+  ACCOUNT_SUSPENDED: 'ended',
+  ACCOUNT_DELETED: 'ended',
+};
+
+/** Codes after which the API is asked why (`me`): its 401 carries the account's own text. */
+const ASK_WHY_CODES = new Set(['TOKEN_REVOKED', 'ACCOUNT_SUSPENDED', 'ACCOUNT_DELETED']);
 
 /** Whether the live channel is connected right now. */
 export const useLiveStatus = create<{ connected: boolean }>()(() => ({ connected: false }));
@@ -97,13 +109,14 @@ export async function connectLive(token: string): Promise<void> {
       if (!reason || client !== c) return;
       // Stop reconnecting with this token; signing out also runs `disconnectLive` (onSignOut).
       void disconnectLive();
-      if (frame.headers.code === 'TOKEN_REVOKED') {
+      if (ASK_WHY_CODES.has(frame.headers.code ?? '')) {
         // Issue #31 item 6: ask why over HTTP. A suspended or deleted account answers 401 with its
-        // own text, and the API client's 401 handler signs out with it; otherwise it is an expiry.
+        // own text (until when, why, whom to ask), and the API client's 401 handler signs out with
+        // it; otherwise a revocation is an expiry and an ended account keeps the ERROR's text.
         void call(getMe)
           .catch(() => undefined)
           .finally(() => {
-            if (useSession.getState().token === token) useSession.getState().signOut(reason);
+            if (useSession.getState().token === token) useSession.getState().signOut(reason, reason === 'ended' ? frame.headers.message : undefined);
           });
         return;
       }
