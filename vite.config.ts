@@ -120,6 +120,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // scripts/prerender.mjs reads which CSS files a prerendered page's route chunk needs, then
+    // deletes the manifest (nothing serves it).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Issue #18 item 8: everything the entry imports statically ('$initial': what loads before

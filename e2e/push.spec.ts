@@ -137,8 +137,13 @@ test('a pushed match notification is shown in Korean, replaced per match, and it
 
   // The page in front (focused, visible): the worker posts the push to it, the page shows the
   // foreground text of UI-TEXT.md, and no system notification is shown (issue #16 item 6).
-  await deliver(cdp, id, pushData('new_match_request', matchId, '민지님이 매칭을 신청했어요.'));
-  await expect(statusToast(page, '[새 메시지] 밥상친구: 민지님이 매칭을 신청했어요.')).toBeVisible();
+  // The app listens to the worker from its live services, which start once `me` has confirmed the
+  // restored session, a moment after the page shows signed in: a push before that has no listener
+  // (the bell's count catches up instead). So the first push is sent again until a listener shows it.
+  await expect(async () => {
+    await deliver(cdp, id, pushData('new_match_request', matchId, '민지님이 매칭을 신청했어요.'));
+    await expect(statusToast(page, '[새 메시지] 밥상친구: 민지님이 매칭을 신청했어요.')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.waitForTimeout(300);
   expect(await shown(worker)).toEqual([]);
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { startInstallPrompt } from './lib/install-prompt';
@@ -19,8 +19,32 @@ startInstallPrompt();
 // render is the page, not the full-screen "준비하고 있어요" wait for `me` (issue #33 item 2).
 void useSession.getState().restore();
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/**
+ * The first render is a transition (issue #33 item 2): React renders it in slices and lets the
+ * browser paint and answer input in between, instead of one long task on a slow phone (TBT).
+ */
+function start(container: HTMLElement) {
+  startTransition(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
+// A page the server sent prerendered (`/`, `/auth`: scripts/prerender.mjs) is on screen before the
+// app runs; let the browser paint it whole once before the app starts (else its first frame can
+// wait for the app's first render, which replaces it). A hidden tab does not paint: 100 ms at most.
+if (root.hasChildNodes()) {
+  let started = false;
+  const startOnce = () => {
+    if (started) return;
+    started = true;
+    start(root);
+  };
+  requestAnimationFrame(() => setTimeout(startOnce, 0));
+  setTimeout(startOnce, 100);
+} else {
+  start(root);
+}

@@ -1,17 +1,22 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionSnapshot } from '@/lib/session/store';
 import { routeTree } from './routeTree.gen';
 
-export function createAppRouter() {
+/**
+ * The app's router on the browser's history; the build's prerender (src/prerender.tsx) passes a
+ * memory history instead, and no scroll restoration (its script would be sent inside `#root`).
+ */
+export function createAppRouter(prerenderHistory?: RouterHistory) {
   return createRouter({
     routeTree,
+    ...(prerenderHistory ? { history: prerenderHistory } : {}),
     // Loaders call `context.queryClient.ensureQueryData(...)` so a page renders with its data (issue #14).
     context: { session: () => sessionSnapshot(), queryClient },
     defaultPreload: 'intent',
     // TanStack Query decides freshness; the router always asks it.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    scrollRestoration: !prerenderHistory,
   });
 }
 

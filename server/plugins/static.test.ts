@@ -4,6 +4,8 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { cacheControlFor } from './static.ts';
+import { PRERENDER_GUARD_SCRIPT } from '../../common/prerender.ts';
+import { createHash } from 'node:crypto';
 
 let t: TestApp;
 const INDEX = '<!doctype html><html lang="ko"><head><title>밥상친구</title></head><body><div id="root"></div></body></html>';
@@ -12,6 +14,9 @@ const BIG_JS = `console.log(${JSON.stringify('밥상친구 '.repeat(500))});`;
 const PRE_JS = `console.log(${JSON.stringify('미리 압축 '.repeat(500))});`;
 const PRE_BR = brotliCompressSync(PRE_JS);
 const PRE_GZ = gzipSync(PRE_JS);
+/** The build's prerendered pages (scripts/prerender.mjs): the shell with markup in #root and the guard. */
+const prerendered = (h1: string) =>
+  `<!doctype html><html lang="ko"><head><script>${PRERENDER_GUARD_SCRIPT}</script><title>${h1}</title></head><body><div id="root"><div class="prerendered" inert><h1>${h1}</h1></div></div></body></html>`;
 const SW_JS = `self.addEventListener("install", () => {}); // ${'x'.repeat(2000)}`;
 
 beforeAll(async () => {
@@ -21,6 +26,9 @@ beforeAll(async () => {
   const dist = await mkdtemp(path.join(tmpdir(), 'bs-dist-'));
   await mkdir(path.join(dist, 'assets'), { recursive: true });
   await writeFile(path.join(dist, 'index.html'), INDEX);
+  await mkdir(path.join(dist, 'prerender'));
+  await writeFile(path.join(dist, 'prerender', 'home.html'), prerendered('혼밥하기 싫은 날, 밥상친구'));
+  await writeFile(path.join(dist, 'prerender', 'auth.html'), prerendered('로그인'));
   await writeFile(path.join(dist, 'sw.js'), SW_JS);
   await writeFile(path.join(dist, 'sw.js.br'), brotliCompressSync(SW_JS));
   await writeFile(path.join(dist, 'assets', 'pre-XyZ789.js'), PRE_JS);
@@ -97,9 +105,30 @@ describe('static client', () => {
     for (const url of ['/matching', '/chat/12', '/auth?mode=register', '/profile-setup']) {
       const res = await get(url, html);
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toContain('<div id="root">');
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('prerendered');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('answers / and /auth with the pages the build prerendered, their guard allowed by its hash alone (issue #33 item 2)', async () => {
+    for (const [url, h1] of [
+      ['/', '혼밥하기 싫은 날, 밥상친구'],
+      ['/?utm_source=kakao', '혼밥하기 싫은 날, 밥상친구'],
+      ['/auth', '로그인'],
+      ['/auth?redirect=%2Fmatching', '로그인'],
+    ] as const) {
+      const res = await get(url, html);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain(`<div class="prerendered" inert><h1>${h1}</h1></div>`);
+      const inline = /<script>([^<]*)<\/script>/.exec(res.body)?.[1] ?? '';
+      const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
+      expect(scriptSrc.split(' ')).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+    }
+    // The prerendered files are not cached longer than the shell either.
+    expect(cacheControlFor('prerender/home.html')).toBe('no-cache');
   });
 
   it('never falls back for /api, /ws, /uploads: JSON 404', async () => {

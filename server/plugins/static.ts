@@ -11,6 +11,9 @@
  * - SPA fallback: a GET/HEAD for an unknown path that is a navigation (accepts text/html, or has no
  *   file extension) answers `index.html`, except under `/api`, `/ws`, `/uploads` and `/oauth2`,
  *   which — like every other miss — answer JSON 404 `{ message, code: 'NOT_FOUND' }`.
+ * - `/` and `/auth` (without `mode`) answer the page prerendered by the build instead of
+ *   `index.html` when it exists (common/prerender.ts, issue #33 item 2): a phone paints the hero
+ *   or the login form with the HTML, before the app's first chunk has run.
  * - Link previews (issue #18 item 6): with an `og` resolver, the index.html of a navigation carries
  *   Open Graph tags for what the address opens (server/lib/og.ts); `/board/{id}` redirects (302) to
  *   `/board?post={id}`, the client's address of an opened post.
@@ -23,6 +26,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../lib/errors.ts';
 import { injectOg, type OgTags } from '../lib/og.ts';
+import { PRERENDERED_PAGES, prerenderedFileFor } from '../../common/prerender.ts';
 
 /** Paths that never fall back to the client. */
 export const NO_SPA_FALLBACK = ['/api', '/ws', '/uploads', '/oauth2'];
@@ -35,7 +39,7 @@ export function cacheControlFor(relPath: string): string {
   // A precompressed copy (`sw.js.br`) is cached as the file it stands for.
   const p = relPath.replace(/\\/g, '/').replace(/^\/+/, '').replace(/\.(?:br|gz)$/, '');
   if (p.startsWith('assets/')) return IMMUTABLE;
-  if (p === 'index.html' || p === 'sw.js' || p.endsWith('.webmanifest') || p.startsWith('workbox-') || p === 'registerSW.js') return NO_CACHE;
+  if (p === 'index.html' || p.startsWith('prerender/') || p === 'sw.js' || p.endsWith('.webmanifest') || p.startsWith('workbox-') || p === 'registerSW.js') return NO_CACHE;
   return 'public, max-age=86400';
 }
 
@@ -55,6 +59,9 @@ function wantsSpa(request: FastifyRequest): boolean {
 export const staticPlugin = fp<{ dir: string; og?: (requestUrl: string) => Promise<OgTags> }>(
   async (app, opts) => {
     const hasClient = existsSync(path.join(opts.dir, 'index.html'));
+    // Issue #33 item 2: the visitor's pages prerendered by the build (scripts/prerender.mjs); a
+    // client built without them (an older build, a test's bare directory) is served the shell.
+    const prerenderedFiles = new Set(PRERENDERED_PAGES.map((p) => p.file).filter((file) => existsSync(path.join(opts.dir, file))));
     if (hasClient) {
       await app.register(fastifyStatic, {
         root: opts.dir,
@@ -75,10 +82,17 @@ export const staticPlugin = fp<{ dir: string; og?: (requestUrl: string) => Promi
       app.log.info({ dir: opts.dir }, 'no built client found: serving the API only');
     }
 
+    /** The page's HTML file: the prerendered one for `/` and `/auth` when the build made it, else the shell. */
+    function indexFileFor(url: string): string {
+      const prerendered = prerenderedFileFor(url);
+      return prerendered && prerenderedFiles.has(prerendered) ? prerendered : 'index.html';
+    }
+
     async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
       reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
-      if (!opts.og) return reply.sendFile('index.html', opts.dir, { cacheControl: false });
-      const [html, tags] = await Promise.all([readFile(path.join(opts.dir, 'index.html'), 'utf8'), opts.og(request.url)]);
+      const file = indexFileFor(request.url);
+      if (!opts.og) return reply.sendFile(file, opts.dir, { cacheControl: false });
+      const [html, tags] = await Promise.all([readFile(path.join(opts.dir, file), 'utf8'), opts.og(request.url)]);
       return reply.send(injectOg(html, tags));
     }
 

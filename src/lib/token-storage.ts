@@ -2,10 +2,12 @@
  * Where the access token lives (SPEC §4 "Stored session": token and its expiry in ms).
  * "로그인 상태 유지" → localStorage, otherwise sessionStorage; the other one is always cleared.
  */
-export const TOKEN_KEY = 'bapsang.session';
-export const EXPIRED_MARKER_KEY = 'bapsang.sessionExpired';
-
 import type { User } from '@common/api/users';
+import { SESSION_STORAGE_KEY } from '@common/prerender';
+
+/** Also read before the first paint by the prerendered pages' guard (common/prerender.ts). */
+export const TOKEN_KEY = SESSION_STORAGE_KEY;
+export const EXPIRED_MARKER_KEY = 'bapsang.sessionExpired';
 
 export interface StoredToken {
   token: string;

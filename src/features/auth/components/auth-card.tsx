@@ -27,6 +27,9 @@ interface AuthCardProps {
 export function AuthCard({ initialMode = 'login', expired, notice, profileSetup, onRegistered }: AuthCardProps) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [leaving, setLeaving] = useState(false);
+  // The body fades in after a switch only: on the first render it is already there (the server
+  // sent the login form prerendered, issue #33 item 2), and fading it in again would blink it.
+  const [switched, setSwitched] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -38,6 +41,7 @@ export function AuthCard({ initialMode = 'login', expired, notice, profileSetup,
 
   function switchTo(next: AuthMode) {
     if (next === mode || leaving) return;
+    setSwitched(true);
     if (prefersReducedMotion()) {
       setMode(next);
       return;
@@ -75,7 +79,7 @@ export function AuthCard({ initialMode = 'login', expired, notice, profileSetup,
           ))}
         </div>
       )}
-      <div className={leaving ? 'auth-card__body is-leaving' : 'auth-card__body'} aria-busy={leaving}>
+      <div className={`auth-card__body${switched ? ' auth-card__body--enter' : ''}${leaving ? ' is-leaving' : ''}`} aria-busy={leaving}>
         {mode === 'login' && <LoginForm onForgotPassword={() => switchTo('forgotPassword')} onRegister={() => switchTo('register')} />}
         {mode === 'register' && (
           <RegisterForm

@@ -1,0 +1,71 @@
+/**
+ * The visitor pages the build prerenders (issue #33 item 2; scripts/prerender.mjs): `/` and `/auth`
+ * arrive with their markup, so a phone shows the hero or the login form before the app has run;
+ * a member with a stored session never sees the visitor's markup; the app then takes over, and
+ * nothing typed is lost to the markup it replaces.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { authForm } from './support/ui.ts';
+
+/** The slice of the page's globals these checks use (the e2e code is type-checked without the DOM lib). */
+interface BrowserGlobals {
+  getComputedStyle(element: unknown): { borderRadius: string };
+  localStorage: { setItem(key: string, value: string): void };
+}
+
+/** Only the HTML, its stylesheets and its inline guard run: every script of the app is refused. */
+async function withoutAppScripts(page: Page): Promise<string[]> {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  return refused;
+}
+
+test('before the app runs, / shows the visitor hero and /auth the styled login form, each titled; other addresses the plain shell', async ({ page }) => {
+  const refused = await withoutAppScripts(page);
+  await page.goto('/');
+  await expect(page).toHaveTitle('밥상친구');
+  await expect(page.locator('#root h1')).toHaveText('혼밥하기 싫은 날, 밥상친구');
+  await expect(page.locator('#root .hero__actions a').first()).toHaveAttribute('href', '/auth?redirect=%2Fmatching');
+
+  await page.goto('/auth?redirect=%2Fmatching');
+  await expect(page).toHaveTitle('로그인 · 밥상친구');
+  const email = page.locator('#root input[type="email"]');
+  await expect(email).toBeVisible();
+  // The route's stylesheet came with the HTML: the card is laid out as the app lays it out.
+  const radius = await page.locator('#root .auth-card').evaluate((card) => (globalThis as unknown as BrowserGlobals).getComputedStyle(card).borderRadius);
+  expect(radius).not.toBe('0px');
+  // Markup the app will replace takes no typing.
+  await expect(email).not.toBeEditable();
+
+  await page.goto('/auth?mode=register');
+  await expect(page.locator('#root')).toBeEmpty();
+  await page.goto('/matching');
+  await expect(page.locator('#root')).toBeEmpty();
+  expect(refused, 'the CSP allows the guard by its hash').toEqual([]);
+});
+
+test('a member with a stored session sees nothing of the visitor markup before the app runs', async ({ page }) => {
+  const refused = await withoutAppScripts(page);
+  await page.addInitScript(() => (globalThis as unknown as BrowserGlobals).localStorage.setItem('bapsang.session', JSON.stringify({ token: 'stored', expiresAt: null })));
+  for (const path of ['/', '/auth']) {
+    await page.goto(path);
+    await expect(page.locator('#root .prerendered')).toHaveCount(1);
+    await expect(page.locator('#root h1'), path).toBeHidden();
+  }
+  expect(refused).toEqual([]);
+});
+
+test('the app takes over the prerendered login: what is typed stays, and the markup is gone', async ({ page }) => {
+  await page.goto('/auth');
+  const form = authForm(page);
+  // Typing waits for the app's own fields (the prerendered ones are read-only and inert).
+  await form.getByLabel('이메일', { exact: true }).fill('prerender@example.com');
+  await form.getByLabel('비밀번호', { exact: true }).fill('typed-before-long');
+  await expect(page.locator('.prerendered')).toHaveCount(0);
+  await expect(form.getByLabel('이메일', { exact: true })).toHaveValue('prerender@example.com');
+  await expect(form.getByLabel('비밀번호', { exact: true })).toHaveValue('typed-before-long');
+  await expect(page.getByRole('heading', { level: 1, name: '로그인' })).toHaveCount(1);
+});

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+/**
+ * Prerenders the visitor's `/` and `/auth` into the built client (issue #33 item 2), run by
+ * `npm run build` after `vite build`: for each page of common/prerender.ts `PRERENDERED_PAGES`,
+ * `dist/index.html` with
+ * - the page's markup inside `#root` (src/prerender.tsx, rendered through Vite's SSR loader with
+ *   the app's own config), wrapped in `<div class="prerendered">` (`display: contents`), which is
+ *   `inert` (a tap or a key waits for the app, whose first render replaces the markup: no
+ *   hydration) and which the guard hides for a member with a stored session;
+ * - the guard script in `<head>` (its hash is in the server's CSP);
+ * - the page's `<title>`;
+ * - the stylesheets of the page's route chunks (from Vite's manifest), so the markup paints
+ *   styled. Not its scripts: they load after the first chunk as before, and do not share the
+ *   phone's bandwidth with the first paint.
+ * The server sends these files for those addresses only (server/plugins/static.ts); every other
+ * address, and the service worker's offline shell, stay the plain `index.html`.
+ *
+ * Fails the build when a page cannot be rendered, redirects, or its route chunk is not in the
+ * manifest. Deletes the manifest afterwards (nothing serves it).
+ *
+ *   node scripts/prerender.mjs [dist]      default: dist
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = resolve(root, process.argv[2] ?? 'dist');
+
+/**
+ * The modules (Vite manifest keys, before any `?tsr-split=…`) whose chunks' stylesheets a page's
+ * first render needs; the first one is the page's own and must be in the manifest. The home page
+ * is in the entry chunk (src/routes/index.tsx), whose stylesheet the shell links.
+ */
+const MODULES = {
+  '/': ['index.html'],
+  '/auth': ['src/routes/_anonymous/auth.tsx', 'src/routes/_anonymous.tsx'],
+};
+
+process.env.NODE_ENV = 'production';
+const { createServer } = await import('vite');
+
+const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The stylesheets (`assets/…`) of a manifest chunk and of its static imports. */
+function stylesOf(manifest, key, out = new Set(), seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return out;
+  seen.add(key);
+  for (const css of manifest[key].css ?? []) out.add(css);
+  for (const k of manifest[key].imports ?? []) stylesOf(manifest, k, out, seen);
+  return out;
+}
+
+const manifestPath = join(dist, '.vite', 'manifest.json');
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+/** What the plain shell already loads (its stylesheet, entry script and module preloads). */
+const inShell = new Set([...shell.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]));
+
+const vite = await createServer({
+  root,
+  mode: 'production',
+  logLevel: 'warn',
+  appType: 'custom',
+  server: { middlewareMode: true, hmr: false, watch: null },
+});
+try {
+  const { PRERENDERED_PAGES, PRERENDER_GUARD_SCRIPT } = await vite.ssrLoadModule('/common/prerender.ts');
+  const { prerender } = await vite.ssrLoadModule('/src/prerender.tsx');
+  for (const page of PRERENDERED_PAGES) {
+    const [own, ...shared] = MODULES[page.path];
+    const keysOf = (module) => Object.keys(manifest).filter((k) => k === module || k.startsWith(`${module}?`));
+    if (keysOf(own).length === 0) throw new Error(`prerender: no chunk of ${own} (${page.path}) in the manifest`);
+    const styles = new Set();
+    for (const key of [own, ...shared].flatMap(keysOf)) stylesOf(manifest, key, styles);
+    const links = [...styles].filter((file) => !inShell.has(file)).map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">\n`);
+    const { html, title } = await prerender(page.path);
+    const out = shell
+      .replace(/<title>[^<]*<\/title>/, `<script>${PRERENDER_GUARD_SCRIPT}</script>\n    <title>${escapeHtml(title)}</title>`)
+      .replace('</head>', `${links.join('')}</head>`)
+      .replace('<div id="root"></div>', `<div id="root"><div class="prerendered" inert>${html}</div></div>`);
+    if (!out.includes('class="prerendered"') || !out.includes(PRERENDER_GUARD_SCRIPT)) throw new Error('prerender: dist/index.html has no <title> or empty #root to fill');
+    const target = join(dist, page.file);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, out);
+    console.log(`prerender: ${page.path} → ${page.file} (${(out.length / 1024).toFixed(1)} KiB, ${links.length} route stylesheet(s))`);
+  }
+} finally {
+  await vite.close();
+}
+rmSync(join(dist, '.vite'), { recursive: true, force: true });

@@ -1,0 +1,53 @@
+/**
+ * Build-time prerender of the visitor's pages (issue #33 item 2), run by scripts/prerender.mjs
+ * after `vite build`, never in a browser: the markup a visitor's first render of `/` and `/auth`
+ * makes, so the server can send it inside `#root` and a phone paints the hero or the login form
+ * with the HTML and CSS, before the first chunk has downloaded and run.
+ *
+ * The client does not hydrate it: `createRoot` (main.tsx) replaces it with the same markup on its
+ * first commit. Until then it is inert and its fields read-only, so a tap or a keystroke waits for
+ * the app instead of landing in markup about to be replaced. What is not in it: anything the first render leaves to a lazy chunk or a request
+ * (the bell, the offline banner, the preview's cards: its skeleton row is, at the cards' height).
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { queryClient } from '@/lib/query/query-client';
+import { titleOfMatches } from '@/lib/page-title';
+import { useSession } from '@/lib/session/store';
+import { createAppRouter } from './router';
+
+/** One prerendered page: the markup of `#root` and the document title. */
+export interface Prerendered {
+  html: string;
+  title: string;
+}
+
+/**
+ * Renders `url` (a path with an optional query, e.g. `/auth`) as a visitor sees it on the first
+ * render. Rejects when the route redirects or fails to load (the build then fails: a page that
+ * cannot be prerendered must not be sent as if it were).
+ */
+export async function prerender(url: string): Promise<Prerendered> {
+  useSession.setState({ status: 'signedOut', token: null, expiresAt: null, user: null, verifying: false });
+  queryClient.clear();
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  await router.load();
+  const { status, location, matches } = router.state;
+  if (location.href !== url) throw new Error(`prerender: ${url} redirects to ${location.href}`);
+  if (status !== 'idle' || matches.some((m) => m.status !== 'success')) throw new Error(`prerender: ${url} did not load (${matches.map((m) => `${m.routeId}: ${m.status}`).join(', ')})`);
+  const html = renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  // No query the render made may keep a timer (gcTime) running in the build's process.
+  queryClient.clear();
+  // Nothing typed before the app runs may be lost when its first render replaces the markup, and
+  // no form may submit natively (a GET with the password in the address): the fields are
+  // read-only here, and scripts/prerender.mjs makes the whole markup `inert` (no focus, no taps).
+  return { html: html.replace(/<(input|textarea)(?=[\s>])/g, '<$1 readonly=""'), title: titleOfMatches(matches) };
+}
