@@ -4,9 +4,8 @@
  * `npm run build` after `vite build`: for each page of common/prerender.ts `PRERENDERED_PAGES`,
  * `dist/index.html` with
  * - the page's markup inside `#root` (src/prerender.tsx, rendered through Vite's SSR loader with
- *   the app's own config), wrapped in `<div class="prerendered">` (`display: contents`), which is
- *   `inert` (a tap or a key waits for the app, whose first render replaces the markup: no
- *   hydration) and which the guard hides for a member with a stored session;
+ *   the app's own config), inert until the app's first render replaces it (no hydration), and
+ *   hidden by the guard for a member with a stored session;
  * - the guard script in `<head>` (its hash is in the server's CSP);
  * - the page's `<title>`;
  * - the stylesheets of the page's route chunks (from Vite's manifest), so the markup paints
@@ -78,7 +77,7 @@ try {
     const out = shell
       .replace(/<title>[^<]*<\/title>/, `<script>${PRERENDER_GUARD_SCRIPT}</script>\n    <title>${escapeHtml(title)}</title>`)
       .replace('</head>', `${links.join('')}</head>`)
-      .replace('<div id="root"></div>', `<div id="root"><div class="prerendered" inert>${html}</div></div>`);
+      .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
     if (!out.includes('class="prerendered"') || !out.includes(PRERENDER_GUARD_SCRIPT)) throw new Error('prerender: dist/index.html has no <title> or empty #root to fill');
     const target = join(dist, page.file);
     mkdirSync(dirname(target), { recursive: true });

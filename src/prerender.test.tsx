@@ -12,6 +12,9 @@ describe('build-time prerender of the visitor pages (issue #33 item 2)', () => {
     expect(doc.querySelector('.top-bar a[href="/auth"]')?.textContent).toBe('로그인');
     // Nothing that needs a script of its own: the CSP allows the guard's hash only.
     expect(doc.querySelector('script')).toBeNull();
+    // One inert wrapper, which the guard hides for a member.
+    expect(doc.body.children.length).toBe(1);
+    expect(doc.body.firstElementChild?.matches('div.prerendered[inert]')).toBe(true);
   });
 
   it('/auth is the login form, titled 로그인 · 밥상친구', async () => {

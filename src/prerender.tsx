@@ -6,8 +6,9 @@
  *
  * The client does not hydrate it: `createRoot` (main.tsx) replaces it with the same markup on its
  * first commit. Until then it is inert and its fields read-only, so a tap or a keystroke waits for
- * the app instead of landing in markup about to be replaced. What is not in it: anything the first render leaves to a lazy chunk or a request
- * (the bell, the offline banner, the preview's cards: its skeleton row is, at the cards' height).
+ * the app instead of landing in markup about to be replaced. What is not in it: anything the first
+ * render leaves to a lazy chunk or a request (the bell, the offline banner, the preview's cards:
+ * its skeleton row is, at the cards' height).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -18,7 +19,7 @@ import { titleOfMatches } from '@/lib/page-title';
 import { useSession } from '@/lib/session/store';
 import { createAppRouter } from './router';
 
-/** One prerendered page: the markup of `#root` and the document title. */
+/** One prerendered page: the markup of `#root` (wrapped, inert) and the document title. */
 export interface Prerendered {
   html: string;
   title: string;
@@ -47,7 +48,9 @@ export async function prerender(url: string): Promise<Prerendered> {
   // No query the render made may keep a timer (gcTime) running in the build's process.
   queryClient.clear();
   // Nothing typed before the app runs may be lost when its first render replaces the markup, and
-  // no form may submit natively (a GET with the password in the address): the fields are
-  // read-only here, and scripts/prerender.mjs makes the whole markup `inert` (no focus, no taps).
-  return { html: html.replace(/<(input|textarea)(?=[\s>])/g, '<$1 readonly=""'), title: titleOfMatches(matches) };
+  // no form may submit natively (a GET with the password in the address): the whole markup is
+  // `inert` (no focus, no taps) and its fields read-only. `prerendered` lays it out as the app's
+  // own (`display: contents`) and is what the guard hides for a member (src/styles/global.css).
+  const guarded = html.replace(/<(input|textarea)(?=[\s>])/g, '<$1 readonly=""');
+  return { html: `<div class="prerendered" inert>${guarded}</div>`, title: titleOfMatches(matches) };
 }

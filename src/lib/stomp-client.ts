@@ -14,7 +14,7 @@ import { WS_PATH } from '@common/realtime';
 import { getMe } from '@common/api/users';
 import { call } from '@/lib/api-client';
 import { env } from '@/config/env';
-import { onSignOut, useSession, type SignOutReason } from '@/lib/session/store';
+import { ACCOUNT_ENDED_CODES, onSignOut, useSession, type SignOutReason } from '@/lib/session/store';
 
 /** SPEC §9: live socket reconnect delay. */
 export const RECONNECT_DELAY_MS = 5000;
@@ -30,12 +30,11 @@ export const DEAD_TOKEN_CODES: Readonly<Record<string, SignOutReason>> = {
   TOKEN_EXPIRED: 'expired',
   TOKEN_REVOKED: 'expired',
   INVALID_TOKEN: 'invalid',
-  ACCOUNT_SUSPENDED: 'ended',
-  ACCOUNT_DELETED: 'ended',
+  ...Object.fromEntries([...ACCOUNT_ENDED_CODES].map((code) => [code, 'ended' as const])),
 };
 
 /** Codes after which the API is asked why (`me`): its 401 carries the account's own text. */
-const ASK_WHY_CODES = new Set(['TOKEN_REVOKED', 'ACCOUNT_SUSPENDED', 'ACCOUNT_DELETED']);
+const ASK_WHY_CODES = new Set(['TOKEN_REVOKED', ...ACCOUNT_ENDED_CODES]);
 
 /** Whether the live channel is connected right now. */
 export const useLiveStatus = create<{ connected: boolean }>()(() => ({ connected: false }));

@@ -22,7 +22,7 @@ export type SessionStatus = 'loading' | 'signedOut' | 'signedIn';
 export type SignOutReason = 'logout' | 'expired' | 'invalid' | 'ended';
 
 /** 401 codes that say the account itself ended (common/errors.ts): their text replaces "로그인이 만료됐어요". */
-const ACCOUNT_ENDED_CODES = new Set(['ACCOUNT_SUSPENDED', 'ACCOUNT_DELETED']);
+export const ACCOUNT_ENDED_CODES: ReadonlySet<string> = new Set(['ACCOUNT_SUSPENDED', 'ACCOUNT_DELETED']);
 
 /** The account text of a 401 that ended the account (a suspension or a deletion), else null. */
 export function accountEndedNotice(error: unknown): string | null {
