@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { ko } from '@/i18n/shell';
 import { queryClient } from '@/lib/query/query-client';
 import { sessionSnapshot, useSession } from '@/lib/session/store';
-import { createAppRouter } from './router';
+import type { AppRouter } from './router';
 
 /**
  * Shows the full-screen message while a stored session without its member waits for `me`
@@ -14,8 +14,7 @@ import { createAppRouter } from './router';
  * TanStack Query client (server state, issue #14). Whenever who is
  * signed in (or whether they are new) changes, the guards run again.
  */
-export function App() {
-  const [router] = useState(createAppRouter);
+export function App({ router }: { router: AppRouter }) {
   const loading = useSession((s) => s.status === 'loading');
 
   useEffect(

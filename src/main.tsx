@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { startInstallPrompt } from './lib/install-prompt';
 import { useSession } from './lib/session/store';
+import { createAppRouter } from './router';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -19,6 +20,18 @@ startInstallPrompt();
 // render is the page, not the full-screen "준비하고 있어요" wait for `me` (issue #33 item 2).
 void useSession.getState().restore();
 
+const router = createAppRouter();
+// Before the first render (issue #33 item 2): the page's route chunks and its loader's request
+// (e.g. the board's list) start now, beside React's first render, instead of after that render
+// commits (the router's own first load runs from an effect of <RouterProvider>). The load that
+// follows reuses them: the route keeps its loaded chunks and TanStack Query its query in flight.
+// Not while a stored token waits for `me` without its member (the guards cannot decide yet).
+if (useSession.getState().status !== 'loading') {
+  const { pathname, search, hash } = window.location;
+  // The address as the browser has it: `href` wins over `to` (which the types require).
+  void router.preloadRoute({ to: '.', href: pathname + search + hash });
+}
+
 /**
  * The first render is a transition (issue #33 item 2): React renders it in slices and lets the
  * browser paint and answer input in between, instead of one long task on a slow phone (TBT).
@@ -27,7 +40,7 @@ function start(container: HTMLElement) {
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>
-        <App />
+        <App router={router} />
       </StrictMode>,
     );
   });
