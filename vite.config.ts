@@ -28,12 +28,28 @@ const SHELL_CHUNK = [
   'src/features/shell/components/update-prompt.',
   'src/features/shell/components/install-prompt.',
 ];
-/** The modules of the 'member' chunk: what every signed-in page loads after its first render. */
+/**
+ * The modules of the 'member' chunk: what the signed-in pages share (lists' load states, the query
+ * and mutation helpers, the match operations), which a member page's chunk imports.
+ */
 const MEMBER_CHUNK = [
+  'src/routes/_authenticated.tsx',
+  'src/shared/mutations/',
+  'src/shared/query/',
+  'common/api/matches.',
+  'src/components/ui/load-state.',
+  'src/components/ui/load-more.',
+  'src/components/ui/toggle-chip.',
+];
+/**
+ * The modules of the 'live' chunk: the signed-in shell's extras (live channel, bell, tab bar, push),
+ * which the root layout loads once the first page has loaded (src/routes/__root.tsx); apart from
+ * 'member', so a member page's chunk does not pull the STOMP client in before the page shows.
+ */
+const LIVE_CHUNK = [
   'node_modules/@stomp/',
   'src/routes/-live-services.',
   'src/routes/-tab-bar.',
-  'src/routes/_authenticated.tsx',
   'src/features/notifications/store.',
   'src/features/notifications/hooks/use-live-notifications.',
   'src/features/notifications/hooks/use-tab-badges.',
@@ -44,13 +60,6 @@ const MEMBER_CHUNK = [
   'src/features/shell/components/tab-bar.',
   'src/lib/fcm.',
   'src/lib/stomp-client.',
-  'src/shared/mutations/',
-  'src/shared/query/',
-  'common/api/matches.',
-  'common/api/push.',
-  'src/components/ui/load-state.',
-  'src/components/ui/load-more.',
-  'src/components/ui/toggle-chip.',
 ];
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 /**
@@ -139,8 +148,9 @@ export default defineConfig({
             { name: 'typebox', test: /[\\/]node_modules[\\/]typebox[\\/]/ },
             // Issue #33 item 2: what every page loads right after its first render (the offline
             // banner, the update and install prompts, the outbox, TanStack Query's observers) and
-            // what every member page loads besides (live services, tab bar, bell, push, the STOMP
-            // client, the mutations those start), each as one chunk: left to the default they
+            // what member pages share ('member': load states, query and mutation helpers) and the
+            // signed-in shell's extras ('live': live services, tab bar, bell, push, the STOMP
+            // client), each as one chunk: left to the default they
             // were 7 and 20 chunks of 0.1–3 kB, and each costs a request and a <link
             // rel="modulepreload"> the page appends on a slow phone's main thread. Named modules,
             // not a size rule: a page that imports none of them (the login) loads neither chunk.
@@ -148,6 +158,7 @@ export default defineConfig({
             { name: 'ko', test: /[\\/]common[\\/]i18n[\\/]ko\.ts$/ },
             { name: 'shell', test: inChunk(SHELL_CHUNK) },
             { name: 'member', test: inChunk(MEMBER_CHUNK) },
+            { name: 'live', test: inChunk(LIVE_CHUNK) },
           ],
         },
       },

@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { afterNextPaint } from './lib/after-paint';
 import { startInstallPrompt } from './lib/install-prompt';
 import { useSession } from './lib/session/store';
 import { createAppRouter } from './router';
@@ -50,14 +51,7 @@ function start(container: HTMLElement) {
 // app runs; let the browser paint it whole once before the app starts (else its first frame can
 // wait for the app's first render, which replaces it). A hidden tab does not paint: 100 ms at most.
 if (root.hasChildNodes()) {
-  let started = false;
-  const startOnce = () => {
-    if (started) return;
-    started = true;
-    start(root);
-  };
-  requestAnimationFrame(() => setTimeout(startOnce, 0));
-  setTimeout(startOnce, 100);
+  afterNextPaint(() => start(root));
 } else {
   start(root);
 }

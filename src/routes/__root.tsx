@@ -1,5 +1,5 @@
-import { createRootRouteWithContext, Outlet, redirect, useLocation, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback } from 'react';
+import { createRootRouteWithContext, Outlet, redirect, useLocation, useNavigate, useRouterState } from '@tanstack/react-router';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { ConfirmHost } from '@/components/ui/confirm-dialog';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
@@ -9,6 +9,7 @@ import { SiteFooter } from '@/features/shell/components/site-footer';
 import { usePageTitleAndFocus } from '@/features/shell/hooks/use-page-title-and-focus';
 import { ko } from '@/i18n/shell';
 import { isNewMember } from '@common/domain/account';
+import { afterNextPaint } from '@/lib/after-paint';
 import { decideRedirect } from '@/lib/route-guard';
 import { useSession, type SessionSnapshot } from '@/lib/session/store';
 
@@ -38,6 +39,25 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
 });
 
+/**
+ * True once the app's first page has loaded (its chunks and its loader's data: the router resolved
+ * a location) and the browser has painted it, and ever after. The shell's extras (bell, tab bar,
+ * the install prompt, and the update prompt, which registers the service worker and
+ * so starts its precache of every asset) wait for it (issue #33 item 2): on a slow phone their code
+ * and requests would otherwise share the network and the main thread with the page's own chunks and
+ * list request, and the page's content would paint later; they follow it instead.
+ */
+function useFirstPageShown(): boolean {
+  // The router never forgets a resolved location: once true, this stays true.
+  const resolved = useRouterState({ select: (s) => s.resolvedLocation !== undefined });
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!resolved || shown) return;
+    return afterNextPaint(() => setShown(true));
+  }, [resolved, shown]);
+  return shown;
+}
+
 /** The pages with the footer (이용약관 · 개인정보 처리방침; issue #31 item 1). */
 const FOOTER_PATHS = new Set(['/', '/terms', '/privacy']);
 
@@ -47,6 +67,7 @@ function RootLayout() {
   const signOut = useSession((s) => s.signOut);
   const navigate = useNavigate();
   const pathname = useLocation({ select: (l) => l.pathname });
+  const extras = useFirstPageShown();
   // document.title per route and focus on the new page's h1 after a navigation (issue #14).
   usePageTitleAndFocus();
 
@@ -72,13 +93,17 @@ function RootLayout() {
         <TopBar
           user={user}
           bell={
-            <Suspense fallback={null}>
-              <NotificationBell />
-            </Suspense>
+            extras && (
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
+            )
           }
           onLogout={logout}
         />
       </ErrorBoundary>
+      {/* Not deferred: it registers the sign-out cleanups (query cache, offline mirror) and starts
+          the outbox, and its chunk is the one every page's query hooks load anyway. */}
       <Suspense fallback={null}>
         <OfflineBanner />
       </Suspense>
@@ -88,7 +113,7 @@ function RootLayout() {
         </ErrorBoundary>
       </main>
       {footer && <SiteFooter />}
-      {tabs && (
+      {tabs && extras && (
         <ErrorBoundary>
           <Suspense fallback={null}>
             <TabBar />
@@ -98,22 +123,28 @@ function RootLayout() {
       <ConfirmHost />
       {/* The live channel, notifications and push (issues #4, #7, #16): members only, so a visitor
           never downloads the STOMP client, the notification hooks or push (issue #33 item 1); and
-          only once `me` confirmed a restored session, never on an unverified token (item 2). */}
+          only once `me` confirmed a restored session, never on an unverified token (item 2). Not
+          deferred with the extras: a page's live updates (the chat list, a chat) need the channel,
+          and an event sent before it is up would be missed (e2e table.spec). */}
       {user && !verifying && (
         <Suspense fallback={null}>
           <LiveServices userId={user.id} />
         </Suspense>
       )}
-      <ErrorBoundary>
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
-      </ErrorBoundary>
-      <ErrorBoundary>
-        <Suspense fallback={null}>
-          <InstallPrompt />
-        </Suspense>
-      </ErrorBoundary>
+      {extras && (
+        <>
+          <ErrorBoundary>
+            <Suspense fallback={null}>
+              <UpdatePrompt />
+            </Suspense>
+          </ErrorBoundary>
+          <ErrorBoundary>
+            <Suspense fallback={null}>
+              <InstallPrompt />
+            </Suspense>
+          </ErrorBoundary>
+        </>
+      )}
     </div>
   );
 }

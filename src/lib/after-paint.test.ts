@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterNextPaint } from './after-paint';
+
+describe('afterNextPaint', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs after the next frame, once, not before it', () => {
+    const fn = vi.fn();
+    afterNextPaint(fn);
+    expect(fn).not.toHaveBeenCalled();
+    vi.advanceTimersToNextFrame();
+    // The frame's callback only schedules: the call comes after the frame (a fake 0 ms timeout
+    // fires 1 ms later).
+    expect(fn).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(fn).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1000);
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs after maxWaitMs when no frame comes (a hidden tab)', () => {
+    const fn = vi.fn();
+    vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation(() => 0);
+    afterNextPaint(fn, 100);
+    vi.advanceTimersByTime(99);
+    expect(fn).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs once cancelled', () => {
+    const fn = vi.fn();
+    const cancel = afterNextPaint(fn);
+    cancel();
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1000);
+    expect(fn).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Runs `fn` once, after the browser has painted its next frame (a requestAnimationFrame callback
+ * runs before that frame's paint; a 0 ms timeout from it runs after), or after `maxWaitMs` when no
+ * frame comes first (a hidden tab does not paint). Returns a function that cancels the call.
+ *
+ * Issue #33 item 2: what a page can do without (the prerendered page's replacement, the shell's
+ * extras) waits for the content on screen to be painted, so a slow phone shows that content first.
+ */
+export function afterNextPaint(fn: () => void, maxWaitMs = 100): () => void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    fn();
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(once, 0);
+  });
+  const fallback = setTimeout(once, maxWaitMs);
+  function cancel() {
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+    clearTimeout(fallback);
+  }
+  return cancel;
+}
