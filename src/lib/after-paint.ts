@@ -10,8 +10,7 @@ export function afterNextPaint(fn: () => void, maxWaitMs = 100): () => void {
   let done = false;
   const once = () => {
     if (done) return;
-    done = true;
-    cancel();
+    cancel(); // marks it done and drops the other pending callback
     fn();
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
