@@ -192,7 +192,88 @@ describe('subscriptions and SEND headers (issue #16)', () => {
     expect(livePublish('/app/chat/7', { content: '안녕' }, { headers: { 'client-id': 'abc', receipt: 'abc' }, onReceipt })).toBe(true);
     expect(c.publish).toHaveBeenCalledWith({ destination: '/app/chat/7', body: '{"content":"안녕"}', headers: { 'client-id': 'abc', receipt: 'abc' } });
     expect(c.watchForReceipt).toHaveBeenCalledWith('abc', expect.any(Function));
-    (c.watchForReceipt.mock.calls[0]![1] as () => void)();
+    (c.watchForReceipt.mock.calls.find(([id]) => id === 'abc')![1] as () => void)();
     expect(onReceipt).toHaveBeenCalledOnce();
+  });
+});
+
+describe('the catch-up after a (re)connect waits for the subscriptions (issue #33 item 2)', () => {
+  type Fake = {
+    connected: boolean;
+    config: { onConnect?: () => void; onWebSocketClose?: () => void };
+    subscribe: ReturnType<typeof vi.fn>;
+    watchForReceipt: ReturnType<typeof vi.fn>;
+  };
+  /** A connected stand-in whose SUBSCRIBEs are answered only when `confirm` is called. */
+  async function connected() {
+    await connectLive(fakeJwt(Date.now() + 3_600_000));
+    const c = stomp.clients[0]! as unknown as Fake;
+    const receipts = new Map<string, () => void>();
+    c.watchForReceipt = vi.fn((id: string, cb: () => void) => receipts.set(id, cb));
+    c.subscribe = vi.fn(() => ({ unsubscribe: vi.fn() }));
+    return {
+      c,
+      /** The server's RECEIPT for every SUBSCRIBE sent so far. */
+      confirm: () => {
+        for (const call of c.subscribe.mock.calls) receipts.get((call[2] as { receipt: string }).receipt)?.();
+      },
+    };
+  }
+
+  afterEach(async () => {
+    vi.useRealTimers();
+    await disconnectLive();
+    stomp.clients.length = 0;
+  });
+
+  it('a page subscribed before the channel came up fetches what it missed only once the server confirmed its SUBSCRIBE', async () => {
+    const { liveSubscribe, onLiveConnect } = await import('./stomp-client');
+    const stopSub = liveSubscribe('/user/7/queue/chats', () => undefined);
+    const catchUp = vi.fn();
+    const stopListen = onLiveConnect(catchUp);
+    const { c, confirm } = await connected();
+    c.connected = true;
+    c.config.onConnect?.();
+    expect(c.subscribe).toHaveBeenCalledWith('/user/7/queue/chats', expect.any(Function), { receipt: expect.stringMatching(/^sub-/) });
+    await Promise.resolve();
+    expect(catchUp).not.toHaveBeenCalled();
+    confirm();
+    await vi.waitFor(() => expect(catchUp).toHaveBeenCalledOnce());
+    stopSub();
+    stopListen();
+  });
+
+  it('catches up anyway after CATCH_UP_WAIT_MS when a SUBSCRIBE is never confirmed (refused)', async () => {
+    const { liveSubscribe, onLiveConnect, CATCH_UP_WAIT_MS } = await import('./stomp-client');
+    const stopSub = liveSubscribe('/topic/chat/9', () => undefined);
+    const catchUp = vi.fn();
+    const stopListen = onLiveConnect(catchUp);
+    const { c } = await connected();
+    vi.useFakeTimers();
+    c.connected = true;
+    c.config.onConnect?.();
+    await vi.advanceTimersByTimeAsync(CATCH_UP_WAIT_MS - 1);
+    expect(catchUp).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(catchUp).toHaveBeenCalledOnce();
+    stopSub();
+    stopListen();
+  });
+
+  it('a connection that closes before its receipts does not catch up (the next connect will)', async () => {
+    const { liveSubscribe, onLiveConnect } = await import('./stomp-client');
+    const stopSub = liveSubscribe('/topic/chat/9', () => undefined);
+    const catchUp = vi.fn();
+    const stopListen = onLiveConnect(catchUp);
+    const { c, confirm } = await connected();
+    c.connected = true;
+    c.config.onConnect?.();
+    c.connected = false;
+    c.config.onWebSocketClose?.();
+    confirm();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(catchUp).not.toHaveBeenCalled();
+    stopSub();
+    stopListen();
   });
 });

@@ -3,7 +3,8 @@
  * @stomp/stompjs `Client` to `ws(s)://{API host or page host}/ws` with `Authorization: Bearer`,
  * reconnecting every 5000 ms. It is active while a member is signed in and deactivated on logout
  * and expiry (`onSignOut`). Subscriptions are kept here and re-made after every reconnect;
- * `onLiveConnect` tells pages about (re)connects so they can fetch what they missed.
+ * `onLiveConnect` tells pages about (re)connects, once their subscriptions are confirmed, so they
+ * can fetch what they missed.
  * An ERROR whose `code` says the token is dead (expired, revoked by logout everywhere or a password
  * reset; issue #13) ends the session through the store instead of reconnecting with that token.
  * @stomp/stompjs is loaded on the first connect (a visitor's first render never downloads it).
@@ -61,20 +62,62 @@ let client: Client | null = null;
 let clientToken: string | null = null;
 /** Bumped by every connect/disconnect, so a connect still loading the library knows it was superseded. */
 let generation = 0;
+/** Bumped by every (re)connect and socket close, so a catch-up waiting for receipts knows its connection ended. */
+let connections = 0;
 const wanted = new Map<string, Wanted>();
 const connectListeners = new Set<() => void>();
 
-function subscribeNow(w: Wanted) {
-  if (!client?.connected) return;
-  w.active = client.subscribe(w.destination, (message) => {
-    let body: unknown;
-    try {
-      body = JSON.parse(message.body);
-    } catch {
-      console.warn('live message is not JSON', message.body);
-      return;
-    }
-    for (const handler of [...w.handlers]) handler(body);
+/** Receipt ids of this tab's SUBSCRIBE frames (`sub-1`, `sub-2`, …). */
+let receiptSeq = 0;
+
+/**
+ * SUBSCRIBEs `w` on the connected client, asking for a RECEIPT; answers a promise of that RECEIPT,
+ * which the server sends once the subscription is made (server/realtime/stomp-server.ts), or null
+ * when not connected. A refused subscription gets no RECEIPT (the refusal goes to the error queue).
+ */
+function subscribeNow(w: Wanted): Promise<void> | null {
+  const c = client;
+  if (!c?.connected) return null;
+  const receipt = `sub-${++receiptSeq}`;
+  const made = new Promise<void>((resolve) => c.watchForReceipt(receipt, () => resolve()));
+  w.active = c.subscribe(
+    w.destination,
+    (message) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(message.body);
+      } catch {
+        console.warn('live message is not JSON', message.body);
+        return;
+      }
+      for (const handler of [...w.handlers]) handler(body);
+    },
+    { receipt },
+  );
+  return made;
+}
+
+/**
+ * After a (re)connect, how long the catch-up waits for the subscriptions' RECEIPTs at most (ms): a
+ * refused one never answers, and the pages must still catch up.
+ */
+export const CATCH_UP_WAIT_MS = 3000;
+
+/**
+ * Runs the `onLiveConnect` listeners once every subscription re-made on this connection is
+ * confirmed (or after CATCH_UP_WAIT_MS), and only while that connection is still the current one.
+ * A page's catch-up fetch then reads after the server has started delivering to it, so an event
+ * published between the two cannot fall in the gap (issue #33 item 2: the live services start
+ * after the first page shows, when the pages' subscriptions are already wanted).
+ */
+function catchUpWhenSubscribed(made: Array<Promise<void>>) {
+  const connection = connections;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, CATCH_UP_WAIT_MS)));
+  void Promise.race([Promise.all(made), waited]).then(() => {
+    clearTimeout(timer);
+    if (connection !== connections || !client?.connected) return;
+    for (const l of [...connectListeners]) l();
   });
 }
 
@@ -94,11 +137,13 @@ export async function connectLive(token: string): Promise<void> {
     heartbeatOutgoing: 10_000,
     debug: () => {},
     onConnect: () => {
+      connections += 1;
       useLiveStatus.setState({ connected: true });
-      for (const w of wanted.values()) subscribeNow(w);
-      for (const l of [...connectListeners]) l();
+      const made = [...wanted.values()].map(subscribeNow).filter((p) => p !== null);
+      catchUpWhenSubscribed(made);
     },
     onWebSocketClose: () => {
+      connections += 1;
       useLiveStatus.setState({ connected: false });
       for (const w of wanted.values()) w.active = null;
     },
@@ -158,7 +203,11 @@ export function liveSubscribe(destination: string, handler: (body: unknown) => v
   };
 }
 
-/** Runs `listener` after every (re)connect. */
+/**
+ * Runs `listener` after every (re)connect, once the subscriptions wanted at that moment are
+ * confirmed by the server (their RECEIPTs; at most CATCH_UP_WAIT_MS later): what a page fetches
+ * then cannot miss an event the subscription would not have delivered.
+ */
 export function onLiveConnect(listener: () => void): () => void {
   connectListeners.add(listener);
   return () => connectListeners.delete(listener);

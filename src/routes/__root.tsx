@@ -41,8 +41,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 /**
  * True once the app's first page has loaded (its chunks and its loader's data: the router resolved
- * a location) and the browser has painted it, and ever after. The shell's extras (bell, tab bar,
- * the install prompt, and the update prompt, which registers the service worker and
+ * a location) and the browser has painted it, and ever after. The shell's extras (live services,
+ * bell, tab bar, the install prompt, and the update prompt, which registers the service worker and
  * so starts its precache of every asset) wait for it (issue #33 item 2): on a slow phone their code
  * and requests would otherwise share the network and the main thread with the page's own chunks and
  * list request, and the page's content would paint later; they follow it instead.
@@ -122,11 +122,13 @@ function RootLayout() {
       )}
       <ConfirmHost />
       {/* The live channel, notifications and push (issues #4, #7, #16): members only, so a visitor
-          never downloads the STOMP client, the notification hooks or push (issue #33 item 1); and
-          only once `me` confirmed a restored session, never on an unverified token (item 2). Not
-          deferred with the extras: a page's live updates (the chat list, a chat) need the channel,
-          and an event sent before it is up would be missed (e2e table.spec). */}
-      {user && !verifying && (
+          never downloads the STOMP client, the notification hooks or push (issue #33 item 1); only
+          once `me` confirmed a restored session, never on an unverified token (item 2); and after
+          the first page shows, with the extras (item 2: on a slow phone the STOMP client's chunk
+          and socket otherwise share the network with the page). A page's live updates lose
+          nothing by it: its subscriptions wait in src/lib/stomp-client.ts, and its catch-up
+          (`onLiveConnect`) runs once the server has confirmed them. */}
+      {user && !verifying && extras && (
         <Suspense fallback={null}>
           <LiveServices userId={user.id} />
         </Suspense>
