@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRERENDER_GUARD_SCRIPT, prerenderedFileFor, SESSION_STORED_CLASS } from './prerender.ts';
+import { EARLY_FETCH_GLOBAL, PAGE_PRELOAD_SCRIPT, PRELOADED_PAGES, PRERENDER_GUARD_SCRIPT, prerenderedFileFor, SESSION_STORED_CLASS } from './prerender.ts';
 
 /** Runs the guard as a browser would, with these two storages; answers the classes it left on <html>. */
 function runGuard(local: Record<string, string>, session: Record<string, string> = {}, throws = false): string[] {
@@ -23,7 +23,7 @@ describe('prerendered pages (issue #33 item 2)', () => {
     expect(prerenderedFileFor('/auth')).toBe('prerender/auth.html');
     expect(prerenderedFileFor('/auth/')).toBe('prerender/auth.html');
     expect(prerenderedFileFor('/auth?redirect=%2Fmatching')).toBe('prerender/auth.html');
-    for (const url of ['/auth?mode=register', '/auth?mode=forgotPassword', '/matching', '/board?post=3', '/chat/12', '/authx', '/index.html']) {
+    for (const url of ['/auth?mode=register', '/auth?mode=forgotPassword', '/chat/12', '/authx', '/index.html', '/boardx', '/schedule']) {
       expect(prerenderedFileFor(url), url).toBeNull();
     }
   });
@@ -37,5 +37,63 @@ describe('prerendered pages (issue #33 item 2)', () => {
 
   it('storage that throws counts as no session, and the guard itself never throws', () => {
     expect(runGuard({ 'bapsang.session': 'x' }, {}, true)).toEqual([]);
+  });
+});
+
+/** Runs the page preload script as a browser would, in `<head>` with these attributes; answers what it added and requested. */
+function runPreload(attributes: Record<string, string>, local: Record<string, string>) {
+  const links: Array<Record<string, string>> = [];
+  const requests: Array<{ url: string; headers: Record<string, string> }> = [];
+  const window: Record<string, unknown> = {};
+  const storage = (items: Record<string, string>) => ({ getItem: (key: string) => items[key] ?? null });
+  const document = {
+    currentScript: { getAttribute: (name: string) => attributes[name] ?? null },
+    head: { appendChild: (link: Record<string, string>) => links.push({ ...link }) },
+    createElement: () => ({}),
+  };
+  const fetch = (url: string, init: { headers: Record<string, string> }) => {
+    requests.push({ url, headers: init.headers });
+    return Promise.resolve(new Response('[]'));
+  };
+  new Function('localStorage', 'sessionStorage', 'document', 'window', 'fetch', PAGE_PRELOAD_SCRIPT)(storage(local), storage({}), document, window, fetch);
+  return { links, requests, early: window[EARLY_FETCH_GLOBAL] as { url: string; token: string; at: number } | undefined };
+}
+
+describe('preloaded member pages (issue #33 item 2)', () => {
+  const attributes = { 'data-modules': '/assets/board-a.js /assets/shell-b.js', 'data-styles': '/assets/board-c.css', 'data-fetch': '/api/board' };
+
+  it('the tab pages and the board have their own files, whatever the query', () => {
+    expect(prerenderedFileFor('/board')).toBe('prerender/board.html');
+    expect(prerenderedFileFor('/board?post=3')).toBe('prerender/board.html');
+    expect(prerenderedFileFor('/matching?schedule=4&date=2026-12-01')).toBe('prerender/matching.html');
+    expect(prerenderedFileFor('/chats/')).toBe('prerender/chats.html');
+    expect(PRELOADED_PAGES.map((p) => p.path)).toEqual(['/matching', '/match-requests', '/chats', '/profile', '/board']);
+  });
+
+  it('with a stored session: preloads each chunk and stylesheet, and sends the loader\'s request with the token', () => {
+    const session = JSON.stringify({ token: 'tok-1', expiresAt: Date.now() + 60_000, user: null });
+    const { links, requests, early } = runPreload(attributes, { 'bapsang.session': session });
+    expect(links).toEqual([
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/board-a.js' },
+      { rel: 'modulepreload', crossOrigin: '', href: '/assets/shell-b.js' },
+      { rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/board-c.css' },
+    ]);
+    expect(requests).toEqual([{ url: '/api/board', headers: { Accept: 'application/json, text/plain;q=0.9', Authorization: 'Bearer tok-1' } }]);
+    expect(early).toMatchObject({ url: '/api/board', token: 'tok-1' });
+  });
+
+  it('a visitor gets nothing; an expired token gets the chunks but no request; a page without data-fetch requests nothing', () => {
+    expect(runPreload(attributes, {})).toEqual({ links: [], requests: [], early: undefined });
+    const expired = runPreload(attributes, { 'bapsang.session': JSON.stringify({ token: 'old', expiresAt: Date.now() - 1 }) });
+    expect(expired.links).toHaveLength(3);
+    expect(expired.requests).toEqual([]);
+    const noExpiry = runPreload(attributes, { 'bapsang.session': JSON.stringify({ token: 'tok-2', expiresAt: null }) });
+    expect(noExpiry.requests).toHaveLength(1);
+    const { 'data-fetch': _, ...withoutFetch } = attributes;
+    expect(runPreload(withoutFetch, { 'bapsang.session': JSON.stringify({ token: 'tok-3' }) }).requests).toEqual([]);
+  });
+
+  it('an unreadable stored session never makes the script throw', () => {
+    expect(() => runPreload(attributes, { 'bapsang.session': '{not json' })).not.toThrow();
   });
 });

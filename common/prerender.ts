@@ -1,10 +1,13 @@
 /**
- * The prerendered visitor pages (issue #33 item 2): which addresses the server answers with
- * markup made at build time (scripts/prerender.mjs, src/prerender.tsx) inside `#root`, and the
- * one inline script such a page carries. Shared by the build, the server (which file to send,
- * the script's hash in the CSP) and the client (the session's storage key). Members' pages are
- * not prerendered: their content is their data (their chunks preloaded from the HTML did not
- * move Lighthouse's LCP either, measured: the first chunk's download bounds it).
+ * The pages the build writes beside the shell (issue #33 item 2), and which addresses the server
+ * answers with them:
+ * - the visitor's pages, prerendered: markup made at build time (scripts/prerender.mjs,
+ *   src/prerender.tsx) inside `#root`, with the guard script;
+ * - members' main pages, preloaded: no markup (their content is their data), but a script that
+ *   starts the page's route chunks with the HTML, beside the first chunk, instead of after it has
+ *   run (on a slow phone that is one round trip and the first chunk's run earlier).
+ * Shared by the build, the server (which file to send, the scripts' hashes in the CSP) and the
+ * client (the session's storage key).
  */
 
 /** Where the session is stored (src/lib/token-storage.ts; SPEC §4 "Stored session"). */
@@ -32,12 +35,61 @@ export const PRERENDERED_PAGES: readonly PrerenderedPage[] = [
 ];
 
 /**
- * The prerendered file for a navigation to `url` (path and query), or null for the plain shell.
- * `/auth` with a `mode` (회원가입, 비밀번호 찾기…) opens another form than the prerendered login.
+ * A member page whose HTML starts its route's chunks (scripts/prerender.mjs): its address, its file
+ * under the built client's root, and the request its loader makes first (path and query, as
+ * src/lib/api-client.ts sends it), which the HTML starts too. The tab bar's pages
+ * (src/features/shell/components/tab-bar.tsx) but home, and the board.
+ */
+export interface PreloadedPage {
+  path: '/matching' | '/match-requests' | '/chats' | '/profile' | '/board';
+  file: string;
+  /** The loader's first request: `postsQuery()` of the board, `chatsQuery()` of 채팅 (checked by their tests). */
+  fetch?: string;
+}
+
+export const PRELOADED_PAGES: readonly PreloadedPage[] = [
+  { path: '/matching', file: 'prerender/matching.html' },
+  { path: '/match-requests', file: 'prerender/match-requests.html' },
+  { path: '/chats', file: 'prerender/chats.html', fetch: '/api/chats?limit=20' },
+  { path: '/profile', file: 'prerender/profile.html' },
+  { path: '/board', file: 'prerender/board.html', fetch: '/api/board' },
+];
+
+/** The global under which the page preload script leaves the request it started (`EarlyFetch`). */
+export const EARLY_FETCH_GLOBAL = '__bapsangEarlyFetch';
+
+/** The request a preloaded page's HTML started with the stored token; src/lib/early-fetch.ts takes it. */
+export interface EarlyFetch {
+  /** The path and query requested (the page's `fetch`). */
+  url: string;
+  /** The bearer token it was sent with. */
+  token: string;
+  /** When it was sent (ms since the epoch). */
+  at: number;
+  response: Promise<Response>;
+}
+
+/**
+ * Runs in `<head>` of a preloaded page (as `<script data-modules="…" data-styles="…" data-fetch="…">`):
+ * when a session is stored,
+ * - adds a `<link rel="modulepreload">` for each of the space-separated script addresses of
+ *   `data-modules` and a `<link rel="preload" as="style">` for each of `data-styles`, all
+ *   `crossorigin` as Vite's own preloads are (so the app's later imports find them loaded);
+ * - requests `data-fetch` with the stored token (when it has not expired), as the API client would,
+ *   and leaves the answer's promise at `window[EARLY_FETCH_GLOBAL]` for the loader's request.
+ * A visitor, whom the page's guard sends to the login, downloads none of it. The addresses are
+ * attributes, not part of the script, so every page's script has the one hash the CSP allows.
+ */
+export const PAGE_PRELOAD_SCRIPT = `try{var k=${JSON.stringify(SESSION_STORAGE_KEY)},r=localStorage.getItem(k)||sessionStorage.getItem(k);if(r){var s=document.currentScript,h=document.head,a=function(n,t,x){(s.getAttribute(n)||'').split(' ').forEach(function(u){if(!u)return;var l=document.createElement('link');l.rel=t;if(x)l.as=x;l.crossOrigin='';l.href=u;h.appendChild(l)})};a('data-modules','modulepreload');a('data-styles','preload','style');var f=s.getAttribute('data-fetch'),v=JSON.parse(r);if(f&&v&&typeof v.token=='string'&&!(v.expiresAt&&v.expiresAt<=Date.now())){var p=fetch(f,{headers:{Accept:'application/json, text/plain;q=0.9',Authorization:'Bearer '+v.token}});p.catch(function(){});window[${JSON.stringify(EARLY_FETCH_GLOBAL)}]={url:f,token:v.token,at:Date.now(),response:p}}}}catch(e){}`;
+
+/**
+ * The file the build wrote for a navigation to `url` (path and query), or null for the plain shell:
+ * a prerendered visitor page or a preloaded member page. `/auth` with a `mode` (회원가입, 비밀번호
+ * 찾기…) opens another form than the prerendered login.
  */
 export function prerenderedFileFor(url: string): string | null {
   const parsed = new URL(url, 'http://x');
   const path = parsed.pathname.replace(/\/+$/, '') || '/';
   if (path === '/auth' && parsed.searchParams.has('mode')) return null;
-  return PRERENDERED_PAGES.find((p) => p.path === path)?.file ?? null;
+  return [...PRERENDERED_PAGES, ...PRELOADED_PAGES].find((p) => p.path === path)?.file ?? null;
 }

@@ -4,7 +4,8 @@
  * a member with a stored session never sees the visitor's markup; the app then takes over, and
  * nothing typed is lost to the markup it replaces.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createMemberViaApi, type Member } from './support/members.ts';
 import { authForm } from './support/ui.ts';
 
 /** The slice of the page's globals these checks use (the e2e code is type-checked without the DOM lib). */
@@ -68,4 +69,49 @@ test('the app takes over the prerendered login: what is typed stays, and the mar
   await expect(form.getByLabel('이메일', { exact: true })).toHaveValue('prerender@example.com');
   await expect(form.getByLabel('비밀번호', { exact: true })).toHaveValue('typed-before-long');
   await expect(page.getByRole('heading', { level: 1, name: '로그인' })).toHaveCount(1);
+});
+
+/** The session as a login stores it ("로그인 상태 유지"; src/lib/token-storage.ts), for `member`. */
+async function storedSession(request: APIRequestContext, member: Member): Promise<string> {
+  const me = await request.get('/api/user/me', { headers: { authorization: `Bearer ${member.token}` } });
+  return JSON.stringify({ token: member.token, expiresAt: null, user: await me.json() });
+}
+
+test('a member\'s board starts its chunks and its list with the HTML, before the app runs; a visitor\'s starts neither', async ({ page, request }) => {
+  const member = await createMemberViaApi(request);
+  const refused = await withoutAppScripts(page);
+  const lists: string[] = [];
+  page.on('request', (r) => new URL(r.url()).pathname === '/api/board' && lists.push(r.headers().authorization ?? ''));
+  const boardChunks = page.locator('link[rel="modulepreload"][href^="/assets/board-"]');
+
+  await page.goto('/board');
+  await expect(page.locator('#root')).toBeEmpty();
+  await expect(boardChunks).toHaveCount(0);
+  expect(lists).toEqual([]);
+
+  const session = await storedSession(request, member);
+  await page.addInitScript((stored) => (globalThis as unknown as BrowserGlobals).localStorage.setItem('bapsang.session', stored), session);
+  const listSent = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/board');
+  await page.goto('/board');
+  await listSent;
+  expect(lists).toEqual([`Bearer ${member.token}`]);
+  expect(await boardChunks.count()).toBeGreaterThan(0);
+  await expect(page.locator('link[rel="preload"][as="style"]').first()).toBeAttached();
+  expect(refused, 'the CSP allows the preload script by its hash').toEqual([]);
+});
+
+test('the app shows the board with the list the HTML started: one request for it', async ({ page, request }) => {
+  const member = await createMemberViaApi(request);
+  const title = `미리 받은 목록 ${Date.now()}`;
+  const posted = await request.post('/api/board', { headers: { authorization: `Bearer ${member.token}` }, data: { title, content: '<p>국물이 진해요.</p>', tags: ['점심'] } });
+  expect(posted.ok()).toBe(true);
+  let lists = 0;
+  page.on('request', (r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/board' && (lists += 1));
+  const session = await storedSession(request, member);
+  await page.addInitScript((stored) => (globalThis as unknown as BrowserGlobals).localStorage.setItem('bapsang.session', stored), session);
+
+  await page.goto('/board');
+  await expect(page.getByRole('heading', { level: 1, name: '맛집 소개' })).toBeVisible();
+  await expect(page.getByText(title)).toBeVisible();
+  expect(lists).toBe(1);
 });

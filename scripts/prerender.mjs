@@ -11,6 +11,11 @@
  * - the stylesheets of the page's route chunks (from Vite's manifest), so the markup paints
  *   styled. Not its scripts: they load after the first chunk as before, and do not share the
  *   phone's bandwidth with the first paint.
+ * And for each page of `PRELOADED_PAGES` (members' main pages), the shell with the page preload
+ * script in `<head>` (common/prerender.ts `PAGE_PRELOAD_SCRIPT`), given the page's route chunks and
+ * their static imports (from Vite's manifest, without what the shell loads) and their stylesheets:
+ * with a stored session they download beside the first chunk instead of after its run, and the
+ * loader's first request (`fetch`) starts with them.
  * The server sends these files for those addresses only (server/plugins/static.ts); every other
  * address, and the service worker's offline shell, stay the plain `index.html`.
  *
@@ -41,6 +46,27 @@ const { createServer } = await import('vite');
 
 const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * Issue #33 item 2: each preloaded member page (common/prerender.ts `PRELOADED_PAGES`) and the route
+ * module (a Vite manifest key, before `?tsr-split=…`) whose chunks its HTML starts.
+ */
+const PRELOAD_MODULES = {
+  '/matching': 'src/routes/_authenticated/matching.tsx',
+  '/match-requests': 'src/routes/_authenticated/match-requests.tsx',
+  '/chats': 'src/routes/_authenticated/chats.tsx',
+  '/profile': 'src/routes/_authenticated/profile.tsx',
+  '/board': 'src/routes/_authenticated/board.tsx',
+};
+
+/** The scripts (`assets/…`) of a manifest chunk and of its static imports (not its lazy ones). */
+function scriptsOf(manifest, key, out = new Set(), seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return out;
+  seen.add(key);
+  out.add(manifest[key].file);
+  for (const k of manifest[key].imports ?? []) scriptsOf(manifest, k, out, seen);
+  return out;
+}
+
 /** The stylesheets (`assets/…`) of a manifest chunk and of its static imports. */
 function stylesOf(manifest, key, out = new Set(), seen = new Set()) {
   if (seen.has(key) || !manifest[key]) return out;
@@ -53,6 +79,8 @@ function stylesOf(manifest, key, out = new Set(), seen = new Set()) {
 const manifestPath = join(dist, '.vite', 'manifest.json');
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+/** The manifest keys of a module's chunks: the module itself and its `?tsr-split=…` parts. */
+const keysOf = (module) => Object.keys(manifest).filter((k) => k === module || k.startsWith(`${module}?`));
 /** What the plain shell already loads (its stylesheet, entry script and module preloads). */
 const inShell = new Set([...shell.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]));
 
@@ -64,11 +92,10 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, watch: null },
 });
 try {
-  const { PRERENDERED_PAGES, PRERENDER_GUARD_SCRIPT } = await vite.ssrLoadModule('/common/prerender.ts');
+  const { PRERENDERED_PAGES, PRERENDER_GUARD_SCRIPT, PRELOADED_PAGES, PAGE_PRELOAD_SCRIPT } = await vite.ssrLoadModule('/common/prerender.ts');
   const { prerender } = await vite.ssrLoadModule('/src/prerender.tsx');
   for (const page of PRERENDERED_PAGES) {
     const [own, ...shared] = MODULES[page.path];
-    const keysOf = (module) => Object.keys(manifest).filter((k) => k === module || k.startsWith(`${module}?`));
     if (keysOf(own).length === 0) throw new Error(`prerender: no chunk of ${own} (${page.path}) in the manifest`);
     const styles = new Set();
     for (const key of [own, ...shared].flatMap(keysOf)) stylesOf(manifest, key, styles);
@@ -83,6 +110,28 @@ try {
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, out);
     console.log(`prerender: ${page.path} → ${page.file} (${(out.length / 1024).toFixed(1)} KiB, ${links.length} route stylesheet(s))`);
+  }
+  // Members' pages: the shell, plus the script that starts the route's chunks and stylesheets
+  // (what the router would import after the first chunk has run) when a session is stored.
+  for (const page of PRELOADED_PAGES) {
+    const keys = keysOf(PRELOAD_MODULES[page.path]);
+    if (keys.length === 0) throw new Error(`prerender: no chunk of ${PRELOAD_MODULES[page.path]} (${page.path}) in the manifest`);
+    const scripts = new Set();
+    const styles = new Set();
+    for (const key of keys) {
+      scriptsOf(manifest, key, scripts);
+      stylesOf(manifest, key, styles);
+    }
+    const list = (files) => [...files].filter((file) => !inShell.has(file)).map((file) => `/${file}`).join(' ');
+    // The loader's first request, unless the API is on another host (VITE_API_URL): the script asks the page's own.
+    const fetchAttr = page.fetch && !vite.config.env.VITE_API_URL ? ` data-fetch="${page.fetch}"` : '';
+    const script = `    <script data-modules="${list(scripts)}" data-styles="${list(styles)}"${fetchAttr}>${PAGE_PRELOAD_SCRIPT}</script>\n`;
+    const out = shell.replace('</head>', `${script}</head>`);
+    if (!out.includes(PAGE_PRELOAD_SCRIPT)) throw new Error('prerender: dist/index.html has no </head>');
+    const target = join(dist, page.file);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, out);
+    console.log(`prerender: ${page.path} → ${page.file} (starts ${list(scripts).split(' ').filter(Boolean).length} script(s), ${list(styles).split(' ').filter(Boolean).length} stylesheet(s))`);
   }
 } finally {
   await vite.close();

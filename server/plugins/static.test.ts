@@ -4,7 +4,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.ts';
 import { cacheControlFor } from './static.ts';
-import { PRERENDER_GUARD_SCRIPT } from '../../common/prerender.ts';
+import { PAGE_PRELOAD_SCRIPT, PRERENDER_GUARD_SCRIPT } from '../../common/prerender.ts';
 import { createHash } from 'node:crypto';
 
 let t: TestApp;
@@ -17,6 +17,8 @@ const PRE_GZ = gzipSync(PRE_JS);
 /** The build's prerendered pages (scripts/prerender.mjs): the shell with markup in #root and the guard. */
 const prerendered = (h1: string) =>
   `<!doctype html><html lang="ko"><head><script>${PRERENDER_GUARD_SCRIPT}</script><title>${h1}</title></head><body><div id="root"><div class="prerendered" inert><h1>${h1}</h1></div></div></body></html>`;
+/** A preloaded member page (scripts/prerender.mjs): the shell with the page preload script. */
+const PRELOADED = `<!doctype html><html lang="ko"><head><title>밥상친구</title><script data-modules="/assets/board-1.js" data-styles="" data-fetch="/api/board">${PAGE_PRELOAD_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
 const SW_JS = `self.addEventListener("install", () => {}); // ${'x'.repeat(2000)}`;
 
 beforeAll(async () => {
@@ -29,6 +31,7 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'prerender'));
   await writeFile(path.join(dist, 'prerender', 'home.html'), prerendered('혼밥하기 싫은 날, 밥상친구'));
   await writeFile(path.join(dist, 'prerender', 'auth.html'), prerendered('로그인'));
+  await writeFile(path.join(dist, 'prerender', 'board.html'), PRELOADED);
   await writeFile(path.join(dist, 'sw.js'), SW_JS);
   await writeFile(path.join(dist, 'sw.js.br'), brotliCompressSync(SW_JS));
   await writeFile(path.join(dist, 'assets', 'pre-XyZ789.js'), PRE_JS);
@@ -108,6 +111,18 @@ describe('static client', () => {
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.body, url).not.toContain('prerendered');
       expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers the board with the page the build preloaded, its script allowed by its hash alone (issue #33 item 2)', async () => {
+    for (const url of ['/board', '/board?post=3', '/board/']) {
+      const res = await get(url, html);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('data-modules="/assets/board-1.js"');
+      const inline = /<script [^>]*>([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
+      const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1] ?? '';
+      expect(scriptSrc.split(' ')).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
     }
   });
 

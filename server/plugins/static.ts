@@ -13,7 +13,9 @@
  *   which — like every other miss — answer JSON 404 `{ message, code: 'NOT_FOUND' }`.
  * - `/` and `/auth` (without `mode`) answer the page prerendered by the build instead of
  *   `index.html` when it exists (common/prerender.ts, issue #33 item 2): a phone paints the hero
- *   or the login form with the HTML, before the app's first chunk has run.
+ *   or the login form with the HTML, before the app's first chunk has run; and the members' main
+ *   pages (`/matching`, `/board`, …) answer the shell with the script that starts their route
+ *   chunks beside the first chunk.
  * - Link previews (issue #18 item 6): with an `og` resolver, the index.html of a navigation carries
  *   Open Graph tags for what the address opens (server/lib/og.ts); `/board/{id}` redirects (302) to
  *   `/board?post={id}`, the client's address of an opened post.
@@ -26,7 +28,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../lib/errors.ts';
 import { injectOg, type OgTags } from '../lib/og.ts';
-import { PRERENDERED_PAGES, prerenderedFileFor } from '../../common/prerender.ts';
+import { PRELOADED_PAGES, PRERENDERED_PAGES, prerenderedFileFor } from '../../common/prerender.ts';
 
 /** Paths that never fall back to the client. */
 export const NO_SPA_FALLBACK = ['/api', '/ws', '/uploads', '/oauth2'];
@@ -59,9 +61,10 @@ function wantsSpa(request: FastifyRequest): boolean {
 export const staticPlugin = fp<{ dir: string; og?: (requestUrl: string) => Promise<OgTags> }>(
   async (app, opts) => {
     const hasClient = existsSync(path.join(opts.dir, 'index.html'));
-    // Issue #33 item 2: the visitor's pages prerendered by the build (scripts/prerender.mjs); a
-    // client built without them (an older build, a test's bare directory) is served the shell.
-    const prerenderedFiles = new Set(PRERENDERED_PAGES.map((p) => p.file).filter((file) => existsSync(path.join(opts.dir, file))));
+    // Issue #33 item 2: the visitor's pages prerendered and the member pages preloaded by the build
+    // (scripts/prerender.mjs); a client built without them (an older build, a test's bare
+    // directory) is served the shell.
+    const prerenderedFiles = new Set([...PRERENDERED_PAGES, ...PRELOADED_PAGES].map((p) => p.file).filter((file) => existsSync(path.join(opts.dir, file))));
     if (hasClient) {
       await app.register(fastifyStatic, {
         root: opts.dir,
@@ -82,7 +85,7 @@ export const staticPlugin = fp<{ dir: string; og?: (requestUrl: string) => Promi
       app.log.info({ dir: opts.dir }, 'no built client found: serving the API only');
     }
 
-    /** The page's HTML file: the prerendered one for `/` and `/auth` when the build made it, else the shell. */
+    /** The page's HTML file: the one the build made for the address (prerendered, preloaded) when it exists, else the shell. */
     function indexFileFor(url: string): string {
       const prerendered = prerenderedFileFor(url);
       return prerendered && prerenderedFiles.has(prerendered) ? prerendered : 'index.html';

@@ -8,6 +8,7 @@ import type { ErrorCode } from '@common/errors';
 import { IDEMPOTENCY_HEADER, OFFLINE_SAVED_AT_HEADER } from '@common/offline';
 import { nextCursor } from '@common/paging';
 import { env } from '@/config/env';
+import { takeEarlyFetch } from '@/lib/early-fetch';
 import { useSavedAt } from '@/lib/saved-at-store';
 
 export class ApiError extends Error {
@@ -123,9 +124,12 @@ async function exchange(path: string, options: RequestOptions): Promise<{ data: 
     payload = JSON.stringify(body);
   }
 
+  const send = () => fetch(`${env.apiUrl}${path}`, { method, headers, body: payload, signal });
+  // Issue #33 item 2: the same request, already sent by a preloaded page's HTML (src/lib/early-fetch.ts).
+  const early = method === 'GET' && auth && token && !env.apiUrl ? takeEarlyFetch(path, token) : null;
   let response: Response;
   try {
-    response = await fetch(`${env.apiUrl}${path}`, { method, headers, body: payload, signal });
+    response = await (early ? early.catch(send) : send());
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0);

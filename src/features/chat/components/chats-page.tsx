@@ -15,6 +15,7 @@ import { toast } from '@/components/ui/feedback-store';
 import { LoadMore } from '@/components/ui/load-more';
 import { QueryState } from '@/components/ui/load-state';
 import { format, ko } from '@/i18n/ko';
+import { afterNextPaint } from '@/lib/after-paint';
 import { useSession } from '@/lib/session/store';
 import { useNow } from '@/lib/use-now';
 import { chatsQuery, type ChatSummary } from '../api/chats';
@@ -42,12 +43,16 @@ export function ChatsPage() {
     .slice(0, OFFLINE_WARM)
     .map((c) => `${c.kind}:${c.id}`)
     .join(' ');
+  // After the list has painted (issue #33 item 2): on a slow phone these requests would share the
+  // network with the list's own first paint.
   useEffect(() => {
     if (!warm || !navigator.onLine) return;
-    for (const one of warm.split(' ')) {
-      const [kind, id] = one.split(':');
-      void historyPage({ kind: kind === 'table' ? 'table' : 'match', id: Number(id) }, null).catch(() => undefined);
-    }
+    return afterNextPaint(() => {
+      for (const one of warm.split(' ')) {
+        const [kind, id] = one.split(':');
+        void historyPage({ kind: kind === 'table' ? 'table' : 'match', id: Number(id) }, null).catch(() => undefined);
+      }
+    });
   }, [warm]);
 
   const mute = useMuteChat({
