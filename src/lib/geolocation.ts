@@ -101,3 +101,17 @@ export function useAskedPosition(): AskedPosition {
 
   return { ...state, ask: locate };
 }
+
+/**
+ * Whether the member already lets the app read their position (the Permissions API answers
+ * `granted`); false when it does not, cannot tell, or has no Permissions API. The position itself
+ * then comes from `useAskedPosition`, which asks the device.
+ */
+export async function positionShared(): Promise<boolean> {
+  if (typeof navigator === 'undefined' || !('geolocation' in navigator) || !navigator.permissions) return false;
+  try {
+    return (await navigator.permissions.query({ name: 'geolocation' })).state === 'granted';
+  } catch {
+    return false;
+  }
+}

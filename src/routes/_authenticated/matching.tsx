@@ -1,12 +1,20 @@
 import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router';
+import { firstUpcomingQuery } from '@/features/matching/api/get-schedules';
 import { MatchingPage } from '@/features/matching/components/matching-page';
+import { positionShared } from '@/lib/geolocation';
 import { useSession } from '@/lib/session/store';
 import { ko } from '@/i18n/shell';
 
 export const Route = createFileRoute('/_authenticated/matching')({
   staticData: { title: ko.matching.heading },
-  // Issue #19 item 3: the page asks the server for what it shows (the calendar's dots and the
-  // chosen day's first page) once it knows the member's position, so the route loads nothing ahead.
+  // Issue #19 item 3: the page asks the server for what it shows once it knows the member's
+  // position. Issue #33 item 2: when no position is shared, that is the first list around the
+  // member's 동네 (or 서울시청), which the loader starts with the page's chunks; a member who shares
+  // their position, and a shared link's day on the calendar, wait for the page.
+  loader: async ({ context, location }) => {
+    if ((location.search as Record<string, unknown>).date !== undefined || (await positionShared())) return;
+    await context.queryClient.ensureInfiniteQueryData(firstUpcomingQuery(useSession.getState().user?.neighbourhood)).catch(() => undefined);
+  },
   component: Matching,
 });
 

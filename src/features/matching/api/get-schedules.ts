@@ -4,6 +4,9 @@ import type { IsoDate } from '@common/domain/schedule';
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { call, callPage, type Page } from '@/lib/api-client';
 import { queryRoots } from '@/lib/query/keys';
+import { DEFAULT_CENTER } from '@/lib/maps/types';
+import { DEFAULT_MATCHING_FILTER } from '../filter';
+import { distanceOrigin } from '../origin';
 
 /**
  * What the matching page asks the server to narrow (issue #19 item 3): food categories (none =
@@ -81,3 +84,16 @@ export const upcomingSchedulesQuery = (filter: ScheduleQueryFilter) =>
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
+
+/** The server's filter for the page's filter around `position` (the list's, the map's and the calendar's queries). */
+export function scheduleQueryFilter(filter: { categories: readonly string[]; distance: number }, position: { lat: number; lng: number }): ScheduleQueryFilter {
+  return { categories: filter.categories, distance: filter.distance, lat: position.lat, lng: position.lng };
+}
+
+/**
+ * The list 매칭 shows first (issue #33 item 2): the upcoming meals with the default filter around
+ * the member's 동네's centre, or 서울시청 (`distanceOrigin` with no shared position), which is what
+ * the page asks before a shared position arrives. The route's loader starts it with the page's chunks.
+ */
+export const firstUpcomingQuery = (neighbourhood: string | null | undefined) =>
+  upcomingSchedulesQuery(scheduleQueryFilter(DEFAULT_MATCHING_FILTER, distanceOrigin({ position: DEFAULT_CENTER, source: 'default' }, neighbourhood).position));

@@ -17,7 +17,7 @@ import { useAskedPosition } from '@/lib/geolocation';
 import { levelForRadius } from '@/lib/maps';
 import { useDistanceOrigin } from '../origin';
 import { useRandomSchedule } from '../api/use-random-schedule';
-import { daySchedulesQuery, scheduleCalendarQuery, upcomingSchedulesQuery, type ScheduleQueryFilter } from '../api/get-schedules';
+import { daySchedulesQuery, scheduleCalendarQuery, scheduleQueryFilter, upcomingSchedulesQuery, type ScheduleQueryFilter } from '../api/get-schedules';
 import { useRequestMatch } from '@/shared/mutations/use-request-match';
 import { useSafetyGuide } from '@/shared/components/safety-guide';
 import { DEFAULT_MATCHING_FILTER, isFilterActive, type MatchingFilter } from '../filter';
@@ -91,10 +91,7 @@ export function MatchingPage({ myId, sharedScheduleId, sharedDate, neighbourhood
   // window and one page after another of the chosen day, both filtered by the server (food types,
   // distance around my position). Under `queryRoots.schedules`: my request, a replayed outbox
   // request and the live notifications that change seats invalidate them (issue #14).
-  const serverFilter = useMemo<ScheduleQueryFilter>(
-    () => ({ categories: filter.categories, distance: filter.distance, lat: position.lat, lng: position.lng }),
-    [filter, position.lat, position.lng],
-  );
+  const serverFilter = useMemo<ScheduleQueryFilter>(() => scheduleQueryFilter(filter, { lat: position.lat, lng: position.lng }), [filter, position.lat, position.lng]);
   const calendar = useQuery({ ...scheduleCalendarQuery(bounds.first, bounds.last, serverFilter), enabled: view === 'calendar' });
   const schedules = useInfiniteQuery({ ...daySchedulesQuery(day, serverFilter), enabled: view === 'calendar' });
   // The list and the map show the same meals: one query, one cache entry.
