@@ -38,6 +38,8 @@ describe('preloaded pages (issue #33 item 2; common/prerender.ts)', () => {
     // The app's client (its 30 s staleTime is what keeps a loaded list from being asked again on mount).
     const queryClient = createQueryClient();
     await loaderOf(MatchingRoute)({ context: { queryClient }, location: { search: {} } });
+    // Started, not waited for: the page renders at once.
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledOnce());
     const asked = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://x').searchParams;
     expect([asked.get('lat'), asked.get('lng')]).toEqual(['37.5007', '127.0365']);
 
@@ -50,8 +52,10 @@ describe('preloaded pages (issue #33 item 2; common/prerender.ts)', () => {
     const fetchMock = mockFetch({ 'GET /api/schedules': () => jsonResponse([]) });
     vi.stubGlobal('navigator', { ...navigator, geolocation: {}, permissions: { query: async () => ({ state: 'granted' }) } });
     await loaderOf(MatchingRoute)({ context: { queryClient: new QueryClient() }, location: { search: {} } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
     vi.unstubAllGlobals();
     await loaderOf(MatchingRoute)({ context: { queryClient: new QueryClient() }, location: { search: { date: '2026-12-24', schedule: 3 } } });
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -9,11 +9,14 @@ export const Route = createFileRoute('/_authenticated/matching')({
   staticData: { title: ko.matching.heading },
   // Issue #19 item 3: the page asks the server for what it shows once it knows the member's
   // position. Issue #33 item 2: when no position is shared, that is the first list around the
-  // member's 동네 (or 서울시청), which the loader starts with the page's chunks; a member who shares
-  // their position, and a shared link's day on the calendar, wait for the page.
-  loader: async ({ context, location }) => {
-    if ((location.search as Record<string, unknown>).date !== undefined || (await positionShared())) return;
-    await context.queryClient.ensureInfiniteQueryData(firstUpcomingQuery(useSession.getState().user?.neighbourhood)).catch(() => undefined);
+  // member's 동네 (or 서울시청), which the loader starts with the page's chunks without waiting for
+  // it (the page paints its heading and notice at once, and its query finds the request in flight);
+  // a member who shares their position, and a shared link's day on the calendar, wait for the page.
+  loader: ({ context, location }) => {
+    if ((location.search as Record<string, unknown>).date !== undefined) return;
+    void positionShared().then((shared) => {
+      if (!shared) void context.queryClient.prefetchInfiniteQuery(firstUpcomingQuery(useSession.getState().user?.neighbourhood));
+    });
   },
   component: Matching,
 });
