@@ -204,8 +204,14 @@ describe('the catch-up after a (re)connect waits for the subscriptions (issue #3
     subscribe: ReturnType<typeof vi.fn>;
     watchForReceipt: ReturnType<typeof vi.fn>;
   };
-  /** A connected stand-in whose SUBSCRIBEs are answered only when `confirm` is called. */
-  async function connected() {
+  /**
+   * A page subscribed to `destination` with a catch-up listener, then the channel coming up: a
+   * stand-in client whose SUBSCRIBEs are answered only when `answerSubscribes` is called.
+   */
+  async function pageThenConnect(destination: string) {
+    const { liveSubscribe, onLiveConnect } = await import('./stomp-client');
+    const catchUp = vi.fn();
+    const stops = [liveSubscribe(destination, () => undefined), onLiveConnect(catchUp)];
     await connectLive(fakeJwt(Date.now() + 3_600_000));
     const c = stomp.clients[0]! as unknown as Fake;
     const receipts = new Map<string, () => void>();
@@ -213,10 +219,12 @@ describe('the catch-up after a (re)connect waits for the subscriptions (issue #3
     c.subscribe = vi.fn(() => ({ unsubscribe: vi.fn() }));
     return {
       c,
+      catchUp,
       /** The server's RECEIPT for every SUBSCRIBE sent so far. */
-      confirm: () => {
+      answerSubscribes: () => {
         for (const call of c.subscribe.mock.calls) receipts.get((call[2] as { receipt: string }).receipt)?.();
       },
+      stop: () => stops.forEach((stop) => stop()),
     };
   }
 
@@ -227,28 +235,20 @@ describe('the catch-up after a (re)connect waits for the subscriptions (issue #3
   });
 
   it('a page subscribed before the channel came up fetches what it missed only once the server confirmed its SUBSCRIBE', async () => {
-    const { liveSubscribe, onLiveConnect } = await import('./stomp-client');
-    const stopSub = liveSubscribe('/user/7/queue/chats', () => undefined);
-    const catchUp = vi.fn();
-    const stopListen = onLiveConnect(catchUp);
-    const { c, confirm } = await connected();
+    const { c, catchUp, answerSubscribes, stop } = await pageThenConnect('/user/7/queue/chats');
     c.connected = true;
     c.config.onConnect?.();
     expect(c.subscribe).toHaveBeenCalledWith('/user/7/queue/chats', expect.any(Function), { receipt: expect.stringMatching(/^sub-/) });
     await Promise.resolve();
     expect(catchUp).not.toHaveBeenCalled();
-    confirm();
+    answerSubscribes();
     await vi.waitFor(() => expect(catchUp).toHaveBeenCalledOnce());
-    stopSub();
-    stopListen();
+    stop();
   });
 
   it('catches up anyway after CATCH_UP_WAIT_MS when a SUBSCRIBE is never confirmed (refused)', async () => {
-    const { liveSubscribe, onLiveConnect, CATCH_UP_WAIT_MS } = await import('./stomp-client');
-    const stopSub = liveSubscribe('/topic/chat/9', () => undefined);
-    const catchUp = vi.fn();
-    const stopListen = onLiveConnect(catchUp);
-    const { c } = await connected();
+    const { CATCH_UP_WAIT_MS } = await import('./stomp-client');
+    const { c, catchUp, stop } = await pageThenConnect('/topic/chat/9');
     vi.useFakeTimers();
     c.connected = true;
     c.config.onConnect?.();
@@ -256,24 +256,18 @@ describe('the catch-up after a (re)connect waits for the subscriptions (issue #3
     expect(catchUp).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(catchUp).toHaveBeenCalledOnce();
-    stopSub();
-    stopListen();
+    stop();
   });
 
   it('a connection that closes before its receipts does not catch up (the next connect will)', async () => {
-    const { liveSubscribe, onLiveConnect } = await import('./stomp-client');
-    const stopSub = liveSubscribe('/topic/chat/9', () => undefined);
-    const catchUp = vi.fn();
-    const stopListen = onLiveConnect(catchUp);
-    const { c, confirm } = await connected();
+    const { c, catchUp, answerSubscribes, stop } = await pageThenConnect('/topic/chat/9');
     c.connected = true;
     c.config.onConnect?.();
     c.connected = false;
     c.config.onWebSocketClose?.();
-    confirm();
+    answerSubscribes();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(catchUp).not.toHaveBeenCalled();
-    stopSub();
-    stopListen();
+    stop();
   });
 });
