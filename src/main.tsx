@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { afterNextPaint } from './lib/after-paint';
+import { firstPageShown } from './lib/first-page-shown';
 import { startInstallPrompt } from './lib/install-prompt';
 import { useSession } from './lib/session/store';
 import { createAppRouter } from './router';
@@ -18,8 +19,10 @@ if (import.meta.env.DEV) await import('./lib/answer-check');
 startInstallPrompt();
 
 // Before the first render: a session stored with its member is signed in at once, so the first
-// render is the page, not the full-screen "준비하고 있어요" wait for `me` (issue #33 item 2).
-void useSession.getState().restore();
+// render is the page, not the full-screen "준비하고 있어요" wait for `me` (issue #33 item 2). The
+// `me` check itself goes once that page has painted (or after 5 s if it never does): on a slow
+// phone it would otherwise take a round trip on the page's way to its first paint.
+void useSession.getState().restore({ checkAfter: Promise.race([firstPageShown, new Promise((resolve) => setTimeout(resolve, 5000))]) });
 
 const router = createAppRouter();
 // Before the first render (issue #33 item 2): the page's route chunks and its loader's request

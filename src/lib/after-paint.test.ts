@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint } from './after-paint';
+import { afterNextPaint, afterPaintShown } from './after-paint';
 
 describe('afterNextPaint', () => {
   beforeEach(() => {
@@ -36,6 +36,40 @@ describe('afterNextPaint', () => {
   it('never runs once cancelled', () => {
     const fn = vi.fn();
     const cancel = afterNextPaint(fn);
+    cancel();
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1000);
+    expect(fn).not.toHaveBeenCalled();
+  });
+});
+
+describe('afterPaintShown', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs after the frame that follows the next paint, once', () => {
+    const fn = vi.fn();
+    afterPaintShown(fn);
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
+    // The next frame has painted; its presentation may still be on the way.
+    expect(fn).not.toHaveBeenCalled();
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
+    expect(fn).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1000);
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+
+  it('never runs when cancelled between the two frames', () => {
+    const fn = vi.fn();
+    const cancel = afterPaintShown(fn);
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
     cancel();
     vi.advanceTimersToNextFrame();
     vi.advanceTimersByTime(1000);

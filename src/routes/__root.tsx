@@ -9,7 +9,8 @@ import { SiteFooter } from '@/features/shell/components/site-footer';
 import { usePageTitleAndFocus } from '@/features/shell/hooks/use-page-title-and-focus';
 import { ko } from '@/i18n/shell';
 import { isNewMember } from '@common/domain/account';
-import { afterNextPaint } from '@/lib/after-paint';
+import { afterPaintShown } from '@/lib/after-paint';
+import { markFirstPageShown } from '@/lib/first-page-shown';
 import { decideRedirect } from '@/lib/route-guard';
 import { useSession, type SessionSnapshot } from '@/lib/session/store';
 
@@ -41,11 +42,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 /**
  * True once the app's first page has loaded (its chunks and its loader's data: the router resolved
- * a location) and the browser has painted it, and ever after. The shell's extras (live services,
+ * a location) and the browser has painted it and put it on screen (`afterPaintShown`), and ever after. The shell's extras (live services,
  * bell, tab bar, the install prompt, and the update prompt, which registers the service worker and
  * so starts its precache of every asset) wait for it (issue #33 item 2): on a slow phone their code
  * and requests would otherwise share the network and the main thread with the page's own chunks and
- * list request, and the page's content would paint later; they follow it instead.
+ * list request, and the page's content would paint later; they follow it instead. So does the
+ * stored session's `me` check (`markFirstPageShown`, src/main.tsx).
  */
 function useFirstPageShown(): boolean {
   // The router never forgets a resolved location: once true, this stays true.
@@ -53,7 +55,10 @@ function useFirstPageShown(): boolean {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!resolved || shown) return;
-    return afterNextPaint(() => setShown(true));
+    return afterPaintShown(() => {
+      markFirstPageShown();
+      setShown(true);
+    });
   }, [resolved, shown]);
   return shown;
 }

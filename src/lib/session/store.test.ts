@@ -165,6 +165,33 @@ describe('session store (SPEC §4)', () => {
       expect(readToken()?.user?.name).toBe('새이름');
     });
 
+    it('with checkAfter, me goes only once it settles (after the first page has painted); the member is signed in meanwhile', async () => {
+      const token = storeSession('저장된회원');
+      const fetched = mockFetch({ 'GET /api/user/me': () => jsonResponse(makeUser({ name: '새이름' })) });
+      let pagePainted: () => void = () => undefined;
+      const checkAfter = new Promise<void>((resolve) => {
+        pagePainted = resolve;
+      });
+      const restoring = useSession.getState().restore({ checkAfter });
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(fetched.mock.calls).toHaveLength(0);
+      expect(useSession.getState()).toMatchObject({ status: 'signedIn', token, verifying: true, user: { name: '저장된회원' } });
+
+      pagePainted();
+      await restoring;
+      expect(fetched.mock.calls.map(([url]) => String(url))).toEqual(['/api/user/me']);
+      expect(useSession.getState()).toMatchObject({ status: 'signedIn', verifying: false, user: { name: '새이름' } });
+    });
+
+    it('without a stored member, me goes at once whatever checkAfter says (the guards wait for it)', async () => {
+      const token = fakeJwt(Date.now() + HOUR);
+      localStorage.setItem(TOKEN_KEY, JSON.stringify({ token, expiresAt: Date.now() + HOUR }));
+      const fetched = mockFetch({ 'GET /api/user/me': () => jsonResponse(makeUser({ name: '확인된회원' })) });
+      await useSession.getState().restore({ checkAfter: new Promise(() => undefined) });
+      expect(fetched.mock.calls).toHaveLength(1);
+      expect(useSession.getState()).toMatchObject({ status: 'signedIn', token, user: { name: '확인된회원' } });
+    });
+
     it('a refused me signs the stored member out without the expiry marker', async () => {
       storeSession('저장된회원');
       const me = heldMe();

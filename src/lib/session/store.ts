@@ -55,10 +55,12 @@ interface Actions {
   /**
    * At start: read the stored token and confirm it with `GET /api/user/me`. With a stored member
    * the session is 'signedIn' on it at once (synchronously, `verifying: true`) and `me` checks in
-   * the background; without one the status stays 'loading' until `me` answers. The promise
-   * settles once `me` answered (or failed) and the session was updated; it never rejects.
+   * the background, once `checkAfter` has settled when it is given (src/main.tsx: after the first
+   * page has painted, so the check is not on a slow phone's way to it); without a stored member
+   * the status stays 'loading' and `me` goes at once. The promise settles once `me` answered (or
+   * failed) and the session was updated; it never rejects.
    */
-  restore: () => Promise<void>;
+  restore: (options?: { checkAfter?: Promise<unknown> }) => Promise<void>;
 }
 
 export type SessionState = CredentialsSlice & UserSlice & Actions;
@@ -153,15 +155,15 @@ export const useSession = create<SessionState>()((...a) => {
       }
     },
 
-    restore: () => {
-      restoring ??= restoreOnce().finally(() => {
+    restore: (options) => {
+      restoring ??= restoreOnce(options?.checkAfter).finally(() => {
         restoring = null;
       });
       return restoring;
     },
   };
 
-  async function restoreOnce(): Promise<void> {
+  async function restoreOnce(checkAfter?: Promise<unknown>): Promise<void> {
     const stored = readToken();
     if (!stored) {
       set({ status: 'signedOut', token: null, expiresAt: null, user: null, verifying: false });
@@ -174,6 +176,10 @@ export const useSession = create<SessionState>()((...a) => {
     if (stored.user) {
       set({ status: 'signedIn', token: stored.token, expiresAt: stored.expiresAt, user: stored.user, verifying: true });
       startExpiryTimer(stored.expiresAt);
+      // The page runs on the stored member meanwhile; its own requests carry the token, and a 401
+      // among them waits for this check's answer (onUnauthorized below).
+      if (checkAfter) await checkAfter.catch(() => undefined);
+      if (get().token !== stored.token) return; // signed in or out meanwhile
     } else {
       set({ status: 'loading', verifying: false });
     }
