@@ -47,24 +47,80 @@ declare module 'fastify' {
   }
 }
 
+/** How `inBackground` bounds its work: deliveries at once, and deliveries waiting. */
+export interface BackgroundLimits {
+  /** Deliveries under way at once (each holds a database read and an FCM call). */
+  concurrency: number;
+  /** Deliveries waiting for a turn; a new one beyond it is dropped (logged), never queued. */
+  maxPending: number;
+}
+
+/** A waiting delivery's place in line: one per member and notification tag (a push without a tag waits on its own). */
+function waitingKey(toUserId: number, notification: PushSource): string {
+  try {
+    return `${toUserId}:${pushDataOf(notification).tag}`;
+  } catch {
+    return `${toUserId}:${randomUUID()}`;
+  }
+}
+
+/** Issue #33 (a table chat's pushes under a flood): 32 at once, 10,000 waiting. */
+export const BACKGROUND_LIMITS: BackgroundLimits = { concurrency: 32, maxPending: 10_000 };
+
 /**
- * Runs a sender's deliveries in the background: `send` starts one and resolves at once (its
- * failure is logged, never thrown); `idle()` resolves once none is under way, including those
- * started while it waited.
+ * Runs a sender's deliveries in the background: `send` hands one over and resolves at once (its
+ * failure is logged, never thrown); `idle()` resolves once none is under way or waiting, including
+ * those handed over while it waited.
+ *
+ * Bounded, so a slow or hanging FCM cannot pile up work without end (a busy table sends a push per
+ * message to each member not looking): at most `limits.concurrency` deliveries run at once and the
+ * others wait in order. A waiting push about the same conversation for the same member (same user,
+ * same notification tag, common/push.ts) is replaced by the newer one in its place in the line: the
+ * device would replace the older notification by that tag anyway, so the member sees the same and
+ * the phone buzzes once. Beyond `limits.maxPending` waiting, a new push is dropped and logged (the
+ * first, then every 1,000th); the inbox and the live channel still carry it.
  */
-export function inBackground(sender: PushSender, log: PushLog): PushSender & { idle: () => Promise<void> } {
-  const underWay = new Set<Promise<void>>();
+export function inBackground(sender: PushSender, log: PushLog, limits: BackgroundLimits = BACKGROUND_LIMITS): PushSender & { idle: () => Promise<void> } {
+  const waiting = new Map<string, { toUserId: number; notification: PushSource }>();
+  let running = 0;
+  let dropped = 0;
+  let idleWaiters: Array<() => void> = [];
+  const settleIdle = () => {
+    if (running > 0 || waiting.size > 0) return;
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  };
+  const pump = () => {
+    while (running < limits.concurrency && waiting.size > 0) {
+      const [key, job] = waiting.entries().next().value as [string, { toUserId: number; notification: PushSource }];
+      waiting.delete(key);
+      running++;
+      void sender
+        .send(job.toUserId, job.notification)
+        .catch((err: unknown) => log.error({ userId: job.toUserId, type: job.notification.type, code: errorCode(err) }, 'push: delivery failed'))
+        .finally(() => {
+          running--;
+          pump();
+          settleIdle();
+        });
+    }
+  };
   return {
     send(toUserId, notification) {
-      const delivery: Promise<void> = sender
-        .send(toUserId, notification)
-        .catch((err: unknown) => log.error({ userId: toUserId, type: notification.type, code: errorCode(err) }, 'push: delivery failed'))
-        .finally(() => underWay.delete(delivery));
-      underWay.add(delivery);
+      const key = waitingKey(toUserId, notification);
+      if (!waiting.has(key) && waiting.size >= limits.maxPending) {
+        dropped++;
+        if (dropped === 1 || dropped % 1000 === 0) log.warn({ userId: toUserId, type: notification.type, dropped, waiting: waiting.size }, 'push: too many deliveries waiting, push dropped');
+        return Promise.resolve();
+      }
+      waiting.set(key, { toUserId, notification });
+      pump();
       return Promise.resolve();
     },
-    async idle() {
-      while (underWay.size > 0) await Promise.allSettled([...underWay]);
+    idle() {
+      if (running === 0 && waiting.size === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
   };
 }
