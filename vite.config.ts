@@ -57,7 +57,6 @@ const LIVE_CHUNK = [
   'src/features/push/foreground.',
   'src/features/push/hooks/use-push.',
   'src/features/shell/components/tab-bar.',
-  'src/lib/fcm.',
 ];
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 /**
@@ -162,6 +161,9 @@ export default defineConfig({
             // would take them in as a dependency of the live services): the chat list and a chat import
             // them, and need neither the shell's extras nor @stomp/stompjs, which loads at the connect.
             { name: 'stomp-client', test: inChunk(['src/lib/stomp-client.']) },
+            // The FCM token's wiring (src/lib/fcm.ts; Firebase itself loads at its first use) on its own:
+            // 활동's push prompt imports it, and must not pull the live services in before the page shows.
+            { name: 'fcm', test: inChunk(['src/lib/fcm.']) },
             { name: 'live', test: inChunk(LIVE_CHUNK) },
           ],
         },

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /**
  * Runs `load` once, right after the member's first press or key anywhere on the page (issue #33
  * item 1): code a first view does not show (sonner, the confirm dialog) stays out of the first
@@ -17,4 +19,14 @@ export function onFirstInteraction(load: () => void): () => void {
   };
   for (const name of events) window.addEventListener(name, run, { capture: true, passive: true });
   return stop;
+}
+
+/**
+ * True from the first time `open` is, and ever after: a lazy dialog mounts (and loads its chunk)
+ * when first opened and then stays mounted, to animate out and return focus.
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }

@@ -5,12 +5,17 @@
  * host and "N명 참여 중". Nothing while loading or when the call fails (the faces are extra).
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { format, ko } from '@/i18n/ko';
 import { membersQuery, type TableMember } from '@/lib/query/members';
 import { Avatar } from '@/components/ui/avatar';
-import { MemberProfileDialog } from './member-profile-dialog';
+import { onFirstInteraction, useOpenedOnce } from '@/components/ui/first-interaction';
 import './members-row.css';
+
+// Issue #33 item 1: the profile dialog (Radix Dialog, the report and block buttons) loads when a
+// face is first tapped, and after the member's first press or key, so it still opens offline.
+const loadProfileDialog = () => import('./member-profile-dialog');
+const MemberProfileDialog = lazy(() => loadProfileDialog().then((m) => ({ default: m.MemberProfileDialog })));
 
 type Face = Pick<TableMember, 'id' | 'name' | 'profileImage'> & { role?: TableMember['role'] };
 
@@ -26,6 +31,8 @@ interface MembersRowProps {
 export function MembersRow({ scheduleId, size = 32, max = 6, className }: MembersRowProps) {
   const members = useQuery(membersQuery(scheduleId));
   const [open, setOpen] = useState<Face | null>(null);
+  const dialogMounted = useOpenedOnce(open !== null);
+  useEffect(() => onFirstInteraction(() => void loadProfileDialog().catch(() => undefined)), []);
   if (!members.data) return null;
   const data = members.data;
   const faces: Face[] = data.visible ? data.members : [{ ...data.host, role: 'host' }];
@@ -44,7 +51,11 @@ export function MembersRow({ scheduleId, size = 32, max = 6, className }: Member
         ))}
       </ul>
       {extra > 0 && <span className="members-row__more">{format(data.visible ? ko.table.more : ko.table.count, { n: data.visible ? extra : data.count })}</span>}
-      <MemberProfileDialog member={open} onOpenChange={(o) => !o && setOpen(null)} />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <MemberProfileDialog member={open} onOpenChange={(o) => !o && setOpen(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useInfiniteQuery, useQuery, type UseInfiniteQueryResult, type InfiniteData } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MatchRequest } from '@common/api/matches';
 import type { User } from '@common/api/users';
 import { isVisibleInList, type MatchSide } from '@common/domain/match-status';
 import { formatAverageRating } from '@common/domain/rating';
-import { DisputeDialog } from '@/shared/components/dispute-dialog';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
+import { onFirstInteraction, useOpenedOnce } from '@/components/ui/first-interaction';
 import { QueryState } from '@/components/ui/load-state';
 import { LoadMore } from '@/components/ui/load-more';
 import type { Page } from '@/lib/api-client';
@@ -16,11 +16,20 @@ import { useNow } from '@/lib/use-now';
 import { meQuery } from '@/shared/api/me';
 import { receivedRequestsQuery, sentRequestsQuery } from '@/shared/api/match-lists';
 import { useSafetyGuide } from '@/shared/components/safety-guide';
-import { ShareMealDialog } from './share-meal-dialog';
 import { useMatchAction, type Job } from '../api/use-match-action';
-import { CancelMatchDialog } from './cancel-match-dialog';
 import { MatchRequestItem, opponentOf, type ItemAction } from './match-request-item';
 import './activity.css';
+
+// Issue #33 item 1: the page's dialogs (the cancel reason and dispute forms with their schemas and
+// react-hook-form, the share sheet, Radix Dialog) are not part of its first view: 활동 is where a
+// push about a match opens the app. Each loads when first opened, and all of them after the
+// member's first press or key, so they still open offline.
+const loadCancelDialog = () => import('./cancel-match-dialog');
+const loadShareDialog = () => import('./share-meal-dialog');
+const loadDisputeDialog = () => import('@/shared/components/dispute-dialog');
+const CancelMatchDialog = lazy(() => loadCancelDialog().then((m) => ({ default: m.CancelMatchDialog })));
+const ShareMealDialog = lazy(() => loadShareDialog().then((m) => ({ default: m.ShareMealDialog })));
+const DisputeDialog = lazy(() => loadDisputeDialog().then((m) => ({ default: m.DisputeDialog })));
 
 export interface Opponent {
   opponentId: number;
@@ -98,6 +107,10 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
   const [cancelling, setCancelling] = useState<{ request: MatchRequest; side: MatchSide } | null>(null);
   const [sharing, setSharing] = useState<{ request: MatchRequest; side: MatchSide } | null>(null);
   const [disputing, setDisputing] = useState<number | null>(null);
+  const cancelMounted = useOpenedOnce(cancelling !== null);
+  const shareMounted = useOpenedOnce(sharing !== null);
+  const disputeMounted = useOpenedOnce(disputing !== null);
+  useEffect(() => onFirstInteraction(() => void Promise.all([loadCancelDialog(), loadShareDialog(), loadDisputeDialog()]).catch(() => undefined)), []);
   const guide = useSafetyGuide();
 
   const refreshUser = useRef(onUserRefreshed);
@@ -195,16 +208,20 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
           onAction={(r, side, a) => void act(r, side, a)}
         />
       </div>
-      <CancelMatchDialog
-        open={cancelling !== null}
-        onOpenChange={(open) => !open && setCancelling(null)}
-        lateCancelFrom={cancelling?.request.lateCancelFrom ?? null}
-        now={now}
-        pending={action.isPending}
-        onSubmit={(reason) => cancelling && !action.isPending && action.mutate({ ...cancelling, kind: 'cancel', reason })}
-      />
-      <ShareMealDialog target={sharing} onClose={() => setSharing(null)} />
-      <DisputeDialog matchId={disputing} onClose={() => setDisputing(null)} />
+      <Suspense fallback={null}>
+        {cancelMounted && (
+          <CancelMatchDialog
+            open={cancelling !== null}
+            onOpenChange={(open) => !open && setCancelling(null)}
+            lateCancelFrom={cancelling?.request.lateCancelFrom ?? null}
+            now={now}
+            pending={action.isPending}
+            onSubmit={(reason) => cancelling && !action.isPending && action.mutate({ ...cancelling, kind: 'cancel', reason })}
+          />
+        )}
+        {shareMounted && <ShareMealDialog target={sharing} onClose={() => setSharing(null)} />}
+        {disputeMounted && <DisputeDialog matchId={disputing} onClose={() => setDisputing(null)} />}
+      </Suspense>
       {guide.element}
     </div>
   );

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { Schedule, ScheduleAuthor } from '@common/api/schedules';
 import { isInScheduleWindow, scheduleWindow, todayKst, type IsoDate } from '@common/domain/schedule';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
-import { onFirstInteraction } from '@/components/ui/first-interaction';
+import { onFirstInteraction, useOpenedOnce } from '@/components/ui/first-interaction';
 import { QueryState } from '@/components/ui/load-state';
 import { ShareButton } from '@/components/ui/share-button';
 import { MESSAGES } from '@common/i18n/messages';
@@ -39,13 +39,6 @@ const loadAuthorDialog = () => import('./author-profile-dialog');
 const PlaceMealsSheet = lazy(() => loadPlaceMealsSheet().then((m) => ({ default: m.PlaceMealsSheet })));
 const MatchingFilterDialog = lazy(() => loadFilterDialog().then((m) => ({ default: m.MatchingFilterDialog })));
 const AuthorProfileDialog = lazy(() => loadAuthorDialog().then((m) => ({ default: m.AuthorProfileDialog })));
-
-/** True from the first time `open` is (a dialog stays mounted after, to animate out and return focus). */
-function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}
 
 // Issue #33 item 1: the calendar (react-day-picker) loads when the calendar view is first shown; the
 // list is the first view (issue #31 item 2).
