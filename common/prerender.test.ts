@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EARLY_FETCH_GLOBAL, PAGE_PRELOAD_SCRIPT, PRELOADED_PAGES, PRERENDER_GUARD_SCRIPT, prerenderedFileFor, SESSION_STORED_CLASS } from './prerender.ts';
+import { BOOT_AFTER_PAINT_SCRIPT, EARLY_FETCH_GLOBAL, PAGE_PRELOAD_SCRIPT, PRELOADED_PAGES, PRERENDER_GUARD_SCRIPT, prerenderedFileFor, SESSION_STORED_CLASS } from './prerender.ts';
 
 /** Runs the guard as a browser would, with these two storages; answers the classes it left on <html>. */
 function runGuard(local: Record<string, string>, session: Record<string, string> = {}, throws = false): string[] {
@@ -95,5 +95,58 @@ describe('preloaded member pages (issue #33 item 2)', () => {
 
   it('an unreadable stored session never makes the script throw', () => {
     expect(() => runPreload(attributes, { 'bapsang.session': '{not json' })).not.toThrow();
+  });
+});
+
+describe('the prerendered pages\' boot after the first paint (issue #33 item 2)', () => {
+  /** Runs the script with stand-in globals; answers what it appended, the paint observer's callback and the timers it left. */
+  function runBoot(entry: string | null) {
+    const appended: Array<{ type: string; src: string; crossOrigin: string | null }> = [];
+    const timers: Array<{ fn: () => void; ms: number }> = [];
+    let observed: { type: string; buffered: boolean } | null = null;
+    let report: (names: string[]) => void = () => undefined;
+    const document = {
+      currentScript: { getAttribute: (name: string) => (name === 'data-entry' ? entry : null) },
+      createElement: () => ({ type: '', src: '', crossOrigin: null as string | null }),
+      body: { appendChild: (el: { type: string; src: string; crossOrigin: string | null }) => appended.push(el) },
+    };
+    class PerformanceObserver {
+      constructor(callback: (list: { getEntries(): Array<{ name: string }> }) => void) {
+        report = (names) => callback({ getEntries: () => names.map((name) => ({ name })) });
+      }
+      observe(options: { type: string; buffered: boolean }) {
+        observed = options;
+      }
+    }
+    new Function('document', 'PerformanceObserver', 'setTimeout', BOOT_AFTER_PAINT_SCRIPT)(document, PerformanceObserver, (fn: () => void, ms: number) => timers.push({ fn, ms }));
+    /** Fires the timers due after `ms` (and removes them). */
+    const fire = (ms: number) => timers.splice(0).forEach((t) => (t.ms === ms ? t.fn() : timers.push(t)));
+    return { appended, timers, fire, report: (names: string[]) => report(names), observed: () => observed };
+  }
+
+  it('adds the entry as a module script once the first contentful paint is reported, once', () => {
+    const boot = runBoot('/assets/index-abc.js');
+    expect(boot.observed()).toEqual({ type: 'paint', buffered: true });
+    boot.report(['first-paint']);
+    boot.fire(0);
+    expect(boot.appended).toEqual([]);
+    boot.report(['first-contentful-paint']);
+    expect(boot.appended).toEqual([]);
+    boot.fire(0);
+    expect(boot.appended).toEqual([{ type: 'module', src: '/assets/index-abc.js', crossOrigin: '' }]);
+    // The 500 ms fallback finds it done.
+    boot.fire(500);
+    expect(boot.appended).toHaveLength(1);
+  });
+
+  it('a tab that paints nothing still boots after 500 ms', () => {
+    const boot = runBoot('/assets/index-abc.js');
+    boot.fire(500);
+    expect(boot.appended.map((e) => e.src)).toEqual(['/assets/index-abc.js']);
+  });
+
+  it('without an entry it does nothing and never throws', () => {
+    const boot = runBoot(null);
+    expect([boot.appended, boot.timers, boot.observed()]).toEqual([[], [], null]);
   });
 });

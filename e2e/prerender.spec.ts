@@ -48,6 +48,45 @@ test('before the app runs, / shows the visitor hero and /auth the styled login f
   expect(refused, 'the CSP allows the guard by its hash').toEqual([]);
 });
 
+/** What a page recorded of its first paint and of the app's entry script being added (performance.now() ms). */
+interface BootRecord {
+  firstPaint: number | null;
+  entryAdded: number | null;
+}
+
+test('with the app\'s code at hand, / and /auth paint their markup before the app\'s entry runs, which then takes over', async ({ page }) => {
+  const refused = await withoutAppScripts(page);
+  await page.unroute('**/assets/*.js');
+  await page.addInitScript(() => {
+    const scope = globalThis as unknown as {
+      __boot: BootRecord;
+      performance: { now(): number };
+      PerformanceObserver: new (cb: (list: { getEntries(): Array<{ name: string; startTime: number }> }) => void) => { observe(o: object): void };
+      MutationObserver: new (cb: (records: Array<{ addedNodes: ArrayLike<{ tagName?: string; type?: string; src?: string }> }>) => void) => { observe(target: unknown, o: object): void };
+      document: unknown;
+    };
+    scope.__boot = { firstPaint: null, entryAdded: null };
+    new scope.PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') scope.__boot.firstPaint ??= e.startTime;
+    }).observe({ type: 'paint', buffered: true });
+    new scope.MutationObserver((records) => {
+      for (const r of records)
+        for (const node of Array.from(r.addedNodes)) if (node.tagName === 'SCRIPT' && node.type === 'module' && /\/assets\/index-/.test(node.src ?? '')) scope.__boot.entryAdded ??= scope.performance.now();
+    }).observe(scope.document, { childList: true, subtree: true });
+  });
+  // Twice each: the second visit finds the app's code in the browser's cache, as an installed app does.
+  for (const path of ['/', '/', '/auth', '/auth']) {
+    await page.goto(path);
+    await expect(page.locator('.prerendered')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    const boot = await page.evaluate(() => (globalThis as unknown as { __boot: BootRecord }).__boot);
+    expect(boot.firstPaint, path).not.toBeNull();
+    expect(boot.entryAdded, path).not.toBeNull();
+    expect(boot.entryAdded!, `${path}: the entry is added after the first contentful paint`).toBeGreaterThan(boot.firstPaint!);
+  }
+  expect(refused, 'the CSP allows the boot script by its hash').toEqual([]);
+});
+
 test('a member with a stored session sees nothing of the visitor markup before the app runs', async ({ page }) => {
   const refused = await withoutAppScripts(page);
   await page.addInitScript(() => (globalThis as unknown as BrowserGlobals).localStorage.setItem('bapsang.session', JSON.stringify({ token: 'stored', expiresAt: null })));

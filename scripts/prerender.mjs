@@ -92,7 +92,11 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, watch: null },
 });
 try {
-  const { PRERENDERED_PAGES, PRERENDER_GUARD_SCRIPT, PRELOADED_PAGES, PAGE_PRELOAD_SCRIPT } = await vite.ssrLoadModule('/common/prerender.ts');
+  const { PRERENDERED_PAGES, PRERENDER_GUARD_SCRIPT, PRELOADED_PAGES, PAGE_PRELOAD_SCRIPT, BOOT_AFTER_PAINT_SCRIPT } = await vite.ssrLoadModule('/common/prerender.ts');
+  // The app's entry script of the shell: a prerendered page downloads it at once (modulepreload) and
+  // runs it after its first frame (BOOT_AFTER_PAINT_SCRIPT), so its markup shows before the app boots.
+  const entryTag = shell.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
+  if (!entryTag) throw new Error('prerender: dist/index.html has no entry <script type="module" crossorigin src="/assets/…">');
   const { prerender } = await vite.ssrLoadModule('/src/prerender.tsx');
   for (const page of PRERENDERED_PAGES) {
     const [own, ...shared] = MODULES[page.path];
@@ -103,9 +107,11 @@ try {
     const { html, title } = await prerender(page.path);
     const out = shell
       .replace(/<title>[^<]*<\/title>/, `<script>${PRERENDER_GUARD_SCRIPT}</script>\n    <title>${escapeHtml(title)}</title>`)
+      .replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entryTag[1]}">`)
       .replace('</head>', `${links.join('')}</head>`)
-      .replace('<div id="root"></div>', `<div id="root">${html}</div>`);
-    if (!out.includes('class="prerendered"') || !out.includes(PRERENDER_GUARD_SCRIPT)) throw new Error('prerender: dist/index.html has no <title> or empty #root to fill');
+      .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
+      .replace('</body>', `  <script data-entry="${entryTag[1]}">${BOOT_AFTER_PAINT_SCRIPT}</script>\n  </body>`);
+    if (!out.includes('class="prerendered"') || !out.includes(PRERENDER_GUARD_SCRIPT) || !out.includes(BOOT_AFTER_PAINT_SCRIPT)) throw new Error('prerender: dist/index.html has no <title>, empty #root or </body> to fill');
     const target = join(dist, page.file);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, out);

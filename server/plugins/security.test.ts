@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helper.ts';
-import { PAGE_PRELOAD_HASH, PRERENDER_GUARD_HASH } from './security.ts';
+import { BOOT_AFTER_PAINT_HASH, PAGE_PRELOAD_HASH, PRERENDER_GUARD_HASH } from './security.ts';
 
 /** The CSP header as a map of directive → sources. */
 function csp(header: unknown): Record<string, string[]> {
@@ -41,9 +41,10 @@ describe('with an https PUBLIC_URL', () => {
     expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org']);
     // Issue #18: no Kakao key, no Kakao SDK host (only the postcode widget's t1.daumcdn.net); one
     // inline script, the prerendered pages' guard, by its hash (issue #33 item 2).
-    expect(d['script-src']).toEqual(["'self'", PRERENDER_GUARD_HASH, PAGE_PRELOAD_HASH, 'https://t1.daumcdn.net']);
+    expect(d['script-src']).toEqual(["'self'", PRERENDER_GUARD_HASH, PAGE_PRELOAD_HASH, BOOT_AFTER_PAINT_HASH, 'https://t1.daumcdn.net']);
     expect(PRERENDER_GUARD_HASH).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     expect(PAGE_PRELOAD_HASH).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+    expect(BOOT_AFTER_PAINT_HASH).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
     for (const [name, sources] of Object.entries(d)) {
       expect(sources, name).not.toContain('https:');
       expect(sources, name).not.toContain('*');
@@ -80,7 +81,7 @@ describe('with Kakao keys (issue #18 item 5)', () => {
   it('allows exactly the Kakao Maps and KakaoTalk share SDK hosts when VITE_KAKAO_MAP_KEY and VITE_KAKAO_JS_KEY are set', async () => {
     t = await createTestApp({ env: { PUBLIC_URL: 'https://bapsang.example', VITE_KAKAO_MAP_KEY: 'map-key', VITE_KAKAO_JS_KEY: 'js-key' } });
     const d = csp((await t.app.inject({ url: '/healthz' })).headers['content-security-policy']);
-    expect(d['script-src']).toEqual(["'self'", PRERENDER_GUARD_HASH, PAGE_PRELOAD_HASH, 'https://t1.daumcdn.net', 'https://dapi.kakao.com', 'https://t1.kakaocdn.net']);
+    expect(d['script-src']).toEqual(["'self'", PRERENDER_GUARD_HASH, PAGE_PRELOAD_HASH, BOOT_AFTER_PAINT_HASH, 'https://t1.daumcdn.net', 'https://dapi.kakao.com', 'https://t1.kakaocdn.net']);
     expect(d['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org', 'https://*.daumcdn.net']);
     expect(d['connect-src']).toEqual(["'self'", 'wss://bapsang.example', 'https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com']);
     expect(d['frame-src']).toEqual(["'self'", 'https://t1.daumcdn.net']);

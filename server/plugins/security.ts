@@ -17,12 +17,14 @@ import { constants as zlibConstants } from 'node:zlib';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
-import { PAGE_PRELOAD_SCRIPT, PRERENDER_GUARD_SCRIPT } from '../../common/prerender.ts';
+import { BOOT_AFTER_PAINT_SCRIPT, PAGE_PRELOAD_SCRIPT, PRERENDER_GUARD_SCRIPT } from '../../common/prerender.ts';
 
 /** CSP source of the prerendered pages' inline guard (issue #33 item 2): allowed by its SHA-256, nothing else inline. */
 export const PRERENDER_GUARD_HASH = `'sha256-${createHash('sha256').update(PRERENDER_GUARD_SCRIPT).digest('base64')}'`;
 /** CSP source of the preloaded member pages' inline script (issue #33 item 2; its addresses are attributes, so one hash). */
 export const PAGE_PRELOAD_HASH = `'sha256-${createHash('sha256').update(PAGE_PRELOAD_SCRIPT).digest('base64')}'`;
+/** CSP source of the prerendered pages' boot script (issue #33 item 2; the entry's address is an attribute, so one hash). */
+export const BOOT_AFTER_PAINT_HASH = `'sha256-${createHash('sha256').update(BOOT_AFTER_PAINT_SCRIPT).digest('base64')}'`;
 
 /** Hosts `firebase/messaging`'s `getToken` calls (installation id, then the FCM registration). */
 export const FCM_CONNECT_ORIGINS = ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'];
@@ -58,7 +60,7 @@ export function cspDirectives(publicUrl: string, kakao: KakaoBrowserSdks = { map
     'default-src': ["'self'"],
     // The Daum postcode widget (board address search, issue #6) is loaded on demand from this host.
     // The prerendered pages' one inline script (common/prerender.ts), by its hash.
-    'script-src': ["'self'", PRERENDER_GUARD_HASH, PAGE_PRELOAD_HASH, 'https://t1.daumcdn.net', ...(kakao.map ? KAKAO_MAP_SCRIPT_SOURCES : []), ...(kakao.share ? KAKAO_SHARE_SCRIPT_SOURCES : [])],
+    'script-src': ["'self'", PRERENDER_GUARD_HASH, PAGE_PRELOAD_HASH, BOOT_AFTER_PAINT_HASH, 'https://t1.daumcdn.net', ...(kakao.map ? KAKAO_MAP_SCRIPT_SOURCES : []), ...(kakao.share ? KAKAO_SHARE_SCRIPT_SOURCES : [])],
     'frame-src': ["'self'", 'https://t1.daumcdn.net'],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...MAP_IMAGE_SOURCES, ...(kakao.map ? KAKAO_MAP_IMAGE_SOURCES : [])],
