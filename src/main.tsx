@@ -1,7 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { afterNextPaint } from './lib/after-paint';
 import { firstPageShown } from './lib/first-page-shown';
 import { startInstallPrompt } from './lib/install-prompt';
 import { useSession } from './lib/session/store';
@@ -50,11 +49,8 @@ function start(container: HTMLElement) {
   });
 }
 
-// A page the server sent prerendered (`/`, `/auth`: scripts/prerender.mjs) is on screen before the
-// app runs; let the browser paint it whole once before the app starts (else its first frame can
-// wait for the app's first render, which replaces it). A hidden tab does not paint: 100 ms at most.
-if (root.hasChildNodes()) {
-  afterNextPaint(() => start(root));
-} else {
-  start(root);
-}
+// A page the server sent prerendered (`/`, `/auth`: scripts/prerender.mjs) is already on screen:
+// its HTML adds this script only once the browser has reported its first contentful paint
+// (common/prerender.ts BOOT_AFTER_PAINT_SCRIPT), so the app's first render replaces a page the
+// member has seen.
+start(root);
