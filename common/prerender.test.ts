@@ -100,7 +100,7 @@ describe('preloaded member pages (issue #33 item 2)', () => {
 
 describe('the prerendered pages\' boot after the first paint (issue #33 item 2)', () => {
   /** Runs the script with stand-in globals; answers what it appended, the paint observer's callback and the timers it left. */
-  function runBoot(entry: string | null) {
+  function runBoot(entry: string | null, sessionStored = false) {
     const appended: Array<{ type: string; src: string; crossOrigin: string | null }> = [];
     const timers: Array<{ fn: () => void; ms: number }> = [];
     let observed: { type: string; buffered: boolean } | null = null;
@@ -109,6 +109,7 @@ describe('the prerendered pages\' boot after the first paint (issue #33 item 2)'
       currentScript: { getAttribute: (name: string) => (name === 'data-entry' ? entry : null) },
       createElement: () => ({ type: '', src: '', crossOrigin: null as string | null }),
       body: { appendChild: (el: { type: string; src: string; crossOrigin: string | null }) => appended.push(el) },
+      documentElement: { classList: { contains: (c: string) => sessionStored && c === SESSION_STORED_CLASS } },
     };
     class PerformanceObserver {
       constructor(callback: (list: { getEntries(): Array<{ name: string }> }) => void) {
@@ -143,6 +144,12 @@ describe('the prerendered pages\' boot after the first paint (issue #33 item 2)'
     const boot = runBoot('/assets/index-abc.js');
     boot.fire(500);
     expect(boot.appended.map((e) => e.src)).toEqual(['/assets/index-abc.js']);
+  });
+
+  it('for a member with a stored session (the visitor markup is hidden, nothing will paint) it adds the entry at once', () => {
+    const boot = runBoot('/assets/index-abc.js', true);
+    expect(boot.appended.map((e) => e.src)).toEqual(['/assets/index-abc.js']);
+    expect([boot.timers, boot.observed()]).toEqual([[], null]);
   });
 
   it('without an entry it does nothing and never throws', () => {

@@ -29,12 +29,13 @@ export const PRERENDER_GUARD_SCRIPT = `try{var k=${JSON.stringify(SESSION_STORAG
  * reports the page's first contentful paint (a `PerformanceObserver` of `paint` entries, which come
  * once the frame is on screen; a frame's own callbacks can run before that), or after 500 ms at most
  * (a hidden tab does not paint; a browser without paint timing), while a `<link rel="modulepreload">`
- * has been downloading it from the start. A browser runs a module script that is already downloaded when parsing ends, before
+ * has been downloading it from the start. A member with a stored session is not shown the visitor's
+ * markup (the guard hid it: nothing to paint), so for them it adds the entry at once. A browser runs a module script that is already downloaded when parsing ends, before
  * any frame: on a phone with the app's code at hand (the service worker's precache, a fast network)
  * the prerendered page would wait for the first chunk to be evaluated (React, the router, ≈ 40 ms,
  * 200 ms on a slow phone) before it shows. With this, the page shows first, every time.
  */
-export const BOOT_AFTER_PAINT_SCRIPT = `(function(){var s=document.currentScript,u=s&&s.getAttribute('data-entry'),d=false;if(!u)return;function go(){if(d)return;d=true;var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=u;document.body.appendChild(e)}try{new PerformanceObserver(function(l){if(l.getEntries().some(function(p){return p.name==='first-contentful-paint'}))setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch(x){go()}setTimeout(go,500)})()`;
+export const BOOT_AFTER_PAINT_SCRIPT = `(function(){var s=document.currentScript,u=s&&s.getAttribute('data-entry'),d=false;if(!u)return;function go(){if(d)return;d=true;var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=u;document.body.appendChild(e)}if(document.documentElement.classList.contains(${JSON.stringify(SESSION_STORED_CLASS)})){go();return}try{new PerformanceObserver(function(l){if(l.getEntries().some(function(p){return p.name==='first-contentful-paint'}))setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch(x){go()}setTimeout(go,500)})()`;
 
 /** A visitor page the build prerenders: its address and its file under the built client's root. */
 export interface PrerenderedPage {

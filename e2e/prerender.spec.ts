@@ -54,7 +54,7 @@ interface BootRecord {
   entryAdded: number | null;
 }
 
-test('with the app\'s code at hand, / and /auth paint their markup before the app\'s entry runs, which then takes over', async ({ page }) => {
+test('with the app\'s code at hand, / and /auth paint their markup before the app\'s entry runs, which then takes over; a member\'s starts at once', async ({ page, request }) => {
   const refused = await withoutAppScripts(page);
   await page.unroute('**/assets/*.js');
   await page.addInitScript(() => {
@@ -84,6 +84,14 @@ test('with the app\'s code at hand, / and /auth paint their markup before the ap
     expect(boot.entryAdded, path).not.toBeNull();
     expect(boot.entryAdded!, `${path}: the entry is added after the first contentful paint`).toBeGreaterThan(boot.firstPaint!);
   }
+  // A member with a stored session is not shown the visitor markup (nothing to paint): the app starts at once.
+  const member = await createMemberViaApi(request, { name: '부팅회원' });
+  await page.evaluate((stored) => (globalThis as unknown as BrowserGlobals).localStorage.setItem('bapsang.session', stored), await storedSession(request, member));
+  await page.goto('/');
+  await expect(page.locator('.prerendered')).toHaveCount(0);
+  const boot = await page.evaluate(() => (globalThis as unknown as { __boot: BootRecord }).__boot);
+  expect(boot.entryAdded, 'the entry is added while the page loads, before anything paints').not.toBeNull();
+  if (boot.firstPaint !== null) expect(boot.entryAdded!).toBeLessThan(boot.firstPaint);
   expect(refused, 'the CSP allows the boot script by its hash').toEqual([]);
 });
 
