@@ -100,13 +100,16 @@ describe('preloaded member pages (issue #33 item 2)', () => {
 
 describe('the prerendered pages\' boot after the first paint (issue #33 item 2)', () => {
   /** Runs the script with stand-in globals; answers what it appended, the paint observer's callback and the timers it left. */
-  function runBoot(entry: string | null, sessionStored = false) {
+  function runBoot(entry: string | null, sessionStored = false, frame?: { search: string }) {
     const appended: Array<{ type: string; src: string; crossOrigin: string | null }> = [];
+    const removed: unknown[] = [];
+    const markup = { parentNode: { removeChild: (node: unknown) => removed.push(node) } };
     const timers: Array<{ fn: () => void; ms: number }> = [];
     let observed: { type: string; buffered: boolean } | null = null;
     let report: (names: string[]) => void = () => undefined;
     const document = {
-      currentScript: { getAttribute: (name: string) => (name === 'data-entry' ? entry : null) },
+      currentScript: { getAttribute: (name: string) => (name === 'data-entry' ? entry : name === 'data-for' && frame ? 'member' : null) },
+      querySelector: (selector: string) => (selector === '.prerendered' ? markup : null),
       createElement: () => ({ type: '', src: '', crossOrigin: null as string | null }),
       body: { appendChild: (el: { type: string; src: string; crossOrigin: string | null }) => appended.push(el) },
       documentElement: { classList: { contains: (c: string) => sessionStored && c === SESSION_STORED_CLASS } },
@@ -119,10 +122,10 @@ describe('the prerendered pages\' boot after the first paint (issue #33 item 2)'
         observed = options;
       }
     }
-    new Function('document', 'PerformanceObserver', 'setTimeout', BOOT_AFTER_PAINT_SCRIPT)(document, PerformanceObserver, (fn: () => void, ms: number) => timers.push({ fn, ms }));
+    new Function('document', 'location', 'PerformanceObserver', 'setTimeout', BOOT_AFTER_PAINT_SCRIPT)(document, { search: frame?.search ?? '' }, PerformanceObserver, (fn: () => void, ms: number) => timers.push({ fn, ms }));
     /** Fires the timers due after `ms` (and removes them). */
     const fire = (ms: number) => timers.splice(0).forEach((t) => (t.ms === ms ? t.fn() : timers.push(t)));
-    return { appended, timers, fire, report: (names: string[]) => report(names), observed: () => observed };
+    return { appended, timers, fire, removed, report: (names: string[]) => report(names), observed: () => observed };
   }
 
   it('adds the entry as a module script once the first contentful paint is reported, once', () => {
@@ -150,6 +153,25 @@ describe('the prerendered pages\' boot after the first paint (issue #33 item 2)'
     const boot = runBoot('/assets/index-abc.js', true);
     expect(boot.appended.map((e) => e.src)).toEqual(['/assets/index-abc.js']);
     expect([boot.timers, boot.observed()]).toEqual([[], null]);
+  });
+
+  it('a member page\'s frame waits for its paint for a member, and boots at once for a visitor (it is hidden)', () => {
+    const member = runBoot('/assets/index-abc.js', true, { search: '' });
+    expect(member.appended).toEqual([]);
+    member.report(['first-contentful-paint']);
+    member.fire(0);
+    expect(member.appended.map((e) => e.src)).toEqual(['/assets/index-abc.js']);
+    expect(member.removed).toEqual([]);
+
+    const visitor = runBoot('/assets/index-abc.js', false, { search: '' });
+    expect(visitor.appended.map((e) => e.src)).toEqual(['/assets/index-abc.js']);
+    expect(visitor.observed()).toBeNull();
+  });
+
+  it('an address with a query (a shared day or meal) removes the frame before it paints and boots at once', () => {
+    const boot = runBoot('/assets/index-abc.js', true, { search: '?date=2026-12-24&schedule=3' });
+    expect(boot.removed).toHaveLength(1);
+    expect(boot.appended.map((e) => e.src)).toEqual(['/assets/index-abc.js']);
   });
 
   it('without an entry it does nothing and never throws', () => {

@@ -29,13 +29,15 @@ export const PRERENDER_GUARD_SCRIPT = `try{var k=${JSON.stringify(SESSION_STORAG
  * reports the page's first contentful paint (a `PerformanceObserver` of `paint` entries, which come
  * once the frame is on screen; a frame's own callbacks can run before that), or after 500 ms at most
  * (a hidden tab does not paint; a browser without paint timing), while a `<link rel="modulepreload">`
- * has been downloading it from the start. A member with a stored session is not shown the visitor's
- * markup (the guard hid it: nothing to paint), so for them it adds the entry at once. A browser runs a module script that is already downloaded when parsing ends, before
+ * has been downloading it from the start. It adds the entry at once when the markup is not shown,
+ * so nothing will paint: the visitor's markup (`/`, `/auth`) to a member with a stored session (the
+ * guard hid it), a member page's frame (`data-for="member"`) to a visitor, or to an address with a
+ * query (it removes the frame then: a shared day or meal opens another view than the frame's). A browser runs a module script that is already downloaded when parsing ends, before
  * any frame: on a phone with the app's code at hand (the service worker's precache, a fast network)
  * the prerendered page would wait for the first chunk to be evaluated (React, the router, ≈ 40 ms,
  * 200 ms on a slow phone) before it shows. With this, the page shows first, every time.
  */
-export const BOOT_AFTER_PAINT_SCRIPT = `(function(){var s=document.currentScript,u=s&&s.getAttribute('data-entry'),d=false;if(!u)return;function go(){if(d)return;d=true;var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=u;document.body.appendChild(e)}if(document.documentElement.classList.contains(${JSON.stringify(SESSION_STORED_CLASS)})){go();return}try{new PerformanceObserver(function(l){if(l.getEntries().some(function(p){return p.name==='first-contentful-paint'}))setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch(x){go()}setTimeout(go,500)})()`;
+export const BOOT_AFTER_PAINT_SCRIPT = `(function(){var s=document.currentScript,u=s&&s.getAttribute('data-entry'),d=false;if(!u)return;function go(){if(d)return;d=true;var e=document.createElement('script');e.type='module';e.crossOrigin='';e.src=u;document.body.appendChild(e)}var st=document.documentElement.classList.contains(${JSON.stringify(SESSION_STORED_CLASS)}),m=s.getAttribute('data-for')==='member',f=m?document.querySelector('.prerendered'):null;if(f&&location.search){f.parentNode.removeChild(f);f=null}if(m?!(f&&st):st){go();return}try{new PerformanceObserver(function(l){if(l.getEntries().some(function(p){return p.name==='first-contentful-paint'}))setTimeout(go,0)}).observe({type:'paint',buffered:true})}catch(x){go()}setTimeout(go,500)})()`;
 
 /** A visitor page the build prerenders: its address and its file under the built client's root. */
 export interface PrerenderedPage {
@@ -59,10 +61,18 @@ export interface PreloadedPage {
   file: string;
   /** The loader's first request: `postsQuery()` of the board, `chatsQuery()` of 채팅 (checked by their tests). */
   fetch?: string;
+  /**
+   * The page's first view needs no data of the member (매칭: its heading, filters and location
+   * notice; the list loads after): the build prerenders it as a frame (src/prerender.tsx, audience
+   * 'member') that a member with a stored session sees with the HTML; visitors, whom the guard
+   * sends to the login, never see it, nor does an address with a query (a shared day or meal opens
+   * another view).
+   */
+  frame?: boolean;
 }
 
 export const PRELOADED_PAGES: readonly PreloadedPage[] = [
-  { path: '/matching', file: 'prerender/matching.html' },
+  { path: '/matching', file: 'prerender/matching.html', frame: true },
   { path: '/match-requests', file: 'prerender/match-requests.html' },
   { path: '/chats', file: 'prerender/chats.html', fetch: '/api/chats?limit=20' },
   { path: '/profile', file: 'prerender/profile.html' },

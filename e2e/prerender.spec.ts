@@ -43,8 +43,12 @@ test('before the app runs, / shows the visitor hero and /auth the styled login f
 
   await page.goto('/auth?mode=register');
   await expect(page.locator('#root')).toBeEmpty();
-  await page.goto('/matching');
+  await page.goto('/schedule');
   await expect(page.locator('#root')).toBeEmpty();
+  // 매칭's member frame is in the HTML, and a visitor sees nothing of it.
+  await page.goto('/matching');
+  await expect(page.locator('#root .prerendered--member')).toHaveCount(1);
+  await expect(page.locator('#root .prerendered--member')).toBeHidden();
   expect(refused, 'the CSP allows the guard by its hash').toEqual([]);
 });
 
@@ -161,4 +165,29 @@ test('the app shows the board with the list the HTML started: one request for it
   await expect(page.getByRole('heading', { level: 1, name: '맛집 소개' })).toBeVisible();
   await expect(page.getByText(title)).toBeVisible();
   expect(lists).toBe(1);
+});
+
+test('a member\'s 매칭 shows its frame with the HTML (heading, filters, the location notice, the list loading), no member in it; a shared day\'s address does not; the app takes over', async ({ page, request }) => {
+  const member = await createMemberViaApi(request, { name: '프레임회원' });
+  const stored = await storedSession(request, member);
+  const refused = await withoutAppScripts(page);
+  await page.addInitScript((value) => (globalThis as unknown as BrowserGlobals).localStorage.setItem('bapsang.session', value), stored);
+  await page.goto('/matching');
+  await expect(page).toHaveTitle('매칭 · 밥상친구');
+  const frame = page.locator('#root .prerendered--member');
+  await expect(frame.getByRole('heading', { level: 1, name: '매칭' })).toBeVisible();
+  await expect(frame.getByText('가까운 약속을 찾으려면 위치가 필요해요.')).toBeVisible();
+  await expect(frame.getByRole('button', { name: '로그인' })).toBeHidden();
+  await expect(frame.getByRole('link', { name: '로그인' })).toBeHidden();
+  await expect(frame).not.toContainText('프레임회원');
+  await page.goto('/matching?date=2026-12-24');
+  await expect(page.locator('#root .prerendered')).toHaveCount(0);
+  expect(refused, 'the CSP allows the guard and the boot script by their hashes').toEqual([]);
+
+  await page.unroute('**/assets/*.js');
+  await page.goto('/matching');
+  await expect(page.locator('.prerendered')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: '매칭' })).toHaveCount(1);
+  await expect(page.getByText('가까운 약속을 찾으려면 위치가 필요해요.')).toBeVisible();
+  await expect(page.getByRole('button', { name: '프로필 메뉴' })).toBeVisible();
 });

@@ -131,9 +131,23 @@ try {
     const list = (files) => [...files].filter((file) => !inShell.has(file)).map((file) => `/${file}`).join(' ');
     // The loader's first request, unless the API is on another host (VITE_API_URL): the script asks the page's own.
     const fetchAttr = page.fetch && !vite.config.env.VITE_API_URL ? ` data-fetch="${page.fetch}"` : '';
-    const script = `    <script data-modules="${list(scripts)}" data-styles="${list(styles)}"${fetchAttr}>${PAGE_PRELOAD_SCRIPT}</script>\n`;
-    const out = shell.replace('</head>', `${script}</head>`);
+    // A page with a frame links its stylesheets (the frame is laid out with the HTML); the others preload them.
+    const script = `    <script data-modules="${list(scripts)}" data-styles="${page.frame ? '' : list(styles)}"${fetchAttr}>${PAGE_PRELOAD_SCRIPT}</script>\n`;
+    let out = shell.replace('</head>', `${script}</head>`);
     if (!out.includes(PAGE_PRELOAD_SCRIPT)) throw new Error('prerender: dist/index.html has no </head>');
+    if (page.frame) {
+      // The member's frame (src/prerender.tsx), shown with the HTML to a member with a stored session
+      // (the guard marks <html>), and the app's entry run after its first paint.
+      const { html, title } = await prerender(page.path, 'member');
+      const links = list(styles).split(' ').filter(Boolean).map((file) => `    <link rel="stylesheet" crossorigin href="${file}">\n`);
+      out = out
+        .replace(/<title>[^<]*<\/title>/, `<script>${PRERENDER_GUARD_SCRIPT}</script>\n    <title>${escapeHtml(title)}</title>`)
+        .replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entryTag[1]}">`)
+        .replace('</head>', `${links.join('')}</head>`)
+        .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
+        .replace('</body>', `  <script data-entry="${entryTag[1]}" data-for="member">${BOOT_AFTER_PAINT_SCRIPT}</script>\n  </body>`);
+      if (!out.includes('prerendered--member') || !out.includes(PRERENDER_GUARD_SCRIPT) || !out.includes(BOOT_AFTER_PAINT_SCRIPT)) throw new Error(`prerender: ${page.path}'s frame could not be written into the shell`);
+    }
     const target = join(dist, page.file);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, out);

@@ -67,7 +67,9 @@ export interface AskedPosition {
  * at once, without asking; until then, and after a refusal, distance is from the default centre.
  */
 export function useAskedPosition(): AskedPosition {
-  const supported = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+  // Rendered without a browser (the build's prerender of 매칭's frame, src/prerender.tsx), the page
+  // reads as a browser's first render does: not asked yet.
+  const supported = typeof window === 'undefined' || (typeof navigator !== 'undefined' && 'geolocation' in navigator);
   const [state, setState] = useState<Omit<AskedPosition, 'ask'>>(() => ({ position: DEFAULT_CENTER, source: 'default', permission: supported ? 'prompt' : 'denied' }));
 
   const locate = useCallback(() => {
