@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterNextPaint, afterPaintShown } from './after-paint';
 
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('afterNextPaint', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
 
   it('runs after the next frame, once, not before it', () => {
     const fn = vi.fn();
@@ -44,12 +45,6 @@ describe('afterNextPaint', () => {
 });
 
 describe('afterPaintShown', () => {
-  beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
 
   it('runs after the frame that follows the next paint, once', () => {
     const fn = vi.fn();
