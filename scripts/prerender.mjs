@@ -157,3 +157,6 @@ try {
   await vite.close();
 }
 rmSync(join(dist, '.vite'), { recursive: true, force: true });
+// Done: the pages are written. The app's modules ran in this process (a loader may have started a
+// request it does not wait for, with its retry timers), so the build does not wait for them to end.
+process.exit(0);
