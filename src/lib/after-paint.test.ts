@@ -9,7 +9,6 @@ afterEach(() => {
 });
 
 describe('afterNextPaint', () => {
-
   it('runs after the next frame, once, not before it', () => {
     const fn = vi.fn();
     afterNextPaint(fn);
@@ -45,16 +44,19 @@ describe('afterNextPaint', () => {
 });
 
 describe('afterPaintShown', () => {
+  /** One frame, then the 0 ms timeout its callback left (a fake 0 ms timeout fires 1 ms later). */
+  const paintFrame = () => {
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
+  };
 
   it('runs after the frame that follows the next paint, once', () => {
     const fn = vi.fn();
     afterPaintShown(fn);
-    vi.advanceTimersToNextFrame();
-    vi.advanceTimersByTime(1);
+    paintFrame();
     // The next frame has painted; its presentation may still be on the way.
     expect(fn).not.toHaveBeenCalled();
-    vi.advanceTimersToNextFrame();
-    vi.advanceTimersByTime(1);
+    paintFrame();
     expect(fn).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(1000);
     expect(fn).toHaveBeenCalledTimes(1);
@@ -63,10 +65,9 @@ describe('afterPaintShown', () => {
   it('never runs when cancelled between the two frames', () => {
     const fn = vi.fn();
     const cancel = afterPaintShown(fn);
-    vi.advanceTimersToNextFrame();
-    vi.advanceTimersByTime(1);
+    paintFrame();
     cancel();
-    vi.advanceTimersToNextFrame();
+    paintFrame();
     vi.advanceTimersByTime(1000);
     expect(fn).not.toHaveBeenCalled();
   });
