@@ -124,6 +124,39 @@ async function pretendNoWindowInFront(worker: Worker): Promise<void> {
   });
 }
 
+/** Every running instance of our worker (the one a push reaches may not be the first listed). */
+function ourWorkers(context: BrowserContext): Worker[] {
+  return context.serviceWorkers().filter((w) => new URL(w.url()).pathname === '/sw.js');
+}
+
+/**
+ * Delivers `data` with no window in front and waits until `seen` passes on a running instance of
+ * our worker. A push delivered through the DevTools protocol is now and then lost on a loaded
+ * machine (CI, and 1 in 20 runs here with the cores busy: no notification, no message, the worker
+ * alive), and the override of `pretendNoWindowInFront` lives in one worker instance while the push
+ * may reach another (restarted, or a second one Chromium still runs), which would post it to the
+ * focused page instead. So every instance is told, and the push is delivered again until it shows
+ * (a repeat replaces the first: one tag per match). What is asserted stays the worker's own work.
+ */
+async function deliverUnattended(
+  context: BrowserContext,
+  cdp: CDPSession,
+  id: string,
+  data: Record<string, string>,
+  seen: (worker: Worker) => Promise<void>,
+): Promise<Worker> {
+  let running: Worker | undefined;
+  await expect(async () => {
+    const workers = ourWorkers(context);
+    for (const worker of workers) await pretendNoWindowInFront(worker);
+    await deliver(cdp, id, data);
+    running = workers[0];
+    expect(running, 'a worker of ours runs').toBeDefined();
+    await seen(running as Worker);
+  }).toPass({ timeout: 40_000, intervals: [0] });
+  return running as Worker;
+}
+
 test('a pushed match notification is shown in Korean, replaced per match, and its click opens activity or the chat', async ({ context, page, request }) => {
   const host = await createMemberViaApi(request, { name: '알림호스트' });
   const guest = await createMemberViaApi(request, { name: '민지' });
@@ -149,8 +182,9 @@ test('a pushed match notification is shown in Korean, replaced per match, and it
 
   // No window in front (headless Chromium reports every page focused, so the worker is told so):
   // one notification, the Korean text, our icon and badge, tagged per match.
-  await pretendNoWindowInFront(worker);
-  await deliver(cdp, id, pushData('new_match_request', matchId, '민지님이 매칭을 신청했어요.'));
+  await deliverUnattended(context, cdp, id, pushData('new_match_request', matchId, '민지님이 매칭을 신청했어요.'), async (w) => {
+    await expect.poll(async () => (await shown(w)).length, { timeout: 5_000 }).toBe(1);
+  });
   await expect.poll(() => shown(worker)).toEqual([
     {
       title: '밥상친구',
@@ -164,8 +198,9 @@ test('a pushed match notification is shown in Korean, replaced per match, and it
   ]);
 
   // A second push about the same match replaces the first.
-  await deliver(cdp, id, pushData('match_confirmed', matchId, '매칭이 확정됐어요.'));
-  await expect.poll(async () => (await shown(worker)).map((n) => `${n.tag} ${n.body}`)).toEqual([`match-${matchId} 매칭이 확정됐어요.`]);
+  await deliverUnattended(context, cdp, id, pushData('match_confirmed', matchId, '매칭이 확정됐어요.'), async (w) => {
+    await expect.poll(async () => (await shown(w)).map((n) => `${n.tag} ${n.body}`), { timeout: 5_000 }).toEqual([`match-${matchId} 매칭이 확정됐어요.`]);
+  });
 
   // A push that names no known type is ignored.
   await deliver(cdp, id, { ...pushData('new_match_request', matchId, '무시'), type: 'promotion' });
@@ -184,9 +219,9 @@ test('a pushed match notification is shown in Korean, replaced per match, and it
   await expect.poll(() => shown(worker)).toEqual([]);
 
   // A new message leads to that match's chat.
-  await pretendNoWindowInFront(worker);
-  await deliver(cdp, id, pushData('new_message', matchId, '민지님이 새 메시지를 보냈습니다.'));
-  await expect.poll(async () => (await shown(worker)).map((n) => n.data.url)).toEqual([`/chat/${matchId}`]);
+  await deliverUnattended(context, cdp, id, pushData('new_message', matchId, '민지님이 새 메시지를 보냈습니다.'), async (w) => {
+    await expect.poll(async () => (await shown(w)).map((n) => n.data.url), { timeout: 5_000 }).toEqual([`/chat/${matchId}`]);
+  });
   await clickNotification(worker);
   await expectPath(page, `/chat/${matchId}`);
   await expect.poll(() => shown(worker)).toEqual([]);
@@ -219,10 +254,11 @@ test('with no window of ours open, a notification click asks for a new window at
     )
     .toBe(0);
   // With no window of ours (none in front), the push is shown as a system notification (issue #16 item 6).
-  await deliver(cdp, id, pushData('match_accepted', 77, '알림호스트님이 매칭을 수락했습니다.'));
   // A worker with no client may have been stopped: the push starts it again, which a loaded CI machine takes its time over.
-  await expect.poll(async () => (await shown(worker)).length, { timeout: 20_000 }).toBe(1);
-  await worker.evaluate(() => {
+  const woken = await deliverUnattended(context, cdp, id, pushData('match_accepted', 77, '알림호스트님이 매칭을 수락했습니다.'), async (w) => {
+    await expect.poll(async () => (await shown(w)).map((n) => n.body), { timeout: 10_000 }).toEqual(['알림호스트님이 매칭을 수락했습니다.']);
+  });
+  await woken.evaluate(() => {
     const scope = globalThis as unknown as { clients: { openWindow(url: string): Promise<unknown> }; __opened: string[] };
     const original = scope.clients.openWindow.bind(scope.clients);
     scope.__opened = [];
@@ -231,7 +267,7 @@ test('with no window of ours open, a notification click asks for a new window at
       return original(url);
     };
   });
-  await clickNotification(worker);
-  await expect.poll(() => worker.evaluate(() => (globalThis as unknown as { __opened: string[] }).__opened)).toEqual([`${APP_URL}/match-requests`]);
-  await expect.poll(() => shown(worker)).toEqual([]);
+  await clickNotification(woken);
+  await expect.poll(() => woken.evaluate(() => (globalThis as unknown as { __opened: string[] }).__opened)).toEqual([`${APP_URL}/match-requests`]);
+  await expect.poll(() => shown(woken)).toEqual([]);
 });
