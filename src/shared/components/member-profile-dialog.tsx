@@ -18,6 +18,7 @@ import { BlockMemberButton } from './block-member-button';
 import { Dialog } from '@/components/ui/dialog';
 import { QueryState } from '@/components/ui/load-state';
 import { memberStatsText } from './member-stats';
+import './profile-dialog.css';
 import { ReportButton } from './report-dialog';
 
 /** `GET /api/users/{id}` as a query: `['users', id]`. */

@@ -164,6 +164,8 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
     { label: ko.activity.receivedTile, value: received.isPending ? '…' : `${visibleReceived.length}${received.hasNextPage ? '+' : ''}` },
     { label: ko.activity.ratingTile, value: formatAverageRating(user.averageRating, user.reviewCount) },
   ];
+  // A figure is large; a word (아직 없어요 below 5 reviews) is set smaller, so a 360 px tile keeps it on one line.
+  const isFigure = (value: string) => /^[\d.…+]+$/.test(value);
 
   return (
     <div className="page activity-page">
@@ -175,7 +177,7 @@ export function ActivityPage({ user, onUserRefreshed, onChat, onReview, notice }
             <span className="activity-tile__label" aria-hidden="true">
               {t.label}
             </span>
-            <span className="activity-tile__value">{t.value}</span>
+            <span className={isFigure(t.value) ? 'activity-tile__value' : 'activity-tile__value activity-tile__value--words'}>{t.value}</span>
           </div>
         ))}
       </div>

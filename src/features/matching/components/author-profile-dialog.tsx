@@ -9,6 +9,7 @@ import { ReportButton } from '@/shared/components/report-dialog';
 import { memberStatsText } from '@/shared/components/member-stats';
 import { format, ko } from '@/i18n/ko';
 import { useSession } from '@/lib/session/store';
+import '@/shared/components/profile-dialog.css';
 
 interface AuthorProfileDialogProps {
   author: ScheduleAuthor | null;
