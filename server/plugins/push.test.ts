@@ -146,6 +146,28 @@ describe('each live notification goes to the right member\'s tokens', () => {
     expect(call.webpush?.fcmOptions?.link).toBe(`https://app.test/chat/${matchId}`);
   });
 
+  it('a push still waiting when the two block each other is not delivered; a moderation notice still is', async () => {
+    const blocker = await t.quickMember({ name: '차단자' });
+    await register(blocker, 'blocker-phone-token');
+    // Handed over before the block (the line delivers it later): as the notifier builds it.
+    const fromGuest = { type: 'new_message' as const, matchId: 1, scheduleId: 1, fromUser: { id: guest.id, name: '게스트' }, message: '게스트님이 새 메시지를 보냈습니다.', createdAt: new Date().toISOString() };
+    let from = await settledCallCount();
+    await t.app.pushSender.send(blocker.id, fromGuest);
+    expect((await onlyCallSince(from)).tokens).toEqual(['blocker-phone-token']);
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/blocks', headers: blocker.headers, payload: { userId: guest.id } });
+    expect(res.statusCode, res.body).toBe(201);
+    from = await settledCallCount();
+    await t.app.pushSender.send(blocker.id, fromGuest);
+    // …and the other way: the blocked member's devices get nothing from the blocker either.
+    await t.app.pushSender.send(guest.id, { ...fromGuest, fromUser: { id: blocker.id, name: '차단자' } });
+    expect(await settledCallCount()).toBe(from);
+
+    // A notice about the member's own content comes from themself: the block does not stop it.
+    await t.app.pushSender.send(blocker.id, { ...fromGuest, type: 'content_hidden', matchId: 0, scheduleId: 0, fromUser: { id: blocker.id, name: '' }, message: '글이 숨겨졌어요.' });
+    expect((await onlyCallSince(from)).data?.type).toBe('content_hidden');
+  });
+
   it('a member with no tokens → no FCM call', async () => {
     const lonely = await t.quickMember({ name: '토큰없음' });
     const from = await settledCallCount();

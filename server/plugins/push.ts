@@ -15,11 +15,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import fp from 'fastify-plugin';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { BatchResponse, MulticastMessage } from 'firebase-admin/messaging';
 import { pushDataOf, type PushSource } from '../../common/push.ts';
 import type { FirebaseCredentials } from '../config.ts';
 import { pushTokens } from '../db/schema.ts';
+import { notBlockedWith } from '../modules/blocks/public.ts';
 import type { Database } from '../db/database.ts';
 
 /**
@@ -195,7 +196,16 @@ export function createFcmPushSender(deps: FcmPushSenderDeps): PushSender {
   const origin = deps.publicUrl?.startsWith('https://') ? deps.publicUrl.replace(/\/+$/, '') : undefined;
   return {
     async send(toUserId, notification) {
-      const rows = await db.select({ token: pushTokens.token }).from(pushTokens).where(eq(pushTokens.userId, toUserId)).orderBy(asc(pushTokens.id));
+      // Read at delivery, not when the push was handed over: a push still waiting in line when the
+      // two members block each other is not delivered (issue #17: no notification passes a block;
+      // the inbox already refused it). A moderation notice comes "from" its addressee and always goes.
+      const from = notification.fromUser.id;
+      const mine = eq(pushTokens.userId, toUserId);
+      const rows = await db
+        .select({ token: pushTokens.token })
+        .from(pushTokens)
+        .where(from === toUserId ? mine : and(mine, notBlockedWith(toUserId, sql`${from}`)))
+        .orderBy(asc(pushTokens.id));
       if (rows.length === 0) return;
       const tokens = rows.map((r) => r.token);
       const data = pushDataOf(notification);
