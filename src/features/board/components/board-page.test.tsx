@@ -10,7 +10,7 @@ import type * as Maps from '@/lib/maps';
 import { fakeMap } from '@/test/fake-map';
 import { jsonResponse, makeUser, mockFetch } from '@/test/fixtures';
 import { findToast, renderWithFeedback } from '@/test/render';
-import { BoardPage } from './board-page';
+import { BoardPage, CARD_ROW_ESTIMATE, measureCardRow } from './board-page';
 import { RecommendPage } from './recommend-page';
 
 vi.mock('@/lib/maps', async (importOriginal) => ({
@@ -538,5 +538,27 @@ describe('board paging and virtualisation (issue #19)', { timeout: 30_000 }, () 
     renderAt('/board?post=99');
     const dialog = await screen.findByRole('dialog', { name: '멀리 있는 글' });
     expect(await within(dialog).findByText('오래된 댓글')).toBeTruthy();
+  });
+});
+
+describe('measureCardRow (issue #33 item 2: no layout read on mount)', () => {
+  const row = document.createElement('div');
+  row.setAttribute('data-index', '3');
+  const instance = (cached?: number) => {
+    const itemSizeCache = new Map<string, number>(cached === undefined ? [] : [['key-3', cached]]);
+    return { itemSizeCache, options: { getItemKey: (i: number) => `key-${i}` }, indexFromElement: (el: Element) => Number(el.getAttribute('data-index')) } as unknown as Parameters<typeof measureCardRow>[2];
+  };
+  const entry = (blockSize: number) => ({ borderBoxSize: [{ blockSize, inlineSize: 360 }] }) as unknown as ResizeObserverEntry;
+
+  it('answers the laid-out height the ResizeObserver reports, rounded', () => {
+    expect(measureCardRow(row, entry(412.4), instance())).toBe(412);
+  });
+
+  it('on mount (no observer entry) answers the height known so far, the estimate first, without reading the element', () => {
+    const reads = vi.spyOn(row, 'getBoundingClientRect');
+    expect(measureCardRow(row, undefined, instance())).toBe(CARD_ROW_ESTIMATE);
+    expect(measureCardRow(row, undefined, instance(298))).toBe(298);
+    expect(measureCardRow(row, entry(0), instance(298))).toBe(298);
+    expect(reads).not.toHaveBeenCalled();
   });
 });

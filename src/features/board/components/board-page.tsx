@@ -6,8 +6,8 @@
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useWindowVirtualizer, windowScroll, type Virtualizer } from '@tanstack/react-virtual';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Post } from '@common/api/board';
 import { confirmDialog, toast } from '@/components/ui/feedback-store';
 import { QueryState } from '@/components/ui/load-state';
@@ -56,9 +56,49 @@ function useColumns(): number {
 }
 
 /**
+ * A row's height for the virtualizer without a layout of its own: the ResizeObserver's box once the
+ * browser has laid the row out, otherwise the height known so far (the estimate first). Reading the
+ * element on mount (the library's default, `offsetHeight`) would force the page's layout inside
+ * React's commit, one long task on a slow phone (issue #33 item 2, TBT); the rows are in normal flow
+ * (see `VirtualCardGrid`), so an estimate never misplaces one. A row not laid out (0, e.g. jsdom)
+ * keeps the estimate.
+ */
+export function measureCardRow(element: Element, entry: ResizeObserverEntry | undefined, instance: Virtualizer<Window, Element>): number {
+  const height = entry?.borderBoxSize?.[0]?.blockSize;
+  if (height) return Math.round(height);
+  return instance.itemSizeCache.get(instance.options.getItemKey(instance.indexFromElement(element))) ?? CARD_ROW_ESTIMATE;
+}
+
+/** Virtualizers that have made their first scroll write (see `scrollCardWindow`). */
+const attached = new WeakSet<object>();
+
+/**
+ * The virtualizer's scroll writes to the window, but for its first: on attaching to the window it
+ * writes back the offset it has just read from it (a `scrollTo` to where the page already is), and
+ * that write makes the browser lay the page out inside React's commit (issue #33 item 2, TBT). A
+ * first write that moves the page (one with an adjustment) still goes, and so does every later one
+ * (keeping a row in place while rows above it are measured).
+ */
+export function scrollCardWindow(offset: number, options: { adjustments?: number; behavior?: ScrollBehavior }, instance: Virtualizer<Window, Element>): void {
+  if (!attached.has(instance)) {
+    attached.add(instance);
+    if (!options.adjustments) return;
+  }
+  windowScroll(offset, options, instance);
+}
+
+/**
  * The card grid, virtualised against the window (issue #19, @tanstack/react-virtual): only the
  * rows near the viewport are in the document. Rows hold `columns` cards in DOM order, so Tab goes
  * card by card, row by row; a focused card scrolled away stays until focus leaves it.
+ *
+ * The rendered rows are in normal flow inside one block moved down to the first row's place, so
+ * each row sits under the one before at its real height from the first frame, whatever the
+ * virtualizer has measured yet; the list's height stands for every row (the page scrolls as if
+ * they were there). Nothing here reads the layout during React's commit (issue #33 item 2): the
+ * rows are measured by the virtualizer's ResizeObserver (`measureCardRow`), its write of the scroll
+ * offset it already has is skipped (`scrollCardWindow`), and the list's distance from the top of the
+ * document is read in the next frame, when the browser lays the page out anyway.
  */
 function VirtualCardGrid({ posts, label, renderCard }: { posts: Post[]; label: string; renderCard: (post: Post) => ReactNode }) {
   const columns = useColumns();
@@ -69,9 +109,13 @@ function VirtualCardGrid({ posts, label, renderCard }: { posts: Post[]; label: s
   }, [posts, columns]);
   const listRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const el = listRef.current;
-    if (el) setMargin(el.getBoundingClientRect().top + window.scrollY);
+    if (!el) return;
+    // Until then the list is taken to start at the top: which rows are near the viewport may be a
+    // row off for a frame, never where a row is drawn (the block below does not depend on it).
+    const frame = requestAnimationFrame(() => setMargin(el.getBoundingClientRect().top + window.scrollY));
+    return () => cancelAnimationFrame(frame);
   }, [rows.length]);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -79,24 +123,20 @@ function VirtualCardGrid({ posts, label, renderCard }: { posts: Post[]; label: s
     overscan: CARD_ROW_OVERSCAN,
     scrollMargin: margin,
     getItemKey: (i) => rows[i]?.map((p) => p.id).join('-') ?? i,
-    // An element not laid out (height 0, e.g. jsdom) keeps the estimate.
-    measureElement: (el) => el.getBoundingClientRect().height || CARD_ROW_ESTIMATE,
+    measureElement: measureCardRow,
+    scrollToFn: scrollCardWindow,
   });
   const items = virtualizer.getVirtualItems();
+  const top = (items[0]?.start ?? margin) - virtualizer.options.scrollMargin;
   return (
     <div ref={listRef} role="list" aria-label={label} className="board-virtual" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-      {items.map((item) => (
-        <div
-          key={item.key}
-          role="presentation"
-          data-index={item.index}
-          ref={virtualizer.measureElement}
-          className="board-grid board-virtual__row"
-          style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
-        >
-          {rows[item.index]?.map(renderCard)}
-        </div>
-      ))}
+      <div role="presentation" className="board-virtual__window" style={{ transform: `translateY(${top}px)` }}>
+        {items.map((item) => (
+          <div key={item.key} role="presentation" data-index={item.index} ref={virtualizer.measureElement} className="board-grid board-virtual__row">
+            {rows[item.index]?.map(renderCard)}
+          </div>
+        ))}
+      </div>
     </div>
   );
 }
