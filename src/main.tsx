@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { keepEarlyMessages } from './features/push/early-messages';
 import { firstPageShown } from './lib/first-page-shown';
 import { startInstallPrompt } from './lib/install-prompt';
 import { useSession } from './lib/session/store';
@@ -16,6 +17,9 @@ if (import.meta.env.DEV) await import('./lib/answer-check');
 
 // Before the first render: Chromium may fire `beforeinstallprompt` early (issue #18 item 7).
 startInstallPrompt();
+// Before the first render: a push the service worker posts while the app starts waits for the
+// push hook, which mounts with the live services after the first paint.
+keepEarlyMessages();
 
 // Before the first render: a session stored with its member is signed in at once, so the first
 // render is the page, not the full-screen "준비하고 있어요" wait for `me` (issue #33 item 2). The

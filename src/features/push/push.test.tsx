@@ -224,6 +224,48 @@ describe('push permission moment', () => {
   });
 });
 
+describe('a push while the app starts', () => {
+  const push = (body: string) => new MessageEvent('message', { data: { type: 'PUSH_RECEIVED', title: '밥상친구', body } });
+  const pushToasts = () => [...document.querySelectorAll('[data-sonner-toast]')].map((t) => t.textContent ?? '').filter((t) => t.startsWith('[새 메시지]'));
+
+  it('shows, once the push hook mounts, a push the worker posted before it listened', async () => {
+    const early = await import('./early-messages');
+    early.keepEarlyMessages();
+    container.dispatchEvent(push('민지님이 매칭을 수락했어요.'));
+    container.dispatchEvent(new MessageEvent('message', { data: { type: 'SKIP_WAITING' } }));
+    const loaded = await load(false);
+    renderApp(loaded);
+    expect(await screen.findByText('[새 메시지] 밥상친구: 민지님이 매칭을 수락했어요.')).toBeTruthy();
+    // Later pushes reach the hook's own listener, once each.
+    act(() => {
+      container.dispatchEvent(push('매칭이 확정됐어요.'));
+    });
+    expect(await screen.findByText('[새 메시지] 밥상친구: 매칭이 확정됐어요.')).toBeTruthy();
+    expect(pushToasts().filter((t) => /수락했어요|확정됐어요/.test(t))).toHaveLength(2);
+  });
+
+  it('keeps pushes younger than 30 s, and nothing once taken', async () => {
+    const early = await import('./early-messages');
+    let now = 1_000_000;
+    early.keepEarlyMessages(() => now);
+    container.dispatchEvent(push('오래된 알림'));
+    now += early.EARLY_MESSAGES_MAX_AGE_MS;
+    for (const body of ['하나', '둘', '셋']) container.dispatchEvent(push(body));
+    now += 1;
+    expect(early.takeEarlyMessages(() => now).map((d) => (d as { body: string }).body)).toEqual(['하나', '둘', '셋']);
+    // Taken once: afterwards nothing is kept.
+    container.dispatchEvent(push('넷'));
+    expect(early.takeEarlyMessages(() => now)).toEqual([]);
+  });
+
+  it('keeps the newest when more arrive, dropping the oldest', async () => {
+    const early = await import('./early-messages');
+    early.keepEarlyMessages();
+    for (const body of ['하나', '둘', '셋', '넷']) container.dispatchEvent(push(body));
+    expect(early.takeEarlyMessages().map((d) => (d as { body: string }).body)).toEqual(['둘', '셋', '넷']);
+  });
+});
+
 describe('foregroundToastText', () => {
   it('is the UI-TEXT.md text for a visible page and nothing for a hidden one', async () => {
     const { foregroundToastText } = await import('./foreground');
