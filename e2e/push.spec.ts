@@ -17,7 +17,7 @@
  * (checked), and a "skip when focused" rule could not be tested deterministically; the page's
  * toast appears only when `document.visibilityState === 'visible'`.
  */
-import { expect, test, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type CDPSession, type Page, type Worker } from '@playwright/test';
 import { pushDataOf } from '../common/push.ts';
 import type { NotificationType } from '../common/realtime.ts';
 import { createMemberViaApi, signIn } from './support/members.ts';
@@ -45,16 +45,42 @@ interface PageNavigator {
 }
 
 
+/** Every running instance of our worker (the one a push reaches may not be the first listed). */
+function ourWorkers(context: BrowserContext): Worker[] {
+  return context.serviceWorkers().filter((w) => new URL(w.url()).pathname === '/sw.js');
+}
+
 /** Waits until our worker is active and controls the page (reloading once if it is not yet). */
 async function controlledBy(page: Page, context: BrowserContext): Promise<Worker> {
   await page.evaluate(() => (globalThis as unknown as { navigator: PageNavigator }).navigator.serviceWorker.ready.then(() => undefined));
   const controlled = () => page.evaluate(() => (globalThis as unknown as { navigator: PageNavigator }).navigator.serviceWorker.controller !== null);
   if (!(await controlled())) await page.reload();
   await expect.poll(controlled).toBe(true);
-  // The app listens to the worker's messages once it has rendered (a message before is lost).
   await expectSignedIn(page);
-  const worker = context.serviceWorkers().find((w) => new URL(w.url()).pathname === '/sw.js');
-  return worker ?? context.waitForEvent('serviceworker', { predicate: (w) => new URL(w.url()).pathname === '/sw.js' });
+  return ourWorkers(context)[0] ?? context.waitForEvent('serviceworker', { predicate: (w) => new URL(w.url()).pathname === '/sw.js' });
+}
+
+/**
+ * A host signed in on `page` with a request from 민지 to their meal at `place`, notifications
+ * allowed and our worker controlling the page.
+ */
+async function hostWithRequest(context: BrowserContext, page: Page, request: APIRequestContext, hostName: string, place: string) {
+  const host = await createMemberViaApi(request, { name: hostName });
+  const guest = await createMemberViaApi(request, { name: '민지' });
+  const matchId = await requestedMatch(request, host, guest, place);
+  await context.grantPermissions(['notifications'], { origin: APP_URL });
+  await signIn(page, host);
+  const worker = await controlledBy(page, context);
+  return { matchId, worker };
+}
+
+/**
+ * The DevTools session pushes are delivered through: that of a page that is not ours and stays
+ * open (about:blank); the session of a page that navigates or closes is not one to rely on.
+ */
+async function pushChannel(context: BrowserContext): Promise<{ cdp: CDPSession; id: string }> {
+  const cdp = await context.newCDPSession(await context.newPage());
+  return { cdp, id: await registrationId(cdp) };
 }
 
 /** The registration id of our worker, as the DevTools protocol reports it. */
@@ -104,8 +130,8 @@ async function clickNotification(worker: Worker): Promise<void> {
 
 /**
  * Headless Chromium reports every page focused, so the worker is told no window is in front: its
- * `clients.matchAll` answers with clients whose `focused` is false. Applied again before a later
- * push, in case the browser restarted the idle worker (which drops the override).
+ * `clients.matchAll` answers with clients whose `focused` is false. A restarted worker drops the
+ * override: `deliverUnattended` applies it to every running instance before each delivery.
  */
 async function pretendNoWindowInFront(worker: Worker): Promise<void> {
   await worker.evaluate(() => {
@@ -122,11 +148,6 @@ async function pretendNoWindowInFront(worker: Worker): Promise<void> {
       });
     scope.clients.matchAll = (o: object) => original(o).then((list) => list.map(unfocused));
   });
-}
-
-/** Every running instance of our worker (the one a push reaches may not be the first listed). */
-function ourWorkers(context: BrowserContext): Worker[] {
-  return context.serviceWorkers().filter((w) => new URL(w.url()).pathname === '/sw.js');
 }
 
 /**
@@ -158,13 +179,7 @@ async function deliverUnattended(
 }
 
 test('a pushed match notification is shown in Korean, replaced per match, and its click opens activity or the chat', async ({ context, page, request }) => {
-  const host = await createMemberViaApi(request, { name: '알림호스트' });
-  const guest = await createMemberViaApi(request, { name: '민지' });
-  const matchId = await requestedMatch(request, host, guest, '알림 국밥집');
-
-  await context.grantPermissions(['notifications'], { origin: APP_URL });
-  await signIn(page, host);
-  const worker = await controlledBy(page, context);
+  const { matchId, worker } = await hostWithRequest(context, page, request, '알림호스트', '알림 국밥집');
   const cdp = await context.newCDPSession(page);
   const id = await registrationId(cdp);
 
@@ -228,15 +243,8 @@ test('a pushed match notification is shown in Korean, replaced per match, and it
 });
 
 test('a push that arrives while the app starts shows once the app listens', async ({ context, page, request }) => {
-  const host = await createMemberViaApi(request, { name: '이른알림' });
-  const guest = await createMemberViaApi(request, { name: '민지' });
-  const matchId = await requestedMatch(request, host, guest, '이른 국밥집');
-  await context.grantPermissions(['notifications'], { origin: APP_URL });
-  await signIn(page, host);
-  await controlledBy(page, context);
-  const outside = await context.newPage();
-  const cdp = await context.newCDPSession(outside);
-  const id = await registrationId(cdp);
+  const { matchId } = await hostWithRequest(context, page, request, '이른알림', '이른 국밥집');
+  const { cdp, id } = await pushChannel(context);
   await page.bringToFront();
 
   // The app's push listener mounts with its live services, after the first page has painted (the
@@ -260,11 +268,7 @@ test('with no window of ours open, a notification click asks for a new window at
   await context.grantPermissions(['notifications'], { origin: APP_URL });
   await signIn(page, member, { remember: true });
   const worker = await controlledBy(page, context);
-  // The push is delivered through a page that is not ours and stays open (about:blank): the
-  // DevTools session of a page that navigates away, or closes, is not one to rely on.
-  const outside = await context.newPage();
-  const cdp = await context.newCDPSession(outside);
-  const id = await registrationId(cdp);
+  const { cdp, id } = await pushChannel(context);
 
   // Close our page: no window of ours remains, so the click must open one. Chromium lets
   // `clients.openWindow` open a window only from a click the person made (window interaction is

@@ -14,28 +14,27 @@ export const EARLY_MESSAGES_MAX = 3;
 export const EARLY_MESSAGES_MAX_AGE_MS = 30_000;
 
 const kept: Array<{ data: unknown; at: number }> = [];
-let taken = false;
+/** Ends the keeping (set while it runs). */
+let stop: (() => void) | null = null;
 
-/** Starts keeping the worker's messages (once, before the first render); does nothing without service workers. */
+/** Starts keeping the worker's pushes (once, before the first render); does nothing without service workers. */
 export function keepEarlyMessages(now: () => number = Date.now): void {
   const container = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
   if (!container) return;
   const keep = (event: MessageEvent) => {
-    if (taken) {
-      container.removeEventListener('message', keep);
-      return;
-    }
     // Only pushes (sw/push.ts `PushReceivedMessage`): another message (an update's) never pushes one out.
     if ((event.data as { type?: unknown } | null)?.type !== 'PUSH_RECEIVED') return;
     kept.push({ data: event.data, at: now() });
     if (kept.length > EARLY_MESSAGES_MAX) kept.shift();
   };
   container.addEventListener('message', keep);
+  stop = () => container.removeEventListener('message', keep);
 }
 
-/** The kept messages' data, oldest first, and stops keeping: from now on the caller listens itself. */
+/** The kept pushes' data, oldest first, and stops keeping: from now on the caller listens itself. */
 export function takeEarlyMessages(now: () => number = Date.now): unknown[] {
-  taken = true;
+  stop?.();
+  stop = null;
   const fresh = kept.filter((m) => now() - m.at <= EARLY_MESSAGES_MAX_AGE_MS).map((m) => m.data);
   kept.length = 0;
   return fresh;

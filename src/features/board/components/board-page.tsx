@@ -127,10 +127,10 @@ function VirtualCardGrid({ posts, label, renderCard }: { posts: Post[]; label: s
     scrollToFn: scrollCardWindow,
   });
   const items = virtualizer.getVirtualItems();
-  const top = (items[0]?.start ?? margin) - virtualizer.options.scrollMargin;
+  const top = items[0] ? items[0].start - virtualizer.options.scrollMargin : 0;
   return (
     <div ref={listRef} role="list" aria-label={label} className="board-virtual" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-      <div role="presentation" className="board-virtual__window" style={{ transform: `translateY(${top}px)` }}>
+      <div role="presentation" style={{ transform: `translateY(${top}px)` }}>
         {items.map((item) => (
           <div key={item.key} role="presentation" data-index={item.index} ref={virtualizer.measureElement} className="board-grid board-virtual__row">
             {rows[item.index]?.map(renderCard)}
