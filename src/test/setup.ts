@@ -27,6 +27,11 @@ if (typeof window.matchMedia !== 'function') {
   });
 }
 
+// jsdom has no scrolling: its scrollTo only prints "Not implemented" (the router restores the
+// scroll position on every navigation, the board's virtualizer keeps rows in place), which
+// buried the test output in ≈ 100 such lines. Nothing here is laid out, so there is nowhere to go.
+window.scrollTo = () => undefined;
+
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
