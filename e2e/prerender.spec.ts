@@ -5,7 +5,7 @@
  * nothing typed is lost to the markup it replaces.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createMemberViaApi, type Member } from './support/members.ts';
+import { createMemberViaApi, signIn, type Member } from './support/members.ts';
 import { authForm } from './support/ui.ts';
 
 /** The slice of the page's globals these checks use (the e2e code is type-checked without the DOM lib). */
@@ -190,4 +190,55 @@ test('a member\'s 매칭 shows its frame with the HTML (heading, filters, the lo
   await expect(page.getByRole('heading', { level: 1, name: '매칭' })).toHaveCount(1);
   await expect(page.getByText('가까운 약속을 찾으려면 위치가 필요해요.')).toBeVisible();
   await expect(page.getByRole('button', { name: '프로필 메뉴' })).toBeVisible();
+});
+
+/** The session cookie the app keeps beside a remembered session (common/prerender.ts SESSION_COOKIE). */
+async function sessionCookie(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === 'bapsang_session');
+}
+
+test('a remembered member\'s 게시판 and 채팅 arrive rendered with their data before the app runs; the app takes over without asking for the list again; signing out ends it', async ({ page, request }) => {
+  const member = await createMemberViaApi(request, { name: '렌더회원' });
+  const title = `서버가 그린 글 ${Date.now()}`;
+  const posted = await request.post('/api/board', { headers: { authorization: `Bearer ${member.token}` }, data: { title, content: '<p>국물이 진해요.</p>', tags: ['점심'] } });
+  expect(posted.ok()).toBe(true);
+  await signIn(page, member, { remember: true });
+  const cookie = await sessionCookie(page);
+  expect(cookie).toMatchObject({ path: '/', sameSite: 'Strict' });
+  expect(cookie?.expires).toBeGreaterThan(Date.now() / 1000);
+
+  const refused = await withoutAppScripts(page);
+  await page.goto('/board');
+  await expect(page).toHaveTitle('맛집 소개 · 밥상친구');
+  const rendered = page.locator('#root .prerendered--member');
+  await expect(rendered.getByRole('heading', { level: 1, name: '맛집 소개' })).toBeVisible();
+  await expect(rendered.getByText(title)).toBeVisible();
+  await expect(rendered.getByRole('link', { name: '로그인' })).toBeHidden();
+  await page.goto('/chats');
+  await expect(page).toHaveTitle('채팅 · 밥상친구');
+  await expect(page.locator('#root .prerendered--member').getByRole('heading', { level: 1, name: '채팅' })).toBeVisible();
+  expect(refused, 'the CSP allows the guard and the boot script by their hashes').toEqual([]);
+
+  await page.unroute('**/assets/*.js');
+  let lists = 0;
+  page.on('request', (r) => r.method() === 'GET' && new URL(r.url()).pathname === '/api/board' && (lists += 1));
+  await page.goto('/board');
+  await expect(page.locator('.prerendered')).toHaveCount(0);
+  await expect(page.getByText(title)).toBeVisible();
+  await expect(page.getByRole('button', { name: '프로필 메뉴' })).toBeVisible();
+  expect(lists, 'the app took the answer the page brought').toBe(0);
+
+  await page.getByRole('button', { name: '프로필 메뉴' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: '로그아웃', exact: true }).click();
+  await expect.poll(() => sessionCookie(page)).toBeUndefined();
+  const html = await page.request.get('/board', { headers: { accept: 'text/html' } });
+  expect(await html.text()).not.toContain(title);
+});
+
+test('a session kept for this tab only ("로그인 상태 유지" off) leaves no cookie, so the server never renders its pages', async ({ page, request }) => {
+  const member = await createMemberViaApi(request);
+  await signIn(page, member, { remember: false });
+  await page.goto('/board');
+  await expect(page.getByRole('heading', { level: 1, name: '맛집 소개' })).toBeVisible();
+  expect(await sessionCookie(page)).toBeUndefined();
 });

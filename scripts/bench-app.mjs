@@ -205,9 +205,12 @@ export async function seed(app, { posts = 50, meals = 50 } = {}) {
  * The script a browser context runs before any page script: `member` (from `createMember`) is
  * signed in the way a login stores a session (src/lib/token-storage.ts, localStorage "로그인 상태
  * 유지"): the token, its expiry and the member, so the app starts on the stored member while `me`
- * checks in the background (issue #33 item 2).
+ * checks in the background (issue #33 item 2), and the session cookie the app writes beside a
+ * remembered session as it starts (common/prerender.ts SESSION_COOKIE), with which the server sends
+ * 게시판 and 채팅 rendered with the member's data.
  */
 export function sessionInitScript(member) {
   const stored = JSON.stringify({ token: member.token, expiresAt: member.expiresAt, user: member.user });
-  return `try { localStorage.setItem('bapsang.session', ${JSON.stringify(stored)}); } catch {}`;
+  const cookie = `bapsang_session=${member.token}; Path=/; SameSite=Strict${member.expiresAt ? `; Expires=${new Date(member.expiresAt).toUTCString()}` : ''}`;
+  return `try { localStorage.setItem('bapsang.session', ${JSON.stringify(stored)}); document.cookie = ${JSON.stringify(cookie)}; } catch {}`;
 }

@@ -4,7 +4,10 @@
  * what the compiled server reads at run time: every file under server/ and common/ that is not
  * TypeScript (the SQL migrations, word lists, …), to the same place beside the compiled code, and
  * docs/asyncapi.yaml to build/docs/, and the embedded database's first cluster
- * (build/server/db/pglite-cluster.tar, see server/db/pglite-initdb.ts).
+ * (build/server/db/pglite-cluster.tar, see server/db/pglite-initdb.ts). Then bundles the client's
+ * member page renderer (src/prerender.tsx `renderMemberPage`, issue #33 item 2) with the app's Vite
+ * config for Node into build/ssr/prerender.js, which the server loads to send members' pages with
+ * their data (server/plugins/member-pages.ts).
  * `npm start` runs `node build/server/main.js`.
  */
 import { execFileSync } from 'node:child_process';
@@ -36,4 +39,16 @@ execFileSync(
   [`${out}/server/db/pglite-initdb.js`, '--dump', `${out}/server/db/pglite-cluster.tar`, JSON.stringify(pgliteStartParams()), `${out}/server/db/migrations`],
   { stdio: 'inherit' },
 );
+// Issue #33 item 2: the member page renderer, every package inside (the server installs none of the client's).
+process.env.NODE_ENV = 'production';
+const { build } = await import('vite');
+await build({
+  root,
+  mode: 'production',
+  logLevel: 'warn',
+  build: { ssr: 'src/prerender.tsx', outDir: `${out}/ssr`, emptyOutDir: true, copyPublicDir: false, manifest: false, rolldownOptions: { output: { codeSplitting: false } } },
+  ssr: { noExternal: true },
+});
+// The web app manifest the PWA plugin writes into every build's folder is the client's, not the renderer's.
+rmSync(`${out}/ssr/manifest.webmanifest`, { force: true });
 console.log('server compiled to build/ (start with: npm start)');

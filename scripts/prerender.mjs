@@ -15,7 +15,10 @@
  * script in `<head>` (common/prerender.ts `PAGE_PRELOAD_SCRIPT`), given the page's route chunks and
  * their static imports (from Vite's manifest, without what the shell loads) and their stylesheets:
  * with a stored session they download beside the first chunk instead of after its run, and the
- * loader's first request (`fetch`) starts with them.
+ * loader's first request (`fetch`) starts with them. A page with a `frame` (매칭) is written with
+ * that frame instead, its route chunks starting after its first paint; a page with a `rendered`
+ * template (게시판, 채팅) also gets that template, which the server fills with the page rendered for
+ * a member (server/plugins/member-pages.ts).
  * The server sends these files for those addresses only (server/plugins/static.ts); every other
  * address, and the service worker's offline shell, stay the plain `index.html`.
  *
@@ -92,7 +95,7 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, watch: null },
 });
 try {
-  const { PRERENDERED_PAGES, PRERENDER_GUARD_SCRIPT, PRELOADED_PAGES, PAGE_PRELOAD_SCRIPT, BOOT_AFTER_PAINT_SCRIPT } = await vite.ssrLoadModule('/common/prerender.ts');
+  const { PRERENDERED_PAGES, PRERENDER_GUARD_SCRIPT, PRELOADED_PAGES, PAGE_PRELOAD_SCRIPT, BOOT_AFTER_PAINT_SCRIPT, MEMBER_PAGE_SLOT, SERVER_ANSWER_SLOT } = await vite.ssrLoadModule('/common/prerender.ts');
   // The app's entry script of the shell: a prerendered page downloads it at once (modulepreload) and
   // runs it after its first frame (BOOT_AFTER_PAINT_SCRIPT), so its markup shows before the app boots.
   const entryTag = shell.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
@@ -129,28 +132,44 @@ try {
       stylesOf(manifest, key, styles);
     }
     const list = (files) => [...files].filter((file) => !inShell.has(file)).map((file) => `/${file}`).join(' ');
-    // The loader's first request, unless the API is on another host (VITE_API_URL): the script asks the page's own.
-    const fetchAttr = page.fetch && !vite.config.env.VITE_API_URL ? ` data-fetch="${page.fetch}"` : '';
-    // A page with a frame links its stylesheets (the frame is laid out with the HTML); the others preload them.
-    const script = `    <script data-modules="${list(scripts)}" data-styles="${page.frame ? '' : list(styles)}"${fetchAttr}>${PAGE_PRELOAD_SCRIPT}</script>\n`;
-    let out = shell.replace('</head>', `${script}</head>`);
-    if (!out.includes(PAGE_PRELOAD_SCRIPT)) throw new Error('prerender: dist/index.html has no </head>');
-    if (page.frame) {
-      // The member's frame (src/prerender.tsx), shown with the HTML to a member with a stored session
-      // (the guard marks <html>), and the app's entry run after its first paint.
-      const { html, title } = await prerender(page.path, 'member');
-      const links = list(styles).split(' ').filter(Boolean).map((file) => `    <link rel="stylesheet" crossorigin href="${file}">\n`);
-      out = out
-        .replace(/<title>[^<]*<\/title>/, `<script>${PRERENDER_GUARD_SCRIPT}</script>\n    <title>${escapeHtml(title)}</title>`)
+    const modules = list(scripts);
+    const links = list(styles).split(' ').filter(Boolean).map((file) => `    <link rel="stylesheet" crossorigin href="${file}">\n`);
+    /**
+     * The shell with `markup` in `#root`, shown to a member with a stored session (the guard marks
+     * <html>) with the page's stylesheets linked, and the app's entry downloaded from the start but
+     * run after the first paint, the route's chunks starting then (BOOT_AFTER_PAINT_SCRIPT): until the
+     * page is on screen, its HTML and stylesheets have a slow phone's bandwidth to themselves.
+     */
+    const withMarkup = (markup, title, head = '') =>
+      shell
+        .replace(/<title>[^<]*<\/title>/, (tag) => `<script>${PRERENDER_GUARD_SCRIPT}</script>\n    ${title === null ? tag : `<title>${escapeHtml(title)}</title>`}`)
         .replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entryTag[1]}">`)
-        .replace('</head>', `${links.join('')}</head>`)
-        .replace('<div id="root"></div>', `<div id="root">${html}</div>`)
-        .replace('</body>', `  <script data-entry="${entryTag[1]}" data-for="member">${BOOT_AFTER_PAINT_SCRIPT}</script>\n  </body>`);
+        .replace('</head>', `${links.join('')}${head}</head>`)
+        .replace('<div id="root"></div>', `<div id="root">${markup}</div>`)
+        .replace('</body>', `  <script data-entry="${entryTag[1]}" data-for="member" data-modules="${modules}">${BOOT_AFTER_PAINT_SCRIPT}</script>\n  </body>`);
+    let out;
+    if (page.frame) {
+      // The member's frame (src/prerender.tsx): the page's first view holds no data of the member.
+      const { html, title } = await prerender(page.path, 'member');
+      out = withMarkup(html, title);
       if (!out.includes('prerendered--member') || !out.includes(PRERENDER_GUARD_SCRIPT) || !out.includes(BOOT_AFTER_PAINT_SCRIPT)) throw new Error(`prerender: ${page.path}'s frame could not be written into the shell`);
+    } else {
+      // The loader's first request, unless the API is on another host (VITE_API_URL): the script asks the page's own.
+      const fetchAttr = page.fetch && !vite.config.env.VITE_API_URL ? ` data-fetch="${page.fetch}"` : '';
+      out = shell.replace('</head>', `    <script data-modules="${modules}" data-styles="${list(styles)}"${fetchAttr}>${PAGE_PRELOAD_SCRIPT}</script>\n</head>`);
+      if (!out.includes(PAGE_PRELOAD_SCRIPT)) throw new Error('prerender: dist/index.html has no </head>');
     }
     const target = join(dist, page.file);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, out);
+    if (page.rendered) {
+      // The template of the page rendered with the member's data (server/plugins/member-pages.ts):
+      // the server fills in the markup, the page's first answer and the title.
+      const template = withMarkup(MEMBER_PAGE_SLOT, null, `    ${SERVER_ANSWER_SLOT}\n`);
+      if (!template.includes(MEMBER_PAGE_SLOT) || !template.includes(SERVER_ANSWER_SLOT) || !template.includes(PRERENDER_GUARD_SCRIPT) || !template.includes(BOOT_AFTER_PAINT_SCRIPT)) throw new Error(`prerender: ${page.path}'s template could not be written from the shell`);
+      writeFileSync(join(dist, page.rendered), template);
+      console.log(`prerender: ${page.path} → ${page.rendered} (the template of its server render, ${links.length} stylesheet(s))`);
+    }
     console.log(`prerender: ${page.path} → ${page.file} (starts ${list(scripts).split(' ').filter(Boolean).length} script(s), ${list(styles).split(' ').filter(Boolean).length} stylesheet(s))`);
   }
 } finally {

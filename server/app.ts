@@ -2,6 +2,7 @@
  * Builds the Fastify application from its plugins and modules (DESIGN.md server layout). `main.ts`
  * listens with it; tests call `buildApp(config, overrides)` and use `app.inject`.
  */
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import Fastify, { type FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -22,6 +23,7 @@ import { operationsPlugin } from './plugins/operations.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { pushPlugin, type PushMessaging, type PushSender } from './plugins/push.ts';
 import { staticPlugin } from './plugins/static.ts';
+import { loadMemberPageRenderer, type MemberPageRenderer } from './plugins/member-pages.ts';
 import { ogTagsFor } from './lib/og.ts';
 import { AppLogController, observabilityPlugin, requestIdOf } from './plugins/observability.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -89,6 +91,8 @@ export interface AppOverrides {
    * local recording stand-in answering `BatchResponse`s. Ignored when `realtime.pushSender` is given.
    */
   pushMessaging?: PushMessaging;
+  /** Renders members' pages with their data (issue #33 item 2); default: build/ssr/prerender.js beside the compiled server when it exists; null: none. */
+  renderMemberPage?: MemberPageRenderer | null;
   /**
    * The notification outbox sweep (issue #28 item 8; server/modules/notifications/outbox.ts):
    * `intervalMs` (default 5000; 0 = no scheduler, tests call `app.outboxSweep()`), `graceMs`
@@ -265,7 +269,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}) {
   await app.register(boardRoutes, { now, publicUrl: config.publicUrl });
 
   // Issue #18 item 6: shared links of a post or a schedule get Open Graph tags for link previews.
-  await app.register(staticPlugin, { dir: config.staticDir, og: (url) => ogTagsFor(app.db, url, config.publicUrl) });
+  // Issue #33 item 2: members' 게시판 and 채팅 sent with their data, by the renderer `npm run build`
+  // bundles beside the compiled server (build/ssr/prerender.js), which the server run from its
+  // sources (the e2e suite's) finds there too; none without a build.
+  const renderMemberPage =
+    overrides.renderMemberPage !== undefined
+      ? overrides.renderMemberPage
+      : ((await loadMemberPageRenderer(fileURLToPath(new URL('../ssr/prerender.js', import.meta.url)))) ?? (await loadMemberPageRenderer(fileURLToPath(new URL('../build/ssr/prerender.js', import.meta.url)))));
+  await app.register(staticPlugin, { dir: config.staticDir, og: (url) => ogTagsFor(app.db, url, config.publicUrl), renderMemberPage });
   await app.ready();
   return app;
 }

@@ -15,12 +15,15 @@
  *   `index.html` when it exists (common/prerender.ts, issue #33 item 2): a phone paints the hero
  *   or the login form with the HTML, before the app's first chunk has run; and the members' main
  *   pages (`/matching`, `/board`, …) answer the shell with the script that starts their route
- *   chunks beside the first chunk.
+ *   chunks beside the first chunk. With a member page renderer, 게시판 and 채팅 answer a navigation
+ *   that brings the remembered session's cookie with the page rendered with the member's data
+ *   (server/plugins/member-pages.ts; `private, no-store`), and the preloaded page otherwise; both vary
+ *   by `Cookie`.
  * - Link previews (issue #18 item 6): with an `og` resolver, the index.html of a navigation carries
  *   Open Graph tags for what the address opens (server/lib/og.ts); `/board/{id}` redirects (302) to
  *   `/board?post={id}`, the client's address of an opened post.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
@@ -28,7 +31,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../lib/errors.ts';
 import { injectOg, type OgTags } from '../lib/og.ts';
-import { PRELOADED_PAGES, PRERENDERED_PAGES, prerenderedFileFor } from '../../common/prerender.ts';
+import { PRELOADED_PAGES, PRERENDERED_PAGES, prerenderedFileFor, type PreloadedPage } from '../../common/prerender.ts';
+import { memberPages, type MemberPageRenderer } from './member-pages.ts';
 
 /** Paths that never fall back to the client. */
 export const NO_SPA_FALLBACK = ['/api', '/ws', '/uploads', '/oauth2'];
@@ -58,13 +62,22 @@ function wantsSpa(request: FastifyRequest): boolean {
 }
 
 /** Registers static serving (when `dir` exists) and the not-found handler. */
-export const staticPlugin = fp<{ dir: string; og?: (requestUrl: string) => Promise<OgTags> }>(
+export const staticPlugin = fp<{ dir: string; og?: (requestUrl: string) => Promise<OgTags>; renderMemberPage?: MemberPageRenderer | null }>(
   async (app, opts) => {
     const hasClient = existsSync(path.join(opts.dir, 'index.html'));
     // Issue #33 item 2: the visitor's pages prerendered and the member pages preloaded by the build
     // (scripts/prerender.mjs); a client built without them (an older build, a test's bare
     // directory) is served the shell.
     const prerenderedFiles = new Set([...PRERENDERED_PAGES, ...PRELOADED_PAGES].map((p) => p.file).filter((file) => existsSync(path.join(opts.dir, file))));
+    // The templates of the pages rendered with a member's data, when the build made them and a renderer is given.
+    const renderedPages = new Map<string, { page: PreloadedPage; template: string }>();
+    if (opts.renderMemberPage) {
+      for (const page of PRELOADED_PAGES) {
+        const file = page.rendered ? path.join(opts.dir, page.rendered) : null;
+        if (file && existsSync(file)) renderedPages.set(page.path, { page, template: readFileSync(file, 'utf8') });
+      }
+    }
+    const memberPageHtml = opts.renderMemberPage && renderedPages.size > 0 ? memberPages(app, opts.renderMemberPage) : null;
     if (hasClient) {
       await app.register(fastifyStatic, {
         root: opts.dir,
@@ -91,7 +104,19 @@ export const staticPlugin = fp<{ dir: string; og?: (requestUrl: string) => Promi
       return prerendered && prerenderedFiles.has(prerendered) ? prerendered : 'index.html';
     }
 
+    /** The page rendered with the data of the member whose cookie the navigation brings (exactly `/board` or `/chats`: a query opens another view), or null. */
+    async function memberPage(request: FastifyRequest): Promise<string | null> {
+      const rendered = renderedPages.get(request.url);
+      if (!rendered || !memberPageHtml || request.method !== 'GET') return null;
+      const html = await memberPageHtml(request, rendered.page, rendered.template);
+      return html && opts.og ? injectOg(html, await opts.og(request.url)) : html;
+    }
+
     async function sendIndex(request: FastifyRequest, reply: FastifyReply) {
+      // The answer of a page that may be rendered for a member depends on the cookie.
+      if (renderedPages.has(request.url)) reply.header('vary', 'cookie');
+      const rendered = await memberPage(request);
+      if (rendered) return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(rendered);
       reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
       const file = indexFileFor(request.url);
       if (!opts.og) return reply.sendFile(file, opts.dir, { cacheControl: false });

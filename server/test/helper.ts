@@ -6,6 +6,7 @@
  *   `bs_test_<random>` is created from `DATABASE_URL`, migrated, used, and dropped on close.
  * Mails are captured in `mails` (unless a real SMTP URL is given); the clock can be moved forward.
  */
+import type { MemberPageRenderer } from '../plugins/member-pages.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { access, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,8 @@ export class TestClock {
 /** Options for `createTestApp`. */
 export interface TestAppOptions {
   rateLimits?: Partial<RateLimits>;
+  /** Renders members' pages (issue #33 item 2; default: none, the server run from its sources has no bundle). */
+  renderMemberPage?: MemberPageRenderer | null;
   /** Extra environment for `loadConfig` (e.g. STATIC_DIR, SMTP_URL, TRUST_PROXY, KAKAO_*). */
   env?: Record<string, string>;
   /** Use the configured mail transport (SMTP_URL or dev log) instead of capturing. */
@@ -173,6 +176,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     realtime: options.realtime,
     pushMessaging: options.pushMessaging,
     outbox: options.outbox,
+    renderMemberPage: options.renderMemberPage ?? null,
   });
   let seq = 0;
 

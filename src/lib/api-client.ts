@@ -40,6 +40,17 @@ export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.serverMessage ? error.serverMessage : fallback;
 }
 
+/**
+ * How requests are sent: the browser's `fetch`, or, while the server renders a member page
+ * (src/prerender.tsx `renderMemberPage`), the server's own handling of the request for that member.
+ */
+let sender: typeof fetch = (input, init) => fetch(input, init);
+
+/** Replaces how requests are sent (null: the browser's `fetch` again); only the server's render of a member page does. */
+export function setRequestSender(replacement: typeof fetch | null): void {
+  sender = replacement ?? ((input, init) => fetch(input, init));
+}
+
 type TokenGetter = () => string | null;
 let getToken: TokenGetter = () => null;
 let onUnauthorized: ((error: ApiError) => void) | null = null;
@@ -124,12 +135,12 @@ async function exchange(path: string, options: RequestOptions): Promise<{ data: 
     payload = JSON.stringify(body);
   }
 
-  const send = () => fetch(`${env.apiUrl}${path}`, { method, headers, body: payload, signal });
+  const request = () => sender(`${env.apiUrl}${path}`, { method, headers, body: payload, signal });
   // Issue #33 item 2: the same request, already sent by a preloaded page's HTML (src/lib/early-fetch.ts).
   const early = method === 'GET' && auth && token && !env.apiUrl ? takeEarlyFetch(path, token) : null;
   let response: Response;
   try {
-    response = await (early ? early.catch(send) : send());
+    response = await (early ? early.catch(request) : request());
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0);

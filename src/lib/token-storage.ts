@@ -3,7 +3,7 @@
  * "로그인 상태 유지" → localStorage, otherwise sessionStorage; the other one is always cleared.
  */
 import type { User } from '@common/api/users';
-import { SESSION_STORAGE_KEY } from '@common/prerender';
+import { SESSION_COOKIE, SESSION_STORAGE_KEY } from '@common/prerender';
 
 /** Also read before the first paint by the prerendered pages' guard (common/prerender.ts). */
 export const TOKEN_KEY = SESSION_STORAGE_KEY;
@@ -47,6 +47,38 @@ export function saveToken(stored: StoredToken, remember: boolean): void {
   const [keep, drop] = remember ? [localStorage, sessionStorage] : [sessionStorage, localStorage];
   safe(() => drop.removeItem(TOKEN_KEY), undefined);
   safe(() => keep.setItem(TOKEN_KEY, JSON.stringify(stored)), undefined);
+  writeSessionCookie(remember ? stored : null);
+}
+
+/**
+ * The session cookie (common/prerender.ts `SESSION_COOKIE`, issue #33 item 2), with which the
+ * server sends 게시판 and 채팅 rendered with the member's data: the token of a remembered session
+ * ("로그인 상태 유지", localStorage), expiring with it; removed otherwise. A session kept only in this
+ * tab (sessionStorage) writes none, so a shared computer's next user, in a tab that does not hold
+ * the session, is never sent the previous member's page.
+ */
+function writeSessionCookie(stored: StoredToken | null): void {
+  if (typeof document === 'undefined') return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  const life = stored ? (stored.expiresAt !== null ? `; Expires=${new Date(stored.expiresAt).toUTCString()}` : '') : '; Max-Age=0';
+  safe(() => {
+    document.cookie = `${SESSION_COOKIE}=${stored ? stored.token : ''}; Path=/; SameSite=Strict${life}${secure}`;
+  }, undefined);
+}
+
+/** Makes the session cookie agree with the stored session (`stored`: what `readToken` found): the app does this as it starts. */
+export function syncSessionCookie(stored: StoredToken | null): void {
+  writeSessionCookie(stored && isRemembered() ? stored : null);
+}
+
+/** The token the session cookie carries, if any (src/lib/early-fetch.ts compares it with the app's). */
+export function sessionCookieToken(): string | null {
+  const cookies = safe(() => document.cookie, '');
+  for (const part of cookies.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === SESSION_COOKIE) return part.slice(at + 1).trim() || null;
+  }
+  return null;
 }
 
 /** Replaces the cached member beside the stored token, in whichever storage holds it. */
@@ -71,6 +103,7 @@ export function readToken(now: number = Date.now()): StoredToken | null {
     if (!stored) continue;
     if (stored.expiresAt !== null && stored.expiresAt <= now) {
       safe(() => storage.removeItem(TOKEN_KEY), undefined);
+      writeSessionCookie(null);
       continue;
     }
     return stored;
@@ -81,6 +114,7 @@ export function readToken(now: number = Date.now()): StoredToken | null {
 export function clearToken(): void {
   safe(() => localStorage.removeItem(TOKEN_KEY), undefined);
   safe(() => sessionStorage.removeItem(TOKEN_KEY), undefined);
+  writeSessionCookie(null);
 }
 
 /**

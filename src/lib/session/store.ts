@@ -14,6 +14,7 @@ import {
   readToken,
   saveStoredUser,
   saveToken,
+  syncSessionCookie,
   writeExpiredMarker,
 } from '@/lib/token-storage';
 
@@ -165,6 +166,9 @@ export const useSession = create<SessionState>()((...a) => {
 
   async function restoreOnce(checkAfter?: Promise<unknown>): Promise<void> {
     const stored = readToken();
+    // The cookie that brings the session to the server's render of 게시판 and 채팅 follows what is
+    // stored (issue #33 item 2), also for a session stored before there was such a cookie.
+    syncSessionCookie(stored);
     if (!stored) {
       set({ status: 'signedOut', token: null, expiresAt: null, user: null, verifying: false });
       return;

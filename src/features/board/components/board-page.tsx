@@ -36,6 +36,12 @@ const NONE: Post[] = [];
 export const CARD_ROW_ESTIMATE = 360;
 /** Rows rendered beyond the viewport on each side. */
 export const CARD_ROW_OVERSCAN = 2;
+/**
+ * The viewport the grid lays out for until it has measured the window (px): the phone the app is
+ * designed for. The server's render of the page (issue #33 item 2) has no window, and the
+ * client's first render comes before the measurement: both hold the rows of a phone's first view.
+ */
+const FIRST_VIEWPORT = { width: 360, height: 780 };
 
 /** Columns of the card grid, as board.css lays them out (1; 2 from 576 px; 3 from 992 px). */
 function useColumns(): number {
@@ -121,6 +127,7 @@ function VirtualCardGrid({ posts, label, renderCard }: { posts: Post[]; label: s
     count: rows.length,
     estimateSize: () => CARD_ROW_ESTIMATE,
     overscan: CARD_ROW_OVERSCAN,
+    initialRect: FIRST_VIEWPORT,
     scrollMargin: margin,
     getItemKey: (i) => rows[i]?.map((p) => p.id).join('-') ?? i,
     measureElement: measureCardRow,
