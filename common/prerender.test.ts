@@ -100,19 +100,24 @@ describe('preloaded member pages (issue #33 item 2)', () => {
 
 describe('the prerendered pages\' boot after the first paint (issue #33 item 2)', () => {
   /** Runs the script with stand-in globals; answers what it appended, the paint observer's callback and the timers it left. */
-  function runBoot(entry: string | null, sessionStored = false, frame?: { search: string }) {
+  function runBoot(entry: string | null, sessionStored = false, frame?: { search: string; modules?: string }, visibility: 'visible' | 'hidden' = 'visible') {
     const appended: Array<{ type: string; src: string; crossOrigin: string | null }> = [];
+    const preloaded: Array<{ rel: string; href: string; crossOrigin: string | null }> = [];
+    const listeners: Array<{ type: string; fn: () => void }> = [];
     const removed: unknown[] = [];
     const markup = { parentNode: { removeChild: (node: unknown) => removed.push(node) } };
     const timers: Array<{ fn: () => void; ms: number }> = [];
     let observed: { type: string; buffered: boolean } | null = null;
     let report: (names: string[]) => void = () => undefined;
     const document = {
-      currentScript: { getAttribute: (name: string) => (name === 'data-entry' ? entry : name === 'data-for' && frame ? 'member' : null) },
+      currentScript: { getAttribute: (name: string) => (name === 'data-entry' ? entry : name === 'data-for' && frame ? 'member' : name === 'data-modules' ? (frame?.modules ?? null) : null) },
       querySelector: (selector: string) => (selector === '.prerendered' ? markup : null),
-      createElement: () => ({ type: '', src: '', crossOrigin: null as string | null }),
-      body: { appendChild: (el: { type: string; src: string; crossOrigin: string | null }) => appended.push(el) },
+      createElement: () => ({ type: '', src: '', rel: '', href: '', crossOrigin: null as string | null }),
+      head: { appendChild: (el: { rel: string; href: string; crossOrigin: string | null }) => preloaded.push({ rel: el.rel, href: el.href, crossOrigin: el.crossOrigin }) },
+      body: { appendChild: (el: { type: string; src: string; crossOrigin: string | null }) => appended.push({ type: el.type, src: el.src, crossOrigin: el.crossOrigin }) },
       documentElement: { classList: { contains: (c: string) => sessionStored && c === SESSION_STORED_CLASS } },
+      visibilityState: visibility,
+      addEventListener: (type: string, fn: () => void) => listeners.push({ type, fn }),
     };
     class PerformanceObserver {
       constructor(callback: (list: { getEntries(): Array<{ name: string }> }) => void) {
@@ -125,7 +130,12 @@ describe('the prerendered pages\' boot after the first paint (issue #33 item 2)'
     new Function('document', 'location', 'PerformanceObserver', 'setTimeout', BOOT_AFTER_PAINT_SCRIPT)(document, { search: frame?.search ?? '' }, PerformanceObserver, (fn: () => void, ms: number) => timers.push({ fn, ms }));
     /** Fires the timers due after `ms` (and removes them). */
     const fire = (ms: number) => timers.splice(0).forEach((t) => (t.ms === ms ? t.fn() : timers.push(t)));
-    return { appended, timers, fire, removed, report: (names: string[]) => report(names), observed: () => observed };
+    /** The tab is hidden (its `visibilitychange` listeners run). */
+    const hide = () => {
+      document.visibilityState = 'hidden';
+      for (const l of listeners) if (l.type === 'visibilitychange') l.fn();
+    };
+    return { appended, preloaded, timers, fire, hide, removed, report: (names: string[]) => report(names), observed: () => observed };
   }
 
   it('adds the entry as a module script once the first contentful paint is reported, once', () => {
@@ -138,15 +148,44 @@ describe('the prerendered pages\' boot after the first paint (issue #33 item 2)'
     expect(boot.appended).toEqual([]);
     boot.fire(0);
     expect(boot.appended).toEqual([{ type: 'module', src: '/assets/index-abc.js', crossOrigin: '' }]);
-    // The 500 ms fallback finds it done.
-    boot.fire(500);
+    // The 3 s fallback finds it done.
+    boot.fire(3000);
     expect(boot.appended).toHaveLength(1);
   });
 
-  it('a tab that paints nothing still boots after 500 ms', () => {
+  it('a tab that paints nothing still boots after 3 s, and a slow first paint is waited for until then', () => {
     const boot = runBoot('/assets/index-abc.js');
-    boot.fire(500);
+    expect(boot.timers.map((t) => t.ms)).toEqual([3000]);
+    boot.fire(3000);
     expect(boot.appended.map((e) => e.src)).toEqual(['/assets/index-abc.js']);
+  });
+
+  it('a hidden tab (nothing will paint) boots at once, and a tab hidden before it painted boots then', () => {
+    const hidden = runBoot('/assets/index-abc.js', false, undefined, 'hidden');
+    expect(hidden.appended.map((e) => e.src)).toEqual(['/assets/index-abc.js']);
+    expect(hidden.observed()).toBeNull();
+    const later = runBoot('/assets/index-abc.js');
+    expect(later.appended).toEqual([]);
+    later.hide();
+    expect(later.appended.map((e) => e.src)).toEqual(['/assets/index-abc.js']);
+    later.report(['first-contentful-paint']);
+    later.fire(0);
+    expect(later.appended).toHaveLength(1);
+  });
+
+  it('a member page starts its route chunks with the entry, after the paint; a visitor\'s none', () => {
+    const member = runBoot('/assets/index-abc.js', true, { search: '', modules: '/assets/board-1.js /assets/member-2.js' });
+    expect(member.preloaded).toEqual([]);
+    member.report(['first-contentful-paint']);
+    member.fire(0);
+    expect(member.preloaded).toEqual([
+      { rel: 'modulepreload', href: '/assets/board-1.js', crossOrigin: '' },
+      { rel: 'modulepreload', href: '/assets/member-2.js', crossOrigin: '' },
+    ]);
+    expect(member.appended.map((e) => e.src)).toEqual(['/assets/index-abc.js']);
+    const visitor = runBoot('/assets/index-abc.js', false, { search: '', modules: '/assets/board-1.js' });
+    expect(visitor.appended.map((e) => e.src)).toEqual(['/assets/index-abc.js']);
+    expect(visitor.preloaded).toEqual([]);
   });
 
   it('for a member with a stored session (the visitor markup is hidden, nothing will paint) it adds the entry at once', () => {
