@@ -25,6 +25,15 @@ export const SESSION_STORAGE_KEY = 'bapsang.session';
  */
 export const SESSION_COOKIE = 'bapsang_session';
 
+/** The value of `SESSION_COOKIE` in a `Cookie` header (server) or `document.cookie` (client), or null when absent or empty. */
+export function sessionCookieValue(cookies: string | undefined): string | null {
+  for (const part of (cookies ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === SESSION_COOKIE) return part.slice(at + 1).trim() || null;
+  }
+  return null;
+}
+
 /** Where a page's template takes the member's rendered markup (inside `#root`) and the page's first answer (in `<head>`). */
 export const MEMBER_PAGE_SLOT = '<!--member-page-->';
 export const SERVER_ANSWER_SLOT = '<!--server-answer-->';

@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../lib/og.ts';
-import { SERVER_ANSWER_ID, SERVER_ANSWER_SLOT, MEMBER_PAGE_SLOT, SESSION_COOKIE, type PreloadedPage, type ServerAnswer } from '../../common/prerender.ts';
+import { SERVER_ANSWER_ID, SERVER_ANSWER_SLOT, MEMBER_PAGE_SLOT, sessionCookieValue, type PreloadedPage, type ServerAnswer } from '../../common/prerender.ts';
 
 /** src/prerender.tsx `renderMemberPage`: the page's markup and title for the member, or null. */
 export type MemberPageRenderer = (url: string, member: { token: string; user: unknown }, send: typeof fetch) => Promise<{ html: string; title: string } | null>;
@@ -40,14 +40,8 @@ export async function loadMemberPageRenderer(file: string): Promise<MemberPageRe
 
 /** The session token the request's `Cookie` header carries (`SESSION_COOKIE`), when it has a token's shape. */
 export function sessionCookieToken(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0 || part.slice(0, at).trim() !== SESSION_COOKIE) continue;
-    const value = part.slice(at + 1).trim();
-    return value.length <= MAX_TOKEN_LENGTH && TOKEN_SHAPE.test(value) ? value : null;
-  }
-  return null;
+  const value = sessionCookieValue(cookieHeader);
+  return value && value.length <= MAX_TOKEN_LENGTH && TOKEN_SHAPE.test(value) ? value : null;
 }
 
 /** JSON inside `<script type="application/json">`: no `<` that could close the element. */

@@ -3,7 +3,7 @@
  * "로그인 상태 유지" → localStorage, otherwise sessionStorage; the other one is always cleared.
  */
 import type { User } from '@common/api/users';
-import { SESSION_COOKIE, SESSION_STORAGE_KEY } from '@common/prerender';
+import { SESSION_COOKIE, SESSION_STORAGE_KEY, sessionCookieValue } from '@common/prerender';
 
 /** Also read before the first paint by the prerendered pages' guard (common/prerender.ts). */
 export const TOKEN_KEY = SESSION_STORAGE_KEY;
@@ -73,12 +73,7 @@ export function syncSessionCookie(stored: StoredToken | null): void {
 
 /** The token the session cookie carries, if any (src/lib/early-fetch.ts compares it with the app's). */
 export function sessionCookieToken(): string | null {
-  const cookies = safe(() => document.cookie, '');
-  for (const part of cookies.split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === SESSION_COOKIE) return part.slice(at + 1).trim() || null;
-  }
-  return null;
+  return sessionCookieValue(safe(() => document.cookie, ''));
 }
 
 /** Replaces the cached member beside the stored token, in whichever storage holds it. */
