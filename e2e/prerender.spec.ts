@@ -242,3 +242,50 @@ test('a session kept for this tab only ("로그인 상태 유지" off) leaves no
   await expect(page.getByRole('heading', { level: 1, name: '맛집 소개' })).toBeVisible();
   expect(await sessionCookie(page)).toBeUndefined();
 });
+
+/** What the page's changes showed while the app took over (counts of DOM changes). */
+interface Takeover {
+  shown: boolean;
+  gaps: number;
+  busy: number;
+  changes: number;
+}
+
+test('the app takes over a rendered 게시판 with the loaded page: the post never leaves the screen, and no loading state shows in between', async ({ page, request }) => {
+  const member = await createMemberViaApi(request, { name: '인계회원' });
+  const title = `끊김 없는 글 ${Date.now()}`;
+  const posted = await request.post('/api/board', { headers: { authorization: `Bearer ${member.token}` }, data: { title, content: '<p>국물이 진해요.</p>', tags: ['점심'] } });
+  expect(posted.ok()).toBe(true);
+  await signIn(page, member, { remember: true });
+  // Every change of the page from its first parse on: whether the post is on screen, and whether
+  // anything says it is loading (aria-busy, a loading status) after the post first showed.
+  await page.addInitScript((wanted) => {
+    interface Node { textContent: string | null; querySelector(selector: string): unknown }
+    const scope = globalThis as unknown as {
+      __takeover: Takeover;
+      MutationObserver: new (cb: () => void) => { observe(target: unknown, o: object): void };
+      document: { getElementById(id: string): Node | null };
+    };
+    const record: Takeover = { shown: false, gaps: 0, busy: 0, changes: 0 };
+    scope.__takeover = record;
+    new scope.MutationObserver(() => {
+      const root = scope.document.getElementById('root');
+      if (!root) return;
+      record.changes += 1;
+      const has = (root.textContent ?? '').includes(wanted);
+      if (has) record.shown = true;
+      else if (record.shown) record.gaps += 1;
+      if (record.shown && root.querySelector('[aria-busy="true"]')) record.busy += 1;
+    }).observe(scope.document, { childList: true, subtree: true, characterData: true });
+  }, title);
+
+  await page.goto('/board');
+  await expect(page.locator('.prerendered')).toHaveCount(0);
+  await expect(page.getByText(title)).toBeVisible();
+  await expect(page.getByRole('button', { name: '프로필 메뉴' })).toBeVisible();
+  const takeover = await page.evaluate(() => (globalThis as unknown as { __takeover: Takeover }).__takeover);
+  expect(takeover.shown, 'the server\'s render showed the post').toBe(true);
+  expect(takeover.changes).toBeGreaterThan(1);
+  expect(takeover.gaps, 'changes of the page in which the post was gone').toBe(0);
+  expect(takeover.busy, 'changes of the page that showed a loading state').toBe(0);
+});

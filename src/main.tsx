@@ -28,17 +28,15 @@ keepEarlyMessages();
 void useSession.getState().restore({ checkAfter: Promise.race([firstPageShown, new Promise((resolve) => setTimeout(resolve, 5000))]) });
 
 const router = createAppRouter();
-// Before the first render (issue #33 item 2): the page's route chunks and its loader's request
-// (e.g. the board's list) start now, beside React's first render, instead of after that render
-// commits (the router's own first load runs from an effect of <RouterProvider>). The load that
-// follows reuses them: the route keeps its loaded chunks and TanStack Query its query in flight.
+// Before the first render (issue #33 item 2): the router loads the page (its route chunks and its
+// loader's request, e.g. the board's list) and React's first render, a transition, draws the page
+// with its data. Rendering first and loading beside it drew a pending page and then the loaded
+// one in a second render that TanStack Router's store (useSyncExternalStore) makes synchronous:
+// one long task of 250–330 ms on a 4× slower phone. The page the HTML brought (prerendered,
+// rendered by the server, or the shell's spinner) stays on screen meanwhile; after 3 s without an
+// answer the app renders anyway and the load goes on inside it.
 // Not while a stored token waits for `me` without its member (the guards cannot decide yet).
-if (useSession.getState().status !== 'loading') {
-  const { pathname, search, hash } = window.location;
-  // The address as the browser has it: `href` wins over `to` (which the types require).
-  void router.preloadRoute({ to: '.', href: pathname + search + hash });
-}
-
+const routerLoaded = useSession.getState().status === 'loading' ? Promise.resolve() : router.load().catch(() => undefined);
 /**
  * The first render is a transition (issue #33 item 2): React renders it in slices and lets the
  * browser paint and answer input in between, instead of one long task on a slow phone (TBT).
@@ -57,4 +55,4 @@ function start(container: HTMLElement) {
 // its HTML adds this script only once the browser has reported its first contentful paint
 // (common/prerender.ts BOOT_AFTER_PAINT_SCRIPT), so the app's first render replaces a page the
 // member has seen.
-start(root);
+void Promise.race([routerLoaded, new Promise((resolve) => setTimeout(resolve, 3000))]).then(() => start(root));
