@@ -2,10 +2,11 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { keepEarlyMessages } from './features/push/early-messages';
+import { yieldToBrowser } from './lib/after-paint';
 import { firstPageShown } from './lib/first-page-shown';
 import { startInstallPrompt } from './lib/install-prompt';
 import { useSession } from './lib/session/store';
-import { createAppRouter } from './router';
+import { createAppRouter, type AppRouter } from './router';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -27,21 +28,37 @@ keepEarlyMessages();
 // phone it would otherwise take a round trip on the page's way to its first paint.
 void useSession.getState().restore({ checkAfter: Promise.race([firstPageShown, new Promise((resolve) => setTimeout(resolve, 5000))]) });
 
-const router = createAppRouter();
-// Before the first render (issue #33 item 2): the router loads the page (its route chunks and its
-// loader's request, e.g. the board's list) and React's first render, a transition, draws the page
-// with its data. Rendering first and loading beside it drew a pending page and then the loaded
-// one in a second render that TanStack Router's store (useSyncExternalStore) makes synchronous:
-// one long task of 250–330 ms on a 4× slower phone. The page the HTML brought (prerendered,
-// rendered by the server, or the shell's spinner) stays on screen meanwhile; after 3 s without an
-// answer the app renders anyway and the load goes on inside it.
-// Not while a stored token waits for `me` without its member (the guards cannot decide yet).
-const routerLoaded = useSession.getState().status === 'loading' ? Promise.resolve() : router.load().catch(() => undefined);
+/**
+ * The router's load, then the first render. The start-up's steps run in tasks of their own (issue
+ * #33 item 2): the modules' evaluation with the steps above, building the router, and the router's
+ * load each take 10–20 ms on a fast machine and 40–80 ms on a 4× slower phone; in one task they
+ * held its main thread for 230–250 ms. (An async function, not top-level await: an entry module
+ * with top-level await is merged into the `app` chunk, which the build's prerender reads as the
+ * entry's.)
+ */
+async function boot(container: HTMLElement) {
+  await yieldToBrowser();
+  const router = createAppRouter();
+  await yieldToBrowser();
+  // Before the first render (issue #33 item 2): the router loads the page (its route chunks and its
+  // loader's request, e.g. the board's list) and React's first render, a transition, draws the page
+  // with its data. Rendering first and loading beside it drew a pending page and then the loaded
+  // one in a second render that TanStack Router's store (useSyncExternalStore) makes synchronous:
+  // one long task of 250–330 ms on a 4× slower phone. The page the HTML brought (prerendered,
+  // rendered by the server, or the shell's spinner) stays on screen meanwhile; after 3 s without an
+  // answer the app renders anyway and the load goes on inside it.
+  // Not while a stored token waits for `me` without its member (the guards cannot decide yet).
+  if (useSession.getState().status !== 'loading') {
+    await Promise.race([router.load().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  }
+  start(container, router);
+}
+
 /**
  * The first render is a transition (issue #33 item 2): React renders it in slices and lets the
  * browser paint and answer input in between, instead of one long task on a slow phone (TBT).
  */
-function start(container: HTMLElement) {
+function start(container: HTMLElement, router: AppRouter) {
   startTransition(() => {
     createRoot(container).render(
       <StrictMode>
@@ -55,4 +72,4 @@ function start(container: HTMLElement) {
 // its HTML adds this script only once the browser has reported its first contentful paint
 // (common/prerender.ts BOOT_AFTER_PAINT_SCRIPT), so the app's first render replaces a page the
 // member has seen.
-void Promise.race([routerLoaded, new Promise((resolve) => setTimeout(resolve, 3000))]).then(() => start(root));
+void boot(root);

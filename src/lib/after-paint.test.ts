@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterNextPaint, afterPaintShown } from './after-paint';
+import { afterNextPaint, afterPaintShown, yieldToBrowser } from './after-paint';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
@@ -70,5 +70,28 @@ describe('afterPaintShown', () => {
     paintFrame();
     vi.advanceTimersByTime(1000);
     expect(fn).not.toHaveBeenCalled();
+  });
+});
+
+describe('yieldToBrowser', () => {
+  it('settles in a later task: after the current task\'s code and its microtasks', async () => {
+    vi.useRealTimers();
+    const order: string[] = [];
+    const resumed = yieldToBrowser().then(() => order.push('resumed'));
+    queueMicrotask(() => order.push('microtask'));
+    order.push('task');
+    await resumed;
+    expect(order).toEqual(['task', 'microtask', 'resumed']);
+  });
+
+  it('uses scheduler.yield() where the browser has it', async () => {
+    const yielded = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('scheduler', { yield: yielded });
+    try {
+      await yieldToBrowser();
+      expect(yielded).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
