@@ -9,6 +9,11 @@ import { useSession } from './lib/session/store';
 import { createAppRouter, type AppRouter } from './router';
 import './styles/global.css';
 
+/** Settles once `promise` has settled (never rejects) or after `ms` milliseconds, whichever comes first. */
+function atMost(promise: Promise<unknown>, ms: number): Promise<unknown> {
+  return Promise.race([promise.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, ms))]);
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
@@ -26,7 +31,7 @@ keepEarlyMessages();
 // render is the page, not the full-screen "준비하고 있어요" wait for `me` (issue #33 item 2). The
 // `me` check itself goes once that page has painted (or after 5 s if it never does): on a slow
 // phone it would otherwise take a round trip on the page's way to its first paint.
-void useSession.getState().restore({ checkAfter: Promise.race([firstPageShown, new Promise((resolve) => setTimeout(resolve, 5000))]) });
+void useSession.getState().restore({ checkAfter: atMost(firstPageShown, 5000) });
 
 /**
  * The router's load, then the first render. The start-up's steps run in tasks of their own (issue
@@ -49,7 +54,7 @@ async function boot(container: HTMLElement) {
   // answer the app renders anyway and the load goes on inside it.
   // Not while a stored token waits for `me` without its member (the guards cannot decide yet).
   if (useSession.getState().status !== 'loading') {
-    await Promise.race([router.load().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
+    await atMost(router.load(), 3000);
   }
   start(container, router);
 }
